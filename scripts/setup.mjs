@@ -1,0 +1,79 @@
+// First step of `npm start` and `npm test`: makes a fresh clone ready. Plain JavaScript because it runs on
+// whatever Node launched npm (possibly older than the project's Node 24, which this step installs).
+//
+//   node scripts/setup.mjs            npm packages only (`npm start`)
+//   node scripts/setup.mjs --system   also the system packages the tests need (`npm test`)
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { platform } from 'node:process';
+
+// What the test suite starts for real, and the Debian/Ubuntu package that provides it.
+const systemNeeds = [
+  { command: '/usr/bin/chromium', pkg: 'chromium', why: 'browser tests (Playwright drives Debian Chromium)' },
+  { command: 'dbus-run-session', pkg: 'dbus', why: 'a private D-Bus session for the keychain tests' },
+  { command: 'gnome-keyring-daemon', pkg: 'gnome-keyring', why: 'a real Secret Service keychain' },
+];
+
+/** @param {string} message @returns {never} */
+function fail(message) {
+  console.error(`Set-up stopped: ${message}`);
+  process.exit(1);
+}
+
+/** @param {string} command @param {string[]} args @param {import('node:child_process').SpawnSyncOptions} [options] */
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', ...options });
+  if (result.error) fail(`could not run ${command}: ${result.error.message}`);
+  return result.status === 0;
+}
+
+/** @param {string} command */
+function hasCommand(command) {
+  if (command.startsWith('/')) return existsSync(command);
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+function isDebianLike() {
+  if (!existsSync('/etc/os-release')) return false;
+  return /^(ID|ID_LIKE)=.*\b(debian|ubuntu)\b/m.test(readFileSync('/etc/os-release', 'utf8'));
+}
+
+function ensureSystemPackages() {
+  if (platform !== 'linux') return; // macOS and Windows have a native keychain; see README for a browser.
+  const missing = systemNeeds.filter((need) => !hasCommand(need.command));
+  if (missing.length === 0) return;
+  const pkgs = [...new Set(missing.map((need) => need.pkg))];
+  const needs = missing.map((need) => `${need.pkg} (${need.why})`).join(', ');
+  if (!isDebianLike()) fail(`the tests need ${needs}; install them with your distribution's package manager.`);
+  const asRoot = process.getuid?.() === 0;
+  const sudo = !asRoot && spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0;
+  if (!asRoot && !sudo) fail(`the tests need ${needs}. Install them with: sudo apt-get install ${pkgs.join(' ')}`);
+  console.log(`Installing system packages for the tests: ${pkgs.join(', ')}`);
+  const prefix = asRoot ? [] : ['sudo', '-n'];
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const [cmd, ...rest] = [...prefix, 'apt-get'];
+  if (!run(cmd, [...rest, 'update', '-qq'], { env })) fail('apt-get update failed (see above).');
+  if (!run(cmd, [...rest, 'install', '-y', '-qq', '--no-install-recommends', ...pkgs], { env })) {
+    fail(`apt-get install ${pkgs.join(' ')} failed (see above).`);
+  }
+}
+
+function npmPackagesAreCurrent() {
+  const installed = 'node_modules/.package-lock.json';
+  if (!existsSync(installed) || !existsSync('node_modules/node/package.json')) return false;
+  return statSync(installed).mtimeMs >= statSync('package-lock.json').mtimeMs;
+}
+
+function ensureNpmPackages() {
+  if (npmPackagesAreCurrent()) return;
+  const fresh = process.env.CI === 'true' || !existsSync('node_modules');
+  console.log(fresh ? 'Installing npm packages (npm ci)…' : 'Updating npm packages (npm install)…');
+  const npmCli = process.env.npm_execpath;
+  const [command, prefix] = npmCli ? [process.execPath, [npmCli]] : ['npm', []];
+  // npm itself may run on an older Node than the project's; its engine warnings about that are noise here.
+  const args = [...prefix, fresh ? 'ci' : 'install', '--no-fund', '--no-audit', '--loglevel=error'];
+  if (!run(command, args, { shell: !npmCli && platform === 'win32' })) fail('npm could not install the packages (see above).');
+}
+
+if (process.argv.includes('--system')) ensureSystemPackages();
+ensureNpmPackages();
