@@ -12,6 +12,7 @@ const systemNeeds = [
   { command: '/usr/bin/chromium', pkg: 'chromium', why: 'browser tests (Playwright drives Debian Chromium)' },
   { command: 'dbus-run-session', pkg: 'dbus', why: 'a private D-Bus session for the keychain tests' },
   { command: 'gnome-keyring-daemon', pkg: 'gnome-keyring', why: 'a real Secret Service keychain' },
+  { command: 'ping', pkg: 'iputils-ping', why: 'the ping checks of the monitoring service' },
 ];
 
 /** @param {string} message @returns {never} */

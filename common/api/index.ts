@@ -1,0 +1,50 @@
+// The shared API model: response types with tolerant readers, request schemas, and URL paths.
+
+export { dateTimeToEpochMs, isDate, isDateTime } from './datetimes.ts';
+export { normalizeDomainName, type DomainNameResult } from './domain-name.ts';
+export { isEmailAddress } from './email-address.ts';
+export type { Issue, IssuePath, ItemReader, ReadContext } from './fields.ts';
+export { isHostname, isHostPort, isIPv4, isIPv6, isPingTarget, parseHttpUrl, type HttpUrlResult } from './hostnames.ts';
+export { INPUT_LIMITS } from './input-limits.ts';
+export { isJsonObject, jsonKind, type JsonObject } from './json.ts';
+export {
+  handlerTypeOf,
+  isMonitorType,
+  LOCAL_HANDLER_TYPES,
+  MONITOR_STATUSES,
+  MONITOR_TYPES,
+  monitorStatusOf,
+  monitorTypeOf,
+  type KnownOr,
+  type LocalHandlerType,
+  type MonitorStatus,
+  type MonitorType,
+} from './known.ts';
+export { parseItem, parseList, type ItemResult, type ListResult, type ProtocolError } from './list.ts';
+export { type Monitor, readMonitor } from './monitor.ts';
+export { type Heartbeat, readHeartbeat } from './heartbeat.ts';
+export { type Domain, readDomain } from './domain.ts';
+export { type NotificationHandler, readNotificationHandler } from './notification-handler.ts';
+export {
+  monitorCreateInput,
+  monitorUpdateInput,
+  type MonitorCreateBody,
+  type MonitorUpdateBody,
+} from './monitor-input.ts';
+export {
+  buildMonitorPutBody,
+  type MonitorEdits,
+  type MonitorPutBody,
+  type MonitorPutBodyResult,
+} from './monitor-put-body.ts';
+export { HEARTBEAT_DEFAULTS, heartbeatCreateInput, type HeartbeatCreateBody } from './heartbeat-input.ts';
+export { domainCreateInput, type DomainCreateBody } from './domain-input.ts';
+export {
+  localNotificationHandlerCreateInput,
+  notificationHandlerCreateInput,
+  type LocalNotificationHandlerCreateBody,
+  type NotificationHandlerCreateBody,
+} from './notification-handler-input.ts';
+export { punycodeEncode } from './punycode.ts';
+export { collectionPath, COLLECTIONS, resourcePath, type Collection } from './paths.ts';
+export { checkInput, validationDetails, type InputResult, type ValidationDetail } from './validation-details.ts';

@@ -1,0 +1,64 @@
+// Builds the body of PUT /monitors/{id}: the full Monitor the spec asks for, from a fetched monitor
+// plus the user's edits. Only edited values are checked against Vigil's rules; values the user did not
+// touch go back exactly as the server sent them, so a remote server's own types ("dns") and bounds
+// (a 5-second frequency) survive a rename. Unknown fields the server sent are not kept: the parsed
+// Monitor has only the spec's fields, and those are what the spec's PUT body consists of.
+
+import { z } from 'zod';
+import { INPUT_LIMITS } from './input-limits.ts';
+import { monitorTargetRule, plainTextRule } from './input-rules.ts';
+import { isMonitorType, type KnownOr, type MonitorStatus, type MonitorType } from './known.ts';
+import type { Monitor } from './monitor.ts';
+import { monitorFieldInputs } from './monitor-input.ts';
+import { validationDetails, type ValidationDetail } from './validation-details.ts';
+
+export type MonitorEdits = { name?: string; url?: string; type?: MonitorType; frequency?: number };
+
+export type MonitorPutBody = {
+  id?: string | undefined;
+  name: string;
+  url: string;
+  type: KnownOr<MonitorType>;
+  frequency: number;
+  last_status?: KnownOr<MonitorStatus> | undefined;
+  created_at?: string | undefined;
+  updated_at?: string | undefined;
+};
+
+export type MonitorPutBodyResult = { ok: true; body: MonitorPutBody } | { ok: false; details: ValidationDetail[] };
+
+const monitorEditsInput = z.object(monitorFieldInputs).partial();
+
+export function buildMonitorPutBody(fetched: Monitor, edits: MonitorEdits): MonitorPutBodyResult {
+  const checked = monitorEditsInput.safeParse(edits);
+  if (!checked.success) return { ok: false, details: validationDetails(checked.error) };
+  const edited = checked.data;
+  const name = edited.name ?? fetched.name;
+  const url = edited.url ?? fetched.url;
+  const type = edited.type ?? fetched.type;
+  const frequency = edited.frequency ?? fetched.frequency;
+  if (name === undefined || url === undefined || type === undefined || frequency === undefined) {
+    // The server did not send the field (or sent it unusable) and the user has not filled it in.
+    const missing = Object.entries({ name, url, type, frequency }).filter(([, value]) => value === undefined);
+    return { ok: false, details: missing.map(([field]) => ({ field, message: 'is required' })) };
+  }
+  if (edited.url !== undefined || edited.type !== undefined) {
+    // A type this code does not know gets the plain text rule: its url format is the server's business.
+    const rule = isMonitorType(type) ? monitorTargetRule(type) : plainTextRule(INPUT_LIMITS.urlMaxLength);
+    const message = rule(url);
+    if (message !== undefined) return { ok: false, details: [{ field: 'url', message }] };
+  }
+  return {
+    ok: true,
+    body: {
+      id: fetched.id,
+      name,
+      url,
+      type,
+      frequency,
+      last_status: fetched.last_status,
+      created_at: fetched.created_at,
+      updated_at: fetched.updated_at,
+    },
+  };
+}

@@ -1,0 +1,42 @@
+// Bearer JWTs for the service's API: HS256 only, with issuer, audience and expiry always checked.
+import { randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+
+export const tokenIssuer = 'vigil-local';
+export const tokenAudience = 'vigil-api';
+const algorithm = 'HS256';
+
+const durationUnits: Record<string, number> = { s: 1, m: 60, h: 3_600, d: 86_400, w: 604_800, y: 31_557_600 };
+
+/** `30d`, `12h`, `90m`, `3600s` or bare seconds, to seconds. Bounded so a typo cannot mint a forever token. */
+export function parseLifetime(text: string): number {
+  const match = /^(\d+)\s*([smhdwy]?)$/.exec(text.trim());
+  const seconds = match ? Number(match[1]) * (durationUnits[match[2] || 's'] ?? 1) : Number.NaN;
+  if (!Number.isSafeInteger(seconds) || seconds < 60 || seconds > 10 * 31_557_600) {
+    throw new Error(`"${text}" is not a token lifetime between 1 minute and 10 years (examples: 30d, 12h, 90m)`);
+  }
+  return seconds;
+}
+
+export async function issueToken(key: Uint8Array, lifetimeSeconds: number, subject = 'local-user'): Promise<string> {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
+    .setIssuer(tokenIssuer)
+    .setAudience(tokenAudience)
+    .setSubject(subject)
+    .setIssuedAt()
+    .setExpirationTime(`${lifetimeSeconds}s`)
+    .setJti(randomUUID())
+    .sign(key);
+}
+
+/** Resolves the token's subject, or rejects for any token that is not exactly one this key signed and still valid. */
+export async function verifyToken(key: Uint8Array, token: string): Promise<string> {
+  const { payload } = await jwtVerify(token, key, {
+    algorithms: [algorithm],
+    issuer: tokenIssuer,
+    audience: tokenAudience,
+    requiredClaims: ['exp', 'iat', 'sub'],
+  });
+  return payload.sub ?? '';
+}

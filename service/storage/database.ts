@@ -1,0 +1,44 @@
+// The service's SQLite database, through Node 24's built-in `node:sqlite` (no native addon to build or ship).
+// WAL with synchronous=FULL: a write that returned has reached the disk, so it survives a kill -9 or a crash.
+import { DatabaseSync } from 'node:sqlite';
+import path from 'node:path';
+import { migrations } from './migrations.ts';
+
+export const databaseFileName = 'vigil.sqlite';
+
+export function openDatabase(dataDir: string): DatabaseSync {
+  const db = new DatabaseSync(path.join(dataDir, databaseFileName));
+  db.exec(`
+    PRAGMA journal_mode = WAL;
+    PRAGMA synchronous = FULL;
+    PRAGMA foreign_keys = ON;
+    PRAGMA busy_timeout = 5000;
+  `);
+  migrate(db);
+  return db;
+}
+
+function migrate(db: DatabaseSync): void {
+  const { user_version: current } = db.prepare('PRAGMA user_version').get() as { user_version: number };
+  if (current > migrations.length) {
+    throw new Error(`the database was written by a newer Vigil (schema ${current}, this one knows ${migrations.length})`);
+  }
+  for (let version = current; version < migrations.length; version++) {
+    transaction(db, () => {
+      db.exec(migrations[version] ?? '');
+      db.exec(`PRAGMA user_version = ${version + 1}`);
+    });
+  }
+}
+
+export function transaction<T>(db: DatabaseSync, work: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+}

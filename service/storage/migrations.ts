@@ -1,0 +1,56 @@
+// Schema history. Each entry runs once, in order, inside a transaction; `PRAGMA user_version` records how far
+// a database has come. Never edit a released migration: append a new one.
+export const migrations: readonly string[] = [
+  `
+  CREATE TABLE monitors (
+    seq INTEGER PRIMARY KEY,               -- creation order, for stable pages
+    id TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    type TEXT NOT NULL,
+    url TEXT NOT NULL,
+    frequency INTEGER NOT NULL,
+    last_status TEXT NOT NULL DEFAULT 'unknown',
+    consecutive_failures INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE TABLE check_results (
+    monitor_seq INTEGER NOT NULL REFERENCES monitors(seq) ON DELETE CASCADE,
+    checked_at INTEGER NOT NULL,           -- epoch ms
+    duration_ms INTEGER NOT NULL,
+    ok INTEGER NOT NULL,
+    error TEXT
+  );
+  CREATE INDEX check_results_by_monitor ON check_results(monitor_seq, checked_at);
+  CREATE INDEX check_results_by_time ON check_results(checked_at);
+  CREATE TABLE heartbeats (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    slug TEXT NOT NULL UNIQUE,
+    expected_interval INTEGER NOT NULL,
+    last_ping TEXT,
+    late INTEGER NOT NULL DEFAULT 0,       -- whether a "late" alert is out and awaits recovery
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE domains (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    domain TEXT NOT NULL UNIQUE,
+    expires_on TEXT,
+    registrar TEXT,
+    looked_up_at INTEGER,                  -- epoch ms of the last lookup attempt
+    lookup_error TEXT,
+    alerted_threshold INTEGER,             -- smallest threshold (days) already alerted for expires_on
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE notification_handlers (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    type TEXT NOT NULL,
+    destination TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  `,
+];

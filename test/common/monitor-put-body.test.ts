@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { buildMonitorPutBody, type Monitor } from '../../common/api/index.ts';
+
+const fetched: Monitor = {
+  id: 'mon_1',
+  name: 'Site',
+  type: 'http',
+  url: 'https://example.com',
+  frequency: 60,
+  last_status: 'up',
+  created_at: '2026-11-21T15:52:00.000Z',
+  updated_at: '2026-11-21T15:52:00.000Z',
+};
+
+describe('buildMonitorPutBody', () => {
+  it('sends every spec field the server sent, with the edits applied', () => {
+    expect(buildMonitorPutBody(fetched, { name: ' Home page ' })).toEqual({
+      ok: true,
+      body: { ...fetched, name: 'Home page' },
+    });
+  });
+
+  it('round-trips values outside Vigil’s rules when they are not edited', () => {
+    const remote: Monitor = { id: '7', name: 'Resolver', type: 'dns', url: 'example.com A', frequency: 5, last_status: 'paused' };
+    expect(buildMonitorPutBody(remote, { name: 'Resolver 2' })).toEqual({
+      ok: true,
+      body: { ...remote, name: 'Resolver 2' },
+    });
+  });
+
+  it('checks edited values against Vigil’s rules', () => {
+    expect(buildMonitorPutBody(fetched, { frequency: 5, name: '' })).toEqual({
+      ok: false,
+      details: [
+        { field: 'name', message: 'must not be empty' },
+        { field: 'frequency', message: 'must be a whole number of seconds between 10 and 86400' },
+      ],
+    });
+  });
+
+  it('checks the kept url against an edited type', () => {
+    expect(buildMonitorPutBody(fetched, { type: 'tcp' })).toEqual({
+      ok: false,
+      details: [
+        { field: 'url', message: 'must be host:port, like example.com:443 or [2001:db8::1]:53, with a port from 1 to 65535' },
+      ],
+    });
+    expect(buildMonitorPutBody(fetched, { type: 'tcp', url: 'example.com:443' })).toMatchObject({ ok: true });
+  });
+
+  it('checks an edited url of an unknown type only as plain text', () => {
+    const remote: Monitor = { ...fetched, type: 'dns' };
+    expect(buildMonitorPutBody(remote, { url: 'example.com MX' })).toMatchObject({ ok: true });
+    expect(buildMonitorPutBody(remote, { url: 'a\nb' })).toEqual({
+      ok: false,
+      details: [{ field: 'url', message: 'must not contain control characters or line breaks' }],
+    });
+  });
+
+  it('asks for fields the server did not send (or sent unusable) and the user did not fill in', () => {
+    expect(buildMonitorPutBody({ id: 'mon_1', name: 'Site' }, { type: 'ping' })).toEqual({
+      ok: false,
+      details: [
+        { field: 'url', message: 'is required' },
+        { field: 'frequency', message: 'is required' },
+      ],
+    });
+  });
+
+  it('builds a body without id when the server sent none (the path carries it)', () => {
+    const { id: _, ...withoutId } = fetched;
+    const result = buildMonitorPutBody(withoutId, {});
+    expect(result.ok && result.body.id).toBeUndefined();
+  });
+});
