@@ -1,8 +1,11 @@
 // First step of `npm start` and `npm test`: makes a fresh clone ready. Plain JavaScript because it runs on
 // whatever Node launched npm (possibly older than the project's Node 24, which this step installs).
 //
-//   node scripts/setup.mjs            npm packages only (`npm start`)
-//   node scripts/setup.mjs --system   also the system packages the tests need (`npm test`)
+//   node scripts/setup.mjs [--system] --then SCRIPT [ARGS…]
+//
+// installs the npm packages (and with --system the system packages the tests need), then runs SCRIPT with the
+// project's Node 24. It runs SCRIPT itself because the shell that ran this step has already looked `node` up
+// (and may have cached the older one) before node_modules/.bin existed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { platform } from 'node:process';
@@ -76,5 +79,22 @@ function ensureNpmPackages() {
   if (!run(command, args, { shell: !npmCli && platform === 'win32' })) fail('npm could not install the packages (see above).');
 }
 
-if (process.argv.includes('--system')) ensureSystemPackages();
+/** Runs the next step on Node 24 from node_modules/.bin, which npm puts first on the PATH. */
+/** @param {string} script @param {string[]} args */
+function runWithProjectNode(script, args) {
+  const shell = platform === 'win32';
+  const version = spawnSync('node', ['-p', 'process.versions.node'], { encoding: 'utf8', shell }).stdout?.trim() ?? '';
+  if (Number(version.split('.')[0]) < 24) {
+    fail(`the project's Node 24 was not found on the PATH (found ${version || 'none'}); run this through npm (npm start, npm test).`);
+  }
+  const result = spawnSync('node', [script, ...args], { stdio: 'inherit', shell });
+  process.exit(result.status ?? 1);
+}
+
+const argv = process.argv.slice(2);
+const then = argv.indexOf('--then');
+const script = then === -1 ? undefined : argv[then + 1];
+if (script === undefined) fail('usage: node scripts/setup.mjs [--system] --then SCRIPT [ARGS…]');
+if (argv.slice(0, then).includes('--system')) ensureSystemPackages();
 ensureNpmPackages();
+runWithProjectNode(script, argv.slice(then + 2));
