@@ -31,8 +31,9 @@ export async function issueToken(key: Uint8Array, lifetimeSeconds: number, subje
 }
 
 /** Resolves the token's subject, or rejects for any token that is not exactly one this key signed and still valid. */
-export async function verifyToken(key: Uint8Array, token: string): Promise<string> {
+export async function verifyToken(key: Uint8Array, token: string, nowMs = Date.now()): Promise<string> {
   const { payload } = await jwtVerify(token, key, {
+    currentDate: new Date(nowMs),
     algorithms: [algorithm],
     issuer: tokenIssuer,
     audience: tokenAudience,

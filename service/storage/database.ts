@@ -1,16 +1,18 @@
 // The service's SQLite database, through Node 24's built-in `node:sqlite` (no native addon to build or ship).
-// WAL with synchronous=FULL: a write that returned has reached the disk, so it survives a kill -9 or a crash.
+// WAL mode. The main connection uses synchronous=FULL: a write that returned has reached the disk, so it survives
+// a kill -9 or a power cut. The check history gets its own connection with synchronous=NORMAL (see
+// check-history-store.ts), so its frequent batches do not wait for the disk on the event loop.
 import { DatabaseSync } from 'node:sqlite';
 import path from 'node:path';
 import { migrations } from './migrations.ts';
 
 export const databaseFileName = 'vigil.sqlite';
 
-export function openDatabase(dataDir: string): DatabaseSync {
+export function openDatabase(dataDir: string, synchronous: 'FULL' | 'NORMAL' = 'FULL'): DatabaseSync {
   const db = new DatabaseSync(path.join(dataDir, databaseFileName));
   db.exec(`
     PRAGMA journal_mode = WAL;
-    PRAGMA synchronous = FULL;
+    PRAGMA synchronous = ${synchronous};
     PRAGMA foreign_keys = ON;
     PRAGMA busy_timeout = 5000;
   `);

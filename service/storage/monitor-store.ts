@@ -1,4 +1,5 @@
-// Uptime monitors and their check history.
+// Uptime monitors. Every row is also held in memory, in creation order, so reads (pages of 10,000 monitors
+// under load, the scheduler's start) never touch the disk; writes go to SQLite first and to memory after.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { transaction } from './database.ts';
 
@@ -6,16 +7,16 @@ export type MonitorType = 'http' | 'tcp' | 'udp' | 'ping';
 export type MonitorStatus = 'up' | 'down' | 'unknown';
 
 export interface MonitorRecord {
-  seq: number;
-  id: string;
-  name: string;
-  type: MonitorType;
-  url: string;
-  frequency: number;
-  lastStatus: MonitorStatus;
-  consecutiveFailures: number;
-  createdAt: string;
-  updatedAt: string;
+  readonly seq: number;
+  readonly id: string;
+  readonly name: string;
+  readonly type: MonitorType;
+  readonly url: string;
+  readonly frequency: number;
+  readonly lastStatus: MonitorStatus;
+  readonly consecutiveFailures: number;
+  readonly createdAt: string;
+  readonly updatedAt: string;
 }
 
 export interface MonitorFields {
@@ -25,22 +26,10 @@ export interface MonitorFields {
   frequency: number;
 }
 
-/** One finished check, with the status it led to. */
-export interface CheckOutcome {
-  monitorSeq: number;
-  checkedAt: number;
-  durationMs: number;
-  ok: boolean;
-  error: string | undefined;
+export interface MonitorStatusUpdate {
+  seq: number;
   lastStatus: MonitorStatus;
   consecutiveFailures: number;
-}
-
-export interface CheckHistoryEntry {
-  checkedAt: number;
-  durationMs: number;
-  ok: boolean;
-  error: string | undefined;
 }
 
 interface MonitorRow {
@@ -74,16 +63,13 @@ function toRecord(row: MonitorRow): MonitorRecord {
 export class MonitorStore {
   readonly #db: DatabaseSync;
   readonly #insert: StatementSync;
-  readonly #byId: StatementSync;
-  readonly #page: StatementSync;
-  readonly #all: StatementSync;
-  readonly #count: StatementSync;
   readonly #replace: StatementSync;
   readonly #delete: StatementSync;
   readonly #saveStatus: StatementSync;
-  readonly #addResult: StatementSync;
-  readonly #history: StatementSync;
-  readonly #prune: StatementSync;
+  readonly #byId = new Map<string, MonitorRecord>();
+  /** Creation order; seq only grows, so appending keeps it sorted. */
+  #ordered: MonitorRecord[];
+  #version = 0;
 
   constructor(db: DatabaseSync) {
     this.#db = db;
@@ -91,75 +77,97 @@ export class MonitorStore {
       `INSERT INTO monitors (id, name, type, url, frequency, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *`,
     );
-    this.#byId = db.prepare('SELECT * FROM monitors WHERE id = ?');
-    this.#page = db.prepare('SELECT * FROM monitors ORDER BY seq LIMIT ? OFFSET ?');
-    this.#all = db.prepare('SELECT * FROM monitors ORDER BY seq');
-    this.#count = db.prepare('SELECT count(*) AS n FROM monitors');
     this.#replace = db.prepare(
       `UPDATE monitors SET name = ?, type = ?, url = ?, frequency = ?, updated_at = ?,
          last_status = CASE WHEN type = ? AND url = ? THEN last_status ELSE 'unknown' END,
          consecutive_failures = CASE WHEN type = ? AND url = ? THEN consecutive_failures ELSE 0 END
        WHERE id = ? RETURNING *`,
     );
-    this.#delete = db.prepare('DELETE FROM monitors WHERE id = ? RETURNING *');
+    this.#delete = db.prepare('DELETE FROM monitors WHERE id = ?');
     this.#saveStatus = db.prepare('UPDATE monitors SET last_status = ?, consecutive_failures = ? WHERE seq = ?');
-    this.#addResult = db.prepare('INSERT INTO check_results (monitor_seq, checked_at, duration_ms, ok, error) SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM monitors WHERE seq = ?)');
-    this.#history = db.prepare(
-      'SELECT checked_at, duration_ms, ok, error FROM check_results WHERE monitor_seq = ? ORDER BY checked_at DESC LIMIT ?',
-    );
-    this.#prune = db.prepare('DELETE FROM check_results WHERE checked_at < ?');
+    this.#ordered = (db.prepare('SELECT * FROM monitors ORDER BY seq').all() as unknown as MonitorRow[]).map(toRecord);
+    for (const record of this.#ordered) this.#byId.set(record.id, record);
+  }
+
+  /** Changes on every write, so callers can cache what they derive from the monitors. */
+  get version(): number {
+    return this.#version;
   }
 
   create(id: string, fields: MonitorFields, now: string): MonitorRecord {
-    return toRecord(this.#insert.get(id, fields.name, fields.type, fields.url, fields.frequency, now, now) as unknown as MonitorRow);
+    const record = toRecord(this.#insert.get(id, fields.name, fields.type, fields.url, fields.frequency, now, now) as unknown as MonitorRow);
+    this.#ordered.push(record);
+    this.#byId.set(id, record);
+    this.#version += 1;
+    return record;
   }
 
   get(id: string): MonitorRecord | undefined {
-    const row = this.#byId.get(id) as MonitorRow | undefined;
-    return row && toRecord(row);
+    return this.#byId.get(id);
   }
 
-  page(offset: number, limit: number): MonitorRecord[] {
-    return (this.#page.all(limit, offset) as unknown as MonitorRow[]).map(toRecord);
+  page(offset: number, limit: number): readonly MonitorRecord[] {
+    return this.#ordered.slice(offset, offset + limit);
   }
 
-  all(): MonitorRecord[] {
-    return (this.#all.all() as unknown as MonitorRow[]).map(toRecord);
+  all(): readonly MonitorRecord[] {
+    return this.#ordered;
   }
 
   count(): number {
-    return (this.#count.get() as { n: number }).n;
+    return this.#ordered.length;
   }
 
   /** Replaces the editable fields; a new target or type starts the status afresh at `unknown`. */
   replace(id: string, fields: MonitorFields, now: string): MonitorRecord | undefined {
+    if (!this.#byId.has(id)) return undefined;
     const { name, type, url, frequency } = fields;
     const row = this.#replace.get(name, type, url, frequency, now, type, url, type, url, id) as MonitorRow | undefined;
-    return row && toRecord(row);
+    return row && this.#remember(toRecord(row));
   }
 
   delete(id: string): MonitorRecord | undefined {
-    const row = this.#delete.get(id) as MonitorRow | undefined;
-    return row && toRecord(row);
+    const record = this.#byId.get(id);
+    if (!record) return undefined;
+    this.#delete.run(id);
+    this.#byId.delete(id);
+    this.#ordered = this.#ordered.filter((r) => r !== record);
+    this.#version += 1;
+    return record;
   }
 
-  /** Many outcomes in one transaction: one disk sync for a batch instead of one per check. */
-  recordOutcomes(outcomes: readonly CheckOutcome[]): void {
-    if (outcomes.length === 0) return;
+  /** Status changes of many monitors in one transaction: one disk sync for the batch. */
+  saveStatuses(updates: readonly MonitorStatusUpdate[]): void {
+    if (updates.length === 0) return;
     transaction(this.#db, () => {
-      for (const o of outcomes) {
-        this.#addResult.run(o.monitorSeq, o.checkedAt, o.durationMs, o.ok ? 1 : 0, o.error ?? null, o.monitorSeq);
-        this.#saveStatus.run(o.lastStatus, o.consecutiveFailures, o.monitorSeq);
-      }
+      for (const u of updates) this.#saveStatus.run(u.lastStatus, u.consecutiveFailures, u.seq);
     });
+    for (const u of updates) {
+      const record = this.#ordered[this.#indexOfSeq(u.seq)];
+      if (record) this.#remember({ ...record, lastStatus: u.lastStatus, consecutiveFailures: u.consecutiveFailures });
+    }
   }
 
-  history(monitorSeq: number, limit: number): CheckHistoryEntry[] {
-    const rows = this.#history.all(monitorSeq, limit) as unknown as { checked_at: number; duration_ms: number; ok: number; error: string | null }[];
-    return rows.map((r) => ({ checkedAt: r.checked_at, durationMs: r.duration_ms, ok: r.ok === 1, error: r.error ?? undefined }));
+  /** Binary search over #ordered, which is sorted by seq; -1 when absent. */
+  #indexOfSeq(seq: number): number {
+    let low = 0;
+    let high = this.#ordered.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const found = this.#ordered[middle]?.seq ?? seq;
+      if (found === seq) return middle;
+      if (found < seq) low = middle + 1;
+      else high = middle - 1;
+    }
+    return -1;
   }
 
-  pruneHistory(olderThan: number): number {
-    return Number(this.#prune.run(olderThan).changes);
+  /** Swaps the in-memory copy of a record for its new version. */
+  #remember(record: MonitorRecord): MonitorRecord {
+    this.#version += 1;
+    this.#byId.set(record.id, record);
+    const index = this.#indexOfSeq(record.seq);
+    if (index !== -1) this.#ordered[index] = record;
+    return record;
   }
 }

@@ -1,0 +1,56 @@
+// Sends alerts as plain-text email through the configured SMTP server, one connection per message.
+import { createTransport } from 'nodemailer';
+import { isEmailAddress } from '../../common/api/email-address.ts';
+import type { Logger } from '../logger.ts';
+import { alertEmailContent } from './alert-email-content.ts';
+import type { AlertEvent } from './alert-event.ts';
+import type { SmtpSettings } from './smtp-settings.ts';
+
+export interface EmailChannel {
+  /** Resolves once the SMTP server accepted the message; rejects with a readable reason otherwise. */
+  send(destination: string, event: AlertEvent): Promise<void>;
+}
+
+export interface EmailChannelOptions {
+  logger: Logger;
+  /** Limit for connecting, for the server's greeting and for each silence on the socket. */
+  timeoutMs?: number;
+}
+
+export function createEmailChannel(settings: SmtpSettings, { logger, timeoutMs = 15_000 }: EmailChannelOptions): EmailChannel {
+  const transport = createTransport({
+    host: settings.host,
+    port: settings.port,
+    secure: settings.security === 'tls',
+    // Without these, nodemailer upgrades only when the server offers STARTTLS, and would fall back to clear text.
+    requireTLS: settings.security === 'starttls',
+    ignoreTLS: settings.security === 'none',
+    auth: settings.user === undefined ? undefined : { user: settings.user, pass: settings.password },
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+    dnsTimeout: timeoutMs,
+  });
+  const server = `${settings.host}:${settings.port}`;
+
+  return {
+    async send(destination, event) {
+      // One recipient per handler: a comma-separated list or a crafted address must not add recipients.
+      if (!isEmailAddress(destination)) throw new Error('Email destination is not a single email address');
+      const { subject, text } = alertEmailContent(event);
+      try {
+        const info = await transport.sendMail({
+          from: { name: 'Vigil', address: settings.from },
+          to: destination,
+          subject,
+          text,
+        });
+        logger.info('Alert email sent', { event: event.event, to: destination, messageId: info.messageId });
+      } catch (error) {
+        throw new Error(`Could not send alert email through ${server}: ${error instanceof Error ? error.message : String(error)}`, {
+          cause: error,
+        });
+      }
+    },
+  };
+}

@@ -1,0 +1,29 @@
+// One keep-alive agent per protocol, shared by all http checks, so checks of the same host reuse sockets.
+import http from 'node:http';
+import https from 'node:https';
+
+export interface CheckAgents {
+  http: http.Agent;
+  https: https.Agent;
+}
+
+export interface CheckAgentOptions {
+  keepAlive?: boolean;
+  /** Idle pooled sockets close after this; under the usual 5 s server keep-alive, so few are reused as the server closes them. */
+  idleSocketTimeoutMs?: number;
+  /** Idle sockets kept per host. */
+  maxFreeSockets?: number;
+}
+
+export function createCheckAgents(options: CheckAgentOptions = {}): CheckAgents {
+  const common = {
+    keepAlive: options.keepAlive ?? true,
+    timeout: options.idleSocketTimeoutMs ?? 4_000,
+    maxFreeSockets: options.maxFreeSockets ?? 4,
+    scheduling: 'lifo' as const,
+  };
+  return {
+    http: new http.Agent(common),
+    https: new https.Agent(common),
+  };
+}

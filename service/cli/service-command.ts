@@ -1,0 +1,53 @@
+// `vigil service [--host 127.0.0.1] [--port N] [--data-dir DIR]`: runs the monitoring service until SIGINT or
+// SIGTERM. Once listening it prints its base URL (with the /api prefix) as one line of stdout; logs go to stderr.
+import { defaultDataDir, ensureDataDir } from '../data-dir.ts';
+import { stderrLogger } from '../logger.ts';
+import { startService } from '../monitoring-service.ts';
+import { resolveConfig } from '../service-config.ts';
+import { systemClock } from '../system-clock.ts';
+import { CliError } from './cli-error.ts';
+import { parseFlags, parsePort } from './parse-flags.ts';
+
+const loopbackHosts = new Set(['127.0.0.1', 'localhost', '::1']);
+
+export async function serviceCommand(args: string[]): Promise<void> {
+  const flags = parseFlags('service', args, {
+    host: { type: 'string' },
+    port: { type: 'string' },
+    'data-dir': { type: 'string' },
+  });
+  const logger = stderrLogger();
+  let config;
+  try {
+    config = resolveConfig(ensureDataDir(flags['data-dir'] ?? defaultDataDir()), { host: flags.host, port: parsePort(flags.port) });
+  } catch (error) {
+    throw new CliError(error instanceof CliError ? error.message : `Cannot read the service settings: ${(error as Error).message}`);
+  }
+  if (!loopbackHosts.has(config.host)) {
+    logger.warn(`Listening on ${config.host}: the API is reachable from other machines; only a valid token protects it.`);
+  }
+  let service;
+  try {
+    service = await startService(config, { clock: systemClock, logger, fetch: globalThis.fetch });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new CliError(`Port ${config.port} on ${config.host} is already in use; choose another with --port (0 picks a free one).`, 1);
+    if (code === 'EADDRNOTAVAIL') throw new CliError(`This machine has no address ${config.host} to listen on.`, 1);
+    if (code === 'EACCES') throw new CliError(`Not allowed to listen on ${config.host}:${config.port}; ports below 1024 need privileges.`, 1);
+    throw error;
+  }
+  process.stdout.write(`${service.apiUrl}\n`);
+
+  const shutdown = () => {
+    process.off('SIGINT', shutdown).off('SIGTERM', shutdown);
+    // A second signal during shutdown means "now": the default handler ends the process.
+    service.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error('Shutdown failed', { error: String(error) });
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', shutdown).on('SIGTERM', shutdown);
+}

@@ -1,0 +1,21 @@
+// `vigil token [--data-dir DIR] [--expires-in 30d]`: prints only a token valid for that data dir's service.
+import { loadOrCreateSigningKey } from '../auth/signing-key.ts';
+import { issueToken, parseLifetime } from '../auth/tokens.ts';
+import { defaultDataDir, ensureDataDir } from '../data-dir.ts';
+import { CliError } from './cli-error.ts';
+import { parseFlags } from './parse-flags.ts';
+
+export async function tokenCommand(args: string[]): Promise<void> {
+  const flags = parseFlags('token', args, {
+    'data-dir': { type: 'string' },
+    'expires-in': { type: 'string', default: '30d' },
+  });
+  let lifetime: number;
+  try {
+    lifetime = parseLifetime(flags['expires-in']);
+  } catch (error) {
+    throw new CliError(`--expires-in: ${(error as Error).message}`);
+  }
+  const key = loadOrCreateSigningKey(ensureDataDir(flags['data-dir'] ?? defaultDataDir()));
+  process.stdout.write(`${await issueToken(key, lifetime)}\n`);
+}

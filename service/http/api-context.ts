@@ -1,0 +1,28 @@
+// Everything the routes need, built once by the service and handed to each route module.
+import type { Clock } from '../../common/clock.ts';
+import type { DomainStore } from '../storage/domain-store.ts';
+import type { HandlerStore } from '../storage/handler-store.ts';
+import type { HeartbeatStore } from '../storage/heartbeat-store.ts';
+import type { MonitorStore } from '../storage/monitor-store.ts';
+import type { ResourceEvents } from './resource-events.ts';
+
+export interface Quotas {
+  monitors: number;
+  heartbeats: number;
+  domains: number;
+  handlers: number;
+}
+
+export const defaultQuotas: Quotas = { monitors: 50_000, heartbeats: 10_000, domains: 10_000, handlers: 1_000 };
+
+export interface ApiContext {
+  monitors: MonitorStore;
+  heartbeats: HeartbeatStore;
+  domains: DomainStore;
+  handlers: HandlerStore;
+  events: ResourceEvents;
+  clock: Clock;
+  quotas: Quotas;
+  /** Origin the heartbeat ping URLs are built on, e.g. http://127.0.0.1:8731. */
+  publicOrigin: () => string;
+}

@@ -1,0 +1,44 @@
+// Every /api route needs `Authorization: Bearer <JWT>` signed by this service's key (docs/api-decisions.md).
+import type { FastifyRequest } from 'fastify';
+import type { Clock } from '../../common/clock.ts';
+import { verifyToken } from '../auth/tokens.ts';
+import { ApiError } from './api-error.ts';
+
+const realm = 'realm="vigil"';
+const jwtShape = /^Bearer[ ]+([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]*)[ ]*$/i;
+/** A client polls with one token; a few remembered cover every client a desktop service has. */
+const rememberedTokens = 32;
+
+function unauthorized(message: string, tokenWasSent: boolean): ApiError {
+  const challenge = tokenWasSent ? `Bearer ${realm}, error="invalid_token"` : `Bearer ${realm}`;
+  return new ApiError(401, 'unauthorized', message, { headers: { 'www-authenticate': challenge } });
+}
+
+function expiryOf(token: string): number {
+  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { exp: number };
+  return payload.exp * 1000;
+}
+
+export function bearerAuth(signingKey: Uint8Array, clock: Clock) {
+  // Tokens already verified, with their expiry: a signature does not change, so checking it once per token is
+  // enough, and a busy client no longer pays an HMAC per request. Expiry is still checked every time.
+  const verified = new Map<string, number>();
+
+  return async (request: FastifyRequest): Promise<void> => {
+    const header = request.headers.authorization;
+    if (!header) throw unauthorized('This request needs an Authorization: Bearer <token> header.', false);
+    const token = jwtShape.exec(header)?.[1];
+    if (!token) throw unauthorized('The Authorization header must be "Bearer" followed by a JWT.', true);
+    const expiresAt = verified.get(token);
+    if (expiresAt !== undefined && clock.now() < expiresAt) return;
+    verified.delete(token);
+    try {
+      await verifyToken(signingKey, token, clock.now());
+    } catch {
+      // One message for every reason (expired, wrong key, alg none, altered): the details help only an attacker.
+      throw unauthorized('The token is not valid for this service: it is expired, altered, or signed by another key.', true);
+    }
+    if (verified.size >= rememberedTokens) verified.clear();
+    verified.set(token, expiryOf(token));
+  };
+}

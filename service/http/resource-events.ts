@@ -1,0 +1,11 @@
+// What the API tells the rest of the service when resources change, so checks and lookups follow at once.
+import type { DomainRecord } from '../storage/domain-store.ts';
+import type { HeartbeatRecord } from '../storage/heartbeat-store.ts';
+import type { MonitorRecord } from '../storage/monitor-store.ts';
+
+export interface ResourceEvents {
+  monitorSaved(record: MonitorRecord): void;
+  monitorDeleted(record: MonitorRecord): void;
+  domainCreated(record: DomainRecord): void;
+  heartbeatPinged(record: HeartbeatRecord): void;
+}

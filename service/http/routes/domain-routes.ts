@@ -1,0 +1,39 @@
+// /domains: list, create (looked up over RDAP right away), read, delete.
+import type { FastifyInstance } from 'fastify';
+import { domainCreateInput, type DomainCreateBody } from '../../../common/api/index.ts';
+import { newId } from '../../ids.ts';
+import { ApiError, notFound } from '../api-error.ts';
+import type { ApiContext } from '../api-context.ts';
+import { requireQuota } from '../validate.ts';
+import { domainJson } from '../views.ts';
+
+type IdParams = { Params: { id: string } };
+
+export function domainRoutes(app: FastifyInstance, context: ApiContext): void {
+  const { domains, clock, events } = context;
+
+  app.get('/domains', () => {
+    const now = clock.now();
+    return domains.all().map((record) => domainJson(record, now));
+  });
+
+  app.post<{ Body: DomainCreateBody }>('/domains', { schema: { body: domainCreateInput } }, async (request, reply) => {
+    const { domain } = request.body;
+    if (domains.findByName(domain)) throw new ApiError(409, 'conflict', `The domain ${domain} is already watched.`);
+    requireQuota(domains.count(), context.quotas.domains, 'domains');
+    const record = domains.create(newId('domain'), domain, new Date(clock.now()).toISOString());
+    events.domainCreated(record);
+    return reply.code(201).send(domainJson(record, clock.now()));
+  });
+
+  app.get<IdParams>('/domains/:id', (request) => {
+    const record = domains.get(request.params.id);
+    if (!record) throw notFound('Domain');
+    return domainJson(record, clock.now());
+  });
+
+  app.delete<IdParams>('/domains/:id', async (request, reply) => {
+    if (!domains.delete(request.params.id)) throw notFound('Domain');
+    return reply.code(204).send();
+  });
+}

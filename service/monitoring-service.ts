@@ -1,0 +1,172 @@
+// Wires the embedded monitoring service together: storage, the HTTP API, checks, heartbeats, domain lookups
+// and alert delivery. The one place where the service's ports (clock, logger, fetch) are connected.
+import type { AddressInfo } from 'node:net';
+import type { Clock, TimerHandle } from '../common/clock.ts';
+import { AlertDispatcher } from './alerts/alert-dispatcher.ts';
+import { createEmailChannel } from './alerts/email-channel.ts';
+import { parseSmtpSettings } from './alerts/smtp-settings.ts';
+import { createWebhookChannel } from './alerts/webhook-channel.ts';
+import { loadOrCreateSigningKey } from './auth/signing-key.ts';
+import { runCheck } from './checks/run-check.ts';
+import { ensureDataDir } from './data-dir.ts';
+import { DomainRefresher } from './domains/domain-refresher.ts';
+import { createRdapClient } from './domains/rdap-client.ts';
+import { HeartbeatWatcher } from './heartbeats/heartbeat-watcher.ts';
+import { apiPrefix, buildApiServer } from './http/api-server.ts';
+import type { ResourceEvents } from './http/resource-events.ts';
+import { domainJson, heartbeatJson, monitorJson } from './http/views.ts';
+import type { Logger } from './logger.ts';
+import { MonitorCheckLoop } from './monitor-check-loop.ts';
+import { CheckScheduler } from './scheduler/check-scheduler.ts';
+import type { ServiceConfig } from './service-config.ts';
+import { openDatabase } from './storage/database.ts';
+import { DomainStore } from './storage/domain-store.ts';
+import { HandlerStore } from './storage/handler-store.ts';
+import { HeartbeatStore } from './storage/heartbeat-store.ts';
+import { CheckHistoryStore } from './storage/check-history-store.ts';
+import { MonitorStore } from './storage/monitor-store.ts';
+
+export interface ServicePorts {
+  clock: Clock;
+  logger: Logger;
+  fetch: typeof globalThis.fetch;
+}
+
+export interface RunningService {
+  /** e.g. http://127.0.0.1:8731 */
+  origin: string;
+  /** The base URL clients use: origin + /api. */
+  apiUrl: string;
+  scheduler: CheckScheduler;
+  dispatcher: AlertDispatcher;
+  close(): Promise<void>;
+}
+
+const historyPruneIntervalMs = 60 * 60_000;
+
+function originOf(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+function smtpFrom(config: ServiceConfig) {
+  if (config.smtp === undefined) return undefined;
+  // The password may come from the environment (the desktop app keeps it in the OS keychain), never logged.
+  const password = process.env.VIGIL_SMTP_PASSWORD;
+  const raw = config.smtp as Record<string, unknown>;
+  return parseSmtpSettings(password ? { ...raw, password } : raw);
+}
+
+export async function startService(config: ServiceConfig, ports: ServicePorts): Promise<RunningService> {
+  const { clock, logger, fetch } = ports;
+  const dataDir = ensureDataDir(config.dataDir);
+  const signingKey = loadOrCreateSigningKey(dataDir);
+  const smtp = smtpFrom(config);
+  const db = openDatabase(dataDir);
+  const historyDb = openDatabase(dataDir, 'NORMAL');
+  const monitors = new MonitorStore(db);
+  const history = new CheckHistoryStore(historyDb);
+  const heartbeats = new HeartbeatStore(db);
+  const domains = new DomainStore(db);
+  const handlers = new HandlerStore(db);
+  let origin = '';
+  const publicOrigin = () => config.publicOrigin ?? origin;
+
+  const dispatcher = new AlertDispatcher({
+    handlers: () => handlers.all(),
+    channels: {
+      email: smtp && createEmailChannel(smtp, { logger }),
+      webhook: createWebhookChannel({ fetch, clock, logger }),
+    },
+    logger,
+  });
+  const onAlert = (event: Parameters<AlertDispatcher['dispatch']>[0]) => {
+    logger.info(event.message, { event: event.event });
+    dispatcher.dispatch(event);
+  };
+
+  const checkOptions = { timeoutMs: config.checkTimeoutMs, maxRedirects: config.maxRedirects, pingCommand: config.pingCommand };
+  const checkLoop: MonitorCheckLoop = new MonitorCheckLoop({
+    store: monitors,
+    history,
+    scheduler: new CheckScheduler({
+      clock,
+      concurrency: config.checkConcurrency,
+      runCheck: (job) => runCheck(job, checkOptions),
+      onResult: (key, result, timing) => checkLoop.handleResult(key, result, timing.startedAt),
+    }),
+    clock,
+    failuresToConfirmDown: config.failuresToConfirmDown,
+    onAlert,
+    toJson: monitorJson,
+  });
+  const heartbeatWatcher = new HeartbeatWatcher({
+    store: heartbeats,
+    clock,
+    graceMs: config.heartbeatGraceSeconds * 1000,
+    onAlert,
+    toJson: (record) => heartbeatJson(record, publicOrigin()),
+  });
+  const domainRefresher = new DomainRefresher({
+    store: domains,
+    rdap: createRdapClient({ bootstrapUrl: config.rdapBootstrapUrl, allowHttp: config.rdapAllowHttp, fetch, clock }),
+    clock,
+    logger,
+    onAlert,
+    thresholds: config.domainThresholds,
+    refreshIntervalMs: config.domainRefreshHours * 3_600_000,
+    toJson: (record) => domainJson(record, clock.now()),
+  });
+
+  const events: ResourceEvents = {
+    monitorSaved: (record) => checkLoop.track(record),
+    monitorDeleted: (record) => checkLoop.untrack(record),
+    domainCreated: (record) => void domainRefresher.lookupNow(record),
+    heartbeatPinged: (record) => heartbeatWatcher.pinged(record),
+  };
+  const app = await buildApiServer({
+    context: { monitors, heartbeats, domains, handlers, events, clock, quotas: config.quotas, publicOrigin },
+    signingKey,
+    logger,
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    bodyLimitBytes: config.bodyLimitBytes,
+  });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    db.close();
+    historyDb.close();
+    throw error;
+  }
+  origin = originOf(config.host, (app.server.address() as AddressInfo).port);
+
+  checkLoop.start();
+  heartbeatWatcher.start();
+  domainRefresher.start();
+  const retentionMs = config.historyRetentionHours * 3_600_000;
+  let pruneTimer: TimerHandle | undefined;
+  const prune = () => {
+    history.prune(clock.now() - retentionMs);
+    pruneTimer = clock.setTimer(prune, historyPruneIntervalMs);
+  };
+  prune();
+
+  let closing: Promise<void> | undefined;
+  return {
+    origin,
+    apiUrl: `${origin}${apiPrefix}`,
+    scheduler: checkLoop.scheduler,
+    dispatcher,
+    close() {
+      closing ??= (async () => {
+        if (pruneTimer) clock.clearTimer(pruneTimer);
+        await app.close();
+        heartbeatWatcher.stop();
+        await Promise.all([checkLoop.stop(), domainRefresher.stop()]);
+        await Promise.race([dispatcher.idle(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+        db.close();
+        historyDb.close();
+      })();
+      return closing;
+    },
+  };
+}

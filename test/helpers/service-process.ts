@@ -1,0 +1,57 @@
+// Runs `vigil service` as a real child process, as a user would, and reads the base URL it prints.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import path from 'node:path';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const startTimeoutMs = 20_000;
+
+export interface ServiceProcess {
+  apiUrl: string;
+  child: ChildProcessWithoutNullStreams;
+  stderr: () => string;
+  /** Resolves with the exit code (or signal name) once the process has ended. */
+  exited: Promise<number | string>;
+}
+
+/** Runs `node scripts/vigil.ts <args>` from the repo root with this test's Node (24). */
+export function runVigil(args: string[], options: { env?: NodeJS.ProcessEnv; input?: string } = {}) {
+  const child = spawn(process.execPath, ['scripts/vigil.ts', ...args], { cwd: repoRoot, env: { ...process.env, ...options.env } });
+  child.stdin.end(options.input ?? '');
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, stdout, stderr })),
+  );
+  const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  void exited.then(() => clearTimeout(killer));
+  return { child, exited };
+}
+
+export async function startServiceProcess(dataDir: string, extraArgs: string[] = []): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, ['scripts/vigil.ts', 'service', '--port', '0', '--data-dir', dataDir, ...extraArgs], { cwd: repoRoot });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const apiUrl = await new Promise<string>((resolve, reject) => {
+    let stdout = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`vigil service printed no URL within ${startTimeoutMs} ms: ${stderr}`));
+    }, startTimeoutMs);
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const line = stdout.split('\n').find((l, i, all) => i < all.length - 1 && l.length > 0);
+      if (line) {
+        clearTimeout(timer);
+        resolve(line);
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`vigil service exited (${code}) before printing its URL: ${stderr}`));
+    });
+  });
+  return { apiUrl, child, stderr: () => stderr, exited };
+}

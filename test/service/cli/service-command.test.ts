@@ -1,0 +1,105 @@
+// `vigil service` and `vigil token` as real processes: the printed URL, clean shutdown, kill -9 durability.
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runVigil, startServiceProcess } from '../../helpers/service-process.ts';
+
+const dirs: string[] = [];
+function freshDataDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'vigil-cli-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function token(dataDir: string, ...args: string[]): Promise<string> {
+  const { code, stdout, stderr } = await runVigil(['token', '--data-dir', dataDir, ...args]).exited;
+  expect(stderr).toBe('');
+  expect(code).toBe(0);
+  return stdout.trim();
+}
+
+describe('vigil service', () => {
+  it('prints its base URL with the /api prefix as one stdout line, serves, and exits 0 on SIGTERM and SIGINT', async () => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const dataDir = freshDataDir();
+      const service = await startServiceProcess(dataDir);
+      expect(service.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
+      const response = await fetch(`${service.apiUrl}/monitors`, { headers: { authorization: `Bearer ${await token(dataDir)}` } });
+      expect(response.status).toBe(200);
+      service.child.kill(signal);
+      expect(await service.exited).toBe(0);
+    }
+  });
+
+  it('creates its signing key readable only by the user', async () => {
+    const dataDir = freshDataDir();
+    await token(dataDir);
+    expect(statSync(path.join(dataDir, 'signing-key')).mode & 0o777).toBe(0o600);
+  });
+
+  it('keeps a create that returned 201 across kill -9', async () => {
+    const dataDir = freshDataDir();
+    const bearer = { authorization: `Bearer ${await token(dataDir)}`, 'content-type': 'application/json' };
+    const first = await startServiceProcess(dataDir);
+    const created = await fetch(`${first.apiUrl}/monitors`, {
+      method: 'POST',
+      headers: bearer,
+      body: JSON.stringify({ name: 'survivor', type: 'tcp', url: '127.0.0.1:9', frequency: 60 }),
+    });
+    expect(created.status).toBe(201);
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toBe('SIGKILL');
+
+    const second = await startServiceProcess(dataDir);
+    const { id } = (await created.json()) as { id: string };
+    const read = await fetch(`${second.apiUrl}/monitors/${id}`, { headers: bearer });
+    expect(read.status).toBe(200);
+    expect(await read.json()).toMatchObject({ id, name: 'survivor' });
+    second.child.kill('SIGTERM');
+    await second.exited;
+  });
+
+  it('says in one line when the port is taken', async () => {
+    const dataDir = freshDataDir();
+    const first = await startServiceProcess(dataDir);
+    const port = new URL(first.apiUrl).port;
+    const { code, stdout, stderr } = await runVigil(['service', '--port', port, '--data-dir', freshDataDir()]).exited;
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr.trim().split('\n')).toEqual([`Port ${port} on 127.0.0.1 is already in use; choose another with --port (0 picks a free one).`]);
+    first.child.kill('SIGTERM');
+    await first.exited;
+  });
+
+  it.each([
+    [['service', '--port', 'eighty'], /--port must be a number/],
+    [['service', '--bogus'], /Unknown option '--bogus'/],
+    [['nonsense'], /Unknown command "nonsense"/],
+  ])('refuses %j with a clear line and no stack', async (args, message) => {
+    const { code, stderr } = await runVigil(args).exited;
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('vigil token', () => {
+  it('prints only a JWT, valid for that data dir, with the asked lifetime', async () => {
+    const dataDir = freshDataDir();
+    const jwt = await token(dataDir, '--expires-in', '2h');
+    expect(jwt).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    const claims = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()) as { exp: number; iat: number };
+    expect(claims.exp - claims.iat).toBe(7200);
+  });
+
+  it('refuses a bad lifetime', async () => {
+    const { code, stdout, stderr } = await runVigil(['token', '--data-dir', freshDataDir(), '--expires-in', 'forever']).exited;
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/--expires-in: "forever" is not a token lifetime/);
+  });
+});

@@ -1,0 +1,344 @@
+import { describe, expect, it } from 'vitest';
+import { maxTimerDelayMs } from '../../../common/clock.ts';
+import type { CheckResult, CheckTarget } from '../../../service/checks/check-result.ts';
+import { silentLogger, type Logger } from '../../../service/logger.ts';
+import {
+  CheckScheduler,
+  type CheckSchedulerOptions,
+  type CheckTiming,
+  type ScheduledJob,
+} from '../../../service/scheduler/check-scheduler.ts';
+import { FakeClock } from './fake-clock.ts';
+import { manualRunner, seededRandom } from './scheduler-fixtures.ts';
+
+interface Delivered {
+  key: number;
+  result: CheckResult;
+  timing: CheckTiming;
+}
+
+const okResult: CheckResult = { ok: true, durationMs: 1 };
+const instantly = () => Promise.resolve(okResult);
+const job = (key: number, frequency = 30, url = `http://127.0.0.1/${key}`): ScheduledJob => ({ key, type: 'http', url, frequency });
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Returns the given values in turn, then `rest`. */
+function sequence(values: number[], rest = 0.5): () => number {
+  let index = 0;
+  return () => values[index++] ?? rest;
+}
+
+function setUp(overrides: Partial<CheckSchedulerOptions> = {}) {
+  const clock = new FakeClock();
+  const runner = manualRunner();
+  const delivered: Delivered[] = [];
+  const scheduler = new CheckScheduler({
+    clock,
+    runCheck: runner.runCheck,
+    onResult: (key, result, timing) => delivered.push({ key, result, timing }),
+    random: seededRandom(7),
+    ...overrides,
+  });
+  return { clock, pending: runner.pending, delivered, scheduler, start: clock.now() };
+}
+
+describe('CheckScheduler spreading', () => {
+  it('runs a job added with firstWithinMs within that window, then on its period', async () => {
+    const { clock, delivered, scheduler, start } = setUp({ runCheck: instantly });
+    scheduler.start();
+    for (let key = 0; key < 100; key += 1) scheduler.upsert(job(key, 300), { firstWithinMs: 5_000 });
+    await clock.advance(5_000);
+    expect(new Set(delivered.map((d) => d.key)).size).toBe(100);
+    expect(Math.max(...delivered.map((d) => d.timing.dueAt - start))).toBeLessThanOrEqual(5_000);
+    await clock.advance(290_000);
+    expect(delivered).toHaveLength(100);
+  });
+
+  it('spreads the first rounds of 10,000 jobs added at once over the period', async () => {
+    const { clock, delivered, scheduler, start } = setUp({ runCheck: instantly });
+    scheduler.start();
+    for (let key = 0; key < 10_000; key += 1) scheduler.upsert(job(key, 30));
+    await clock.advance(30_000);
+    const firstDue = new Map<number, number>();
+    for (const { key, timing } of delivered) if (!firstDue.has(key)) firstDue.set(key, timing.dueAt - start);
+    expect(firstDue.size).toBe(10_000);
+    const perTenth = Array.from({ length: 10 }, () => 0);
+    for (const offset of firstDue.values()) {
+      expect(offset).toBeGreaterThanOrEqual(0);
+      expect(offset).toBeLessThanOrEqual(30_000);
+      const tenth = Math.min(9, Math.floor(offset / 3_000));
+      perTenth[tenth] = (perTenth[tenth] ?? 0) + 1;
+    }
+    for (const count of perTenth) expect(count).toBeGreaterThan(850);
+  });
+
+  it('spreads jobs added before start() from the moment it starts', async () => {
+    const { clock, delivered, scheduler } = setUp({ runCheck: instantly });
+    for (let key = 0; key < 100; key += 1) scheduler.upsert(job(key, 60));
+    await clock.advance(3_600_000);
+    expect(delivered).toHaveLength(0);
+    const startedAt = clock.now();
+    scheduler.start();
+    await clock.advance(60_000);
+    expect(new Set(delivered.map(({ key }) => key)).size).toBe(100);
+    expect(delivered.every(({ timing }) => timing.dueAt >= startedAt && timing.dueAt <= startedAt + 60_000)).toBe(true);
+  });
+});
+
+describe('CheckScheduler rounds', () => {
+  it('keeps each job on its own grid: no drift, jitter within ±1% of the period', async () => {
+    const { clock, delivered, scheduler } = setUp({ runCheck: instantly });
+    scheduler.start();
+    scheduler.upsert(job(1, 10));
+    await clock.advance(1_000_000);
+    const dues = delivered.map(({ timing }) => timing.dueAt);
+    expect(dues.length).toBeGreaterThanOrEqual(99);
+    const first = dues[0] ?? Number.NaN;
+    dues.forEach((dueAt, round) => expect(Math.abs(dueAt - (first + round * 10_000))).toBeLessThanOrEqual(101));
+    expect(new Set(dues.map((dueAt, round) => dueAt - (first + round * 10_000))).size).toBeGreaterThan(10);
+    expect(delivered.every(({ timing }) => timing.startedAt === timing.dueAt)).toBe(true);
+  });
+
+  it('without jitter runs exactly every period', async () => {
+    const { clock, delivered, scheduler } = setUp({ runCheck: instantly, jitterRatio: 0 });
+    scheduler.start();
+    scheduler.upsert(job(1, 7));
+    await clock.advance(700_000);
+    const dues = delivered.map(({ timing }) => timing.dueAt);
+    dues.forEach((dueAt, round) => expect(dueAt - (dues[0] ?? 0)).toBe(round * 7_000));
+  });
+
+  it('bounds the jitter of long periods by maxJitterMs, and never asks for a timer beyond maxTimerDelayMs', async () => {
+    // Alternate the extremes of random() so the jitter hits both bounds.
+    let calls = 0;
+    const extremes = () => (calls++ % 2 === 0 ? 0 : 0.999_999);
+    const { clock, delivered, scheduler } = setUp({ runCheck: instantly, random: extremes });
+    scheduler.start();
+    scheduler.upsert(job(1, 86_400));
+    scheduler.upsert(job(2, 60 * 86_400));
+    await clock.advance(121 * 86_400_000);
+    const daily = delivered.filter(({ key }) => key === 1).map(({ timing }) => timing.dueAt);
+    expect(daily.length).toBeGreaterThanOrEqual(120);
+    const first = daily[0] ?? Number.NaN;
+    const offsets = daily.map((dueAt, round) => dueAt - (first + round * 86_400_000));
+    expect(Math.max(...offsets.map(Math.abs))).toBeLessThanOrEqual(5_001);
+    expect(Math.max(...offsets)).toBeGreaterThan(4_900);
+    expect(Math.min(...offsets)).toBeLessThan(-4_900);
+    expect(delivered.filter(({ key }) => key === 2).length).toBeGreaterThanOrEqual(2);
+    expect(clock.longestDelayMs).toBeLessThanOrEqual(maxTimerDelayMs);
+  });
+
+  it('uses a single timer however many jobs there are', async () => {
+    const { clock, scheduler } = setUp({ runCheck: instantly });
+    scheduler.start();
+    for (let key = 0; key < 1_000; key += 1) scheduler.upsert(job(key, 5));
+    expect(clock.pendingTimers).toBe(1);
+    await clock.advance(12_345);
+    expect(clock.pendingTimers).toBe(1);
+  });
+
+  it('skips rounds that come due while the previous check still runs, without piling up', async () => {
+    const { clock, pending, delivered, scheduler } = setUp({ random: sequence([0]) });
+    scheduler.start();
+    scheduler.upsert(job(1, 1));
+    await clock.advance(3_500);
+    expect(pending).toHaveLength(1);
+    expect(scheduler.stats()).toMatchObject({ due: 4, started: 1, skipped: 3, inFlight: 1 });
+    pending[0]?.finish();
+    await settle();
+    expect(delivered).toHaveLength(1);
+    await clock.advance(1_000);
+    expect(pending).toHaveLength(2);
+  });
+
+  it('skips the rounds a clock jump (sleep) passed over instead of running them in a burst', async () => {
+    const { clock, delivered, scheduler } = setUp({ runCheck: instantly });
+    scheduler.start();
+    scheduler.upsert(job(1, 10));
+    await clock.advance(30_000);
+    const before = delivered.length;
+    const skippedBefore = scheduler.stats().skipped;
+    clock.jump(3_600_000);
+    await clock.advance(0);
+    expect(delivered.length).toBe(before + 1);
+    expect(scheduler.stats().skipped - skippedBefore).toBeGreaterThanOrEqual(359);
+    await clock.advance(30_000);
+    expect(delivered.length - before).toBeGreaterThanOrEqual(3);
+    expect(delivered.length - before).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('CheckScheduler concurrency', () => {
+  it('caps checks in flight and starts waiting rounds in due order', async () => {
+    // Job k comes due k·100 ms after it is added (60 s period).
+    const { clock, pending, scheduler } = setUp({ concurrency: 3, random: sequence([0.5, 0.4, 0.3, 0.2, 0.1, 0.0, 0.7, 0.6].map((x) => x / 60)) });
+    scheduler.start();
+    const keys = [5, 4, 3, 2, 1, 0, 7, 6];
+    for (const key of keys) scheduler.upsert(job(key, 60));
+    await clock.advance(1_000);
+    const started = () => pending.map(({ target }) => Number(target.url.split('/').pop()));
+    expect(started()).toEqual([0, 1, 2]);
+    expect(scheduler.stats()).toMatchObject({ inFlight: 3, queued: 5, started: 3, due: 8 });
+    pending[1]?.finish();
+    await settle();
+    expect(started()).toEqual([0, 1, 2, 3]);
+    for (const check of pending.slice()) check.finish();
+    await settle();
+    for (const check of pending.slice(4)) check.finish();
+    await settle();
+    for (const check of pending.slice(7)) check.finish();
+    await settle();
+    expect(started()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    const stats = scheduler.stats();
+    expect(stats).toMatchObject({ inFlight: 0, queued: 0, started: 8, completed: 8, skipped: 0 });
+    // Key 7 (due at 700 ms) waited until the 1,000 ms mark.
+    expect(stats.lateness).toMatchObject({ samples: 8, max: 700 });
+  });
+
+  it('counts a round that comes due while the last one still waits for a slot as skipped', async () => {
+    const { clock, pending, scheduler } = setUp({ concurrency: 1, random: sequence([0, 0.5]) });
+    scheduler.start();
+    scheduler.upsert(job(1, 1));
+    scheduler.upsert(job(2, 1));
+    await clock.advance(1_600);
+    expect(pending).toHaveLength(1);
+    expect(scheduler.stats()).toMatchObject({ inFlight: 1, queued: 1 });
+    expect(scheduler.stats().skipped).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('CheckScheduler remove and replace', () => {
+  it('does not deliver the result of a job removed while its check ran', async () => {
+    const { clock, pending, delivered, scheduler } = setUp({ random: sequence([0]) });
+    scheduler.start();
+    scheduler.upsert(job(1, 1));
+    await clock.advance(0);
+    scheduler.remove(1);
+    pending[0]?.finish();
+    await settle();
+    expect(delivered).toHaveLength(0);
+    expect(scheduler.stats()).toMatchObject({ jobs: 0, discarded: 1, inFlight: 0 });
+    await clock.advance(10_000);
+    expect(pending).toHaveLength(1);
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('drops a removed job that was waiting for a slot', async () => {
+    const { clock, pending, scheduler } = setUp({ concurrency: 1, random: sequence([0, 0]) });
+    scheduler.start();
+    scheduler.upsert(job(1, 60));
+    scheduler.upsert(job(2, 60));
+    await clock.advance(0);
+    expect(scheduler.stats().queued).toBe(1);
+    scheduler.remove(2);
+    expect(scheduler.stats().queued).toBe(0);
+    pending[0]?.finish();
+    await settle();
+    expect(pending).toHaveLength(1);
+  });
+
+  it('replacing a job mid-check discards the stale result and restarts its schedule', async () => {
+    const { clock, pending, delivered, scheduler } = setUp({ random: sequence([0, 0.5]) });
+    scheduler.start();
+    scheduler.upsert(job(1, 60, 'http://127.0.0.1/old'));
+    await clock.advance(0);
+    scheduler.upsert(job(1, 10, 'http://127.0.0.1/new'));
+    await clock.advance(5_000);
+    expect(pending.map(({ target }) => target.url)).toEqual(['http://127.0.0.1/old', 'http://127.0.0.1/new']);
+    pending[0]?.finish({ ok: false, durationMs: 5, error: 'stale' });
+    pending[1]?.finish();
+    await settle();
+    expect(delivered).toEqual([{ key: 1, result: okResult, timing: { dueAt: clock.now(), startedAt: clock.now() } }]);
+    expect(scheduler.stats()).toMatchObject({ jobs: 1, discarded: 1 });
+  });
+});
+
+describe('CheckScheduler stop', () => {
+  it('waits for checks in flight, delivers their results, then leaves no timer', async () => {
+    const { clock, pending, delivered, scheduler } = setUp({ random: sequence([0]) });
+    scheduler.start();
+    scheduler.upsert(job(1, 1));
+    await clock.advance(0);
+    let stopped = false;
+    const stopping = scheduler.stop().then(() => (stopped = true));
+    await settle();
+    expect(stopped).toBe(false);
+    pending[0]?.finish();
+    await stopping;
+    expect(delivered).toHaveLength(1);
+    expect(clock.pendingTimers).toBe(0);
+    await clock.advance(10_000);
+    expect(pending).toHaveLength(1);
+  });
+
+  it('stops waiting after stopTimeoutMs, and discards what finishes later', async () => {
+    const { clock, pending, delivered, scheduler } = setUp({ random: sequence([0]), stopTimeoutMs: 2_000 });
+    scheduler.start();
+    scheduler.upsert(job(1, 1));
+    await clock.advance(0);
+    const stopping = scheduler.stop();
+    await clock.advance(2_000);
+    await stopping;
+    pending[0]?.finish();
+    await settle();
+    expect(delivered).toHaveLength(0);
+    expect(scheduler.stats().discarded).toBe(1);
+  });
+
+  it('drops rounds still waiting for a slot and resolves at once when idle', async () => {
+    const { clock, pending, scheduler } = setUp({ concurrency: 1, random: sequence([0, 0]) });
+    await scheduler.stop();
+    scheduler.start();
+    scheduler.upsert(job(1, 60));
+    scheduler.upsert(job(2, 60));
+    await clock.advance(0);
+    const stopping = scheduler.stop();
+    expect(scheduler.stats().queued).toBe(0);
+    pending[0]?.finish();
+    await stopping;
+    expect(pending).toHaveLength(1);
+  });
+});
+
+describe('CheckScheduler robustness', () => {
+  it('logs a throwing result handler and keeps running', async () => {
+    const errors: string[] = [];
+    const logger: Logger = { ...silentLogger, error: (message) => errors.push(message) };
+    const { clock, scheduler } = setUp({
+      runCheck: instantly,
+      logger,
+      onResult: () => {
+        throw new Error('disk full');
+      },
+    });
+    scheduler.start();
+    scheduler.upsert(job(1, 1));
+    await clock.advance(3_000);
+    expect(errors.length).toBeGreaterThanOrEqual(2);
+    expect(scheduler.stats().completed).toBeGreaterThanOrEqual(2);
+  });
+
+  it('turns a runner that rejects or throws into a failed check', async () => {
+    const broken = (target: CheckTarget): Promise<CheckResult> => {
+      if (target.url.endsWith('/2')) throw new Error('sync bug');
+      return Promise.reject(new Error('bug'));
+    };
+    const { clock, delivered, scheduler } = setUp({ runCheck: broken });
+    scheduler.start();
+    scheduler.upsert(job(1, 1));
+    scheduler.upsert(job(2, 1));
+    await clock.advance(1_000);
+    expect(delivered.map(({ result }) => result)).toEqual([
+      { ok: false, durationMs: 0, error: 'check failed unexpectedly' },
+      { ok: false, durationMs: 0, error: 'check failed unexpectedly' },
+    ]);
+  });
+
+  it('refuses settings that cannot work', () => {
+    const clock = new FakeClock();
+    const base = { clock, runCheck: instantly, onResult: () => undefined };
+    expect(() => new CheckScheduler({ ...base, concurrency: 0 })).toThrow(RangeError);
+    expect(() => new CheckScheduler({ ...base, jitterRatio: 0.5 })).toThrow(RangeError);
+    expect(() => new CheckScheduler(base).upsert(job(1, 0))).toThrow(RangeError);
+  });
+});
