@@ -45,7 +45,7 @@ async function createMonitors(apiUrl: string, token: string, port: number): Prom
 }
 
 function runPageLoad(apiUrl: string, token: string): Promise<{ rps: number; p50: number; p99: number; max: number; non2xx: number; errors: number }> {
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'page-load.ts'), apiUrl.replace(/\/api$/, ''), token, String(monitorCount / 100), '15'], {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'page-load.ts'), apiUrl.replace(/\/api$/, ''), token, String(monitorCount / 100), '30'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -85,7 +85,7 @@ export async function serviceBench(): Promise<boolean> {
     const started = after.started - before.started;
     const ran = started / due;
 
-    console.log('Loading GET /monitors pages with 50 connections for 15 s (checks keep running)…');
+    console.log('Loading GET /monitors pages with 50 connections for 30 s (checks keep running)…');
     const pages = await runPageLoad(service.apiUrl, token);
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
 

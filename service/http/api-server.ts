@@ -16,6 +16,7 @@ import { zodValidatorCompiler } from './validate.ts';
 
 export const apiPrefix = '/api';
 export const apiVersion = '1.0.0';
+const commonHeaders = { 'api-version': apiVersion, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
 
 export interface ApiServerOptions {
   context: ApiContext;
@@ -80,16 +81,19 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
   app.addHook('onRoute', (route) => methods.record(route));
 
   const limiter = new RateLimiter(options.rateLimitPerMinute, () => context.clock.now());
-  app.addHook('onRequest', async (request) => {
+  // Callback hooks rather than async ones: they run on every request, and a promise each adds up.
+  app.addHook('onRequest', (request, _reply, done) => {
     const verdict = limiter.take(request.ip);
-    if (!verdict.allowed) {
-      throw new ApiError(429, 'rate_limited', `Too many requests; try again in ${verdict.retryAfterSeconds} s.`, {
+    if (verdict.allowed) return done();
+    done(
+      new ApiError(429, 'rate_limited', `Too many requests; try again in ${verdict.retryAfterSeconds} s.`, {
         headers: { 'retry-after': String(verdict.retryAfterSeconds) },
-      });
-    }
+      }),
+    );
   });
-  app.addHook('onSend', async (_request, reply) => {
-    void reply.header('api-version', apiVersion).header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    void reply.headers(commonHeaders);
+    done(null, payload);
   });
 
   app.setErrorHandler<FastifyError | ApiError>((error, request, reply) => {

@@ -10,11 +10,16 @@ import { monitorJson } from '../views.ts';
 
 type IdParams = { Params: { id: string } };
 
-/** Serialized pages, valid while the store's version stays the same: a polling client costs a map lookup. */
+const emptyPage = Buffer.from('[]');
+
+/**
+ * Pages serialized once, as UTF-8 bytes, valid while the store's version stays the same: a polling client costs
+ * a map lookup, not a JSON.stringify and an encode of 100 monitors per request.
+ */
 function pageCache(monitors: ApiContext['monitors']) {
   let version = -1;
-  const pages = new Map<string, string>();
-  return (offset: number, limit: number): string => {
+  const pages = new Map<string, Buffer>();
+  return (offset: number, limit: number): Buffer => {
     if (version !== monitors.version) {
       version = monitors.version;
       pages.clear();
@@ -22,7 +27,7 @@ function pageCache(monitors: ApiContext['monitors']) {
     const key = `${offset}:${limit}`;
     let body = pages.get(key);
     if (body === undefined) {
-      body = JSON.stringify(monitors.page(offset, limit).map(monitorJson));
+      body = Buffer.from(JSON.stringify(monitors.page(offset, limit).map(monitorJson)));
       // Bounded: a client walking odd offsets cannot grow it without limit.
       if (pages.size >= 2_000) pages.clear();
       pages.set(key, body);
@@ -45,7 +50,7 @@ export function monitorRoutes(app: FastifyInstance, context: ApiContext): void {
     if (link) void reply.header('link', link);
     // Pages far past the end are empty rather than an error: a client paging on simply stops.
     const offset = (page - 1) * limit;
-    return reply.type('application/json; charset=utf-8').send(offset >= total ? '[]' : serializedPage(offset, limit));
+    return reply.type('application/json; charset=utf-8').send(offset >= total ? emptyPage : serializedPage(offset, limit));
   });
 
   app.post<{ Body: MonitorCreateBody }>('/monitors', { schema: { body: monitorCreateInput } }, async (request, reply) => {
