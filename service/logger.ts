@@ -1,11 +1,9 @@
-// The logger port. Messages are plain sentences; fields never carry tokens or passwords.
-export interface Logger {
-  info(message: string, fields?: Record<string, unknown>): void;
-  warn(message: string, fields?: Record<string, unknown>): void;
-  error(message: string, fields?: Record<string, unknown>): void;
-}
+// The service's logger: the port from common/, written as JSON lines on stderr so stdout stays for what a
+// command prints.
+import type { Logger } from '../common/logger.ts';
 
-/** One JSON line per entry on stderr, so stdout stays for what a command prints. */
+export { silentLogger, type Logger } from '../common/logger.ts';
+
 export function stderrLogger(minimum: 'info' | 'warn' | 'error' = 'info'): Logger {
   const levels = { info: 0, warn: 1, error: 2 } as const;
   const write = (level: keyof typeof levels) => (message: string, fields?: Record<string, unknown>) => {
@@ -14,5 +12,3 @@ export function stderrLogger(minimum: 'info' | 'warn' | 'error' = 'info'): Logge
   };
   return { info: write('info'), warn: write('warn'), error: write('error') };
 }
-
-export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
