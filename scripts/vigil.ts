@@ -1,15 +1,45 @@
 // `npm run vigil -- <command>`: the one command line of Vigil. Each command lives with the layer it belongs
 // to and is loaded only when used. Failures the user can fix are one line on stderr, never a stack trace.
-import { CliError } from '../service/cli/cli-error.ts';
+import { CliError } from '../common/cli/cli-error.ts';
+import type { Logger } from '../common/logger.ts';
 
-const commands: Record<string, { summary: string; run: (args: string[]) => Promise<void> }> = {
+/** Client commands' warnings (a repaired settings file, a keychain fallback) as plain lines on stderr. */
+const cliLogger: Logger = {
+  info() {},
+  warn: (message) => process.stderr.write(`vigil: ${message}\n`),
+  error: (message) => process.stderr.write(`vigil: ${message}\n`),
+};
+
+/** A command's exit code, or undefined for a command that keeps running (service, watch). */
+type Run = (args: string[]) => Promise<number | undefined>;
+
+const commands: Record<string, { summary: string; run: Run }> = {
   service: {
     summary: 'service [--host 127.0.0.1] [--port N] [--data-dir DIR]   run the monitoring service',
-    run: async (args) => (await import('../service/cli/service-command.ts')).serviceCommand(args),
+    run: async (args) => void (await (await import('../service/cli/service-command.ts')).serviceCommand(args)),
   },
   token: {
     summary: 'token [--data-dir DIR] [--expires-in 30d]                   print a token for that service',
-    run: async (args) => (await import('../service/cli/token-command.ts')).tokenCommand(args),
+    run: async (args) => {
+      await (await import('../service/cli/token-command.ts')).tokenCommand(args);
+      return 0;
+    },
+  },
+  status: {
+    summary: 'status [--base-url URL] [--json] [--timeout S]             poll once; exit 0 ok, 1 warning, 2 critical, 3 cannot tell',
+    run: async (args) => (await import('../main/core/cli/status-command.ts')).statusCommand(args, cliLogger),
+  },
+  watch: {
+    summary: 'watch [--base-url URL] [--json] [--interval S]             poll on the interval, one line per alert',
+    run: async (args) => void (await (await import('../main/core/cli/watch-command.ts')).watchCommand(args, cliLogger)),
+  },
+  login: {
+    summary: 'login --base-url URL [--name NAME]                         read a token from stdin into the OS keychain',
+    run: async (args) => (await import('../main/core/cli/login-command.ts')).loginCommand(args, cliLogger),
+  },
+  logout: {
+    summary: 'logout [--base-url URL]                                    remove the token from the OS keychain',
+    run: async (args) => (await import('../main/core/cli/logout-command.ts')).logoutCommand(args, cliLogger),
   },
 };
 
@@ -28,7 +58,9 @@ if (!command) {
   process.exit(2);
 }
 try {
-  await command.run(args);
+  const exitCode = await command.run(args);
+  // Exit explicitly: a keychain call that timed out may still hold a worker thread that would keep Node alive.
+  if (exitCode !== undefined) process.exit(exitCode);
 } catch (error) {
   if (error instanceof CliError) {
     console.error(error.message);

@@ -5,17 +5,13 @@ import { stderrLogger } from '../logger.ts';
 import { startService } from '../monitoring-service.ts';
 import { resolveConfig } from '../service-config.ts';
 import { systemClock } from '../system-clock.ts';
-import { CliError } from './cli-error.ts';
-import { parseFlags, parsePort } from './parse-flags.ts';
+import { CliError } from '../../common/cli/cli-error.ts';
+import { parseFlags, parsePort } from '../../common/cli/parse-flags.ts';
 
 const loopbackHosts = new Set(['127.0.0.1', 'localhost', '::1']);
 
 export async function serviceCommand(args: string[]): Promise<void> {
-  const flags = parseFlags('service', args, {
-    host: { type: 'string' },
-    port: { type: 'string' },
-    'data-dir': { type: 'string' },
-  });
+  const flags = parseFlags('service', args, { host: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' } });
   const logger = stderrLogger();
   let config;
   try {

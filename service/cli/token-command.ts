@@ -2,17 +2,14 @@
 import { loadOrCreateSigningKey } from '../auth/signing-key.ts';
 import { issueToken, parseLifetime } from '../auth/tokens.ts';
 import { defaultDataDir, ensureDataDir } from '../data-dir.ts';
-import { CliError } from './cli-error.ts';
-import { parseFlags } from './parse-flags.ts';
+import { CliError } from '../../common/cli/cli-error.ts';
+import { parseFlags } from '../../common/cli/parse-flags.ts';
 
 export async function tokenCommand(args: string[]): Promise<void> {
-  const flags = parseFlags('token', args, {
-    'data-dir': { type: 'string' },
-    'expires-in': { type: 'string', default: '30d' },
-  });
+  const flags = parseFlags('token', args, { 'data-dir': { type: 'string' }, 'expires-in': { type: 'string' } });
   let lifetime: number;
   try {
-    lifetime = parseLifetime(flags['expires-in']);
+    lifetime = parseLifetime(flags['expires-in'] ?? '30d');
   } catch (error) {
     throw new CliError(`--expires-in: ${(error as Error).message}`);
   }

@@ -77,7 +77,7 @@ describe('vigil service', () => {
 
   it.each([
     [['service', '--port', 'eighty'], /--port must be a number/],
-    [['service', '--bogus'], /Unknown option '--bogus'/],
+    [['service', '--bogus'], /unknown option "--bogus"/],
     [['nonsense'], /Unknown command "nonsense"/],
   ])('refuses %j with a clear line and no stack', async (args, message) => {
     const { code, stderr } = await runVigil(args).exited;

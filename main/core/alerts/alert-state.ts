@@ -1,0 +1,106 @@
+// What the alert policy remembers between polls, and across restarts (the app persists it as JSON), so
+// news already told is not told again. It holds only items in a notable condition, and only items the
+// last snapshot still had, so it stays small however many items a connection watches.
+
+export interface ConnectionMemory {
+  /** Failed polls in a row that count toward "can't reach" (see `failureClass`). */
+  failedPolls: number;
+  /** 'lost' once "can't reach" was due; back to 'ok' on the next answer. */
+  reachability: 'ok' | 'lost';
+  /** 'rejected' after a 401: stop polling until the token changes (then call `tokenReplaced`). */
+  auth: 'ok' | 'rejected';
+  lastSuccessfulPollAt?: number;
+  /** The token expiry (epoch ms) already warned about. */
+  tokenWarnedFor?: number;
+}
+
+/** A domain's smallest threshold already reached (-1 = expired) for the expiry day it was reached on. */
+export interface DomainMemory {
+  threshold: number;
+  expiryDay: number;
+}
+
+export interface AlertState {
+  version: 1;
+  /** False until the first successful poll since the app started; `restoreAlertState` clears it. */
+  primed: boolean;
+  connection: ConnectionMemory;
+  /** Item key → epoch ms Vigil first saw the monitor down. */
+  monitorsDown: Record<string, number>;
+  /** Item key → epoch ms Vigil first saw the heartbeat late (or down). */
+  heartbeatsLate: Record<string, number>;
+  /** Item key → epoch ms Vigil first saw the heartbeat without any ping (servers do not say when it was made). */
+  heartbeatsWaiting: Record<string, number>;
+  domains: Record<string, DomainMemory>;
+}
+
+export function initialAlertState(): AlertState {
+  return {
+    version: 1,
+    primed: false,
+    connection: { failedPolls: 0, reachability: 'ok', auth: 'ok' },
+    monitorsDown: {},
+    heartbeatsLate: {},
+    heartbeatsWaiting: {},
+    domains: {},
+  };
+}
+
+/** The caller has a new token: polling may resume, and a new rejection is news again. */
+export function tokenReplaced(state: AlertState): AlertState {
+  return { ...state, connection: { ...state.connection, auth: 'ok' } };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isTime(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value);
+}
+
+function timeMap(value: unknown): Record<string, number> {
+  const result: Record<string, number> = {};
+  if (!isRecord(value)) return result;
+  for (const [key, time] of Object.entries(value)) if (isTime(time)) result[key] = time;
+  return result;
+}
+
+function domainMap(value: unknown): Record<string, DomainMemory> {
+  const result: Record<string, DomainMemory> = {};
+  if (!isRecord(value)) return result;
+  for (const [key, memory] of Object.entries(value)) {
+    if (isRecord(memory) && isTime(memory.threshold) && isTime(memory.expiryDay)) {
+      result[key] = { threshold: memory.threshold, expiryDay: memory.expiryDay };
+    }
+  }
+  return result;
+}
+
+function connectionMemory(value: unknown): ConnectionMemory {
+  const memory: ConnectionMemory = { failedPolls: 0, reachability: 'ok', auth: 'ok' };
+  if (!isRecord(value)) return memory;
+  if (value.reachability === 'lost') memory.reachability = 'lost';
+  if (value.auth === 'rejected') memory.auth = 'rejected';
+  if (isTime(value.lastSuccessfulPollAt)) memory.lastSuccessfulPollAt = value.lastSuccessfulPollAt;
+  if (isTime(value.tokenWarnedFor)) memory.tokenWarnedFor = value.tokenWarnedFor;
+  return memory;
+}
+
+/**
+ * The state as the app starts: from what was persisted (anything unreadable is dropped, an unknown
+ * version starts afresh), not yet primed, and with the failed-poll count reset so yesterday's failures do
+ * not add to today's. A "can't reach" already told stays told.
+ */
+export function restoreAlertState(persisted: unknown): AlertState {
+  if (!isRecord(persisted) || persisted.version !== 1) return initialAlertState();
+  return {
+    version: 1,
+    primed: false,
+    connection: connectionMemory(persisted.connection),
+    monitorsDown: timeMap(persisted.monitorsDown),
+    heartbeatsLate: timeMap(persisted.heartbeatsLate),
+    heartbeatsWaiting: timeMap(persisted.heartbeatsWaiting),
+    domains: domainMap(persisted.domains),
+  };
+}

@@ -1,0 +1,194 @@
+// The words of each alert: one short title a person can act on, and a body with what the snapshot says
+// (nothing more: the client does not know why a check failed).
+import {
+  cleanName,
+  countPhrase,
+  domainName,
+  expiryPhrase,
+  formatDuration,
+  heartbeatName,
+  monitorName,
+} from '../health/index.ts';
+import type { ClientErrorInfo } from '../model/snapshot.ts';
+import { worseSeverity, type AlertSeverity, type ItemAlertKind } from './alert.ts';
+import type { ItemEvent } from './item-changes.ts';
+
+export interface AlertText {
+  severity: AlertSeverity;
+  title: string;
+  body: string;
+}
+
+function withConnection(sentence: string, connectionName: string): string {
+  return `${sentence} · ${cleanName(connectionName)}`;
+}
+
+function monitorTarget(event: Extract<ItemEvent, { kind: 'monitor-down' | 'monitor-recovered' }>): string {
+  const { type, url } = event.monitor;
+  if (url === undefined) return type === undefined ? 'this monitor' : `this ${cleanName(type)} monitor`;
+  return `${type === undefined ? 'the check of' : `the ${cleanName(type)} check of`} ${cleanName(url)}`;
+}
+
+export function itemSeverity(event: ItemEvent): AlertSeverity {
+  switch (event.kind) {
+    case 'monitor-down':
+    case 'domain-expired':
+      return 'critical';
+    case 'heartbeat-late':
+      return event.timing.state === 'down' ? 'critical' : 'warning';
+    case 'domain-expiring':
+      return 'warning';
+    case 'monitor-recovered':
+    case 'heartbeat-recovered':
+      return 'info';
+  }
+}
+
+function heartbeatInterval(seconds: number | undefined): string {
+  return seconds === undefined ? '' : `; expected every ${formatDuration(seconds * 1000)}`;
+}
+
+function itemTitleAndSentence(event: ItemEvent, now: number): { title: string; sentence: string } {
+  switch (event.kind) {
+    case 'monitor-down':
+      return {
+        title: `${monitorName(event.monitor)} is down`,
+        sentence: `The server reports ${monitorTarget(event)} as down.`,
+      };
+    case 'monitor-recovered': {
+      const downFor = formatDuration(now - event.downSince);
+      return {
+        title: `${monitorName(event.monitor)} is back up`,
+        sentence: `The server reports ${monitorTarget(event)} as up again, after ${downFor} down.`,
+      };
+    }
+    case 'heartbeat-late': {
+      const name = heartbeatName(event.heartbeat);
+      const every = heartbeatInterval(event.heartbeat.expected_interval);
+      const { lastPingAt, state } = event.timing;
+      if (lastPingAt === undefined) {
+        const { waitingSince } = event;
+        const watched =
+          waitingSince === undefined ? '' : ` in the ${formatDuration(now - waitingSince)} Vigil has watched it`;
+        return { title: `${name} has not pinged yet`, sentence: `No ping${watched}${every}.` };
+      }
+      return {
+        title: state === 'down' ? `${name} missed two pings` : `${name} is late`,
+        sentence: `Last ping ${formatDuration(now - lastPingAt)} ago${every}.`,
+      };
+    }
+    case 'heartbeat-recovered': {
+      const ago = event.timing.lastPingAt === undefined ? '' : ` ${formatDuration(now - event.timing.lastPingAt)} ago`;
+      return {
+        title: `${heartbeatName(event.heartbeat)} is on time again`,
+        sentence: `Pinged${ago}, after being late for ${formatDuration(now - event.lateSince)}.`,
+      };
+    }
+    case 'domain-expiring':
+    case 'domain-expired': {
+      const { expires_on: expiresOn, registrar } = event.domain;
+      const name = domainName(event.domain);
+      const expired = event.kind === 'domain-expired';
+      const by = registrar === undefined ? '' : ` (registrar: ${cleanName(registrar)})`;
+      const when = expiresOn === undefined ? '' : ` ${expired ? 'ended' : 'ends'} on ${expiresOn}`;
+      if (expired) return { title: `${name} has expired`, sentence: `The registration${when}${by}.` };
+      return {
+        title: `${name} ${expiryPhrase(event.daysLeft)}`,
+        sentence: `The registration${when}${by}; renew it to keep the domain.`,
+      };
+    }
+  }
+}
+
+export function itemAlertText(event: ItemEvent, connectionName: string, now: number): AlertText {
+  const { title, sentence } = itemTitleAndSentence(event, now);
+  return { severity: itemSeverity(event), title, body: withConnection(sentence, connectionName) };
+}
+
+// Summaries name problems first, the worst first.
+const SUMMARY_ORDER: readonly ItemAlertKind[] = [
+  'monitor-down',
+  'domain-expired',
+  'heartbeat-late',
+  'domain-expiring',
+  'monitor-recovered',
+  'heartbeat-recovered',
+];
+
+const SUMMARY_PHRASES: Record<ItemAlertKind, (count: number) => string> = {
+  'monitor-down': (count) => `${countPhrase(count, 'monitor')} down`,
+  'domain-expired': (count) => `${countPhrase(count, 'domain')} expired`,
+  'heartbeat-late': (count) => `${countPhrase(count, 'heartbeat')} late`,
+  'domain-expiring': (count) => `${countPhrase(count, 'domain')} expiring`,
+  'monitor-recovered': (count) => `${countPhrase(count, 'monitor')} back up`,
+  'heartbeat-recovered': (count) => `${countPhrase(count, 'heartbeat')} on time again`,
+};
+
+const NAMES_IN_SUMMARY = 3;
+
+function eventName(event: ItemEvent): string {
+  if ('monitor' in event) return monitorName(event.monitor);
+  if ('heartbeat' in event) return heartbeatName(event.heartbeat);
+  return domainName(event.domain);
+}
+
+/** "5 monitors down", or "5 problems: 3 monitors down, 2 heartbeats late"; the body names a few. */
+export function summaryText(events: readonly ItemEvent[], connectionName: string, atStart: boolean): AlertText {
+  const counts = new Map<ItemAlertKind, number>();
+  let severity: AlertSeverity = 'info';
+  let problems = 0;
+  for (const event of events) {
+    counts.set(event.kind, (counts.get(event.kind) ?? 0) + 1);
+    const eventSeverity = itemSeverity(event);
+    if (eventSeverity !== 'info') problems += 1;
+    severity = worseSeverity(severity, eventSeverity);
+  }
+  const phrases = SUMMARY_ORDER.flatMap((kind) => {
+    const count = counts.get(kind);
+    return count === undefined ? [] : [SUMMARY_PHRASES[kind](count)];
+  });
+  const title =
+    phrases.length === 1
+      ? (phrases[0] ?? '')
+      : `${events.length} ${problems === events.length ? 'problems' : 'changes'}: ${phrases.join(', ')}`;
+  const ranked = [...events].sort((a, b) => SUMMARY_ORDER.indexOf(a.kind) - SUMMARY_ORDER.indexOf(b.kind));
+  const names = ranked.slice(0, NAMES_IN_SUMMARY).map(eventName).join(', ');
+  const more = events.length > NAMES_IN_SUMMARY ? ` and ${events.length - NAMES_IN_SUMMARY} more` : '';
+  const lead = atStart ? 'Already so when Vigil started: ' : '';
+  return { severity, title, body: withConnection(`${lead}${names}${more}.`, connectionName) };
+}
+
+export function connectionLostText(connectionName: string, error: ClientErrorInfo, failedPolls: number): AlertText {
+  const name = cleanName(connectionName);
+  return {
+    severity: 'warning',
+    title: `Can't reach ${name}`,
+    body:
+      `${error.message} (${failedPolls} checks in a row failed.) ` +
+      'Vigil keeps trying; the tray shows the last known state.',
+  };
+}
+
+export function connectionRestoredText(connectionName: string): AlertText {
+  const name = cleanName(connectionName);
+  return { severity: 'info', title: `${name} is reachable again`, body: 'Vigil is checking your monitors again.' };
+}
+
+export function signInAgainText(connectionName: string): AlertText {
+  const name = cleanName(connectionName);
+  return {
+    severity: 'warning',
+    title: `Sign in to ${name} again`,
+    body: 'The server no longer accepts the token. Vigil has stopped checking this connection until you sign in.',
+  };
+}
+
+export function tokenExpiringText(connectionName: string, expiresAt: number, now: number): AlertText {
+  const name = cleanName(connectionName);
+  const when = expiresAt <= now ? 'has expired' : `expires in ${formatDuration(expiresAt - now)}`;
+  return {
+    severity: 'warning',
+    title: `Your sign-in to ${name} ${when}`,
+    body: 'Sign in again (or use a new token) to keep Vigil watching.',
+  };
+}

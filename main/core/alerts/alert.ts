@@ -1,0 +1,37 @@
+// What the alert policy asks the notifier to show. Plain data, so it can be logged, queued and tested.
+
+export type ItemAlertKind =
+  | 'monitor-down'
+  | 'monitor-recovered'
+  | 'heartbeat-late'
+  | 'heartbeat-recovered'
+  | 'domain-expiring'
+  | 'domain-expired';
+
+export type ConnectionAlertKind = 'connection-lost' | 'connection-restored' | 'sign-in-again' | 'token-expiring';
+
+export type AlertKind = ItemAlertKind | ConnectionAlertKind | 'summary';
+
+export type AlertSeverity = 'critical' | 'warning' | 'info';
+
+export interface Alert {
+  /** Deterministic (connection, kind, item, time), so a replayed evaluation yields the same ids. */
+  id: string;
+  kind: AlertKind;
+  severity: AlertSeverity;
+  title: string;
+  body: string;
+  /** The item a click should open (see `parseItemKey`); absent for summaries and connection alerts. */
+  itemKey?: string;
+  connectionId: string;
+}
+
+export function alertId(connectionId: string, kind: AlertKind, itemKey: string | undefined, now: number): string {
+  return `${connectionId}|${kind}|${itemKey ?? ''}|${now}`;
+}
+
+const SEVERITY_RANK: Record<AlertSeverity, number> = { critical: 0, warning: 1, info: 2 };
+
+export function worseSeverity(a: AlertSeverity, b: AlertSeverity): AlertSeverity {
+  return SEVERITY_RANK[a] <= SEVERITY_RANK[b] ? a : b;
+}

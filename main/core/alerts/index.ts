@@ -1,0 +1,29 @@
+// The alert policy: one pure reducer (`evaluatePoll`) over persisted state, plus its settings and helpers.
+export {
+  alertId,
+  worseSeverity,
+  type Alert,
+  type AlertKind,
+  type AlertSeverity,
+  type ConnectionAlertKind,
+  type ItemAlertKind,
+} from './alert.ts';
+export {
+  initialAlertState,
+  restoreAlertState,
+  tokenReplaced,
+  type AlertState,
+  type ConnectionMemory,
+  type DomainMemory,
+} from './alert-state.ts';
+export { evaluatePoll, type PollContext, type PollEvaluation } from './evaluate-poll.ts';
+export { dueThreshold } from './item-changes.ts';
+export {
+  defaultAlertPreferences,
+  resolveAlertPreferences,
+  topicOf,
+  type AlertPreferences,
+  type AlertPreferencesInput,
+  type AlertTopic,
+} from './preferences.ts';
+export { activeSnoozes, isPaused, isSnoozeActive, type PausedUntil, type Snooze } from './snooze.ts';

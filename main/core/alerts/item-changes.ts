@@ -1,0 +1,201 @@
+// Change detection: one snapshot against what the policy remembers, yielding the item news and the new
+// memory. The memory is rebuilt from the snapshot's items only, which forgets items that are gone.
+import { monitorStatusOf, type Domain, type Heartbeat, type Monitor } from '../../../common/api/index.ts';
+import {
+  domainExpiryDay,
+  domainKey,
+  heartbeatKey,
+  heartbeatTiming,
+  monitorKey,
+  utcDay,
+  type HeartbeatTiming,
+} from '../health/index.ts';
+import type { Snapshot } from '../model/snapshot.ts';
+import type { AlertState, DomainMemory } from './alert-state.ts';
+
+export type ItemEvent =
+  | { kind: 'monitor-down'; key: string; monitor: Monitor }
+  | { kind: 'monitor-recovered'; key: string; monitor: Monitor; downSince: number }
+  | { kind: 'heartbeat-late'; key: string; heartbeat: Heartbeat; timing: HeartbeatTiming; waitingSince?: number }
+  | { kind: 'heartbeat-recovered'; key: string; heartbeat: Heartbeat; timing: HeartbeatTiming; lateSince: number }
+  | { kind: 'domain-expiring' | 'domain-expired'; key: string; domain: Domain; daysLeft: number };
+
+type ItemMemory = Pick<AlertState, 'monitorsDown' | 'heartbeatsLate' | 'heartbeatsWaiting' | 'domains'>;
+
+export interface ItemRules {
+  now: number;
+  heartbeatGraceSeconds: number;
+  thresholds: readonly number[];
+}
+
+/** "Expired" is remembered as the threshold -1, below any real threshold (0 is "expires today"). */
+const EXPIRED = -1;
+
+/** Marks a key whose recovery was told in this poll, so a duplicate of it is not told again. */
+const RECOVERED = -1;
+
+/** A later expiry day means the domain was renewed; one day of difference is clock or time-zone jitter. */
+const RENEWAL_MIN_DAYS = 2;
+
+/** The threshold due now (the smallest one crossed), unless it or a smaller one was already reached. */
+export function dueThreshold(
+  daysLeft: number,
+  thresholds: readonly number[],
+  reached: number | undefined,
+): number | undefined {
+  let due: number | undefined;
+  if (daysLeft <= EXPIRED) due = EXPIRED;
+  else {
+    for (const threshold of thresholds) {
+      if (threshold >= 0 && daysLeft <= threshold && (due === undefined || threshold < due)) due = threshold;
+    }
+  }
+  if (due === undefined || (reached !== undefined && reached <= due)) return undefined;
+  return due;
+}
+
+// Memory is looked up in Maps: a Record indexed by freshly built key strings costs several times more,
+// which matters at 10,000 monitors a poll.
+//
+// Two items with one key (a server bug, or two unnamed items without ids) must not flip each other's
+// memory from poll to poll, so the worst of them wins whatever their order: a key already in `next` is
+// done, and a recovery is told only once the whole list shows nothing still bad under that key.
+
+/** Memory of items with ids, by bare id: looking up the id the item already has is cheaper than building its key. */
+function byId<T>(memory: ReadonlyMap<string, T>, prefix: string): Map<string, T> {
+  const index = new Map<string, T>();
+  for (const [key, value] of memory) if (key.startsWith(prefix)) index.set(key.slice(prefix.length), value);
+  return index;
+}
+
+function monitorChanges(
+  monitors: readonly Monitor[],
+  previous: ReadonlyMap<string, number>,
+  now: number,
+  events: ItemEvent[],
+): Map<string, number> {
+  const next = new Map<string, number>();
+  const previousById = byId(previous, 'monitor:');
+  const recovered: Extract<ItemEvent, { kind: 'monitor-recovered' }>[] = [];
+  for (const monitor of monitors) {
+    const downSince = monitor.id === undefined ? previous.get(monitorKey(monitor)) : previousById.get(monitor.id);
+    const status = monitorStatusOf(monitor);
+    // The usual case, up or unknown and not down before, has nothing to remember or tell.
+    if (status !== 'down' && downSince === undefined) continue;
+    const key = monitorKey(monitor);
+    if (next.has(key)) continue;
+    if (status === 'down') {
+      next.set(key, downSince ?? now);
+      if (downSince === undefined) events.push({ kind: 'monitor-down', key, monitor });
+    } else if (downSince !== undefined) {
+      // unknown (e.g. after an edit) is no news either way: still down until the server says up.
+      if (status === 'up') recovered.push({ kind: 'monitor-recovered', key, monitor, downSince });
+      else next.set(key, downSince);
+    }
+  }
+  for (const event of recovered) {
+    if (next.has(event.key)) continue;
+    next.set(event.key, RECOVERED);
+    events.push(event);
+  }
+  return next;
+}
+
+function heartbeatChanges(
+  heartbeats: readonly Heartbeat[],
+  previous: { late: ReadonlyMap<string, number>; waiting: ReadonlyMap<string, number> },
+  rules: ItemRules,
+  events: ItemEvent[],
+): { late: Map<string, number>; waiting: Map<string, number> } {
+  const late = new Map<string, number>();
+  const waiting = new Map<string, number>();
+  const recovered: Extract<ItemEvent, { kind: 'heartbeat-recovered' }>[] = [];
+  const { now } = rules;
+  for (const heartbeat of heartbeats) {
+    const key = heartbeatKey(heartbeat);
+    if (late.has(key)) continue;
+    let waitingSince: number | undefined;
+    if (heartbeat.last_ping === undefined) {
+      waitingSince = waiting.get(key) ?? previous.waiting.get(key) ?? now;
+      waiting.set(key, waitingSince);
+    }
+    const timing = heartbeatTiming(heartbeat, now, { graceSeconds: rules.heartbeatGraceSeconds, waitingSince });
+    const lateSince = previous.late.get(key);
+    if (timing.state === 'late' || timing.state === 'down') {
+      late.set(key, lateSince ?? now);
+      if (lateSince === undefined) {
+        const event: ItemEvent = { kind: 'heartbeat-late', key, heartbeat, timing };
+        events.push(waitingSince === undefined ? event : { ...event, waitingSince });
+      }
+    } else if (lateSince !== undefined) {
+      // Only a ping ends lateness; waiting or an unknown interval leave it as it was.
+      if (timing.state === 'up') recovered.push({ kind: 'heartbeat-recovered', key, heartbeat, timing, lateSince });
+      else late.set(key, lateSince);
+    }
+  }
+  for (const event of recovered) {
+    if (late.has(event.key)) continue;
+    late.set(event.key, RECOVERED);
+    events.push(event);
+  }
+  return { late, waiting };
+}
+
+function domainChanges(
+  domains: readonly Domain[],
+  previous: ReadonlyMap<string, DomainMemory>,
+  rules: ItemRules,
+  observedAt: number,
+  events: ItemEvent[],
+): Map<string, DomainMemory> {
+  const next = new Map<string, DomainMemory>();
+  for (const domain of domains) {
+    const key = domainKey(domain);
+    if (next.has(key)) continue;
+    const memory = previous.get(key);
+    const expiryDay = domainExpiryDay(domain, observedAt);
+    if (expiryDay === undefined) {
+      // The lookup is failing: keep what was reached until an expiry is known again.
+      if (memory !== undefined) next.set(key, memory);
+      continue;
+    }
+    const renewed = memory !== undefined && expiryDay - memory.expiryDay >= RENEWAL_MIN_DAYS;
+    const kept = renewed ? undefined : memory;
+    const daysLeft = expiryDay - utcDay(rules.now);
+    const due = dueThreshold(daysLeft, rules.thresholds, kept?.threshold);
+    if (due !== undefined) {
+      events.push({ kind: due === EXPIRED ? 'domain-expired' : 'domain-expiring', key, domain, daysLeft });
+      next.set(key, { threshold: due, expiryDay });
+    } else if (kept !== undefined) {
+      next.set(key, kept);
+    }
+  }
+  return next;
+}
+
+/** Entries that only marked a key as settled in this poll are not memory. */
+function remembered(map: ReadonlyMap<string, number>): Record<string, number> {
+  const record: Record<string, number> = {};
+  for (const [key, value] of map) if (value !== RECOVERED) record[key] = value;
+  return record;
+}
+
+export function itemChanges(
+  previous: ItemMemory,
+  snapshot: Snapshot,
+  rules: ItemRules,
+): { memory: ItemMemory; events: ItemEvent[] } {
+  const events: ItemEvent[] = [];
+  const asMap = <T>(record: Record<string, T>): Map<string, T> => new Map(Object.entries(record));
+  const monitorsDown = monitorChanges(snapshot.monitors, asMap(previous.monitorsDown), rules.now, events);
+  const previousHeartbeats = { late: asMap(previous.heartbeatsLate), waiting: asMap(previous.heartbeatsWaiting) };
+  const heartbeats = heartbeatChanges(snapshot.heartbeats, previousHeartbeats, rules, events);
+  const domains = domainChanges(snapshot.domains, asMap(previous.domains), rules, snapshot.takenAt, events);
+  const memory = {
+    monitorsDown: remembered(monitorsDown),
+    heartbeatsLate: remembered(heartbeats.late),
+    heartbeatsWaiting: Object.fromEntries(heartbeats.waiting),
+    domains: Object.fromEntries(domains),
+  };
+  return { memory, events };
+}

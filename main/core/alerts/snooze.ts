@@ -1,0 +1,33 @@
+// Snoozes (per item) and the global pause silence alerts; the policy keeps tracking state underneath,
+// so lifting them never replays old news.
+
+/** `until` is epoch ms, or 'resumed' for "until I resume it". */
+export interface Snooze {
+  key: string;
+  until: number | 'resumed';
+}
+
+/** Epoch ms, 'resumed-manually' for "until I resume", or undefined when not paused. */
+export type PausedUntil = number | 'resumed-manually' | undefined;
+
+export function isSnoozeActive(snooze: Snooze, now: number): boolean {
+  return snooze.until === 'resumed' || now < snooze.until;
+}
+
+/** The active snoozes by item key; when one key is snoozed twice the later end wins. */
+export function activeSnoozes(snoozes: readonly Snooze[], now: number): Map<string, number | 'resumed'> {
+  const active = new Map<string, number | 'resumed'>();
+  for (const snooze of snoozes) {
+    if (!isSnoozeActive(snooze, now)) continue;
+    const existing = active.get(snooze.key);
+    if (existing === 'resumed') continue;
+    if (existing === undefined || snooze.until === 'resumed' || snooze.until > existing) {
+      active.set(snooze.key, snooze.until);
+    }
+  }
+  return active;
+}
+
+export function isPaused(pausedUntil: PausedUntil, now: number): boolean {
+  return pausedUntil === 'resumed-manually' || (pausedUntil !== undefined && now < pausedUntil);
+}

@@ -1,0 +1,274 @@
+// The client for every operation of the monitoring API (spec §4), for any server that implements it. It
+// reads answers with the tolerant readers of common/api and rejects with MonitoringClientError only.
+import {
+  type Collection,
+  collectionPath,
+  type Domain,
+  type DomainCreateBody,
+  type Heartbeat,
+  type HeartbeatCreateBody,
+  type Issue,
+  type ItemReader,
+  type Monitor,
+  type MonitorCreateBody,
+  type MonitorPutBody,
+  type NotificationHandler,
+  type NotificationHandlerCreateBody,
+  parseItem,
+  parseList,
+  readDomain,
+  readHeartbeat,
+  readMonitor,
+  readNotificationHandler,
+  resourcePath,
+} from '../../../common/api/index.ts';
+import type { Clock } from '../../../common/clock.ts';
+import { type Logger, silentLogger } from '../../../common/logger.ts';
+import { MonitoringClientError } from './client-error.ts';
+import { type ApiRequest, type ApiResponse, sendRequest, type Transport } from './http-request.ts';
+import { monitorKey, monitorPage, refusesPageZero } from './monitor-pages.ts';
+import { type FirstPage, paginate } from './paginate.ts';
+import { parseJsonBody, shapeError } from './parse-json.ts';
+import { realTimeClock } from './real-time-clock.ts';
+import { type BaseUrlCheck, checkBaseUrl, isSendableToken } from './token-safety.ts';
+
+export interface MonitoringClientOptions {
+  /** Base URL with the API prefix, e.g. `https://vigil.example/api` or `http://127.0.0.1:8731/api`. */
+  baseUrl: string;
+  /** Asked before every request, so a renewed token is used at once. */
+  token: () => string | undefined | Promise<string | undefined>;
+  fetch?: typeof globalThis.fetch;
+  /** One request, headers and body together. */
+  timeoutMs?: number;
+  maxResponseBytes?: number;
+  /** `limit` asked for on GET /monitors. */
+  pageSize?: number;
+  maxPages?: number;
+  logger?: Logger;
+  /** For request deadlines and Retry-After dates. */
+  clock?: Clock;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal | undefined;
+}
+
+export interface ListReply<T> {
+  items: T[];
+  /** What the server sent that could not be used: skipped items, dropped fields. */
+  issues: Issue[];
+}
+
+export interface ItemReply<T> {
+  item: T;
+  issues: Issue[];
+}
+
+export const clientDefaults = {
+  timeoutMs: 15_000,
+  maxResponseBytes: 32 * 1024 * 1024,
+  pageSize: 1000,
+  maxPages: 1000,
+} as const;
+
+export class MonitoringClient {
+  readonly #base: BaseUrlCheck;
+  readonly #token: MonitoringClientOptions['token'];
+  readonly #logger: Logger;
+  readonly #pageSize: number;
+  readonly #maxPages: number;
+  readonly #transport: Omit<Transport, 'base'>;
+  /** Whether GET /monitors counts pages from 0 or 1, once a listing has shown it. */
+  #firstPage: FirstPage | undefined;
+
+  constructor(options: MonitoringClientOptions) {
+    this.#base = checkBaseUrl(options.baseUrl);
+    this.#token = options.token;
+    this.#logger = options.logger ?? silentLogger;
+    this.#pageSize = positiveInteger('pageSize', options.pageSize ?? clientDefaults.pageSize);
+    this.#maxPages = positiveInteger('maxPages', options.maxPages ?? clientDefaults.maxPages);
+    this.#transport = {
+      fetch: options.fetch ?? globalThis.fetch,
+      clock: options.clock ?? realTimeClock,
+      timeoutMs: positiveInteger('timeoutMs', options.timeoutMs ?? clientDefaults.timeoutMs),
+      maxResponseBytes: positiveInteger('maxResponseBytes', options.maxResponseBytes ?? clientDefaults.maxResponseBytes),
+    };
+  }
+
+  // Uptime monitors
+
+  /** Every page of GET /monitors. */
+  async listMonitors(options: CallOptions = {}): Promise<ListReply<Monitor>> {
+    const fetchPage = (page: number, logFailure = true) => {
+      const target = `${collectionPath('monitors')}?page=${page}&limit=${this.#pageSize}`;
+      return this.#call({ method: 'GET', target, signal: options.signal }, monitorPage, logFailure);
+    };
+    const probePageZero = async () => {
+      try {
+        // A 1-based server may well refuse page 0; that answer is expected, not worth a warning.
+        return await fetchPage(0, false);
+      } catch (error) {
+        if (!(error instanceof MonitoringClientError) || !refusesPageZero(error.info)) throw error;
+        return undefined;
+      }
+    };
+    const result = await paginate({
+      pageSize: this.#pageSize,
+      maxPages: this.#maxPages,
+      firstPage: this.#firstPage,
+      fetchPage,
+      probePageZero,
+      keyOf: monitorKey,
+    });
+    if (this.#firstPage === undefined && result.firstPage !== undefined) {
+      this.#logger.info(`The server counts pages of monitors from ${result.firstPage}.`);
+    }
+    this.#firstPage = result.firstPage;
+    return { items: result.items, issues: result.issues };
+  }
+
+  async getMonitor(id: string, options: CallOptions = {}): Promise<ItemReply<Monitor>> {
+    return this.#item('GET', this.#path('monitors', id), readMonitor, undefined, options);
+  }
+
+  async createMonitor(body: MonitorCreateBody, options: CallOptions = {}): Promise<ItemReply<Monitor>> {
+    return this.#item('POST', collectionPath('monitors'), readMonitor, body, options);
+  }
+
+  /** PUT of the full Monitor, as `buildMonitorPutBody` makes it. */
+  async updateMonitor(id: string, body: MonitorPutBody, options: CallOptions = {}): Promise<ItemReply<Monitor>> {
+    return this.#item('PUT', this.#path('monitors', id), readMonitor, body, options);
+  }
+
+  async deleteMonitor(id: string, options: CallOptions = {}): Promise<void> {
+    return this.#delete('monitors', id, options);
+  }
+
+  // Heartbeat monitors
+
+  async listHeartbeats(options: CallOptions = {}): Promise<ListReply<Heartbeat>> {
+    return this.#list('heartbeats', readHeartbeat, options);
+  }
+
+  async getHeartbeat(id: string, options: CallOptions = {}): Promise<ItemReply<Heartbeat>> {
+    return this.#item('GET', this.#path('heartbeats', id), readHeartbeat, undefined, options);
+  }
+
+  async createHeartbeat(body: HeartbeatCreateBody, options: CallOptions = {}): Promise<ItemReply<Heartbeat>> {
+    return this.#item('POST', collectionPath('heartbeats'), readHeartbeat, body, options);
+  }
+
+  async deleteHeartbeat(id: string, options: CallOptions = {}): Promise<void> {
+    return this.#delete('heartbeats', id, options);
+  }
+
+  // Domain monitors
+
+  async listDomains(options: CallOptions = {}): Promise<ListReply<Domain>> {
+    return this.#list('domains', readDomain, options);
+  }
+
+  async getDomain(id: string, options: CallOptions = {}): Promise<ItemReply<Domain>> {
+    return this.#item('GET', this.#path('domains', id), readDomain, undefined, options);
+  }
+
+  async createDomain(body: DomainCreateBody, options: CallOptions = {}): Promise<ItemReply<Domain>> {
+    return this.#item('POST', collectionPath('domains'), readDomain, body, options);
+  }
+
+  async deleteDomain(id: string, options: CallOptions = {}): Promise<void> {
+    return this.#delete('domains', id, options);
+  }
+
+  // Notification handlers
+
+  async listNotificationHandlers(options: CallOptions = {}): Promise<ListReply<NotificationHandler>> {
+    return this.#list('notifications', readNotificationHandler, options);
+  }
+
+  async getNotificationHandler(id: string, options: CallOptions = {}): Promise<ItemReply<NotificationHandler>> {
+    return this.#item('GET', this.#path('notifications', id), readNotificationHandler, undefined, options);
+  }
+
+  async createNotificationHandler(body: NotificationHandlerCreateBody, options: CallOptions = {}): Promise<ItemReply<NotificationHandler>> {
+    return this.#item('POST', collectionPath('notifications'), readNotificationHandler, body, options);
+  }
+
+  async deleteNotificationHandler(id: string, options: CallOptions = {}): Promise<void> {
+    return this.#delete('notifications', id, options);
+  }
+
+  // The shared steps
+
+  #list<T>(collection: Collection, reader: ItemReader<T>, options: CallOptions): Promise<ListReply<T>> {
+    return this.#call({ method: 'GET', target: collectionPath(collection), signal: options.signal }, (response, label) => {
+      const parsed = parseList(reader, parseJsonBody(response, label));
+      if (!parsed.ok) throw shapeError(response.status, label, parsed.error);
+      return { items: parsed.items, issues: parsed.issues };
+    });
+  }
+
+  #item<T>(method: ApiRequest['method'], target: string, reader: ItemReader<T>, body: unknown, options: CallOptions): Promise<ItemReply<T>> {
+    return this.#call({ method, target, body, signal: options.signal }, (response, label) => {
+      const parsed = parseItem(reader, parseJsonBody(response, label));
+      if (!parsed.ok) throw shapeError(response.status, label, parsed.error);
+      return { item: parsed.item, issues: parsed.issues };
+    });
+  }
+
+  #delete(collection: Collection, id: string, options: CallOptions): Promise<void> {
+    // 204 has no body; a server that sends one anyway has it read (within the cap) and ignored.
+    return this.#call({ method: 'DELETE', target: this.#path(collection, id), signal: options.signal }, () => undefined);
+  }
+
+  #path(collection: Collection, id: string): string {
+    try {
+      return resourcePath(collection, id);
+    } catch (error) {
+      throw new MonitoringClientError({ kind: 'bad-request', message: (error as Error).message });
+    }
+  }
+
+  /** Sends the request and reads the answer; every failure is a MonitoringClientError, logged once. */
+  async #call<R>(request: Omit<ApiRequest, 'token'>, read: (response: ApiResponse, label: string) => R, logFailure = true): Promise<R> {
+    try {
+      if (!this.#base.ok) throw new MonitoringClientError(this.#base.info);
+      const token = await this.#readToken();
+      const response = await sendRequest({ ...this.#transport, base: this.#base.base }, { ...request, token });
+      return read(response, `${request.method} ${request.target}`);
+    } catch (error) {
+      if (logFailure && error instanceof MonitoringClientError && error.info.kind !== 'cancelled') {
+        this.#logger.warn('A request to the monitoring server failed.', {
+          request: `${request.method} ${request.target}`,
+          kind: error.info.kind,
+          status: error.info.status,
+          reason: error.info.message,
+        });
+      }
+      throw error;
+    }
+  }
+
+  async #readToken(): Promise<string> {
+    let token: string | undefined;
+    try {
+      token = await this.#token();
+    } catch {
+      throw unauthorized('The access token could not be read, so nothing was sent to the server.');
+    }
+    if (token === undefined || token === '') throw unauthorized('No access token is set for this server, so nothing was sent to it.');
+    if (!isSendableToken(token)) {
+      throw unauthorized('The access token contains spaces or characters that cannot be sent in an HTTP header.');
+    }
+    return token;
+  }
+}
+
+function unauthorized(message: string): MonitoringClientError {
+  return new MonitoringClientError({ kind: 'unauthorized', message });
+}
+
+function positiveInteger(name: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`MonitoringClient: ${name} must be a whole number above 0, got ${value}.`);
+  return value;
+}

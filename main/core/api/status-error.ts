@@ -1,0 +1,74 @@
+// The ClientErrorInfo for an HTTP status that is not a success, worded for a person.
+import type { ClientErrorInfo, ClientErrorKind } from '../model/snapshot.ts';
+import { serverMessage, validationDetailsOf, type ReceivedBody } from './error-message.ts';
+import { parseRetryAfter } from './retry-after.ts';
+
+export interface FailedResponse {
+  status: number;
+  /** `GET /monitors/mon_1`, path below the base URL, as sent (ids encoded). */
+  request: string;
+  headers: Headers;
+  /** Undefined when the body could not be read (too large, or the time ran out while reading it). */
+  body: ReceivedBody | undefined;
+  nowMs: number;
+  secrets: readonly (string | undefined)[];
+}
+
+export function statusErrorInfo(response: FailedResponse): ClientErrorInfo {
+  const { status } = response;
+  const kind = kindOf(status);
+  const info: ClientErrorInfo = { kind, status, message: '' };
+  if (kind === 'rate-limited' || kind === 'server-error') {
+    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), response.nowMs);
+    if (retryAfterMs !== undefined) info.retryAfterMs = retryAfterMs;
+  }
+  if (kind === 'bad-request' && response.body !== undefined) {
+    const details = validationDetailsOf(response.body.text, response.secrets);
+    if (details !== undefined) info.details = details;
+  }
+  const said = response.body === undefined ? undefined : serverMessage(response.body, response.secrets);
+  const lead = leadOf(kind, status, response.request, info.retryAfterMs);
+  info.message =
+    said === undefined
+      ? `${lead}: the server answered ${status} with a non-JSON body.`
+      : `${lead} (HTTP ${status}): ${said.replace(/[.!]+$/, '')}.`;
+  return info;
+}
+
+function kindOf(status: number): ClientErrorKind {
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not-found';
+  if (status === 429) return 'rate-limited';
+  if (status >= 500 && status <= 599) return 'server-error';
+  if (status >= 400 && status <= 499) return 'bad-request';
+  // 1xx never reaches here; 3xx is handled as a redirect; anything else is not HTTP as the API uses it.
+  return 'protocol-error';
+}
+
+function leadOf(kind: ClientErrorKind, status: number, request: string, retryAfterMs: number | undefined): string {
+  switch (kind) {
+    case 'unauthorized':
+      return 'The server did not accept the access token';
+    case 'forbidden':
+      return `The server refused access to ${request}`;
+    case 'not-found':
+      return `The server has nothing at ${request}`;
+    case 'rate-limited':
+      return retryAfterMs === undefined ? 'The server is limiting requests' : `The server is limiting requests for ${formatDuration(retryAfterMs)}`;
+    case 'server-error':
+      return status === 503 ? 'The server is unavailable' : 'The server had an internal error';
+    case 'bad-request':
+      return `The server refused ${request}`;
+    default:
+      return `The server answered ${request} with an unexpected status`;
+  }
+}
+
+/** "300 ms", "30 s", "5 min", "2 h" — the unit a person would say. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 120_000) return `${Math.round(ms / 1000)} s`;
+  if (ms < 2 * 3_600_000) return `${Math.round(ms / 60_000)} min`;
+  return `${Math.round(ms / 3_600_000)} h`;
+}

@@ -1,0 +1,131 @@
+// Every item of a snapshot judged at one instant, for lists (tray menu, CLI). Text is built only on
+// request (`itemDetail`), because a list shows a handful of the thousands of items it judges.
+import {
+  monitorStatusOf,
+  type Domain,
+  type Heartbeat,
+  type Monitor,
+  type MonitorStatus,
+} from '../../../common/api/index.ts';
+import type { Snapshot } from '../model/snapshot.ts';
+import { domainExpiry, domainHealth, type DomainState } from './domain-health.ts';
+import { domainName, expiryPhrase, formatDuration, heartbeatName, monitorName } from './display.ts';
+import type { Health } from './health.ts';
+import { heartbeatHealth, heartbeatTiming, type HeartbeatState, type HeartbeatTiming } from './heartbeat-health.ts';
+import { domainKey, heartbeatKey, monitorKey } from './item-key.ts';
+import { monitorHealth } from './monitor-health.ts';
+
+export interface AssessOptions {
+  now: number;
+  graceSeconds: number;
+  thresholds: readonly number[];
+  /** Epoch ms the snapshot was taken; `now` when absent. */
+  observedAt?: number | undefined;
+  /** When Vigil first saw each never-pinged heartbeat, by item key (the alert state remembers it). */
+  waitingSince?: Readonly<Record<string, number>> | undefined;
+}
+
+export type ItemAssessment =
+  | { kind: 'monitor'; key: string; health: Health; state: MonitorStatus; monitor: Monitor }
+  | {
+      kind: 'heartbeat';
+      key: string;
+      health: Health;
+      state: HeartbeatState;
+      heartbeat: Heartbeat;
+      timing: HeartbeatTiming;
+    }
+  | { kind: 'domain'; key: string; health: Health; state: DomainState; domain: Domain; daysLeft: number | undefined };
+
+export function assessMonitor(monitor: Monitor): ItemAssessment {
+  const state = monitorStatusOf(monitor);
+  return { kind: 'monitor', key: monitorKey(monitor), health: monitorHealth(state), state, monitor };
+}
+
+export function assessHeartbeat(heartbeat: Heartbeat, options: AssessOptions): ItemAssessment {
+  const key = heartbeatKey(heartbeat);
+  const waitingSince = heartbeat.last_ping === undefined ? options.waitingSince?.[key] : undefined;
+  const timing = heartbeatTiming(heartbeat, options.now, { graceSeconds: options.graceSeconds, waitingSince });
+  return { kind: 'heartbeat', key, health: heartbeatHealth(timing.state), state: timing.state, heartbeat, timing };
+}
+
+export function assessDomain(domain: Domain, options: AssessOptions): ItemAssessment {
+  const expiry = domainExpiry(domain, options.now, options);
+  return {
+    kind: 'domain',
+    key: domainKey(domain),
+    health: domainHealth(expiry.state),
+    state: expiry.state,
+    domain,
+    daysLeft: expiry.daysLeft,
+  };
+}
+
+export function assessSnapshot(snapshot: Snapshot, options: AssessOptions): ItemAssessment[] {
+  const withTime = options.observedAt === undefined ? { ...options, observedAt: snapshot.takenAt } : options;
+  const result: ItemAssessment[] = [];
+  for (const monitor of snapshot.monitors) result.push(assessMonitor(monitor));
+  for (const heartbeat of snapshot.heartbeats) result.push(assessHeartbeat(heartbeat, withTime));
+  for (const domain of snapshot.domains) result.push(assessDomain(domain, withTime));
+  return result;
+}
+
+export function itemName(item: ItemAssessment): string {
+  switch (item.kind) {
+    case 'monitor':
+      return monitorName(item.monitor);
+    case 'heartbeat':
+      return heartbeatName(item.heartbeat);
+    case 'domain':
+      return domainName(item.domain);
+  }
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function monitorDetail(state: MonitorStatus, raw: string | undefined): string {
+  if (state === 'up') return 'Up';
+  if (state === 'down') return 'Down';
+  if (raw === undefined) return 'No status yet';
+  return raw === 'unknown' ? 'Status unknown' : 'Status unknown (the server says something Vigil does not know)';
+}
+
+/** "Last ping 5 min ago", "Late: last ping 2 h ago, expected every 1 h", "No ping yet, expected every 1 h". */
+export function heartbeatDetail(heartbeat: Heartbeat, timing: HeartbeatTiming, now: number): string {
+  const interval = heartbeat.expected_interval;
+  const every = interval === undefined ? '' : `expected every ${formatDuration(interval * 1000)}`;
+  const { lastPingAt } = timing;
+  const lastPing = lastPingAt === undefined ? undefined : `last ping ${formatDuration(now - lastPingAt)} ago`;
+  switch (timing.state) {
+    case 'up':
+      return capitalized(lastPing ?? 'on time');
+    case 'waiting':
+      return 'Waiting for the first ping';
+    case 'late':
+      return lastPing === undefined ? `No ping yet, ${every}` : `Late: ${lastPing}, ${every}`;
+    case 'down':
+      return lastPing === undefined ? `No ping yet, ${every}` : `Missed two or more pings: ${lastPing}, ${every}`;
+    case 'unknown':
+      return interval === undefined ? 'No expected interval, so lateness is unknown' : 'Last ping time unreadable';
+  }
+}
+
+export function domainDetail(domain: Domain, daysLeft: number | undefined): string {
+  if (daysLeft === undefined) return 'Expiry could not be looked up';
+  const phrase = capitalized(expiryPhrase(daysLeft));
+  return domain.expires_on === undefined ? phrase : `${phrase} (${domain.expires_on})`;
+}
+
+/** One line about the item's state, for a menu entry or a CLI row. */
+export function itemDetail(item: ItemAssessment, now: number): string {
+  switch (item.kind) {
+    case 'monitor':
+      return monitorDetail(item.state, item.monitor.last_status);
+    case 'heartbeat':
+      return heartbeatDetail(item.heartbeat, item.timing, now);
+    case 'domain':
+      return domainDetail(item.domain, item.daysLeft);
+  }
+}

@@ -1,0 +1,75 @@
+// Short human text about items, shared by notifications, the tray menu and the CLI. Names come from the
+// server, so they are cleaned (no control characters or line breaks) and cut to a length menus can show.
+import type { Domain, Heartbeat, Monitor } from '../../../common/api/index.ts';
+
+const MAX_NAME_LENGTH = 60;
+const UNPRINTABLE = /[\p{Cc}\u2028\u2029]+/gu;
+
+/** Cuts text to at most `max` UTF-16 units, ending in "…", without splitting a surrogate pair. */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max - 1;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${text.slice(0, end)}…`;
+}
+
+export function cleanName(text: string): string {
+  return truncate(text.replace(UNPRINTABLE, ' ').trim(), MAX_NAME_LENGTH);
+}
+
+function firstUsable(...candidates: (string | undefined)[]): string | undefined {
+  for (const candidate of candidates) {
+    if (candidate === undefined) continue;
+    const cleaned = cleanName(candidate);
+    if (cleaned !== '') return cleaned;
+  }
+  return undefined;
+}
+
+export function monitorName(monitor: Monitor): string {
+  return firstUsable(monitor.name, monitor.url, monitor.id) ?? 'Unnamed monitor';
+}
+
+export function heartbeatName(heartbeat: Heartbeat): string {
+  return firstUsable(heartbeat.name, heartbeat.slug, heartbeat.id) ?? 'Unnamed heartbeat';
+}
+
+export function domainName(domain: Domain): string {
+  return firstUsable(domain.domain, domain.id) ?? 'Unnamed domain';
+}
+
+const MS_PER_MINUTE = 60_000;
+const MS_PER_HOUR = 3_600_000;
+const MS_PER_DAY = 86_400_000;
+
+/** "45 s", "5 min", "2 h 5 min", "3 d 4 h": two units at most, rounded down. */
+export function formatDuration(ms: number): string {
+  const value = Math.max(0, ms);
+  if (value < MS_PER_MINUTE) return `${Math.floor(value / 1000)} s`;
+  if (value < MS_PER_HOUR) return `${Math.floor(value / MS_PER_MINUTE)} min`;
+  if (value < MS_PER_DAY) {
+    const hours = Math.floor(value / MS_PER_HOUR);
+    const minutes = Math.floor((value % MS_PER_HOUR) / MS_PER_MINUTE);
+    return minutes === 0 ? `${hours} h` : `${hours} h ${minutes} min`;
+  }
+  const days = Math.floor(value / MS_PER_DAY);
+  const hours = Math.floor((value % MS_PER_DAY) / MS_PER_HOUR);
+  return hours === 0 ? `${days} d` : `${days} d ${hours} h`;
+}
+
+function plural(count: number, unit: string): string {
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
+/** "expires in 5 days", "expires today", "expired 3 days ago". */
+export function expiryPhrase(daysLeft: number): string {
+  if (daysLeft > 1) return `expires in ${plural(daysLeft, 'day')}`;
+  if (daysLeft === 1) return 'expires tomorrow';
+  if (daysLeft === 0) return 'expires today';
+  return daysLeft === -1 ? 'expired yesterday' : `expired ${plural(-daysLeft, 'day')} ago`;
+}
+
+export function countPhrase(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : pluralForm}`;
+}

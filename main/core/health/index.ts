@@ -1,0 +1,47 @@
+// Item health: how good or bad each watched item is at a given instant. Pure; used by the alert policy,
+// the tray and the CLI.
+export { healthRank, type Health } from './health.ts';
+export { domainKey, heartbeatKey, monitorKey, parseItemKey, type ItemKind, type ItemRef } from './item-key.ts';
+export { monitorHealth } from './monitor-health.ts';
+export {
+  heartbeatHealth,
+  heartbeatTiming,
+  type HeartbeatState,
+  type HeartbeatTiming,
+  type HeartbeatTimingOptions,
+} from './heartbeat-health.ts';
+export {
+  dateToUtcDay,
+  defaultExpiryThresholds,
+  domainExpiry,
+  domainExpiryDay,
+  domainHealth,
+  largestThreshold,
+  utcDay,
+  type DomainExpiry,
+  type DomainExpiryOptions,
+  type DomainState,
+} from './domain-health.ts';
+export {
+  cleanName,
+  countPhrase,
+  domainName,
+  expiryPhrase,
+  formatDuration,
+  heartbeatName,
+  monitorName,
+  truncate,
+} from './display.ts';
+export {
+  assessDomain,
+  assessHeartbeat,
+  assessMonitor,
+  assessSnapshot,
+  domainDetail,
+  heartbeatDetail,
+  itemDetail,
+  itemName,
+  type AssessOptions,
+  type ItemAssessment,
+} from './assess.ts';
+export { failureClass, type FailureClass } from './poll-failure.ts';

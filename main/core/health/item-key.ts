@@ -1,0 +1,35 @@
+// A stable key per watched item, so alert memory, snoozes and "open this item" survive between polls.
+//
+// Ids are opaque, so `monitor:<id>` is unique within a connection. An item the server sent without an id
+// cannot be told apart from a renamed one; it is keyed by its name instead (`monitor?name=API`), which is
+// only as stable as the name. The `?` after the kind keeps such keys from ever colliding with an id key.
+import type { Domain, Heartbeat, Monitor } from '../../../common/api/index.ts';
+
+export type ItemKind = 'monitor' | 'heartbeat' | 'domain';
+
+export type ItemRef = { kind: ItemKind; id: string } | { kind: ItemKind; name: string };
+
+export function monitorKey(monitor: Monitor): string {
+  if (monitor.id !== undefined) return `monitor:${monitor.id}`;
+  return `monitor?name=${monitor.name ?? monitor.url ?? ''}`;
+}
+
+export function heartbeatKey(heartbeat: Heartbeat): string {
+  if (heartbeat.id !== undefined) return `heartbeat:${heartbeat.id}`;
+  return `heartbeat?name=${heartbeat.name ?? heartbeat.slug ?? ''}`;
+}
+
+export function domainKey(domain: Domain): string {
+  if (domain.id !== undefined) return `domain:${domain.id}`;
+  return `domain?name=${domain.domain ?? ''}`;
+}
+
+const KEY_SHAPE = /^(monitor|heartbeat|domain)(?::(.+)|\?name=(.*))$/s;
+
+/** What a key points at (for "open this item" from a notification), or undefined if it is not an item key. */
+export function parseItemKey(key: string): ItemRef | undefined {
+  const match = KEY_SHAPE.exec(key);
+  if (match === null) return undefined;
+  const kind = match[1] as ItemKind;
+  return match[2] === undefined ? { kind, name: match[3] ?? '' } : { kind, id: match[2] };
+}

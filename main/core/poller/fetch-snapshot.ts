@@ -1,0 +1,38 @@
+// One poll: monitors, heartbeats and domains fetched in parallel. The first failure cancels the other two, so
+// a failed poll leaves no request behind.
+import type { Issue } from '../../../common/api/index.ts';
+import type { Clock } from '../../../common/clock.ts';
+import type { MonitoringClient } from '../api/index.ts';
+import type { Snapshot } from '../model/snapshot.ts';
+
+function under(collection: string, issues: Issue[]): Issue[] {
+  return issues.map((issue) => ({ ...issue, path: [collection, ...issue.path] }));
+}
+
+export async function fetchSnapshot(client: MonitoringClient, clock: Clock, signal?: AbortSignal): Promise<Snapshot> {
+  const controller = new AbortController();
+  const forward = () => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', forward, { once: true });
+  const options = { signal: controller.signal };
+  const cancelOthersOnFailure = <T>(promise: Promise<T>) =>
+    promise.catch((error: unknown) => {
+      controller.abort();
+      throw error;
+    });
+  try {
+    const [monitors, heartbeats, domains] = await Promise.all([
+      cancelOthersOnFailure(client.listMonitors(options)),
+      cancelOthersOnFailure(client.listHeartbeats(options)),
+      cancelOthersOnFailure(client.listDomains(options)),
+    ]);
+    return {
+      takenAt: clock.now(),
+      monitors: monitors.items,
+      heartbeats: heartbeats.items,
+      domains: domains.items,
+      issues: [...under('monitors', monitors.issues), ...under('heartbeats', heartbeats.issues), ...under('domains', domains.issues)],
+    };
+  } finally {
+    signal?.removeEventListener('abort', forward);
+  }
+}

@@ -1,0 +1,191 @@
+// The one schema for Vigil's settings. Every field has a default, so a partial or empty file reads as complete
+// settings. There is no field for a token or password: tokens live only in the secret store, and unknown keys
+// (a `token` on a connection included) are dropped before anything is written.
+import { z } from 'zod';
+import { requiredOr } from '../../../common/api/input-fields.ts';
+import { apiBaseUrlProblem, withoutTrailingSlash } from './api-base-url.ts';
+
+export const SETTINGS_LIMITS = {
+  pollIntervalSeconds: { min: 10, max: 3600, default: 60 },
+  heartbeatGraceSeconds: { min: 0, max: 86_400, default: 300 },
+  domainThresholdDays: { min: 1, max: 365, maxCount: 8, default: [30, 14, 7, 1] },
+  connectionNameLength: 100,
+  connections: 100,
+  snoozes: 10_000,
+  snoozeKeyLength: 500,
+} as const;
+
+/** Latest time JavaScript's Date can hold (epoch ms). */
+const maxEpochMs = 8_640_000_000_000_000;
+const idPattern = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+function wholeNumber(min: number, max: number, unit: string) {
+  const error = `must be a whole number of ${unit} from ${min} to ${max}`;
+  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+}
+
+function flag(value: boolean) {
+  return z.boolean({ error: 'must be true or false' }).default(value);
+}
+
+const untilError = 'must be a time in epoch milliseconds or "resumed"';
+const epochMs = z
+  .number({ error: untilError })
+  .int({ error: untilError })
+  .min(0, { error: untilError })
+  .max(maxEpochMs, { error: untilError });
+const untilTime = z.union([epochMs, z.literal('resumed')], { error: untilError });
+
+/** Letters, digits, "-" and "_" (a UUID fits); it also names the connection's token in the OS keychain. */
+export const connectionIdSchema = z
+  .string({ error: requiredOr('must be text') })
+  .regex(idPattern, { error: 'must be 1 to 64 letters, digits, "-" or "_", starting with a letter or digit' });
+
+export const connectionSchema = z.object(
+  {
+    id: connectionIdSchema,
+    name: z
+      .string({ error: requiredOr('must be text') })
+      .trim()
+      .min(1, { error: 'must not be empty' })
+      .max(SETTINGS_LIMITS.connectionNameLength, {
+        error: `must be at most ${SETTINGS_LIMITS.connectionNameLength} characters`,
+      }),
+    baseUrl: z
+      .string({ error: requiredOr('must be text') })
+      .trim()
+      .check((context) => {
+        const problem = apiBaseUrlProblem(context.value);
+        if (problem !== undefined) context.issues.push({ code: 'custom', message: problem, input: context.value });
+      })
+      .transform(withoutTrailingSlash),
+    kind: z.enum(['local', 'remote'], { error: requiredOr('must be "local" or "remote"') }),
+  },
+  { error: 'must be an object' },
+);
+
+const connections = z
+  .array(connectionSchema, { error: 'must be a list' })
+  .max(SETTINGS_LIMITS.connections, { error: `must hold at most ${SETTINGS_LIMITS.connections} connections` })
+  .check((context) => {
+    const seen = new Set<string>();
+    for (const [index, connection] of context.value.entries()) {
+      if (seen.has(connection.id)) {
+        context.issues.push({
+          code: 'custom',
+          message: 'must be unique: another connection already uses this id',
+          path: [index, 'id'],
+          input: connection.id,
+        });
+      }
+      seen.add(connection.id);
+    }
+  })
+  .default(() => []);
+
+const { domainThresholdDays: days } = SETTINGS_LIMITS;
+const domainThresholds = z
+  .array(wholeNumber(days.min, days.max, 'days'), { error: 'must be a list of days' })
+  .min(1, { error: 'must hold at least one threshold' })
+  .max(days.maxCount, { error: `must hold at most ${days.maxCount} thresholds` })
+  .check((context) => {
+    if (context.value.some((value, index) => index > 0 && value >= (context.value[index - 1] ?? Infinity))) {
+      context.issues.push({
+        code: 'custom',
+        message: 'must be unique and sorted from largest to smallest, e.g. [30, 14, 7, 1]',
+        input: context.value,
+      });
+    }
+  })
+  .default(() => [...days.default]);
+
+const snoozes = z
+  .array(
+    z.object(
+      {
+        key: z
+          .string({ error: requiredOr('must be text') })
+          .min(1, { error: 'must not be empty' })
+          .max(SETTINGS_LIMITS.snoozeKeyLength, {
+            error: `must be at most ${SETTINGS_LIMITS.snoozeKeyLength} characters`,
+          }),
+        until: untilTime,
+      },
+      { error: 'must be an object' },
+    ),
+    { error: 'must be a list' },
+  )
+  .max(SETTINGS_LIMITS.snoozes, { error: `must hold at most ${SETTINGS_LIMITS.snoozes} snoozes` })
+  .check((context) => {
+    const seen = new Set<string>();
+    for (const [index, snooze] of context.value.entries()) {
+      if (seen.has(snooze.key)) {
+        context.issues.push({ code: 'custom', message: 'must be unique', path: [index, 'key'], input: snooze.key });
+      }
+      seen.add(snooze.key);
+    }
+  })
+  .default(() => []);
+
+const notifications = z
+  .object(
+    {
+      monitorDown: flag(true),
+      monitorRecovered: flag(true),
+      heartbeatLate: flag(true),
+      heartbeatRecovered: flag(true),
+      domainExpiring: flag(true),
+      connection: flag(true),
+      token: flag(true),
+      sound: flag(false),
+      quietSummary: flag(false),
+    },
+    { error: 'must be an object' },
+  )
+  .prefault({});
+
+const { pollIntervalSeconds: poll, heartbeatGraceSeconds: grace } = SETTINGS_LIMITS;
+
+export const settingsSchema = z
+  .object(
+    {
+      connections,
+      activeConnectionId: connectionIdSchema.optional(),
+      pollIntervalSeconds: wholeNumber(poll.min, poll.max, 'seconds').default(poll.default),
+      domainThresholds,
+      heartbeatGraceSeconds: wholeNumber(grace.min, grace.max, 'seconds').default(grace.default),
+      notifications,
+      snoozes,
+      pausedUntil: untilTime.optional(),
+      launchAtLogin: flag(false),
+      version: z.literal(1, { error: 'must be 1' }).default(1),
+    },
+    { error: 'must be a JSON object' },
+  )
+  .check((context) => {
+    const { activeConnectionId, connections: list } = context.value;
+    if (activeConnectionId !== undefined && !list.some((connection) => connection.id === activeConnectionId)) {
+      context.issues.push({
+        code: 'custom',
+        message: 'must be the id of one of the connections',
+        path: ['activeConnectionId'],
+        input: activeConnectionId,
+      });
+    }
+  });
+
+export type Settings = z.output<typeof settingsSchema>;
+export type Connection = Settings['connections'][number];
+export type NotificationSettings = Settings['notifications'];
+export type Snooze = Settings['snoozes'][number];
+
+/** The settings of a fresh install (frozen: copy it before changing it). */
+export const defaultSettings: Readonly<Settings> = deepFreeze(settingsSchema.parse({}));
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const item of Object.values(value)) deepFreeze(item);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,158 @@
+// A JSON file in a folder the caller names, validated by a zod schema that gives every field a default. conf
+// writes it (atomically, mode 0600); reads go through the schema, so a corrupt or hand-edited file is repaired:
+// the bad file is kept next to it as `<name>.json.corrupt-<time>.bak`, invalid fields go back to their defaults,
+// and a warning says what happened, for the log and for the UI.
+import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import Conf from 'conf';
+import type { z } from 'zod';
+import type { Clock } from '../../../common/clock.ts';
+import type { Logger } from '../../../common/logger.ts';
+import { describeIssues } from './issues.ts';
+import { repairValue } from './repair-value.ts';
+
+export interface JsonFileStoreOptions<T> {
+  /** The folder the file lives in; created (mode 0700) when missing. */
+  directory: string;
+  /** The file name without `.json`, e.g. `settings`. */
+  name: string;
+  /** Must accept `{}`: what it makes of that is the default of every field. */
+  schema: z.ZodType<T>;
+  logger: Logger;
+  /** Names the backup of a bad file. */
+  clock?: Pick<Clock, 'now'>;
+}
+
+export type ChangeListener<T> = (next: T, previous: T) => void;
+
+/** A value a caller tried to store that the schema refuses; the message names the field. */
+export class InvalidValueError extends Error {
+  override readonly name = 'InvalidValueError';
+}
+
+/** The file exists but cannot be read (permissions, a folder in its place); Vigil leaves it alone. */
+export class StoreFileError extends Error {
+  override readonly name = 'StoreFileError';
+}
+
+type Loaded<T> = { value: T; repaired: boolean };
+
+export class JsonFileStore<T extends Record<string, unknown>> {
+  /** The file's full path. */
+  readonly path: string;
+  readonly #schema: z.ZodType<T>;
+  readonly #defaults: T;
+  readonly #logger: Logger;
+  readonly #clock: Pick<Clock, 'now'>;
+  readonly #conf: Conf;
+  readonly #listeners = new Set<ChangeListener<T>>();
+  readonly #warnings: string[] = [];
+
+  constructor(options: JsonFileStoreOptions<T>) {
+    this.path = path.join(options.directory, `${options.name}.json`);
+    this.#schema = options.schema;
+    this.#defaults = options.schema.parse({});
+    this.#logger = options.logger;
+    this.#clock = options.clock ?? { now: () => Date.now() };
+    mkdirSync(options.directory, { recursive: true, mode: 0o700 });
+    // conf refuses to open a file that is not JSON, so a bad file is moved aside before conf sees it.
+    const initial = this.#load();
+    this.#conf = new Conf({
+      cwd: options.directory,
+      configName: options.name,
+      configFileMode: 0o600,
+      accessPropertiesByDotNotation: false,
+    });
+    if (initial.repaired) this.#write(initial.value);
+  }
+
+  /** What the file holds now (read afresh, so changes by the CLI or the app are seen), with defaults filled in. */
+  read(): T {
+    const loaded = this.#load();
+    if (loaded.repaired) this.#write(loaded.value);
+    return loaded.value;
+  }
+
+  /** Applies a change to the current value and writes it; throws InvalidValueError (nothing written) if invalid. */
+  update(change: (current: T) => T): T {
+    const previous = this.read();
+    const result = this.#schema.safeParse(change(structuredClone(previous)));
+    if (!result.success) throw new InvalidValueError(describeIssues(result.error.issues));
+    const next = result.data;
+    if (isDeepStrictEqual(next, previous)) return next;
+    this.#write(next);
+    for (const listener of this.#listeners) {
+      try {
+        listener(structuredClone(next), structuredClone(previous));
+      } catch (error) {
+        this.#logger.error('A listener for changes to a stored file failed.', {
+          file: this.path,
+          error: String(error),
+        });
+      }
+    }
+    return next;
+  }
+
+  /** Called after each update that changed the value; returns the unsubscribe function. */
+  onDidChange(listener: ChangeListener<T>): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Every repair since this store was opened, one sentence each, for the UI to show. */
+  get warnings(): readonly string[] {
+    return [...this.#warnings];
+  }
+
+  #load(): Loaded<T> {
+    let text: string;
+    try {
+      text = readFileSync(this.path, 'utf8');
+    } catch (error) {
+      if (isErrnoException(error) && error.code === 'ENOENT') {
+        return { value: structuredClone(this.#defaults), repaired: false };
+      }
+      throw new StoreFileError(`Vigil cannot read ${this.path}: ${reasonOf(error)}.`, { cause: error });
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      const fix = 'the file is not valid JSON (everything reset to the defaults)';
+      return this.#repaired(structuredClone(this.#defaults), [fix]);
+    }
+    const { value, fixes } = repairValue(this.#schema, this.#defaults, json);
+    return fixes.length === 0 ? { value, repaired: false } : this.#repaired(value, fixes);
+  }
+
+  #repaired(value: T, fixes: string[]): Loaded<T> {
+    const backup = this.#moveAside();
+    const warning = `Vigil repaired ${this.path}: ${fixes.join('; ')}. The original file was kept as ${backup}.`;
+    this.#warnings.push(warning);
+    this.#logger.warn(warning);
+    return { value, repaired: true };
+  }
+
+  /** Renames the bad file to a backup that no earlier backup is overwritten by. */
+  #moveAside(): string {
+    const stamp = new Date(this.#clock.now()).toISOString().replaceAll(/[:.]/g, '-');
+    let backup = `${this.path}.corrupt-${stamp}.bak`;
+    for (let copy = 2; existsSync(backup); copy++) backup = `${this.path}.corrupt-${stamp}-${copy}.bak`;
+    renameSync(this.path, backup);
+    return backup;
+  }
+
+  #write(value: T): void {
+    this.#conf.store = value;
+  }
+}
+
+function isErrnoException(error: unknown): error is NodeJS.ErrnoException {
+  return error instanceof Error && 'code' in error;
+}
+
+function reasonOf(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
+}

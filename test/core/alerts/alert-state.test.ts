@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { evaluatePoll, initialAlertState, restoreAlertState } from '../../../main/core/alerts/index.ts';
+import { context, domain, failed, heartbeat, HOUR, monitor, NOW, ok, pollAll, primed } from './fixtures.ts';
+
+describe('the alert state', () => {
+  it('starts empty, unprimed, at version 1', () => {
+    expect(initialAlertState()).toEqual({
+      version: 1,
+      primed: false,
+      connection: { failedPolls: 0, reachability: 'ok', auth: 'ok' },
+      monitorsDown: {},
+      heartbeatsLate: {},
+      heartbeatsWaiting: {},
+      domains: {},
+    });
+  });
+
+  it('remembers only items in a notable condition, and forgets items that are gone', () => {
+    const items = {
+      monitors: [monitor('up', 'up'), monitor('down', 'down')],
+      heartbeats: [heartbeat('late', 2 * HOUR), heartbeat('fine', 1000), heartbeat('new', undefined)],
+      domains: [domain('soon', 3), domain('far', 300)],
+    };
+    const state = primed(items);
+    expect(state).toMatchObject({
+      monitorsDown: { 'monitor:down': NOW },
+      heartbeatsLate: { 'heartbeat:late': NOW },
+      heartbeatsWaiting: { 'heartbeat:new': NOW },
+      domains: { 'domain:soon': { threshold: 7, expiryDay: Math.floor(NOW / 86_400_000) + 3 } },
+    });
+    const gone = evaluatePoll(state, ok({}), context()).state;
+    expect(gone).toMatchObject({ monitorsDown: {}, heartbeatsLate: {}, heartbeatsWaiting: {}, domains: {} });
+  });
+
+  it('survives JSON and a restart', () => {
+    const { state } = pollAll(primed({ monitors: [monitor('a', 'down')], domains: [domain('d', 3)] }), [
+      { outcome: failed('unreachable') },
+      { outcome: failed('unreachable') },
+      { outcome: failed('unreachable') },
+    ]);
+    const restored = restoreAlertState(JSON.parse(JSON.stringify(state)));
+    expect(restored).toEqual({ ...state, primed: false, connection: { ...state.connection, failedPolls: 0 } });
+    expect(restored.connection.reachability).toBe('lost');
+  });
+
+  it('restores to a fresh state from anything it cannot read', () => {
+    for (const junk of [undefined, null, 'x', [], { version: 2 }, { version: '1' }]) expect(restoreAlertState(junk)).toEqual(initialAlertState());
+  });
+
+  it('drops unreadable entries and keeps the rest', () => {
+    const restored = restoreAlertState({
+      version: 1,
+      primed: true,
+      connection: { failedPolls: 'many', reachability: 'gone', auth: 'rejected', lastSuccessfulPollAt: NOW, tokenWarnedFor: 'soon' },
+      monitorsDown: { 'monitor:a': NOW, 'monitor:b': 'yesterday' },
+      heartbeatsLate: [],
+      heartbeatsWaiting: { 'heartbeat:w': 1.5 },
+      domains: { 'domain:d': { threshold: 7, expiryDay: 20_000 }, 'domain:e': { threshold: 7 } },
+    });
+    expect(restored).toEqual({
+      version: 1,
+      primed: false,
+      connection: { failedPolls: 0, reachability: 'ok', auth: 'rejected', lastSuccessfulPollAt: NOW },
+      monitorsDown: { 'monitor:a': NOW },
+      heartbeatsLate: {},
+      heartbeatsWaiting: {},
+      domains: { 'domain:d': { threshold: 7, expiryDay: 20_000 } },
+    });
+  });
+
+  it('records the last successful poll', () => {
+    const { state } = pollAll(initialAlertState(), [{ outcome: ok({}, NOW - HOUR) }, { outcome: failed('timeout') }]);
+    expect(state.connection.lastSuccessfulPollAt).toBe(NOW - HOUR);
+  });
+});

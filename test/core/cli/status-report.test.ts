@@ -1,0 +1,53 @@
+// The status report from a real service's snapshot: worst first, levels and exit codes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MonitoringClient } from '../../../main/core/api/index.ts';
+import { formatStatusReport, statusReport } from '../../../main/core/cli/status-report.ts';
+import { fetchSnapshot } from '../../../main/core/poller/fetch-snapshot.ts';
+import { systemClock } from '../../../service/system-clock.ts';
+import { startTestService, type TestService } from '../../helpers/service-harness.ts';
+
+let service: TestService;
+let client: MonitoringClient;
+beforeAll(async () => {
+  service = await startTestService();
+  client = new MonitoringClient({ baseUrl: service.apiUrl, token: () => service.token });
+});
+afterAll(() => service.stop());
+
+const options = (now = Date.now()) => ({ now, graceSeconds: 300, thresholds: [30, 14, 7, 1] });
+
+describe('fetchSnapshot + statusReport', () => {
+  it('is OK and exit 0 with nothing watched', async () => {
+    const report = statusReport(await fetchSnapshot(client, systemClock), options());
+    expect(report).toMatchObject({ level: 'ok', exitCode: 0, rows: [] });
+    expect(formatStatusReport(report, 'Local')).toBe('Local: nothing is watched yet.');
+  });
+
+  it('puts the worst first: unknown monitors warn, a never-pinged heartbeat waits, and the level follows', async () => {
+    await service.api('/monitors', { method: 'POST', body: { name: 'Zeta', type: 'tcp', url: '127.0.0.1:9', frequency: 60 } });
+    await service.api('/heartbeats', { method: 'POST', body: { name: 'backup', expected_interval: 3600 } });
+    const snapshot = await fetchSnapshot(client, systemClock);
+    expect(snapshot.monitors).toHaveLength(1);
+    expect(snapshot.heartbeats).toHaveLength(1);
+    const report = statusReport(snapshot, options());
+    expect(report.level).toBe('warning');
+    expect(report.exitCode).toBe(1);
+    expect(report.rows[0]).toMatchObject({ kind: 'monitor', name: 'Zeta', health: 'warning' });
+    expect(report.heartbeats[0]?.detail).toBe('Waiting for the first ping');
+  });
+
+  it('is critical with exit 2 when a heartbeat missed two pings', async () => {
+    const snapshot = await fetchSnapshot(client, systemClock);
+    const twoHoursAgo = new Date(Date.now() - 3 * 3600_000).toISOString();
+    const stale = { ...snapshot, heartbeats: snapshot.heartbeats.map((h) => ({ ...h, last_ping: twoHoursAgo })) };
+    const report = statusReport(stale, options());
+    expect(report).toMatchObject({ level: 'critical', exitCode: 2 });
+    expect(report.rows[0]).toMatchObject({ kind: 'heartbeat', health: 'critical' });
+    expect(formatStatusReport(report, 'Local')).toMatch(/^CRITICAL {2}heartbeat {2}backup/);
+  });
+
+  it('fails the whole poll, cancelling the rest, when one list fails', async () => {
+    const bad = new MonitoringClient({ baseUrl: service.apiUrl, token: () => 'not-a-valid-token.x.y' });
+    await expect(fetchSnapshot(bad, systemClock)).rejects.toMatchObject({ info: { kind: 'unauthorized' } });
+  });
+});

@@ -1,0 +1,144 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
+import { defaultSettings, type Connection, type Settings } from '../../../main/core/settings/settings-schema.ts';
+import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';
+import { InvalidValueError } from '../../../main/core/storage/json-file-store.ts';
+import { recordingLogger, type RecordingLogger } from '../../helpers/recording-logger.ts';
+import { filesContaining } from '../storage/files-containing.ts';
+
+const now = Date.UTC(2026, 10, 1, 9, 30);
+const connection: Connection = { id: 'c1', name: 'Home lab', baseUrl: 'http://127.0.0.1:8731/api', kind: 'local' };
+let directory: string;
+let logger: RecordingLogger;
+
+beforeEach(() => {
+  directory = mkdtempSync(path.join(tmpdir(), 'vigil-settings-'));
+  logger = recordingLogger();
+});
+afterEach(() => rmSync(directory, { recursive: true, force: true }));
+
+const open = () => new ConfSettingsStore({ directory, logger, clock: { now: () => now } });
+const file = () => path.join(directory, 'settings.json');
+const onDisk = (): unknown => JSON.parse(readFileSync(file(), 'utf8'));
+
+describe('ConfSettingsStore', () => {
+  it('reads the defaults when there is no file yet', () => {
+    expect(open().read()).toEqual(defaultSettings);
+  });
+
+  it('fills in a partial file and keeps what it holds', () => {
+    writeFileSync(file(), JSON.stringify({ pollIntervalSeconds: 120, notifications: { sound: true } }));
+    const settings = open().read();
+    expect(settings).toEqual({
+      ...defaultSettings,
+      pollIntervalSeconds: 120,
+      notifications: { ...defaultSettings.notifications, sound: true },
+    });
+  });
+
+  it('round-trips a full set of settings through settings.json, mode 0600', () => {
+    const settings: Settings = {
+      connections: [connection, { id: 'c2', name: 'Prod', baseUrl: 'https://vigil.example.com/api', kind: 'remote' }],
+      activeConnectionId: 'c2',
+      pollIntervalSeconds: 30,
+      domainThresholds: [60, 30, 7],
+      heartbeatGraceSeconds: 0,
+      notifications: { ...defaultSettings.notifications, heartbeatLate: false, quietSummary: true },
+      snoozes: [{ key: 'monitor:c1:7', until: now + 3_600_000 }, { key: 'domain:c2:3', until: 'resumed' }],
+      pausedUntil: now + 60_000,
+      launchAtLogin: true,
+      version: 1,
+    };
+    expect(open().update(() => settings)).toEqual(settings);
+    expect(open().read()).toEqual(settings);
+    expect(onDisk()).toEqual(settings);
+    expect(statSync(file()).mode & 0o777).toBe(0o600);
+  });
+
+  it('notifies listeners with the new and the previous settings', () => {
+    const store = open();
+    const changes: [number, number][] = [];
+    store.onDidChange((next, previous) => changes.push([next.pollIntervalSeconds, previous.pollIntervalSeconds]));
+    store.update((settings) => ({ ...settings, pollIntervalSeconds: 15 }));
+    store.update((settings) => ({ ...settings, pollIntervalSeconds: 15 }));
+    store.update((settings) => ({ ...settings, pollIntervalSeconds: 20 }));
+    expect(changes).toEqual([
+      [15, 60],
+      [20, 15],
+    ]);
+  });
+
+  it('refuses an invalid change with one sentence naming the field, keeping the file as it was', () => {
+    const store = open();
+    store.update((settings) => ({ ...settings, connections: [connection] }));
+    const before = readFileSync(file(), 'utf8');
+    const change = () => store.update((settings) => ({ ...settings, activeConnectionId: 'missing' }));
+    expect(change).toThrow(InvalidValueError);
+    expect(change).toThrow('activeConnectionId must be the id of one of the connections.');
+    expect(readFileSync(file(), 'utf8')).toBe(before);
+  });
+
+  it('restores the defaults from a corrupt file, keeps a backup of it and warns once', () => {
+    writeFileSync(file(), '{"pollIntervalSeconds": 30,');
+    const store = open();
+    expect(store.read()).toEqual(defaultSettings);
+    expect(store.read()).toEqual(defaultSettings);
+    const backup = path.join(directory, 'settings.json.corrupt-2026-11-01T09-30-00-000Z.bak');
+    expect(readFileSync(backup, 'utf8')).toBe('{"pollIntervalSeconds": 30,');
+    expect(store.warnings).toEqual([
+      `Vigil repaired ${file()}: the file is not valid JSON (everything reset to the defaults). ` +
+        `The original file was kept as ${backup}.`,
+    ]);
+    expect(logger.entries.filter((entry) => entry.level === 'warn')).toHaveLength(1);
+    expect(statSync(file()).mode & 0o777).toBe(0o600);
+  });
+
+  it('resets only the hand-edited bad field, and keeps the connections', () => {
+    const handEdited = { connections: [connection], activeConnectionId: 'c1', pollIntervalSeconds: 5 };
+    writeFileSync(file(), JSON.stringify(handEdited));
+    const store = open();
+    expect(store.read()).toEqual({ ...defaultSettings, connections: [connection], activeConnectionId: 'c1' });
+    expect(store.warnings).toHaveLength(1);
+    expect(store.warnings[0]).toContain(
+      'pollIntervalSeconds must be a whole number of seconds from 10 to 3600 (reset to the default)',
+    );
+    expect(onDisk()).toMatchObject({ pollIntervalSeconds: 60, connections: [connection], activeConnectionId: 'c1' });
+    expect(readdirSync(directory).filter((name) => name.endsWith('.bak'))).toHaveLength(1);
+  });
+
+  it('drops only the broken connection from a hand-edited file, and the active id that pointed at it', () => {
+    const broken = { ...connection, id: 'c2', baseUrl: 'http://user:secret@example.com/api' };
+    writeFileSync(file(), JSON.stringify({ connections: [connection, broken], activeConnectionId: 'c2' }));
+    const store = open();
+    expect(store.read().connections).toEqual([connection]);
+    expect(store.read().activeConnectionId).toBeUndefined();
+    expect(store.warnings[0]).toContain('(connections[1] removed)');
+    expect(store.warnings[0]).toContain(
+      'activeConnectionId must be the id of one of the connections (reset to the default)',
+    );
+  });
+
+  it('never writes a token anywhere under the config folder', async () => {
+    const token = 'vigil_tok_Zx8Kq2Lm9Pw4Rt7Yb3Nc6Vd1';
+    const secrets = new MemorySecretStore();
+    const store = open();
+    // A full flow: add the connection (a careless caller even passes the token along), keep the token in the
+    // secret store, change other settings, reopen and read.
+    store.update((settings) => ({
+      ...settings,
+      connections: [...settings.connections, { ...connection, token, password: token } as Connection],
+      activeConnectionId: connection.id,
+    }));
+    await secrets.set(connection.id, token);
+    store.update((settings) => ({ ...settings, pollIntervalSeconds: 30 }));
+    writeFileSync(file(), 'corrupt');
+    open().read();
+    expect(await secrets.get(connection.id)).toBe(token);
+    expect(filesContaining(directory, token)).toEqual([]);
+    expect(readdirSync(directory).length).toBeGreaterThan(1);
+    expect(logger.text()).not.toContain(token);
+  });
+});
