@@ -1,6 +1,7 @@
 // `npm run bench -- <name>`: runs one benchmark and prints its table. Exit 1 when a target is missed.
 const benches: Record<string, () => Promise<boolean>> = {
   service: async () => (await import('./service-bench.ts')).serviceBench(),
+  client: async () => (await import('./client-bench.ts')).clientBench(),
 };
 
 const names = process.argv.slice(2);
