@@ -11,7 +11,14 @@ const startTimeoutMs = 15_000;
 export interface SecretServiceSession {
   /** Environment for processes that should use this keyring. */
   env: { DBUS_SESSION_BUS_ADDRESS: string; XDG_DATA_HOME: string; XDG_RUNTIME_DIR: string };
+  /** The session's private HOME, removed by stop(). */
+  home: string;
   stop(): Promise<void>;
+}
+
+export interface SecretServiceOptions {
+  /** Runs before the bus starts, e.g. to add D-Bus service files under XDG_DATA_HOME. */
+  prepare?(dirs: { home: string; XDG_DATA_HOME: string; XDG_RUNTIME_DIR: string }): void;
 }
 
 export function secretServiceMissingReason(): string | undefined {
@@ -24,10 +31,11 @@ export function secretServiceMissingReason(): string | undefined {
   return undefined;
 }
 
-export async function startSecretService(): Promise<SecretServiceSession> {
+export async function startSecretService(options: SecretServiceOptions = {}): Promise<SecretServiceSession> {
   const home = mkdtempSync(path.join(tmpdir(), 'vigil-keyring-'));
   const dirs = { XDG_DATA_HOME: path.join(home, 'data'), XDG_RUNTIME_DIR: path.join(home, 'run') };
   for (const dir of Object.values(dirs)) mkdirSync(dir, { mode: 0o700 });
+  options.prepare?.({ home, ...dirs });
   const child = spawn('timeout', ['--kill-after=5', '600', 'dbus-run-session', '--', sessionScript], {
     env: { ...process.env, ...dirs, HOME: home },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -59,6 +67,7 @@ export async function startSecretService(): Promise<SecretServiceSession> {
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   return {
     env: { DBUS_SESSION_BUS_ADDRESS: address, ...dirs },
+    home,
     async stop() {
       child.stdin.end();
       const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
