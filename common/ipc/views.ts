@@ -1,0 +1,59 @@
+// What the window sees of the app's state: plain data crossing the IPC boundary. The token never does; a
+// connection only says whether it is signed in.
+import type { Domain, Heartbeat, Monitor, NotificationHandler } from '../api/index.ts';
+
+export type Level = 'ok' | 'warning' | 'critical' | 'unknown' | 'offline' | 'paused';
+export type Health = 'ok' | 'warning' | 'critical' | 'unknown';
+
+export interface ConnectionView {
+  id: string;
+  name: string;
+  baseUrl: string;
+  kind: 'local' | 'remote';
+  active: boolean;
+  /** Never the token itself. */
+  auth: 'signed-in' | 'signed-out' | 'rejected' | 'expiring';
+  tokenExpiresAt?: number;
+}
+
+export interface StatusItemView {
+  key: string;
+  kind: 'monitor' | 'heartbeat' | 'domain';
+  name: string;
+  health: Health;
+  state: string;
+  detail: string;
+  snoozedUntil?: number | 'resumed';
+}
+
+export interface StatusView {
+  level: Level;
+  tooltip: string;
+  connection: ConnectionView | undefined;
+  /** Why the level is offline/unknown, in one sentence, when it is. */
+  problem?: string;
+  lastSuccessfulPollAt?: number;
+  pausedUntil?: number | 'resumed';
+  items: StatusItemView[];
+  monitors: Monitor[];
+  heartbeats: Heartbeat[];
+  domains: Domain[];
+}
+
+export interface AlertView {
+  id: string;
+  kind: string;
+  severity: 'critical' | 'warning' | 'info';
+  title: string;
+  body: string;
+  itemKey?: string;
+  connectionId: string;
+}
+
+export interface ConnectionTestView {
+  ok: boolean;
+  /** What the server answered, in one sentence ("3 monitors, 1 heartbeat, 2 domains" or the error). */
+  message: string;
+}
+
+export type { Domain, Heartbeat, Monitor, NotificationHandler };
