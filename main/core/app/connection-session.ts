@@ -1,0 +1,240 @@
+// The active connection at work: one Poller, each outcome through the alert policy, the policy's state saved
+// after every poll. Polling runs unless the machine sleeps (suspend) or the server rejected the token; a new
+// token (tokenReplaced) lifts the latter.
+import type { Clock } from '../../../common/clock.ts';
+import type { Logger } from '../../../common/logger.ts';
+import { alertPreferencesFrom, pausedUntilFrom, tokenExpiresAt } from '../alert-settings.ts';
+import { evaluatePoll, tokenReplaced, type Alert, type AlertState } from '../alerts/index.ts';
+import { clientErrorInfo, MonitoringClient } from '../api/index.ts';
+import type { PollOutcome, Snapshot } from '../model/snapshot.ts';
+import { fetchSnapshot } from '../poller/fetch-snapshot.ts';
+import { Poller } from '../poller/poller.ts';
+import type { SecretStore } from '../secrets/secret-store.ts';
+import type { Connection } from '../settings/settings-schema.ts';
+import type { SettingsStore } from '../settings/settings-store.ts';
+
+export interface ConnectionSessionOptions {
+  connection: Connection;
+  secrets: SecretStore;
+  settings: SettingsStore;
+  clock: Clock;
+  logger: Logger;
+  fetch: typeof globalThis.fetch | undefined;
+  /** What the policy remembers of this connection so far. */
+  alertState: AlertState;
+  /** Persists each new state of the policy. */
+  saveAlertState(state: AlertState): void;
+  onAlert(alert: Alert): void;
+  /** Something the status shows changed (a poll, the token, polling paused). */
+  onChange(): void;
+  /** Local mode: a fresh token when the saved one was rejected, so the user is never asked to sign in to it. */
+  renewToken?: () => Promise<string>;
+  /** After each poll, with the token it used (local mode renews ahead of expiry). */
+  afterPoll?: (token: string | undefined) => void;
+}
+
+interface RefreshWaiter {
+  /** Resolved by the outcome of any poll numbered above this. */
+  after: number;
+  resolve: () => void;
+}
+
+export class ConnectionSession {
+  readonly connection: Connection;
+  readonly client: MonitoringClient;
+  readonly #options: ConnectionSessionOptions;
+  readonly #poller: Poller;
+  #alertState: AlertState;
+  #outcome: PollOutcome | undefined;
+  #lastSnapshot: Snapshot | undefined;
+  #token: string | undefined;
+  #started = false;
+  #stopped = false;
+  #suspended = false;
+  #pollsStarted = 0;
+  #waiters: RefreshWaiter[] = [];
+  /** One automatic renewal per rejection episode: a renewed token that is rejected too needs the user. */
+  #renewedSinceSuccess = false;
+
+  constructor(options: ConnectionSessionOptions) {
+    this.#options = options;
+    this.connection = options.connection;
+    this.#alertState = options.alertState;
+    const { clock, secrets } = options;
+    this.client = new MonitoringClient({
+      baseUrl: options.connection.baseUrl,
+      // Read afresh for every request, so a replaced token is used at once.
+      token: async () => (this.#token = await secrets.get(options.connection.id)),
+      logger: options.logger,
+      clock,
+      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    });
+    this.#poller = new Poller({
+      clock,
+      intervalMs: options.settings.read().pollIntervalSeconds * 1000,
+      poll: (signal) => {
+        this.#pollsStarted += 1;
+        return fetchSnapshot(this.client, clock, signal);
+      },
+      describeError: clientErrorInfo,
+      onOutcome: (outcome) => this.#onOutcome(outcome),
+    });
+  }
+
+  get alertState(): AlertState {
+    return this.#alertState;
+  }
+  get outcome(): PollOutcome | undefined {
+    return this.#outcome;
+  }
+  get lastSnapshot(): Snapshot | undefined {
+    return this.#lastSnapshot;
+  }
+  /** The token last read from the secret store (for its state and expiry; never shown). */
+  get token(): string | undefined {
+    return this.#token;
+  }
+
+  /** Reads the token and starts polling (unless suspended or rejected; call `suspend()` first to start held). */
+  async start(): Promise<void> {
+    try {
+      this.#token = await this.#options.secrets.get(this.connection.id);
+    } catch (error) {
+      this.#options.logger.warn(`The token of ${this.connection.name} could not be read.`, { error: messageOf(error) });
+    }
+    if (this.#rejected() && this.#options.renewToken !== undefined) await this.#renew([]);
+    this.#started = true;
+    this.#sync();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    await this.#poller.stop();
+    this.#releaseWaiters();
+  }
+
+  /** Resolves once a poll started after this call has been handled (at once when polling is held). */
+  refreshNow(): Promise<void> {
+    if (!this.#running()) return Promise.resolve();
+    const after = this.#pollsStarted;
+    const done = new Promise<void>((resolve) => this.#waiters.push({ after, resolve }));
+    this.#poller.refreshNow();
+    return done;
+  }
+
+  suspend(): void {
+    this.#suspended = true;
+    this.#sync();
+  }
+
+  /** Polls at once: after a suspension the poller resumes, otherwise (network back) it refreshes. */
+  resume(): void {
+    if (!this.#suspended) {
+      if (this.#running()) this.#poller.refreshNow();
+      return;
+    }
+    this.#suspended = false;
+    this.#sync();
+  }
+
+  setIntervalMs(intervalMs: number): void {
+    this.#poller.setIntervalMs(intervalMs);
+  }
+
+  /** The connection has a new token: a rejection is lifted and polling resumes at once. */
+  tokenReplaced(token: string | undefined): void {
+    this.#token = token;
+    if (this.#rejected()) {
+      this.#setAlertState(tokenReplaced(this.#alertState));
+      this.#sync();
+    }
+    this.#options.onChange();
+  }
+
+  #onOutcome(outcome: PollOutcome): void {
+    const { settings, clock } = this.#options;
+    const current = settings.read();
+    const token = this.#token;
+    const evaluation = evaluatePoll(this.#alertState, outcome, {
+      connection: { id: this.connection.id, name: this.connection.name },
+      preferences: alertPreferencesFrom(current),
+      snoozes: current.snoozes,
+      pausedUntil: pausedUntilFrom(current),
+      tokenExpiresAt: token === undefined ? undefined : tokenExpiresAt(token),
+      now: clock.now(),
+    });
+    this.#outcome = outcome;
+    if (outcome.ok) {
+      this.#lastSnapshot = outcome.snapshot;
+      this.#renewedSinceSuccess = false;
+    }
+    this.#setAlertState(evaluation.state);
+    let alerts = evaluation.alerts;
+    if (this.#rejected() && this.#options.renewToken !== undefined && !this.#renewedSinceSuccess) {
+      // Told only if the renewal fails: the user has nothing to do when Vigil can fix it itself.
+      const held = alerts.filter((alert) => alert.kind === 'sign-in-again');
+      alerts = alerts.filter((alert) => alert.kind !== 'sign-in-again');
+      void this.#renew(held);
+    }
+    for (const alert of alerts) this.#options.onAlert(alert);
+    this.#sync();
+    this.#options.onChange();
+    const reported = this.#pollsStarted;
+    this.#releaseWaiters((waiter) => waiter.after < reported);
+    this.#options.afterPoll?.(token);
+  }
+
+  async #renew(held: Alert[]): Promise<void> {
+    const renewToken = this.#options.renewToken;
+    if (renewToken === undefined) return;
+    this.#renewedSinceSuccess = true;
+    try {
+      const token = await renewToken();
+      this.#options.logger.info(`${this.connection.name} rejected its token; a new one was issued.`);
+      if (!this.#stopped) this.tokenReplaced(token);
+    } catch (error) {
+      this.#options.logger.error(`${this.connection.name} rejected its token, and no new one could be issued.`, { error: messageOf(error) });
+      if (!this.#stopped) for (const alert of held) this.#options.onAlert(alert);
+    }
+  }
+
+  #setAlertState(state: AlertState): void {
+    this.#alertState = state;
+    try {
+      this.#options.saveAlertState(state);
+    } catch (error) {
+      // The next poll saves again; only a restart in between could repeat news.
+      this.#options.logger.error('The alert state could not be saved.', { error: messageOf(error) });
+    }
+  }
+
+  #rejected(): boolean {
+    return this.#alertState.connection.auth === 'rejected';
+  }
+
+  #running(): boolean {
+    return this.#started && !this.#stopped && !this.#suspended && !this.#rejected();
+  }
+
+  /** Brings the poller in line with the session: polling exactly when nothing holds it. */
+  #sync(): void {
+    if (!this.#started || this.#stopped) return;
+    if (!this.#running()) {
+      this.#poller.pause();
+      this.#releaseWaiters();
+      return;
+    }
+    if (this.#poller.state === 'stopped') this.#poller.start();
+    else this.#poller.resume();
+  }
+
+  #releaseWaiters(which: (waiter: RefreshWaiter) => boolean = () => true): void {
+    const released = this.#waiters.filter(which);
+    this.#waiters = this.#waiters.filter((waiter) => !which(waiter));
+    for (const waiter of released) waiter.resolve();
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

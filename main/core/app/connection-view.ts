@@ -1,0 +1,39 @@
+// A saved connection as the window sees it: whether it is signed in, never the token (pure).
+import type { ConnectionView } from '../../../common/ipc/views.ts';
+import { tokenExpiresAt } from '../alert-settings.ts';
+import type { AlertState } from '../alerts/index.ts';
+import type { Connection } from '../settings/settings-schema.ts';
+
+const msPerDay = 86_400_000;
+
+export interface ConnectionViewInput {
+  activeConnectionId: string | undefined;
+  /** The stored token, read only to tell its state and expiry. */
+  token: string | undefined;
+  alertState: AlertState | undefined;
+  /** Days before `exp` at which a token counts as expiring (the alert policy's `tokenWarningDays`). */
+  warningDays: number;
+  now: number;
+}
+
+export function connectionView(connection: Connection, input: ConnectionViewInput): ConnectionView {
+  const expiresAt = input.token === undefined ? undefined : tokenExpiresAt(input.token);
+  const view: ConnectionView = {
+    id: connection.id,
+    name: connection.name,
+    baseUrl: connection.baseUrl,
+    kind: connection.kind,
+    active: connection.id === input.activeConnectionId,
+    auth: authOf(input, expiresAt),
+  };
+  if (expiresAt !== undefined) view.tokenExpiresAt = expiresAt;
+  return view;
+}
+
+function authOf(input: ConnectionViewInput, expiresAt: number | undefined): ConnectionView['auth'] {
+  if (input.token === undefined) return 'signed-out';
+  if (input.alertState?.connection.auth === 'rejected') return 'rejected';
+  // Already past `exp` still reads "expiring" until the server says no: the window shows the date either way.
+  if (expiresAt !== undefined && expiresAt - input.now <= input.warningDays * msPerDay) return 'expiring';
+  return 'signed-in';
+}

@@ -1,0 +1,290 @@
+// The core's moving parts in one place: the session of the active connection (followed as the settings
+// change), local mode, the alert states of every connection, and the contract's events. The service methods
+// act through it.
+import type { Clock } from '../../../common/clock.ts';
+import type { VigilEvent, VigilEventPayloads } from '../../../common/ipc/contract.ts';
+import type { ConnectionView, StatusView } from '../../../common/ipc/views.ts';
+import { silentLogger, type Logger } from '../../../common/logger.ts';
+import { alertPreferencesFrom } from '../alert-settings.ts';
+import { initialAlertState, tokenReplaced, type AlertState } from '../alerts/index.ts';
+import { MonitoringClient } from '../api/index.ts';
+import type { SecretStore } from '../secrets/secret-store.ts';
+import type { Connection, Settings } from '../settings/settings-schema.ts';
+import type { SettingsStore } from '../settings/settings-store.ts';
+import { systemClock } from '../system-clock.ts';
+import { AlertStateFile } from './alert-state-file.ts';
+import { VigilCoreError } from './call-error.ts';
+import { ConnectionSession } from './connection-session.ts';
+import { connectionView } from './connection-view.ts';
+import { CoreEvents } from './core-events.ts';
+import { LocalMode, localConnectionId, wantsLocalMode } from './local-mode.ts';
+import type { LocalServiceLauncher } from './local-service.ts';
+import { statusView } from './status-view.ts';
+
+export interface VigilCoreOptions {
+  settings: SettingsStore;
+  /** Folder of `alert-state.json` (the app's userData folder). */
+  alertStateDir: string;
+  secrets: SecretStore;
+  /** Runs the embedded service for local mode; undefined: no local mode. */
+  localService: LocalServiceLauncher | undefined;
+  clock?: Clock;
+  logger: Logger;
+  fetch?: typeof globalThis.fetch;
+}
+
+export class CoreRuntime {
+  readonly settings: SettingsStore;
+  readonly secrets: SecretStore;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly #options: VigilCoreOptions;
+  readonly #alertFile: AlertStateFile;
+  readonly #events: CoreEvents;
+  #alertStates = new Map<string, AlertState>();
+  #session: ConnectionSession | undefined;
+  #localMode: LocalMode | undefined;
+  #localProblem: string | undefined;
+  #phase: 'new' | 'starting' | 'started' | 'stopped' = 'new';
+  #starting: Promise<void> | undefined;
+  #suspended = false;
+  /** Session switches run one after another. */
+  #following: Promise<void> = Promise.resolve();
+  #unsubscribe: (() => void) | undefined;
+
+  constructor(options: VigilCoreOptions) {
+    this.#options = options;
+    this.settings = options.settings;
+    this.secrets = options.secrets;
+    this.clock = options.clock ?? systemClock;
+    this.logger = options.logger;
+    this.#alertFile = new AlertStateFile({ directory: options.alertStateDir, logger: options.logger, clock: this.clock });
+    this.#events = new CoreEvents(options.logger);
+  }
+
+  on<E extends VigilEvent>(event: E, listener: (payload: VigilEventPayloads[E]) => void): () => void {
+    return this.#events.on(event, listener);
+  }
+
+  start(): Promise<void> {
+    if (this.#phase !== 'new') return this.#starting ?? Promise.resolve();
+    this.#phase = 'starting';
+    this.#starting = this.#start();
+    return this.#starting;
+  }
+
+  async #start(): Promise<void> {
+    this.#alertStates = this.#alertFile.load();
+    this.#unsubscribe = this.settings.onDidChange((next, previous) => this.#settingsChanged(next, previous));
+    await this.#startLocalModeIfWanted();
+    if (this.#phase !== 'starting') return;
+    this.#ensureActiveConnection();
+    this.#phase = 'started';
+    await this.follow();
+  }
+
+  async stop(): Promise<void> {
+    if (this.#phase === 'stopped') return;
+    this.#phase = 'stopped';
+    await this.#starting?.catch(() => undefined);
+    this.#unsubscribe?.();
+    await this.#following;
+    const session = this.#session;
+    this.#session = undefined;
+    await session?.stop();
+    await this.#localMode?.stop();
+    this.#localMode = undefined;
+  }
+
+  suspend(): void {
+    this.#suspended = true;
+    this.#session?.suspend();
+  }
+
+  resume(): void {
+    this.#suspended = false;
+    this.#session?.resume();
+  }
+
+  /** Resolves once a fresh poll of the active connection has been handled (at once when there is none). */
+  async refreshNow(): Promise<void> {
+    await this.#following;
+    await this.#session?.refreshNow();
+  }
+
+  /** Starts a poll without waiting for it: after a change, so the status follows. */
+  refreshSoon(): void {
+    this.refreshNow().catch((error: unknown) => this.logger.error('A refresh failed.', { error: String(error) }));
+  }
+
+  status(): StatusView {
+    const settings = this.settings.read();
+    const session = this.#session;
+    const now = this.clock.now();
+    const connection =
+      session === undefined
+        ? undefined
+        : connectionView(session.connection, {
+            activeConnectionId: settings.activeConnectionId,
+            token: session.token,
+            alertState: session.alertState,
+            warningDays: alertPreferencesFrom(settings).tokenWarningDays,
+            now,
+          });
+    return statusView({
+      connection,
+      outcome: session?.outcome,
+      lastSnapshot: session?.lastSnapshot,
+      alertState: session?.alertState ?? initialAlertState(),
+      settings,
+      now,
+      blocker: session?.connection.id === localConnectionId ? this.#localProblem : undefined,
+    });
+  }
+
+  emitStatus(): void {
+    if (this.#phase !== 'started') return;
+    this.#events.emit('onDidChangeStatus', this.status());
+  }
+
+  /** The active connection's client, for the pass-through methods. */
+  client(): MonitoringClient {
+    const session = this.#session;
+    if (session === undefined) throw new VigilCoreError('No connection is active: add a monitoring server or choose one first.');
+    return session.client;
+  }
+
+  /** A client for a server that is not (yet) saved, with a token given by the user. */
+  clientFor(baseUrl: string, token: string): MonitoringClient {
+    const { fetch } = this.#options;
+    return new MonitoringClient({ baseUrl, token: () => token, logger: silentLogger, clock: this.clock, ...(fetch === undefined ? {} : { fetch }) });
+  }
+
+  async connectionView(connection: Connection, settings: Settings): Promise<ConnectionView> {
+    const session = this.#session?.connection.id === connection.id ? this.#session : undefined;
+    let token = session?.token;
+    if (session === undefined) {
+      try {
+        token = await this.secrets.get(connection.id);
+      } catch (error) {
+        this.logger.warn(`The token of ${connection.name} could not be read.`, { error: String(error) });
+      }
+    }
+    return connectionView(connection, {
+      activeConnectionId: settings.activeConnectionId,
+      token,
+      alertState: session?.alertState ?? this.#alertStates.get(connection.id),
+      warningDays: alertPreferencesFrom(settings).tokenWarningDays,
+      now: this.clock.now(),
+    });
+  }
+
+  /** A connection's token was stored: a rejection is lifted, and the active connection polls again. */
+  tokenChanged(connectionId: string, token: string): void {
+    const session = this.#session;
+    if (session?.connection.id === connectionId) return session.tokenReplaced(token);
+    const state = this.#alertStates.get(connectionId);
+    if (state?.connection.auth === 'rejected') this.#saveAlertState(connectionId, tokenReplaced(state));
+  }
+
+  /** A removed connection leaves nothing behind in the alert state. */
+  forgetConnection(connectionId: string): void {
+    this.#alertStates.delete(connectionId);
+    try {
+      this.#alertFile.remove(connectionId);
+    } catch (error) {
+      this.logger.error('The alert state could not be saved.', { error: String(error) });
+    }
+  }
+
+  /** Brings the session in line with the settings' active connection; resolves once it has. */
+  follow(): Promise<void> {
+    const switched = this.#following.then(() => this.#switchSession());
+    this.#following = switched.catch((error: unknown) => {
+      this.logger.error('Vigil could not switch to the active connection.', { error: String(error) });
+    });
+    return this.#following;
+  }
+
+  /** After the last remote connection is removed, local mode takes over as on a first start. */
+  async startLocalModeIfWanted(): Promise<void> {
+    if (this.#localMode !== undefined || this.#phase !== 'started') return;
+    await this.#startLocalModeIfWanted();
+  }
+
+  async #startLocalModeIfWanted(): Promise<void> {
+    const launcher = this.#options.localService;
+    if (launcher === undefined || this.#localMode !== undefined || !wantsLocalMode(this.settings.read())) return;
+    this.#localMode = new LocalMode({
+      launcher,
+      settings: this.settings,
+      secrets: this.secrets,
+      clock: this.clock,
+      logger: this.logger,
+      onToken: (token) => this.tokenChanged(localConnectionId, token),
+      onProblem: (problem) => {
+        this.#localProblem = problem;
+        this.emitStatus();
+      },
+    });
+    await this.#localMode.start();
+  }
+
+  async #switchSession(): Promise<void> {
+    if (this.#phase !== 'started') return;
+    const settings = this.settings.read();
+    const wanted = settings.connections.find((c) => c.id === settings.activeConnectionId);
+    const current = this.#session;
+    if (current !== undefined && wanted !== undefined && sameConnection(current.connection, wanted)) return;
+    if (current === undefined && wanted === undefined) return;
+    this.#session = undefined;
+    await current?.stop();
+    if (wanted !== undefined && this.#phase === 'started') {
+      const session = this.#newSession(wanted);
+      this.#session = session;
+      if (this.#suspended) session.suspend();
+      await session.start();
+    }
+    this.emitStatus();
+  }
+
+  #newSession(connection: Connection): ConnectionSession {
+    const local = connection.id === localConnectionId ? this.#localMode : undefined;
+    return new ConnectionSession({
+      connection,
+      secrets: this.secrets,
+      settings: this.settings,
+      clock: this.clock,
+      logger: this.logger,
+      fetch: this.#options.fetch,
+      alertState: this.#alertStates.get(connection.id) ?? initialAlertState(),
+      saveAlertState: (state) => this.#saveAlertState(connection.id, state),
+      onAlert: (alert) => this.#events.emit('onAlert', alert),
+      onChange: () => this.emitStatus(),
+      ...(local === undefined ? {} : { renewToken: () => local.renewToken(), afterPoll: (token: string | undefined) => local.renewIfDue(token) }),
+    });
+  }
+
+  #saveAlertState(connectionId: string, state: AlertState): void {
+    this.#alertStates.set(connectionId, state);
+    this.#alertFile.save(connectionId, state);
+  }
+
+  #settingsChanged(next: Settings, previous: Settings): void {
+    if (next.pollIntervalSeconds !== previous.pollIntervalSeconds) this.#session?.setIntervalMs(next.pollIntervalSeconds * 1000);
+    void this.follow();
+    this.emitStatus();
+  }
+
+  /** Settings with connections but none active (an older file, a hand edit): the local one, else the first. */
+  #ensureActiveConnection(): void {
+    const { connections, activeConnectionId } = this.settings.read();
+    if (activeConnectionId !== undefined || connections.length === 0) return;
+    const chosen = connections.find((c) => c.id === localConnectionId) ?? connections[0];
+    if (chosen !== undefined) this.settings.update((current) => ({ ...current, activeConnectionId: chosen.id }));
+  }
+}
+
+function sameConnection(a: Connection, b: Connection): boolean {
+  return a.id === b.id && a.baseUrl === b.baseUrl && a.name === b.name;
+}

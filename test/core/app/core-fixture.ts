@@ -1,0 +1,120 @@
+// A real core for tests: the real service through the node launcher (its own data dir, a config.json that keeps
+// it off the network), real settings and alert-state files in a temp dir, a memory secret store, and a fetch
+// that counts requests. Events are recorded.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { StatusView, AlertView } from '../../../common/ipc/views.ts';
+import { createVigilCore } from '../../../main/core/app/create-vigil-core.ts';
+import { nodeLocalServiceLauncher, type LocalServiceLauncher, type NodeRunningLocalService } from '../../../main/core/app/local-service.ts';
+import type { VigilCore } from '../../../main/core/app/vigil-core.ts';
+import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
+import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';
+import { recordingLogger, type RecordingLogger } from '../../helpers/recording-logger.ts';
+
+export const vigilScript = path.resolve('scripts/vigil.ts');
+
+export interface Dirs {
+  dataDir: string;
+  configDir: string;
+}
+
+/** A service data dir (with config.json) and a settings dir; `remove()` deletes both. */
+export function tempDirs(serviceConfig: Record<string, unknown> = {}): Dirs & { remove(): void } {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-app-service-'));
+  const configDir = mkdtempSync(path.join(tmpdir(), 'vigil-app-config-'));
+  // Nothing listens on port 9 of loopback: domain lookups fail at once instead of reaching the internet.
+  const config = { rdapBootstrapUrl: 'http://127.0.0.1:9/dns.json', rdapAllowHttp: true, ...serviceConfig };
+  writeFileSync(path.join(dataDir, 'config.json'), JSON.stringify(config));
+  return {
+    dataDir,
+    configDir,
+    remove: () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(configDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CoreFixture {
+  core: VigilCore;
+  settings: ConfSettingsStore;
+  secrets: MemorySecretStore;
+  launcher: LocalServiceLauncher;
+  /** Every service process the core started, in order. */
+  started: NodeRunningLocalService[];
+  alerts: AlertView[];
+  statuses: StatusView[];
+  logger: RecordingLogger;
+  /** Requests the core's clients sent. */
+  requests(): number;
+  /** Resolves with the first status (the current one, or a later event) that satisfies `test`. */
+  statusWhere(test: (status: StatusView) => boolean, timeoutMs?: number): Promise<StatusView>;
+}
+
+export async function startCore(dirs: Dirs, secrets = new MemorySecretStore()): Promise<CoreFixture> {
+  const logger = recordingLogger();
+  const settings = new ConfSettingsStore({ directory: dirs.configDir, logger });
+  const base = nodeLocalServiceLauncher({ dataDir: dirs.dataDir, vigilScript, logger });
+  const started: NodeRunningLocalService[] = [];
+  const launcher: LocalServiceLauncher = {
+    start: async () => {
+      const running = await base.start();
+      started.push(running);
+      return running;
+    },
+    issueToken: (seconds) => base.issueToken(seconds),
+  };
+  let requests = 0;
+  const countingFetch: typeof fetch = (input, init) => {
+    requests += 1;
+    return fetch(input, init);
+  };
+  const core = await createVigilCore({ settings, alertStateDir: dirs.configDir, secrets, localService: launcher, logger, fetch: countingFetch });
+  const alerts: AlertView[] = [];
+  const statuses: StatusView[] = [];
+  core.on('onAlert', (alert) => alerts.push(alert));
+  core.on('onDidChangeStatus', (status) => statuses.push(status));
+  await core.start();
+
+  async function statusWhere(test: (status: StatusView) => boolean, timeoutMs = 15_000): Promise<StatusView> {
+    const current = await core.service.getStatus();
+    if (test(current)) return current;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        stop();
+        reject(new Error(`no status matched within ${timeoutMs} ms; the last: ${JSON.stringify(statuses.at(-1)?.problem ?? statuses.at(-1)?.tooltip)}`));
+      }, timeoutMs);
+      const stop = core.on('onDidChangeStatus', (status) => {
+        if (!test(status)) return;
+        clearTimeout(timer);
+        stop();
+        resolve(status);
+      });
+    });
+  }
+
+  return { core, settings, secrets, launcher, started, alerts, statuses, logger, requests: () => requests, statusWhere };
+}
+
+/** Polls through the core until `test` holds for the status (the service's checks run on their own schedule). */
+export async function refreshUntil(fixture: CoreFixture, test: (status: StatusView) => boolean, timeoutMs = 25_000): Promise<StatusView> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await fixture.core.service.refreshNow();
+    const status = await fixture.core.service.getStatus();
+    if (test(status)) return status;
+    if (Date.now() > deadline) throw new Error(`status never matched; the last: ${status.problem ?? status.tooltip}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+export function isAlive(pid: number | undefined): boolean {
+  if (pid === undefined) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

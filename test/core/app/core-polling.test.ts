@@ -1,0 +1,99 @@
+// The core's polling with a clock the test moves and a fake server behind the injected fetch: the interval comes
+// from the settings (and follows them), suspend/resume hold and restart polling, and saved remote connections
+// keep local mode off.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { StatusView } from '../../../common/ipc/views.ts';
+import { createVigilCore } from '../../../main/core/app/create-vigil-core.ts';
+import type { LocalServiceLauncher } from '../../../main/core/app/local-service.ts';
+import type { VigilCore } from '../../../main/core/app/vigil-core.ts';
+import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
+import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';
+import { manualClock, type ManualClock } from '../../helpers/manual-clock.ts';
+import { recordingLogger } from '../../helpers/recording-logger.ts';
+
+const baseUrl = 'http://127.0.0.1:1/api';
+let dir: string;
+let clock: ManualClock;
+let settings: ConfSettingsStore;
+let core: VigilCore;
+let polls: number;
+let statuses: StatusView[];
+
+/** Answers like a server with one monitor down; a poll is counted by its GET /heartbeats. */
+const fakeFetch: typeof fetch = async (input) => {
+  const url = new URL(input instanceof Request ? input.url : String(input));
+  const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  if (url.pathname === '/api/heartbeats') {
+    polls += 1;
+    return json([]);
+  }
+  if (url.pathname === '/api/monitors') {
+    return json(url.searchParams.get('page') === '1' ? [{ id: 'm1', name: 'API', type: 'http', url: 'https://api.example/', frequency: 60, last_status: 'down' }] : []);
+  }
+  return json([]);
+};
+
+const refusingLauncher: LocalServiceLauncher = {
+  start: () => Promise.reject(new Error('local mode must stay off')),
+  issueToken: () => Promise.reject(new Error('local mode must stay off')),
+};
+
+const flush = async () => {
+  for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve));
+};
+
+beforeEach(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'vigil-core-polling-'));
+  clock = manualClock();
+  const logger = recordingLogger();
+  settings = new ConfSettingsStore({ directory: dir, logger });
+  settings.update((s) => ({ ...s, connections: [{ id: 'prod', name: 'Prod', baseUrl, kind: 'remote' }], activeConnectionId: 'prod', pollIntervalSeconds: 60 }));
+  const secrets = new MemorySecretStore();
+  await secrets.set('prod', 'a.b.c');
+  polls = 0;
+  statuses = [];
+  core = await createVigilCore({ settings, alertStateDir: dir, secrets, localService: refusingLauncher, clock, logger, fetch: fakeFetch });
+  core.on('onDidChangeStatus', (status) => statuses.push(status));
+  await core.start();
+  await flush();
+});
+afterEach(async () => {
+  await core.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it('polls the saved remote connection at once and then on the interval from the settings, without local mode', async () => {
+  expect(polls).toBe(1);
+  expect(statuses.at(-1)).toMatchObject({ level: 'critical', connection: { id: 'prod', kind: 'remote', auth: 'signed-in' } });
+  expect(statuses.at(-1)?.items[0]).toMatchObject({ key: 'monitor:m1', health: 'critical', state: 'down' });
+  clock.advance(59_000);
+  await flush();
+  expect(polls).toBe(1);
+  clock.advance(1_000);
+  await flush();
+  expect(polls).toBe(2);
+
+  settings.update((s) => ({ ...s, pollIntervalSeconds: 10 }));
+  clock.advance(10_000);
+  await flush();
+  expect(polls).toBe(3);
+});
+
+it('holds polling while suspended and polls at once on resume', async () => {
+  core.suspend();
+  clock.advance(10 * 60_000);
+  await flush();
+  expect(polls).toBe(1);
+  await core.service.refreshNow();
+  expect(polls).toBe(1);
+  core.resume();
+  await flush();
+  expect(polls).toBe(2);
+  // Online again without a suspension: one poll at once as well.
+  core.resume();
+  await flush();
+  expect(polls).toBe(3);
+});

@@ -1,0 +1,199 @@
+// Local mode's rules with a launcher the test controls and a clock it moves: the connection and token it sets up,
+// restarts with backoff (1 s doubling to 30 s, short again after a stable run), renewal ahead of expiry, stop.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LocalMode, wantsLocalMode } from '../../../main/core/app/local-mode.ts';
+import type { LocalServiceLauncher, RunningLocalService } from '../../../main/core/app/local-service.ts';
+import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
+import { settingsSchema } from '../../../main/core/settings/settings-schema.ts';
+import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';
+import { manualClock, type ManualClock } from '../../helpers/manual-clock.ts';
+import { recordingLogger, type RecordingLogger } from '../../helpers/recording-logger.ts';
+
+const DAY = 86_400_000;
+
+/** An unsigned JWT-shaped token with the given `exp` (epoch ms): local mode only reads the expiry. */
+function tokenExpiringAt(ms: number): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'HS256' })}.${part({ exp: Math.floor(ms / 1000), n: Math.random() })}.sig`;
+}
+
+interface FakeService extends RunningLocalService {
+  die(code: number | string): void;
+  stopped: boolean;
+}
+
+function fakeLauncher(clock: ManualClock) {
+  const services: FakeService[] = [];
+  let failNext = 0;
+  let port = 40_000;
+  const launcher: LocalServiceLauncher & { services: FakeService[]; failStarts(count: number): void; tokens: number } = {
+    services,
+    tokens: 0,
+    failStarts: (count) => (failNext = count),
+    async start() {
+      if (failNext > 0) {
+        failNext -= 1;
+        throw new Error('The local monitoring service stopped before it was ready (exit 1): the disk is full.');
+      }
+      let die: (code: number | string) => void = () => undefined;
+      const exited = new Promise<number | string>((resolve) => (die = resolve));
+      const service: FakeService = {
+        apiUrl: `http://127.0.0.1:${port++}/api`,
+        exited,
+        die: (code) => die(code),
+        stopped: false,
+        stop: async () => {
+          service.stopped = true;
+          die(0);
+        },
+      };
+      services.push(service);
+      return service;
+    },
+    async issueToken(seconds) {
+      launcher.tokens += 1;
+      return tokenExpiringAt(clock.now() + seconds * 1000);
+    },
+  };
+  return launcher;
+}
+
+const flush = async () => {
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+};
+
+let dir: string;
+let clock: ManualClock;
+let logger: RecordingLogger;
+let settings: ConfSettingsStore;
+let secrets: MemorySecretStore;
+let launcher: ReturnType<typeof fakeLauncher>;
+let problems: (string | undefined)[];
+let mode: LocalMode;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'vigil-local-mode-'));
+  clock = manualClock();
+  logger = recordingLogger();
+  settings = new ConfSettingsStore({ directory: dir, logger });
+  secrets = new MemorySecretStore();
+  launcher = fakeLauncher(clock);
+  problems = [];
+  mode = new LocalMode({ launcher, settings, secrets, clock, logger, onToken: () => undefined, onProblem: (p) => problems.push(p) });
+});
+afterEach(async () => {
+  await mode.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const localBaseUrl = () => settings.read().connections.find((c) => c.id === 'local')?.baseUrl;
+
+describe('local mode', () => {
+  it('runs on a first start, or when a local connection exists; not when only remote servers are saved', () => {
+    const remote = { id: 'r1', name: 'Prod', baseUrl: 'https://vigil.example/api', kind: 'remote' };
+    const local = { id: 'local', name: 'This computer', baseUrl: 'http://127.0.0.1:1/api', kind: 'local' };
+    expect(wantsLocalMode(settingsSchema.parse({}))).toBe(true);
+    expect(wantsLocalMode(settingsSchema.parse({ connections: [remote] }))).toBe(false);
+    expect(wantsLocalMode(settingsSchema.parse({ connections: [remote, local] }))).toBe(true);
+  });
+
+  it('saves the local connection, active when no other is, with a 30-day token in the secret store', async () => {
+    await mode.start();
+    expect(settings.read().connections).toEqual([{ id: 'local', name: 'This computer', baseUrl: launcher.services[0]?.apiUrl, kind: 'local' }]);
+    expect(settings.read().activeConnectionId).toBe('local');
+    const token = (await secrets.get('local')) ?? '';
+    const exp = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { exp: number }).exp * 1000;
+    expect(exp).toBe(Math.floor((clock.now() + 30 * DAY) / 1000) * 1000);
+    expect(problems).toEqual([undefined]);
+  });
+
+  it('leaves another active connection active, and keeps a token with more than 7 days left', async () => {
+    settings.update((s) => ({ ...s, connections: [{ id: 'r1', name: 'Prod', baseUrl: 'https://vigil.example/api', kind: 'remote' }], activeConnectionId: 'r1' }));
+    const kept = tokenExpiringAt(clock.now() + 8 * DAY);
+    await secrets.set('local', kept);
+    await mode.start();
+    expect(settings.read().activeConnectionId).toBe('r1');
+    expect(await secrets.get('local')).toBe(kept);
+    expect(launcher.tokens).toBe(0);
+  });
+
+  it('renews a token with less than 7 days left, at start and after a poll', async () => {
+    await secrets.set('local', tokenExpiringAt(clock.now() + 6 * DAY));
+    await mode.start();
+    expect(launcher.tokens).toBe(1);
+    mode.renewIfDue(await secrets.get('local'));
+    await flush();
+    expect(launcher.tokens).toBe(1);
+    clock.advance(24 * DAY);
+    mode.renewIfDue(await secrets.get('local'));
+    await flush();
+    expect(launcher.tokens).toBe(2);
+  });
+
+  it('restarts a service that died after 1 s, then 2, 4, … up to 30 s; a stable run starts again from 1 s', async () => {
+    await mode.start();
+    const delays: number[] = [];
+    for (let crash = 0; crash < 7; crash++) {
+      const started = launcher.services.length;
+      launcher.services.at(-1)?.die(1);
+      await flush();
+      const before = clock.now();
+      while (launcher.services.length === started) {
+        clock.advance(250);
+        await flush();
+      }
+      delays.push(clock.now() - before);
+    }
+    expect(delays).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
+    expect(localBaseUrl()).toBe(launcher.services.at(-1)?.apiUrl);
+    expect(logger.entries.filter((e) => e.level === 'warn').map((e) => e.message)[0]).toBe(
+      'The local monitoring service stopped unexpectedly (exit 1); starting it again in 1 s.',
+    );
+    expect(problems.at(-1)).toBeUndefined();
+
+    clock.advance(60_000);
+    launcher.services.at(-1)?.die('SIGKILL');
+    await flush();
+    expect(problems.at(-1)).toBe('The local monitoring service stopped unexpectedly (exit SIGKILL); Vigil is starting it again.');
+    clock.advance(1000);
+    await flush();
+    expect(launcher.services).toHaveLength(9);
+  });
+
+  it('retries a service that cannot start, saying why meanwhile', async () => {
+    launcher.failStarts(2);
+    await mode.start();
+    expect(launcher.services).toHaveLength(0);
+    expect(problems).toEqual(['The local monitoring service stopped before it was ready (exit 1): the disk is full; Vigil is starting it again.']);
+    clock.advance(1000);
+    await flush();
+    clock.advance(2000);
+    await flush();
+    expect(launcher.services).toHaveLength(1);
+    expect(localBaseUrl()).toBe(launcher.services[0]?.apiUrl);
+    expect(problems.at(-1)).toBeUndefined();
+  });
+
+  it('stops the service on stop(), and never restarts it afterwards', async () => {
+    await mode.start();
+    const service = launcher.services[0];
+    await mode.stop();
+    expect(service?.stopped).toBe(true);
+    clock.advance(60_000);
+    await flush();
+    expect(launcher.services).toHaveLength(1);
+  });
+
+  it('cancels a pending restart on stop()', async () => {
+    await mode.start();
+    launcher.services[0]?.die(1);
+    await flush();
+    await mode.stop();
+    clock.advance(60_000);
+    await flush();
+    expect(launcher.services).toHaveLength(1);
+  });
+});

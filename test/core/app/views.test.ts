@@ -1,0 +1,83 @@
+// The pure views the window gets: a connection's sign-in state (never its token) and the status.
+import { describe, expect, it } from 'vitest';
+import type { ConnectionView } from '../../../common/ipc/views.ts';
+import { initialAlertState, type AlertState } from '../../../main/core/alerts/index.ts';
+import { connectionView } from '../../../main/core/app/connection-view.ts';
+import { statusView, type StatusInput } from '../../../main/core/app/status-view.ts';
+import { settingsSchema } from '../../../main/core/settings/settings-schema.ts';
+import { DAY, domain, failed, HOUR, heartbeat, monitor, NOW, ok, snapshot } from '../alerts/fixtures.ts';
+
+const connection = { id: 'prod', name: 'Prod', baseUrl: 'https://vigil.example/api', kind: 'remote' } as const;
+const rejected: AlertState = { ...initialAlertState(), connection: { failedPolls: 0, reachability: 'ok', auth: 'rejected' } };
+
+function jwt(expMs: number): string {
+  return `e30.${Buffer.from(JSON.stringify({ exp: expMs / 1000 })).toString('base64url')}.sig`;
+}
+
+function view(token: string | undefined, alertState?: AlertState): ConnectionView {
+  return connectionView(connection, { activeConnectionId: 'prod', token, alertState, warningDays: 3, now: NOW });
+}
+
+describe('connectionView', () => {
+  it('tells the sign-in state and expiry, never the token', () => {
+    const token = jwt(NOW + 10 * DAY);
+    expect(view(token)).toEqual({ ...connection, active: true, auth: 'signed-in', tokenExpiresAt: NOW + 10 * DAY });
+    expect(JSON.stringify(view(token))).not.toContain(token);
+    expect(view(undefined).auth).toBe('signed-out');
+    expect(view(token, rejected).auth).toBe('rejected');
+    expect(view(jwt(NOW + 2 * DAY)).auth).toBe('expiring');
+    expect(view(jwt(NOW - DAY)).auth).toBe('expiring');
+    expect(view('opaque-token')).toEqual({ ...connection, active: true, auth: 'signed-in' });
+  });
+});
+
+function status(input: Partial<StatusInput>) {
+  return statusView({
+    connection: view(jwt(NOW + 10 * DAY)),
+    outcome: undefined,
+    lastSnapshot: undefined,
+    alertState: initialAlertState(),
+    settings: settingsSchema.parse({}),
+    now: NOW,
+    timeZone: 'UTC',
+    ...input,
+  });
+}
+
+describe('statusView', () => {
+  const items = { monitors: [monitor('up1', 'up'), monitor('down1', 'down')], heartbeats: [heartbeat('hb1', 2 * HOUR, 3600)], domains: [domain('d1', 100)] };
+
+  it('lists every item, worst first and snoozed last, with the raw lists of the snapshot', () => {
+    const settings = settingsSchema.parse({ snoozes: [{ key: 'monitor:down1', until: NOW + HOUR }] });
+    const result = status({ outcome: ok(items), settings });
+    expect(result.items.map((item) => [item.key, item.health])).toEqual([
+      ['heartbeat:hb1', 'warning'],
+      ['monitor:up1', 'ok'],
+      ['domain:d1', 'ok'],
+      ['monitor:down1', 'critical'],
+    ]);
+    expect(result.items.at(-1)).toMatchObject({ snoozedUntil: NOW + HOUR, name: 'Monitor down1', detail: 'Down' });
+    expect(result.level).toBe('warning');
+    expect(result.monitors).toEqual(items.monitors);
+    expect(result.problem).toBeUndefined();
+    expect(result.lastSuccessfulPollAt).toBe(NOW);
+  });
+
+  it('says why there is no current data, keeping the last snapshot on show', () => {
+    const last = snapshot(items, NOW - HOUR);
+    const offline = status({ outcome: failed('unreachable', NOW, 'Could not connect to vigil.example.'), lastSnapshot: last });
+    expect(offline).toMatchObject({ level: 'offline', problem: 'Could not connect to vigil.example.' });
+    expect(offline.monitors).toEqual(items.monitors);
+    expect(status({}).problem).toBe('Waiting for the first answer from Prod.');
+    expect(status({ alertState: rejected })).toMatchObject({ level: 'unknown', problem: 'Prod did not accept the saved token: sign in again.' });
+    expect(status({ connection: undefined })).toMatchObject({ level: 'unknown', problem: 'No connection is set up: add a monitoring server to watch.' });
+    expect(status({ blocker: 'The local monitoring service could not start.' }).problem).toBe('The local monitoring service could not start.');
+    expect(status({ outcome: failed('rate-limited'), lastSnapshot: last }).problem).toBeUndefined();
+  });
+
+  it('shows a pause while it lasts', () => {
+    expect(status({ outcome: ok(items), settings: settingsSchema.parse({ pausedUntil: NOW + HOUR }) })).toMatchObject({ level: 'paused', pausedUntil: NOW + HOUR });
+    expect(status({ outcome: ok(items), settings: settingsSchema.parse({ pausedUntil: 'resumed' }) }).pausedUntil).toBe('resumed');
+    expect(status({ outcome: ok(items), settings: settingsSchema.parse({ pausedUntil: NOW - 1 }) }).pausedUntil).toBeUndefined();
+  });
+});
