@@ -33,6 +33,10 @@ const commands: Record<string, { summary: string; run: Run }> = {
     summary: 'watch [--base-url URL] [--json] [--interval S]             poll on the interval, one line per alert',
     run: async (args) => void (await (await import('../main/core/cli/watch-command.ts')).watchCommand(args, cliLogger)),
   },
+  web: {
+    summary: 'web [--port N]                                             run Vigil in the browser; prints the address to open',
+    run: async (args) => void (await (await import('../main/core/web/web-command.ts')).webCommand(args, cliLogger)),
+  },
   login: {
     summary: 'login --base-url URL [--name NAME]                         read a token from stdin into the OS keychain',
     run: async (args) => (await import('../main/core/cli/login-command.ts')).loginCommand(args, cliLogger),

@@ -1,0 +1,249 @@
+// The contract as the page calls it in browser mode: a VigilApi over one WebSocket to `vigil web`, generated from
+// the contract's method and event lists (the server side is main/core/web/contract-messages.ts). The socket
+// reconnects with backoff; a call made while it is down waits for it, then fails in one sentence. A call whose
+// socket drops before the answer fails rather than being sent again, since it may already have run.
+import type { Clock, TimerHandle } from '../../common/clock.ts';
+import { vigilEvents, vigilMethods, type VigilApi, type VigilCallError, type VigilEvent, type VigilMethod } from '../../common/ipc/contract.ts';
+
+export interface WebSocketApiOptions {
+  /** ws://<host>/contract */
+  url: string;
+  /** Opens the socket; tests pass one that adds the session cookie. */
+  openSocket?: (url: string) => WebSocket;
+  clock?: Clock;
+  random?: () => number;
+  /** How long a call made while disconnected waits for the socket. */
+  connectWaitMs?: number;
+  /** How long a sent call waits for its answer. */
+  replyTimeoutMs?: number;
+  /** Reconnection delays: the first, doubling (with jitter) up to the last. */
+  firstRetryMs?: number;
+  maxRetryMs?: number;
+  /** Where an event listener's exception goes; by default the page's error reporting (the console). */
+  onListenerError?: (error: unknown) => void;
+}
+
+export type WebSocketVigilApi = VigilApi & {
+  /** Closes the socket for good; pending calls fail. */
+  close(): void;
+};
+
+/** A failed call as the page sees it: an Error carrying the contract's code (and per-argument details). */
+export class VigilCallFailure extends Error implements VigilCallError {
+  readonly code: VigilCallError['code'];
+  readonly details: VigilCallError['details'];
+
+  constructor(error: VigilCallError) {
+    super(error.message);
+    this.name = 'VigilCallFailure';
+    this.code = error.code;
+    this.details = error.details;
+  }
+}
+
+export function createWebSocketVigilApi(options: WebSocketApiOptions): WebSocketVigilApi {
+  const connection = new ContractConnection(options);
+  const api: Record<string, unknown> = { close: () => connection.close() };
+  for (const method of Object.keys(vigilMethods) as VigilMethod[]) api[method] = (...args: unknown[]) => connection.call(method, args);
+  for (const event of vigilEvents) api[event] = (listener: (payload: unknown) => void) => connection.subscribe(event, listener);
+  return Object.freeze(api) as WebSocketVigilApi;
+}
+
+interface PendingCall {
+  method: VigilMethod;
+  text: string;
+  sent: boolean;
+  timer: TimerHandle;
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+const browserClock: Clock = {
+  now: () => Date.now(),
+  setTimer: (callback, delayMs) => ({ id: setTimeout(callback, delayMs) }),
+  clearTimer: (handle) => clearTimeout((handle as { id: ReturnType<typeof setTimeout> }).id),
+};
+
+class ContractConnection {
+  readonly #url: string;
+  readonly #openSocket: (url: string) => WebSocket;
+  readonly #clock: Clock;
+  readonly #random: () => number;
+  readonly #connectWaitMs: number;
+  readonly #replyTimeoutMs: number;
+  readonly #firstRetryMs: number;
+  readonly #maxRetryMs: number;
+  readonly #onListenerError: (error: unknown) => void;
+  readonly #pending = new Map<number, PendingCall>();
+  readonly #listeners = new Map<VigilEvent, Set<(payload: unknown) => void>>();
+  #socket: WebSocket | undefined;
+  #open = false;
+  #closed = false;
+  #failures = 0;
+  #retryTimer: TimerHandle | undefined;
+  #nextId = 1;
+
+  constructor(options: WebSocketApiOptions) {
+    this.#url = options.url;
+    this.#openSocket = options.openSocket ?? ((url) => new WebSocket(url));
+    this.#clock = options.clock ?? browserClock;
+    this.#random = options.random ?? Math.random;
+    this.#connectWaitMs = options.connectWaitMs ?? 10_000;
+    this.#replyTimeoutMs = options.replyTimeoutMs ?? 60_000;
+    this.#firstRetryMs = options.firstRetryMs ?? 250;
+    this.#maxRetryMs = options.maxRetryMs ?? 10_000;
+    this.#onListenerError = options.onListenerError ?? reportListenerError;
+    this.#connect();
+  }
+
+  call(method: VigilMethod, args: unknown[]): Promise<unknown> {
+    if (this.#closed) return Promise.reject(failure(`This connection to Vigil is closed, so ${method} was not sent.`));
+    const id = this.#nextId++;
+    let text: string;
+    try {
+      text = JSON.stringify({ id, method, args });
+    } catch {
+      return Promise.reject(new VigilCallFailure({ code: 'invalid-arguments', message: `${method} was called with arguments that cannot be sent.` }));
+    }
+    return new Promise((resolve, reject) => {
+      const call: PendingCall = { method, text, sent: false, resolve, reject, timer: this.#clock.setTimer(() => this.#timeOut(id), this.#connectWaitMs) };
+      this.#pending.set(id, call);
+      if (this.#open) this.#send(id, call);
+      else if (!this.#socket) this.#connect(); // a call does not wait out the backoff
+    });
+  }
+
+  subscribe(event: VigilEvent, listener: (payload: unknown) => void): () => void {
+    let listeners = this.#listeners.get(event);
+    if (!listeners) this.#listeners.set(event, (listeners = new Set()));
+    // Each subscription is its own entry, so subscribing one function twice and unsubscribing once keeps one.
+    const entry = (payload: unknown) => listener(payload);
+    listeners.add(entry);
+    return () => void listeners.delete(entry);
+  }
+
+  close(): void {
+    this.#closed = true;
+    if (this.#retryTimer) this.#clock.clearTimer(this.#retryTimer);
+    this.#retryTimer = undefined;
+    this.#socket?.close(1000);
+    this.#socket = undefined;
+    this.#open = false;
+    for (const id of [...this.#pending.keys()]) this.#settle(id, failure('This connection to Vigil was closed.'));
+  }
+
+  #connect(): void {
+    if (this.#closed) return;
+    if (this.#retryTimer) this.#clock.clearTimer(this.#retryTimer);
+    this.#retryTimer = undefined;
+    let socket: WebSocket;
+    try {
+      socket = this.#openSocket(this.#url);
+    } catch {
+      this.#retryLater();
+      return;
+    }
+    this.#socket = socket;
+    socket.onopen = () => {
+      if (this.#socket !== socket) return;
+      this.#open = true;
+      this.#failures = 0;
+      for (const [id, call] of this.#pending) if (!call.sent) this.#send(id, call);
+    };
+    socket.onmessage = (event: MessageEvent) => {
+      if (this.#socket === socket && typeof event.data === 'string') this.#receive(event.data);
+    };
+    socket.onclose = () => {
+      if (this.#socket !== socket) return;
+      this.#socket = undefined;
+      this.#open = false;
+      for (const [id, call] of this.#pending) {
+        if (call.sent) this.#settle(id, failure(`The connection to Vigil was lost before ${call.method} was answered.`));
+      }
+      this.#retryLater();
+    };
+    socket.onerror = () => {}; // a close event follows, and handles it
+  }
+
+  #retryLater(): void {
+    if (this.#closed) return;
+    this.#failures++;
+    const ceiling = Math.min(this.#maxRetryMs, this.#firstRetryMs * 2 ** Math.min(20, this.#failures - 1));
+    // Equal jitter: tabs that lost the server together do not all come back at once.
+    this.#retryTimer = this.#clock.setTimer(() => this.#connect(), ceiling / 2 + (ceiling / 2) * this.#random());
+  }
+
+  #send(id: number, call: PendingCall): void {
+    call.sent = true;
+    this.#clock.clearTimer(call.timer);
+    call.timer = this.#clock.setTimer(() => this.#timeOut(id), this.#replyTimeoutMs);
+    this.#socket?.send(call.text);
+  }
+
+  #timeOut(id: number): void {
+    const call = this.#pending.get(id);
+    if (!call) return;
+    this.#settle(
+      id,
+      call.sent
+        ? failure(`Vigil did not answer ${call.method} within ${Math.round(this.#replyTimeoutMs / 1000)} seconds.`)
+        : failure(`Vigil is not reachable, so ${call.method} was not sent; if \`vigil web\` was restarted, open the new address it printed.`),
+    );
+  }
+
+  #receive(text: string): void {
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (typeof message !== 'object' || message === null) return;
+    const fields = message as Record<string, unknown>;
+    if (typeof fields.event === 'string') {
+      for (const listener of this.#listeners.get(fields.event as VigilEvent) ?? []) {
+        try {
+          listener(fields.payload);
+        } catch (error) {
+          // One failing listener must not keep the event from the others; the error still surfaces.
+          this.#onListenerError(error);
+        }
+      }
+      return;
+    }
+    if (typeof fields.id !== 'number') return;
+    if (fields.ok === true) this.#settle(fields.id, undefined, fields.value);
+    else this.#settle(fields.id, new VigilCallFailure(callErrorOf(fields.error)));
+  }
+
+  #settle(id: number, error: Error | undefined, value?: unknown): void {
+    const call = this.#pending.get(id);
+    if (!call) return;
+    this.#pending.delete(id);
+    this.#clock.clearTimer(call.timer);
+    if (error) call.reject(error);
+    else call.resolve(value);
+  }
+}
+
+function reportListenerError(error: unknown): void {
+  if (typeof reportError === 'function') reportError(error);
+  else
+    queueMicrotask(() => {
+      throw error;
+    });
+}
+
+function failure(message: string): VigilCallFailure {
+  return new VigilCallFailure({ code: 'failed', message });
+}
+
+function callErrorOf(error: unknown): VigilCallError {
+  const fields = (typeof error === 'object' && error !== null ? error : {}) as Partial<VigilCallError>;
+  const codes: readonly string[] = ['invalid-arguments', 'unknown-method', 'forbidden', 'failed'] satisfies VigilCallError['code'][];
+  return {
+    code: typeof fields.code === 'string' && codes.includes(fields.code) ? fields.code : 'failed',
+    message: typeof fields.message === 'string' ? fields.message : 'The call failed inside Vigil.',
+    ...(Array.isArray(fields.details) ? { details: fields.details } : {}),
+  };
+}

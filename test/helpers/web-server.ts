@@ -1,0 +1,248 @@
+// Browser mode under test: a fake VigilCore (every contract method recorded, events emitted by hand), the real
+// web server on 127.0.0.1 over a temporary renderer folder, raw HTTP requests (any Host, any Origin) and
+// contract sockets with or without the session cookie.
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { WebSocket } from 'ws';
+import { vigilMethods, type VigilEvent, type VigilEventPayloads, type VigilMethod, type VigilService } from '../../common/ipc/contract.ts';
+import type { StatusView } from '../../common/ipc/views.ts';
+import type { Logger } from '../../common/logger.ts';
+import type { VigilCore } from '../../main/core/app/vigil-core.ts';
+import { startWebServer, type WebServer } from '../../main/core/web/web-server.ts';
+import { recordingLogger, type RecordingLogger } from './recording-logger.ts';
+
+export const sampleStatus: StatusView = {
+  level: 'ok',
+  tooltip: 'Vigil — 2 monitors, all up',
+  connection: { id: 'local', name: 'This computer', baseUrl: 'http://127.0.0.1:7070/api', kind: 'local', active: true, auth: 'signed-in' },
+  items: [],
+  monitors: [],
+  heartbeats: [],
+  domains: [],
+};
+
+export interface FakeVigilCore extends VigilCore {
+  /** Every call the core received, arguments as the transport passed them. */
+  readonly calls: { method: VigilMethod; args: unknown[] }[];
+  emit<E extends VigilEvent>(event: E, payload: VigilEventPayloads[E]): void;
+  /** Event listeners subscribed right now. */
+  listenerCount(): number;
+}
+
+/** Every method resolves (getStatus with `sampleStatus`, the rest with undefined) unless overridden. */
+export function fakeVigilCore(overrides: Partial<VigilService> = {}): FakeVigilCore {
+  const calls: FakeVigilCore['calls'] = [];
+  const listeners = new Map<VigilEvent, Set<(payload: unknown) => void>>();
+  const service: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  for (const method of Object.keys(vigilMethods) as VigilMethod[]) {
+    const override = overrides[method] as ((...args: unknown[]) => Promise<unknown>) | undefined;
+    service[method] = async (...args) => {
+      calls.push({ method, args });
+      if (override) return override(...args);
+      return method === 'getStatus' ? sampleStatus : undefined;
+    };
+  }
+  return {
+    service: service as unknown as VigilService,
+    calls,
+    on(event, listener) {
+      let set = listeners.get(event);
+      if (!set) listeners.set(event, (set = new Set()));
+      const entry = listener as (payload: unknown) => void;
+      set.add(entry);
+      return () => void set.delete(entry);
+    },
+    emit(event, payload) {
+      for (const listener of listeners.get(event) ?? []) listener(payload);
+    },
+    listenerCount: () => [...listeners.values()].reduce((sum, set) => sum + set.size, 0),
+    suspend() {},
+    resume() {},
+    start: async () => {},
+    stop: async () => {},
+  };
+}
+
+export interface TestWebServer extends WebServer {
+  core: FakeVigilCore;
+  port: number;
+  rendererDir: string;
+  logger: RecordingLogger;
+  /** The launch key from the printed URL. */
+  key: string;
+  /** `name=value` of the session cookie, got the way a browser gets it: by opening the URL with the key. */
+  sessionCookie(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export const testIndexHtml = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Vigil test</title></head><body><p>Vigil test page</p></body></html>\n';
+
+/** Starts the server over `rendererDir`, or over a temporary folder with an index.html and one asset. */
+export async function startTestWebServer(options: { core?: FakeVigilCore; rendererDir?: string; logger?: Logger } = {}): Promise<TestWebServer> {
+  const core = options.core ?? fakeVigilCore();
+  const ownDir = options.rendererDir === undefined ? mkdtempSync(path.join(tmpdir(), 'vigil-web-')) : undefined;
+  const rendererDir = options.rendererDir ?? path.join(ownDir ?? '', 'renderer');
+  if (ownDir) {
+    mkdirSync(path.join(rendererDir, 'assets'), { recursive: true });
+    writeFileSync(path.join(rendererDir, 'index.html'), testIndexHtml);
+    writeFileSync(path.join(rendererDir, 'assets', 'app-1234.js'), 'export const loaded = true;\n');
+    // Outside the served folder, for the path traversal tests.
+    writeFileSync(path.join(ownDir, 'outside.txt'), 'not to be served\n');
+  }
+  const logger = recordingLogger();
+  const server = await startWebServer({ core, rendererDir, logger: options.logger ?? logger });
+  const url = new URL(server.url);
+  const port = Number(url.port);
+  return {
+    ...server,
+    core,
+    port,
+    rendererDir,
+    logger,
+    key: url.searchParams.get('key') ?? '',
+    async sessionCookie() {
+      const answer = await rawRequest(port, { path: `${url.pathname}${url.search}` });
+      const setCookie = answer.headers['set-cookie']?.[0];
+      if (answer.status !== 303 || !setCookie) throw new Error(`opening the URL with the key answered ${answer.status}`);
+      return setCookie.split(';', 1)[0] ?? '';
+    },
+    async stop() {
+      await server.close();
+      if (ownDir) rmSync(ownDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** One HTTP request to 127.0.0.1:port with exactly these headers (Host defaults to the right one). */
+export function rawRequest(port: number, options: { path?: string; method?: string; headers?: Record<string, string> } = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method: options.method ?? 'GET',
+        path: options.path ?? '/',
+        headers: { host: `127.0.0.1:${port}`, connection: 'close', ...options.headers },
+        agent: false,
+        timeout: 10_000,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        response.on('error', reject);
+      },
+    );
+    sent.on('timeout', () => sent.destroy(new Error('the request timed out')));
+    sent.on('error', reject);
+    sent.end();
+  });
+}
+
+export type SocketOutcome = { opened: true; socket: WebSocket } | { opened: false; status: number; body: string };
+
+/** Opens the contract socket as a browser tab on `origin` would (Origin defaults to the server's own). */
+export function openContractSocket(
+  port: number,
+  options: { cookie?: string; origin?: string | null; host?: string; path?: string; maxPayload?: number } = {},
+): Promise<SocketOutcome> {
+  const origin = options.origin === undefined ? `http://127.0.0.1:${port}` : options.origin;
+  const headers: Record<string, string> = { host: options.host ?? `127.0.0.1:${port}` };
+  if (options.cookie) headers.cookie = options.cookie;
+  const socket = new WebSocket(`ws://127.0.0.1:${port}${options.path ?? '/contract'}`, {
+    headers,
+    ...(origin === null ? {} : { origin }),
+    handshakeTimeout: 10_000,
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('open', () => resolve({ opened: true, socket }));
+    socket.once('unexpected-response', (_request, response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ opened: false, status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    socket.once('error', reject);
+  });
+}
+
+/** The next message on an open socket that `matches`; fails if the socket closes first. */
+export function nextMessage(socket: WebSocket, matches: (message: Record<string, unknown>) => boolean = () => true): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const onClose = (code: number) => {
+      socket.off('message', onMessage);
+      reject(new Error(`the socket closed (${code}) before the message came`));
+    };
+    const onMessage = (data: Buffer) => {
+      const message = JSON.parse(data.toString('utf8')) as Record<string, unknown>;
+      if (!matches(message)) return;
+      socket.off('message', onMessage).off('close', onClose);
+      resolve(message);
+    };
+    socket.on('message', onMessage).once('close', onClose);
+  });
+}
+
+/** A call over the socket and its reply. */
+export async function callOverSocket(socket: WebSocket, message: unknown): Promise<Record<string, unknown>> {
+  const id = typeof message === 'object' && message !== null ? (message as { id?: unknown }).id : undefined;
+  const reply = nextMessage(socket, (candidate) => 'ok' in candidate && (id === undefined || candidate.id === id));
+  socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+  return reply;
+}
+
+const tcpStates: Record<string, string> = { '01': 'ESTABLISHED', '02': 'SYN_SENT', '03': 'SYN_RECV', '04': 'FIN_WAIT1', '05': 'FIN_WAIT2', '06': 'TIME_WAIT', '07': 'CLOSE', '08': 'CLOSE_WAIT', '09': 'LAST_ACK', '0A': 'LISTEN', '0B': 'CLOSING' };
+
+/** Linux: the states of IPv4 sockets with either end on `port`, except TIME_WAIT (the kernel's, not a program's). */
+export function tcpSocketsOn(port: number): string[] {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  return readFileSync('/proc/net/tcp', 'utf8')
+    .split('\n')
+    .slice(1)
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([, local, remote, state]) => state !== '06' && [local, remote].some((end) => end?.endsWith(`:${hexPort}`)))
+    .map(([, , , state]) => tcpStates[state ?? ''] ?? state ?? '');
+}
+
+const transportPageHtml = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Vigil transport test</title>
+<script type="module" src="./page.js"></script></head>
+<body><main><h1>Vigil</h1><p role="status">connecting</p><ul aria-label="Alerts"></ul></main></body></html>
+`;
+
+/**
+ * Builds (with Vite, as the real renderer is built) a page that uses renderer/transport: it shows getStatus's
+ * tooltip, lists alerts shown in the page, and exposes the API as `window.vigilTest` for the test to call.
+ * Returns the folder to serve.
+ */
+export async function buildTransportTestPage(workDir: string): Promise<string> {
+  const { build } = await import('vite');
+  const sourceDir = path.join(workDir, 'page-source');
+  const outDir = path.join(workDir, 'renderer');
+  const transport = path.relative(sourceDir, path.join(import.meta.dirname, '..', '..', 'renderer', 'transport')).split(path.sep).join('/');
+  mkdirSync(sourceDir, { recursive: true });
+  writeFileSync(path.join(sourceDir, 'index.html'), transportPageHtml);
+  writeFileSync(
+    path.join(sourceDir, 'page.js'),
+    `import { connectVigilApi } from '${transport}/connect-vigil-api.ts';
+import { showAlert } from '${transport}/show-alert.ts';
+
+const api = connectVigilApi();
+const status = document.querySelector('[role=status]');
+const alerts = document.querySelector('ul');
+const inPage = (alert) => alerts.append(Object.assign(document.createElement('li'), { textContent: alert.title + ': ' + alert.body }));
+api.getStatus().then((view) => (status.textContent = view.tooltip), (error) => (status.textContent = 'failed: ' + error.message));
+api.onAlert((alert) => showAlert(alert, { inPage }));
+window.vigilTest = { api, showAlert: (alert) => showAlert(alert, { inPage }) };
+`,
+  );
+  await build({ configFile: false, root: sourceDir, base: './', logLevel: 'silent', build: { outDir, emptyOutDir: true, minify: false } });
+  return outDir;
+}
