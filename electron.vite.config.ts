@@ -8,7 +8,13 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(root, 'main/electron/main.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve(root, 'main/electron/main.ts'),
+          // The embedded service runs in its own utilityProcess (local mode).
+          'local-service': resolve(root, 'main/electron/local-service/service-entry.ts'),
+        },
+      },
     },
   },
   preload: {

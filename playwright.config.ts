@@ -2,8 +2,6 @@ import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './test/helpers/chromium.ts';
 
 export default defineConfig({
-  testDir: 'test/browser',
-  testMatch: '**/*.spec.ts',
   outputDir: 'test-results/playwright',
   timeout: 30_000,
   globalTimeout: 12 * 60_000,
@@ -11,5 +9,14 @@ export default defineConfig({
   workers: 2,
   forbidOnly: process.env.CI === 'true',
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
-  use: { browserName: 'chromium', launchOptions: chromiumLaunchOptions, viewport: { width: 1280, height: 800 } },
+  projects: [
+    {
+      name: 'browser',
+      testDir: 'test/browser',
+      testMatch: '**/*.spec.ts',
+      use: { browserName: 'chromium', launchOptions: chromiumLaunchOptions, viewport: { width: 1280, height: 800 } },
+    },
+    // Electron smoke tests: run where the Electron binary exists (the release workflow); here they skip with a reason.
+    { name: 'electron', testDir: 'test/electron', testMatch: '**/*.spec.ts', timeout: 180_000 },
+  ],
 });

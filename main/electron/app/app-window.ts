@@ -1,0 +1,18 @@
+// The app window's options: hidden until its first paint, the secure web preferences, and the contract's names
+// for the preload (see ipc/contract-arguments.ts).
+import type { BrowserWindowConstructorOptions } from 'electron';
+import { contractArguments } from '../ipc/contract-arguments.ts';
+import { secureWebPreferences } from '../security/secure-web-preferences.ts';
+
+export function appWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+  return {
+    width: 1100,
+    height: 720,
+    minWidth: 640,
+    minHeight: 420,
+    show: false,
+    title: 'Vigil',
+    autoHideMenuBar: true,
+    webPreferences: secureWebPreferences(preloadPath, contractArguments()),
+  };
+}

@@ -1,0 +1,14 @@
+// Entry of the local service's utility process (bundled as out/main/local-service.js).
+import { stderrLogger } from '../../../service/logger.ts';
+import { runServiceProcess } from './service-process.ts';
+import { startLocalService } from './start-local-service.ts';
+
+const logger = stderrLogger();
+
+void runServiceProcess({
+  parentPort: process.parentPort,
+  argv: process.argv,
+  logger,
+  exit: (code) => process.exit(code),
+  start: (dataDir) => startLocalService(dataDir, logger),
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it, vi } from 'vitest';
+import { autostartEntry, autostartFile, LaunchAtLogin, quoteExecArgument } from '../../main/electron/app/launch-at-login.ts';
+import { recordingLogger } from '../helpers/recording-logger.ts';
+
+function setUp(platform: NodeJS.Platform, env: NodeJS.ProcessEnv = {}) {
+  const files = new Map<string, string>();
+  let openAtLogin = false;
+  const app = {
+    setLoginItemSettings: vi.fn((settings: { openAtLogin: boolean; args?: string[] }) => void (openAtLogin = settings.openAtLogin)),
+    getLoginItemSettings: vi.fn((_options?: { args?: string[] }) => ({ openAtLogin, wasOpenedAtLogin: false })),
+  };
+  const logger = recordingLogger();
+  const login = new LaunchAtLogin({
+    app,
+    platform,
+    env,
+    home: '/home/ada',
+    execPath: '/opt/Vigil/vigil',
+    files: {
+      exists: (file) => files.has(file),
+      write: (file, text) => void files.set(file, text),
+      remove: (file) => void files.delete(file),
+    },
+    logger,
+  });
+  return { login, app, files, logger };
+}
+
+describe('launch at login', () => {
+  it.each(['darwin', 'win32'] as const)('uses the login item settings on %s, starting hidden in the tray', (platform) => {
+    const { login, app } = setUp(platform);
+    expect(login.isEnabled()).toBe(false);
+    expect(login.setEnabled(true)).toBe(true);
+    expect(app.setLoginItemSettings).toHaveBeenCalledWith({ openAtLogin: true, args: ['--hidden'] });
+    expect(login.isEnabled()).toBe(true);
+    expect(app.getLoginItemSettings).toHaveBeenCalledWith({ args: ['--hidden'] });
+  });
+
+  it('writes and removes an XDG autostart entry on Linux', () => {
+    const { login, files, app } = setUp('linux');
+    const file = '/home/ada/.config/autostart/dev.vigil.app.desktop';
+    login.setEnabled(true);
+    expect(files.get(file)).toContain('Exec=/opt/Vigil/vigil --hidden');
+    expect(login.isEnabled()).toBe(true);
+    login.setEnabled(false);
+    expect(files.has(file)).toBe(false);
+    expect(login.isEnabled()).toBe(false);
+    expect(app.setLoginItemSettings).not.toHaveBeenCalled();
+  });
+
+  it('starts the AppImage, not the unpacked binary, when run from one; honours an absolute XDG_CONFIG_HOME', () => {
+    const { login, files } = setUp('linux', { APPIMAGE: '/home/ada/Apps/Vigil 1.0.AppImage', XDG_CONFIG_HOME: '/cfg' });
+    login.setEnabled(true);
+    expect(files.get('/cfg/autostart/dev.vigil.app.desktop')).toContain('Exec="/home/ada/Apps/Vigil 1.0.AppImage" --hidden');
+    expect(autostartFile({ XDG_CONFIG_HOME: 'relative' }, '/home/ada')).toBe('/home/ada/.config/autostart/dev.vigil.app.desktop');
+  });
+
+  it('quotes Exec arguments as the Desktop Entry spec asks', () => {
+    expect(quoteExecArgument('/usr/bin/vigil')).toBe('/usr/bin/vigil');
+    expect(quoteExecArgument('/a b/$HOME`x`"q"\\')).toBe('"/a b/\\$HOME\\`x\\`\\"q\\"\\\\"');
+    expect(autostartEntry('/usr/bin/vigil')).toMatch(/^\[Desktop Entry\]\nType=Application\n/);
+  });
+
+  it('logs a failure instead of throwing at the menu click', () => {
+    const { login, app, logger } = setUp('win32');
+    app.setLoginItemSettings.mockImplementation(() => {
+      throw new Error('access denied');
+    });
+    expect(login.setEnabled(true)).toBe(false);
+    expect(logger.text()).toContain('access denied');
+  });
+
+  it('knows a start at login by --hidden (or, on macOS, by the login item)', () => {
+    expect(setUp('linux').login.startedAtLogin(['/opt/Vigil/vigil', '--hidden'])).toBe(true);
+    expect(setUp('linux').login.startedAtLogin(['/opt/Vigil/vigil'])).toBe(false);
+    const mac = setUp('darwin');
+    mac.app.getLoginItemSettings.mockReturnValue({ openAtLogin: true, wasOpenedAtLogin: true });
+    expect(mac.login.startedAtLogin(['/Applications/Vigil.app/Contents/MacOS/Vigil'])).toBe(true);
+  });
+});

@@ -1,0 +1,105 @@
+import { describe, expect, it, vi } from 'vitest';
+import { channelOf, vigilEvents, vigilMethods, type VigilService } from '../../common/ipc/contract.ts';
+import { contractArguments } from '../../main/electron/ipc/contract-arguments.ts';
+import { registerContract } from '../../main/electron/ipc/register-contract.ts';
+import { TrustedWindows } from '../../main/electron/ipc/trusted-windows.ts';
+import { buildVigilApi, exposeVigilApi, readContractNames, type IpcRendererLike } from '../../preload/bridge.ts';
+import { recordingLogger } from '../helpers/recording-logger.ts';
+import { FakeEmitter, FakeIpcMain, FakeWebContents, status } from './fakes.ts';
+
+const contractNames = [...Object.keys(vigilMethods), ...vigilEvents].sort();
+/** What the renderer's process.argv looks like: Electron's own switches, then main's additionalArguments. */
+const rendererArgv = ['/opt/Vigil/vigil', '--type=renderer', '--enable-sandbox', ...contractArguments()];
+
+class FakeIpcRenderer extends FakeEmitter implements IpcRendererLike {
+  readonly invoke = vi.fn(async (_channel: string, ..._args: unknown[]): Promise<unknown> => ({ ok: true, value: 'done' }));
+}
+
+function exposed(ipc: IpcRendererLike = new FakeIpcRenderer()) {
+  const contextBridge = { exposeInMainWorld: vi.fn<(key: string, api: Record<string, unknown>) => void>() };
+  const ok = exposeVigilApi(contextBridge, ipc, rendererArgv);
+  const [key, api] = contextBridge.exposeInMainWorld.mock.calls[0] ?? [];
+  return { ok, key, api: api as Record<string, (...args: unknown[]) => unknown>, calls: contextBridge.exposeInMainWorld.mock.calls.length };
+}
+
+describe('the preload bridge', () => {
+  it('exposes window.vigil once, with exactly the contract: every method and event, nothing else', () => {
+    const { ok, key, api, calls } = exposed();
+    expect(ok).toBe(true);
+    expect(calls).toBe(1);
+    expect(key).toBe('vigil');
+    expect(Object.keys(api).sort()).toEqual(contractNames);
+    for (const value of Object.values(api)) expect(typeof value).toBe('function');
+  });
+
+  it('exposes nothing when main passed no contract names, or malformed ones', () => {
+    const contextBridge = { exposeInMainWorld: vi.fn() };
+    expect(exposeVigilApi(contextBridge, new FakeIpcRenderer(), ['/opt/Vigil/vigil', '--type=renderer'])).toBe(false);
+    expect(contextBridge.exposeInMainWorld).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [['--vigil-methods=getStatus'], 'no events argument'],
+    [['--vigil-methods=getStatus,__proto__', '--vigil-events=onAlert'], 'a name that is not a plain identifier'],
+    [['--vigil-methods=getStatus,getStatus', '--vigil-events=onAlert'], 'a duplicate'],
+    [['--vigil-methods=getStatus', '--vigil-events=alert'], 'an event not named on…'],
+    [['--vigil-methods=onAlert', '--vigil-events=onAlert'], 'a name that is both'],
+    [['--vigil-methods=', '--vigil-events=onAlert'], 'an empty list'],
+    [['--vigil-methods=get Status', '--vigil-events=onAlert'], 'a space'],
+  ])('refuses the arguments %j (%s)', (argv) => {
+    expect(readContractNames(argv)).toBeUndefined();
+  });
+
+  it('invokes each method on its prefixed channel with the arguments as given, and resolves with the value', async () => {
+    const ipc = new FakeIpcRenderer();
+    const { api } = exposed(ipc);
+    await expect(api.snooze?.('monitor:m1', '4h')).resolves.toBe('done');
+    expect(ipc.invoke).toHaveBeenCalledWith(channelOf('snooze'), 'monitor:m1', '4h');
+  });
+
+  it('rejects with the call error as plain data (code, message, details) when the call failed', async () => {
+    const ipc = new FakeIpcRenderer();
+    const error = { code: 'invalid-arguments', message: 'snooze was called with invalid arguments.', details: [{ field: '1', message: 'bad' }] };
+    ipc.invoke.mockResolvedValueOnce({ ok: false, error });
+    const { api } = exposed(ipc);
+    await expect(api.snooze?.('monitor:m1', '2h')).rejects.toEqual(error);
+  });
+
+  it('forwards an event\'s payload only, never the IpcRendererEvent, and unsubscribes the same listener', () => {
+    const ipc = new FakeIpcRenderer();
+    const { api } = exposed(ipc);
+    const listener = vi.fn();
+    const unsubscribe = api.onDidChangeStatus?.(listener) as () => void;
+    const ipcEvent = { sender: { send: () => 'raw ipc' }, ports: [] };
+    ipc.emit(channelOf('onDidChangeStatus'), ipcEvent, status());
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(listener.mock.calls[0]).toEqual([status()]);
+    expect(ipc.count(channelOf('onDidChangeStatus'))).toBe(1);
+    unsubscribe();
+    expect(ipc.count(channelOf('onDidChangeStatus'))).toBe(0);
+    ipc.emit(channelOf('onDidChangeStatus'), ipcEvent, status());
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a subscription without a listener function', () => {
+    const { api } = exposed();
+    expect(() => api.onAlert?.('not a function')).toThrow(TypeError);
+  });
+
+  it('round-trips a call through the main side: the preload\'s channels are the ones main registers', async () => {
+    const ipcMain = new FakeIpcMain();
+    const trusted = new TrustedWindows();
+    const window = new FakeWebContents();
+    trusted.add(window);
+    const service = { getStatus: async () => status({ tooltip: 'from the core' }), deleteMonitor: async () => undefined } as unknown as VigilService;
+    registerContract({ ipcMain, core: { service, on: () => () => {} }, trusted, logger: recordingLogger() });
+    const ipc: IpcRendererLike = {
+      invoke: (channel, ...args) => ipcMain.invoke(channel, window.eventFrom(), ...args),
+      on: () => undefined,
+      removeListener: () => undefined,
+    };
+    const api = buildVigilApi(ipc, readContractNames(rendererArgv) ?? { methods: [], events: [] }) as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    await expect(api.getStatus?.()).resolves.toMatchObject({ tooltip: 'from the core' });
+    await expect(api.deleteMonitor?.('')).rejects.toMatchObject({ code: 'invalid-arguments' });
+  });
+});

@@ -1,0 +1,109 @@
+// Electron smoke tests with Playwright's _electron: the built app (npm run build) in the real runtime. They run
+// wherever the Electron binary exists (the release workflow's runners) and skip with a one-line reason elsewhere.
+// Availability is decided without `require('electron')`, which would try to download the binary.
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
+import { vigilEvents, vigilMethods, type VigilApi } from '../../common/ipc/contract.ts';
+import { electronExecutable } from '../../scripts/electron-runtime.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const executable = electronExecutable();
+const built = existsSync(path.join(repoRoot, 'out', 'main', 'index.js'));
+const skipReason =
+  executable === undefined
+    ? 'Electron smoke tests skipped: the Electron runtime is not installed on this machine.'
+    : built
+      ? undefined
+      : 'Electron smoke tests skipped: the app is not built (run `npm run build` first).';
+if (skipReason !== undefined) console.log(skipReason);
+test.skip(skipReason !== undefined, skipReason);
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+interface SmokeRecord {
+  notifications: string[];
+  tooltips: string[];
+}
+
+let app: ElectronApplication;
+let page: Page;
+
+/** A loopback port nothing listens on: a monitor of it goes down on its first check. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+test.beforeAll(async () => {
+  const configDir = mkdtempSync(path.join(tmpdir(), 'vigil-smoke-'));
+  mkdirSync(path.join(configDir, 'service'));
+  // One failed check is enough to call a monitor down, so the test does not wait for a second one.
+  writeFileSync(path.join(configDir, 'service', 'config.json'), JSON.stringify({ failuresToConfirmDown: 1 }));
+  app = await electron.launch({
+    executablePath: executable,
+    args: [repoRoot],
+    env: { ...process.env, VIGIL_CONFIG_DIR: configDir },
+    timeout: 60_000,
+  });
+  page = await app.firstWindow();
+});
+
+test.afterAll(async () => {
+  await app?.close();
+});
+
+test('the window opens on app://vigil with exactly the contract exposed', async () => {
+  await expect.poll(() => page.url()).toBe('app://vigil/index.html');
+  const exposed = await page.evaluate(() => Object.keys((window as unknown as { vigil: object }).vigil).sort());
+  expect(exposed).toEqual([...Object.keys(vigilMethods), ...vigilEvents].sort());
+  const nodeVisible = await page.evaluate(() => typeof (globalThis as { require?: unknown }).require);
+  expect(nodeVisible).toBe('undefined');
+});
+
+test('the tray follows the status, and a monitor going down raises a notification', async () => {
+  // Record what reaches the tray and the notification centre from here on, in the main process.
+  await app.evaluate(({ Notification, Tray }) => {
+    const record: SmokeRecord = { notifications: [], tooltips: [] };
+    (globalThis as { vigilSmoke?: SmokeRecord }).vigilSmoke = record;
+    const show = Notification.prototype.show;
+    Notification.prototype.show = function (this: Electron.Notification) {
+      record.notifications.push(this.title);
+      show.call(this);
+    };
+    const setToolTip = Tray.prototype.setToolTip;
+    Tray.prototype.setToolTip = function (this: Electron.Tray, tooltip: string) {
+      record.tooltips.push(tooltip);
+      setToolTip.call(this, tooltip);
+    };
+  });
+  const recorded = () => app.evaluate(() => (globalThis as { vigilSmoke?: SmokeRecord }).vigilSmoke);
+
+  // First start, no connection configured: local mode brings up the embedded service.
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { vigil: VigilApi }).vigil.getStatus().then((status) => status.connection?.kind)), {
+      timeout: 60_000,
+    })
+    .toBe('local');
+
+  const port = await closedPort();
+  await page.evaluate(
+    (url) => (window as unknown as { vigil: VigilApi }).vigil.createMonitor({ name: 'Smoke closed port', type: 'http', url, frequency: 10 }),
+    `http://127.0.0.1:${port}/`,
+  );
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() => (window as unknown as { vigil: VigilApi }).vigil.refreshNow());
+        return (await recorded())?.notifications.length ?? 0;
+      },
+      { timeout: 120_000, intervals: [2_000] },
+    )
+    .toBeGreaterThan(0);
+  expect((await recorded())?.tooltips.length ?? 0).toBeGreaterThan(0);
+});
