@@ -27,6 +27,12 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // CommonJS files exist only where a tool loads them with require (e.g. a `node --require` preload).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Config files are loaded by their tools, which expect a default export.
     files: ['*.config.*'],
     rules: { 'no-restricted-exports': 'off' },

@@ -1,4 +1,5 @@
-// `npm test` after set-up: typecheck, lint, unit and integration tests (vitest), browser tests (Playwright).
+// `npm test` after set-up: typecheck, lint, Electronegativity over the built app, unit and integration tests
+// (vitest), browser tests (Playwright).
 // Every step has a hard timeout so CI can never hang; the last line totals the tests of both runners.
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { runStep, type StepResult } from './run-step.ts';
@@ -14,6 +15,7 @@ mkdirSync('test-results', { recursive: true });
 const steps: StepResult[] = [
   await runStep('typecheck', 'node', ['scripts/typecheck.ts'], 6 * minutes),
   await runStep('lint', 'eslint', ['--max-warnings', '0', '.'], 4 * minutes),
+  await runStep('electroneg.', 'node', ['scripts/electronegativity.ts'], 4 * minutes),
   await runStep('vitest', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], 15 * minutes),
   await runStep('playwright', 'playwright', ['test'], 15 * minutes),
 ];

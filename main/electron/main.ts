@@ -72,7 +72,13 @@ let quit: QuitController | undefined;
 const trusted = new TrustedWindows();
 const mainWindow = new MainWindow({
   create() {
-    const window = new BrowserWindow(appWindowOptions(paths.preload));
+    const options = appWindowOptions(paths.preload);
+    // The isolation settings are spelled out at the construction site as well, where static analysis
+    // (Electronegativity in npm test) can see them; secureWebPreferences holds the same values and is unit-tested.
+    const window = new BrowserWindow({
+      ...options,
+      webPreferences: { ...options.webPreferences, contextIsolation: true, sandbox: true, nodeIntegration: false, disableBlinkFeatures: 'Auxclick' },
+    });
     trusted.add(window.webContents);
     void window.loadURL(appEntryUrl);
     return window;

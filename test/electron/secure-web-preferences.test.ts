@@ -17,6 +17,7 @@ describe('secureWebPreferences', () => {
       webviewTag: false,
       spellcheck: false,
       navigateOnDragDrop: false,
+      disableBlinkFeatures: 'Auxclick',
       preload: '/app/out/preload/index.cjs',
     });
   });

@@ -15,6 +15,8 @@ export function secureWebPreferences(preload: string, additionalArguments?: read
     webviewTag: false,
     spellcheck: false,
     navigateOnDragDrop: false,
+    // A middle click would open a link in a new window without going through the window-open handler.
+    disableBlinkFeatures: 'Auxclick',
     preload,
   };
   if (additionalArguments !== undefined) preferences.additionalArguments = [...additionalArguments];
