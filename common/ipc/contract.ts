@@ -92,13 +92,14 @@ export interface VigilResults {
 /** The service as the window calls it: every method async, arguments as the schemas take them. */
 export type VigilService = { [M in VigilMethod]: (...args: VigilArgs<M>) => Promise<VigilResults[M]> };
 
-/** Events from the core to the window: name → payload. */
+/** Events to the window: name → payload. `onOpenItem` comes from the shell (a notification or tray click). */
 export interface VigilEventPayloads {
   onDidChangeStatus: StatusView;
   onAlert: AlertView;
+  onOpenItem: { itemKey: string };
 }
 export type VigilEvent = keyof VigilEventPayloads;
-export const vigilEvents = ['onDidChangeStatus', 'onAlert'] as const satisfies readonly VigilEvent[];
+export const vigilEvents = ['onDidChangeStatus', 'onAlert', 'onOpenItem'] as const satisfies readonly VigilEvent[];
 
 /** What the window gets: the service plus a subscription per event (returning its unsubscribe). */
 export type VigilApi = VigilService & {

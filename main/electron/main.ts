@@ -29,6 +29,7 @@ import { ConfSettingsStore } from '../core/settings/settings-store.ts';
 import { systemClock } from '../core/system-clock.ts';
 import { appPaths } from './app/app-paths.ts';
 import { appWindowOptions } from './app/app-window.ts';
+import { itemOpener } from './app/item-opener.ts';
 import { startAutoUpdates } from './app/auto-update.ts';
 import { SuspendGate, watchOnline, watchPower } from './app/connectivity.ts';
 import { LaunchAtLogin } from './app/launch-at-login.ts';
@@ -36,6 +37,7 @@ import { MainWindow } from './app/main-window.ts';
 import { QuitController } from './app/quit.ts';
 import { claimSingleInstance } from './app/single-instance.ts';
 import { applyTrayAppConventions } from './app/tray-app-conventions.ts';
+import { channelOf } from '../../common/ipc/contract.ts';
 import { forwardEvents, registerContract } from './ipc/register-contract.ts';
 import { TrustedWindows } from './ipc/trusted-windows.ts';
 import { utilityServiceLauncher } from './local-service-launcher.ts';
@@ -129,9 +131,16 @@ async function startVigil(): Promise<void> {
     logger,
   });
   const report = (what: string) => (error: unknown) => logger.warn(`${what} failed.`, { error: String(error) });
+  const openItem = itemOpener({
+    isOpen: () => mainWindow.current !== undefined,
+    show: () => mainWindow.show(),
+    whenLoaded: (deliver) => mainWindow.current?.webContents.once('did-finish-load', deliver),
+    sendOpenItem: (itemKey) => {
+      for (const contents of trusted.showingApp()) contents.send(channelOf('onOpenItem'), { itemKey });
+    },
+  });
   const actions: TrayActions = {
-    // The item is not passed on yet: the contract has no event to open the window on an item.
-    openWindow: () => mainWindow.show(),
+    openWindow: openItem,
     refreshNow: () => void core.service.refreshNow().catch(report('Refresh')),
     pauseNotifications: (duration) => void core.service.pauseNotifications(duration).catch(report('Pausing notifications')),
     resumeNotifications: () => void core.service.resumeNotifications().catch(report('Resuming notifications')),
@@ -161,7 +170,7 @@ async function startVigil(): Promise<void> {
     createNotification: (options) => new Notification(options),
     isSupported: () => Notification.isSupported(),
     soundEnabled: () => settings.read().notifications.sound,
-    openWindow: () => mainWindow.show(),
+    openWindow: openItem,
     logger,
   }).listen(core);
 

@@ -7,7 +7,7 @@ type Listeners = { [E in VigilEvent]: Set<(payload: VigilEventPayloads[E]) => vo
 
 export class CoreEvents {
   readonly #logger: Logger;
-  readonly #listeners: Listeners = { onDidChangeStatus: new Set(), onAlert: new Set() };
+  readonly #listeners: Listeners = { onDidChangeStatus: new Set(), onAlert: new Set(), onOpenItem: new Set() };
 
   constructor(logger: Logger) {
     this.#logger = logger;

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { AlertView } from '../../../common/ipc/views.ts';
+import { vigilEvents } from '../../../common/ipc/contract.ts';
 import { maxMessageBytes } from '../../../main/core/web/contract-messages.ts';
 import { startWebServer } from '../../../main/core/web/web-server.ts';
 import { recordingLogger } from '../../helpers/recording-logger.ts';
@@ -159,7 +160,7 @@ describe('events', () => {
   });
 
   it('are subscribed once per event for all tabs', () => {
-    expect(web.core.listenerCount()).toBe(2);
+    expect(web.core.listenerCount()).toBe(vigilEvents.length);
   });
 });
 
@@ -173,7 +174,7 @@ describe('close', () => {
     const cookie = ((await rawRequest(port, { path: `/?key=${key}` })).headers['set-cookie']?.[0] ?? '').split(';', 1)[0] ?? '';
     const tabs = await Promise.all([1, 2, 3].map(() => openContractSocket(port, { cookie })));
     const closed = tabs.map((tab) => (tab.opened ? new Promise((resolve) => tab.socket.once('close', resolve)) : Promise.reject(new Error('refused'))));
-    expect(core.listenerCount()).toBe(2);
+    expect(core.listenerCount()).toBe(vigilEvents.length);
     // Both ends of the three tabs' connections (the check below sees what it should).
     if (process.platform === 'linux') await vi.waitFor(() => expect(tcpSocketsOn(port).filter((state) => state === 'ESTABLISHED')).toHaveLength(6));
 
