@@ -1,0 +1,64 @@
+// Browser mode end to end in Debian's Chromium: a page using renderer/transport calls through the web server
+// into the real core, which talks to a real embedded service process (local mode). The token stays behind.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import type { VigilApi } from '../../common/ipc/contract.ts';
+import { silentLogger } from '../../common/logger.ts';
+import { startWebServer, type WebServer } from '../../main/core/web/web-server.ts';
+import { startCore, tempDirs, type CoreFixture } from '../core/app/core-fixture.ts';
+import { chromiumMissingReason } from '../helpers/chromium.ts';
+import { buildTransportTestPage } from '../helpers/web-server.ts';
+
+interface TestPageGlobals {
+  vigilTest: { api: VigilApi };
+}
+
+let dirs: ReturnType<typeof tempDirs>;
+let workDir: string;
+let fixture: CoreFixture;
+let server: WebServer;
+
+test.skip(!!chromiumMissingReason(), chromiumMissingReason());
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dirs = tempDirs();
+  workDir = mkdtempSync(path.join(tmpdir(), 'vigil-web-real-'));
+  fixture = await startCore(dirs);
+  server = await startWebServer({ core: fixture.core, rendererDir: await buildTransportTestPage(workDir), logger: silentLogger });
+});
+
+test.afterAll(async () => {
+  await server?.close();
+  await fixture?.core.stop();
+  dirs?.remove();
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+test('a call from the page round-trips to the real core and its local service, and the token never reaches the page', async ({ page }) => {
+  await page.goto(server.url);
+  const created = await page.evaluate(() =>
+    (window as unknown as TestPageGlobals).vigilTest.api.createMonitor({ name: 'From the browser', type: 'tcp', url: '127.0.0.1:9', frequency: 60 }),
+  );
+  expect(created).toMatchObject({ name: 'From the browser', type: 'tcp', last_status: 'unknown' });
+  expect(created.id).toMatch(/^mon_/);
+
+  const listed = await page.evaluate(() => (window as unknown as TestPageGlobals).vigilTest.api.listMonitors());
+  expect(listed.map((m) => m.id)).toContain(created.id);
+
+  const connections = await page.evaluate(() => (window as unknown as TestPageGlobals).vigilTest.api.listConnections());
+  expect(connections).toMatchObject([{ id: 'local', kind: 'local', active: true, auth: 'signed-in' }]);
+  const status = await page.evaluate(() => (window as unknown as TestPageGlobals).vigilTest.api.getStatus());
+  const token = await fixture.secrets.get('local');
+  expect(token).toBeTruthy();
+  expect(JSON.stringify([connections, status])).not.toContain(token);
+
+  const refused = await page.evaluate(() =>
+    (window as unknown as TestPageGlobals).vigilTest.api
+      .createDomain({ domain: 'not a domain' })
+      .then(() => 'accepted', (error: { code: string }) => error.code),
+  );
+  expect(refused).toBe('invalid-arguments');
+});
