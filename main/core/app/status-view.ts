@@ -3,7 +3,7 @@
 import type { ConnectionView, StatusItemView, StatusView } from '../../../common/ipc/views.ts';
 import { alertPreferencesFrom, pausedUntilFrom } from '../alert-settings.ts';
 import { activeSnoozes, isPaused, type AlertState } from '../alerts/index.ts';
-import { assessSnapshot, failureClass, healthRank, itemDetail, itemName, type ItemAssessment } from '../health/index.ts';
+import { failureClass, healthRank, itemDetail, itemName, type ItemAssessment } from '../health/index.ts';
 import type { PollOutcome, Snapshot } from '../model/snapshot.ts';
 import type { Settings } from '../settings/settings-schema.ts';
 import { trayModel } from '../tray/index.ts';
@@ -38,17 +38,7 @@ export function statusView(input: StatusInput): StatusView {
     ...(input.timeZone === undefined ? {} : { timeZone: input.timeZone }),
   });
   const snapshot = outcome?.ok ? outcome.snapshot : input.lastSnapshot;
-  // As in the tray: a snapshot kept from before a failed poll is judged as it was when it was taken.
-  const assessedAt = outcome?.ok || snapshot === undefined ? now : snapshot.takenAt;
-  const assessments =
-    snapshot === undefined
-      ? []
-      : assessSnapshot(snapshot, {
-          now: assessedAt,
-          graceSeconds: preferences.heartbeatGraceSeconds,
-          thresholds: preferences.thresholds,
-          waitingSince: alertState.heartbeatsWaiting,
-        });
+  const { assessments } = tray;
   const view: StatusView = {
     level: tray.level,
     tooltip: tray.tooltip,
