@@ -13,42 +13,44 @@ const cliLogger: Logger = {
 /** A command's exit code, or undefined for a command that keeps running (service, watch). */
 type Run = (args: string[]) => Promise<number | undefined>;
 
-const commands: Record<string, { summary: string; run: Run }> = {
+const commands: Record<string, { summary: [usage: string, description: string]; run: Run }> = {
   service: {
-    summary: 'service [--host 127.0.0.1] [--port N] [--data-dir DIR]   run the monitoring service',
+    summary: ['service [--host 127.0.0.1] [--port N] [--data-dir DIR]', 'run the monitoring service'],
     run: async (args) => void (await (await import('../service/cli/service-command.ts')).serviceCommand(args)),
   },
   token: {
-    summary: 'token [--data-dir DIR] [--expires-in 30d]                   print a token for that service',
+    summary: ['token [--data-dir DIR] [--expires-in 30d]', 'print a token for that service'],
     run: async (args) => {
       await (await import('../service/cli/token-command.ts')).tokenCommand(args);
       return 0;
     },
   },
   status: {
-    summary: 'status [--base-url URL] [--json] [--timeout S]             poll once; exit 0 ok, 1 warning, 2 critical, 3 cannot tell',
+    summary: ['status [--base-url URL] [--json] [--timeout S]', 'poll once; exit 0 ok, 1 warning, 2 critical, 3 cannot tell'],
     run: async (args) => (await import('../main/core/cli/status-command.ts')).statusCommand(args, cliLogger),
   },
   watch: {
-    summary: 'watch [--base-url URL] [--json] [--interval S]             poll on the interval, one line per alert',
+    summary: ['watch [--base-url URL] [--json] [--interval S]', 'poll on the interval, one line per alert'],
     run: async (args) => void (await (await import('../main/core/cli/watch-command.ts')).watchCommand(args, cliLogger)),
   },
   web: {
-    summary: 'web [--port N]                                             run Vigil in the browser; prints the address to open',
+    summary: ['web [--port N]', 'run Vigil in the browser; prints the address to open'],
     run: async (args) => void (await (await import('../main/core/web/web-command.ts')).webCommand(args, cliLogger)),
   },
   login: {
-    summary: 'login --base-url URL [--name NAME]                         read a token from stdin into the OS keychain',
+    summary: ['login --base-url URL [--name NAME]', 'read a token from stdin into the OS keychain'],
     run: async (args) => (await import('../main/core/cli/login-command.ts')).loginCommand(args, cliLogger),
   },
   logout: {
-    summary: 'logout [--base-url URL]                                    remove the token from the OS keychain',
+    summary: ['logout [--base-url URL]', 'remove the token from the OS keychain'],
     run: async (args) => (await import('../main/core/cli/logout-command.ts')).logoutCommand(args, cliLogger),
   },
 };
 
 function usage(): string {
-  return ['Usage: npm run vigil -- <command> [options]', '', ...Object.values(commands).map((c) => `  ${c.summary}`)].join('\n');
+  const width = Math.max(...Object.values(commands).map((c) => c.summary[0].length));
+  const lines = Object.values(commands).map(({ summary: [usage, description] }) => `  ${usage.padEnd(width)}  ${description}`);
+  return ['Usage: npm run vigil -- <command> [options]', '', ...lines].join('\n');
 }
 
 const [name, ...args] = process.argv.slice(2);
