@@ -63,9 +63,18 @@ function parseJsonQuietly(text: string): unknown {
 
 /** One line, no control characters, no secret, and short enough for a notification. */
 function tidy(text: string, secrets: readonly (string | undefined)[]): string {
-  // Redact before cutting, or a cut could leave part of a token behind.
-  const line = redact(text, secrets)
-    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ')
+  // Invisible format characters go first (a server could hide a token from redaction with a zero-width space
+  // inside it), then redact, then redact again once control characters are spaces; all before any cutting,
+  // or a cut could leave part of a token behind.
+  const visible = text.replace(/\p{Cf}+/gu, '');
+  const redacted = redact(visible, secrets);
+  // A token broken up by spaces or line breaks escapes redaction; such an answer is not shown at all.
+  const compact = redacted.replace(/[\s\p{Cc}\u2028\u2029]+/gu, '');
+  if (secrets.some((secret) => secret !== undefined && secret.length >= 8 && compact.includes(secret))) {
+    return "the server's answer repeated the credentials Vigil sent, so it is not shown";
+  }
+  const line = redacted
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   if (line.length <= maxMessageLength) return line;

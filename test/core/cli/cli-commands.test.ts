@@ -98,6 +98,10 @@ describe.skipIf(missing)('vigil login, status and logout with the OS keychain', 
     expect(status.code).toBe(2);
     expect(JSON.parse(status.stdout)).toMatchObject({ connection: { name: 'Local test' }, level: 'critical' });
 
+    // A token exported for some other server is not sent to the saved connection: the keychain's is used.
+    const withStrayToken = await vigil(['status', '--json'], { env: { VIGIL_TOKEN: 'other.server.token' } });
+    expect(withStrayToken.code).toBe(2);
+
     const logout = await vigil(['logout']);
     expect(logout).toMatchObject({ code: 0, stdout: 'Signed out of Local test: its token was removed from the Secret Service.\n' });
     const after = await vigil(['status']);
