@@ -1,8 +1,76 @@
+// The window: navigation on the left, the banners and the chosen view on the right, notices on top.
+import type { ReactElement } from 'react';
+import type { Level } from '../common/ipc/views.ts';
+import { Banners } from './components/banners.tsx';
+import { Notices } from './components/notices.tsx';
+import { useNavigation, VIEWS, type ViewId } from './state/navigation-store.ts';
+import { useStatus } from './state/status-store.ts';
+import { DomainsView } from './views/domains/domains-view.tsx';
+import { HandlersView } from './views/handlers/handlers-view.tsx';
+import { HeartbeatsView } from './views/heartbeats/heartbeats-view.tsx';
+import { MonitorsView } from './views/monitors/monitors-view.tsx';
+import { OverviewView } from './views/overview/overview-view.tsx';
+import { SettingsView } from './views/settings/settings-view.tsx';
+
+const views: Record<ViewId, () => ReactElement> = {
+  overview: OverviewView,
+  monitors: MonitorsView,
+  heartbeats: HeartbeatsView,
+  domains: DomainsView,
+  handlers: HandlersView,
+  settings: SettingsView,
+};
+
+const levelNames: Record<Level, string> = {
+  ok: 'All up',
+  warning: 'Needs a look',
+  critical: 'Down',
+  unknown: 'Unknown',
+  offline: 'Offline',
+  paused: 'Paused',
+};
+
 export function App() {
+  const view = useNavigation((state) => state.view);
+  const go = useNavigation((state) => state.go);
+  const level = useStatus((state) => state.status?.level);
+  const connection = useStatus((state) => state.status?.connection);
+  const View = views[view];
   return (
-    <main>
-      <h1>Vigil</h1>
-      <p>Your monitors will appear here.</p>
-    </main>
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <nav className="sidebar" aria-label="Views">
+        <div className="brand">
+          <span className={`level-dot level-${level ?? 'unknown'}`} aria-hidden="true" />
+          <span className="brand-name">Vigil</span>
+        </div>
+        <p className="sidebar-status">
+          {connection?.name ?? 'No server'}: {level === undefined ? 'connecting' : levelNames[level]}
+        </p>
+        <ul>
+          {VIEWS.map((entry) => (
+            <li key={entry.id}>
+              <a
+                href={`#/${entry.id}`}
+                aria-current={entry.id === view ? 'page' : undefined}
+                onClick={(event) => {
+                  event.preventDefault();
+                  go(entry.id);
+                }}
+              >
+                {entry.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" className="main" tabIndex={-1}>
+        <Banners />
+        <View />
+      </main>
+      <Notices />
+    </div>
   );
 }

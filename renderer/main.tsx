@@ -1,9 +1,30 @@
+// Starts the window: connects to the app's core, keeps the status and lists current, and renders.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { setVigilApi } from './api/vigil-api.ts';
 import { App } from './app.tsx';
+import { followNavigationRequests, followPageAlerts } from './state/follow-core.ts';
+import { followHash } from './state/navigation-store.ts';
+import { startClock } from './state/now-store.ts';
+import { guardPendingWrites } from './state/pending-writes.ts';
+import { followStatusLists } from './state/resources.ts';
+import { followStatus } from './state/status-store.ts';
+import { connectVigilApi } from './transport/connect-vigil-api.ts';
+import { inAppWindow } from './transport/app-window.ts';
+import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+
+setVigilApi(connectVigilApi());
+startClock();
+followStatusLists();
+followStatus();
+followHash();
+followNavigationRequests();
+if (!inAppWindow()) followPageAlerts();
+guardPendingWrites(window);
+
 createRoot(container).render(
   <StrictMode>
     <App />

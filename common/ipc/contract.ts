@@ -12,6 +12,14 @@ import {
   type Monitor,
   type NotificationHandler,
 } from '../api/index.ts';
+import {
+  settingsPatchSchema,
+  smtpInputSchema,
+  testEmailSchema,
+  type LocalServiceView,
+  type SettingsView,
+  type TestEmailView,
+} from './settings.ts';
 import type { AlertView, ConnectionTestView, ConnectionView, StatusView } from './views.ts';
 
 const id = z.string().min(1).max(500);
@@ -52,6 +60,13 @@ export const vigilMethods = {
   unsnooze: z.tuple([z.string().min(1).max(500)]),
   pauseNotifications: z.tuple([pauseFor]),
   resumeNotifications: z.tuple([]),
+
+  getSettings: z.tuple([]),
+  updateSettings: z.tuple([settingsPatchSchema]),
+  getLocalService: z.tuple([]),
+  /** null removes the SMTP server (email handlers then cannot send). */
+  setLocalSmtp: z.tuple([smtpInputSchema.nullable()]),
+  sendTestEmail: z.tuple([testEmailSchema]),
 } as const;
 
 export type VigilMethod = keyof typeof vigilMethods;
@@ -87,6 +102,11 @@ export interface VigilResults {
   unsnooze: Done;
   pauseNotifications: Done;
   resumeNotifications: Done;
+  getSettings: SettingsView;
+  updateSettings: SettingsView;
+  getLocalService: LocalServiceView;
+  setLocalSmtp: LocalServiceView;
+  sendTestEmail: TestEmailView;
 }
 
 /** The service as the window calls it: every method async, arguments as the schemas take them. */

@@ -26,8 +26,13 @@ export interface StatusItemView {
   snoozedUntil?: number | 'resumed';
 }
 
+/** How the active connection answered its latest poll: with data, not at all, refusing the token, refusing the
+ * request as made (it needs the user's attention), or not yet. */
+export type ConnectionSituation = 'ok' | 'unreachable' | 'signed-out' | 'setup' | 'waiting';
+
 export interface StatusView {
   level: Level;
+  situation: ConnectionSituation;
   tooltip: string;
   connection: ConnectionView | undefined;
   /** Why the level is offline/unknown, in one sentence, when it is. */

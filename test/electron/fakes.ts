@@ -110,6 +110,7 @@ export function statusItem(fields: Partial<StatusItemView> & Pick<StatusItemView
 export function status(fields: Partial<StatusView> = {}): StatusView {
   return {
     level: 'ok',
+    situation: 'ok',
     tooltip: 'Prod: all 3 OK',
     connection: undefined,
     items: [],

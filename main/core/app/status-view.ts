@@ -1,12 +1,12 @@
 // The StatusView the window and tray get: the tray model's level and tooltip, every item judged by the same
 // rules, and the raw lists of the latest snapshot (pure).
-import type { ConnectionView, StatusItemView, StatusView } from '../../../common/ipc/views.ts';
+import type { ConnectionSituation, ConnectionView, StatusItemView, StatusView } from '../../../common/ipc/views.ts';
 import { alertPreferencesFrom, pausedUntilFrom } from '../alert-settings.ts';
 import { activeSnoozes, isPaused, type AlertState } from '../alerts/index.ts';
 import { failureClass, healthRank, itemDetail, itemName, type ItemAssessment } from '../health/index.ts';
 import type { PollOutcome, Snapshot } from '../model/snapshot.ts';
 import type { Settings } from '../settings/settings-schema.ts';
-import { trayModel } from '../tray/index.ts';
+import { trayModel, type TrayModel } from '../tray/index.ts';
 
 export interface StatusInput {
   connection: ConnectionView | undefined;
@@ -41,6 +41,7 @@ export function statusView(input: StatusInput): StatusView {
   const { assessments } = tray;
   const view: StatusView = {
     level: tray.level,
+    situation: input.blocker === undefined ? situations[tray.situation] : 'setup',
     tooltip: tray.tooltip,
     connection,
     items: statusItems(assessments, activeSnoozes(settings.snoozes, now), now),
@@ -54,6 +55,11 @@ export function statusView(input: StatusInput): StatusView {
   if (settings.pausedUntil !== undefined && isPaused(pausedUntil, now)) view.pausedUntil = settings.pausedUntil;
   return view;
 }
+
+const situations = { data: 'ok', offline: 'unreachable', 'signed-out': 'signed-out', setup: 'setup', 'not-polled': 'waiting' } as const satisfies Record<
+  TrayModel['situation'],
+  ConnectionSituation
+>;
 
 /** Every item, problems worst first, snoozed items after the rest; ties keep the server's order. */
 function statusItems(assessments: readonly ItemAssessment[], snoozed: ReadonlyMap<string, number | 'resumed'>, now: number): StatusItemView[] {

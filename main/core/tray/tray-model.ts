@@ -38,6 +38,8 @@ export interface TrayModel {
   tooltip: string;
   items: TrayItem[];
   lastSuccessfulPollAt?: number;
+  /** Whether the latest poll brought data, and why not when it did not. */
+  situation: TooltipSituation;
   /** Every item as judged for this model, for views that list them all (judging 10,000 items once is enough). */
   assessments: readonly ItemAssessment[];
 }
@@ -131,7 +133,7 @@ export function trayModel(input: TrayInput): TrayModel {
   });
   const maxItems = input.maxItems ?? defaultMaxTrayItems;
   const items = trayItems({ assessments, snoozed, maxItems, now, timeZone: input.timeZone });
-  const model: TrayModel = { level, counts, tooltip, items, assessments };
+  const model: TrayModel = { level, counts, tooltip, items, situation, assessments };
   if (lastSuccessfulPollAt !== undefined) model.lastSuccessfulPollAt = lastSuccessfulPollAt;
   return model;
 }

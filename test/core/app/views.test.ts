@@ -66,17 +66,17 @@ describe('statusView', () => {
   it('says why there is no current data, keeping the last snapshot on show', () => {
     const last = snapshot(items, NOW - HOUR);
     const offline = status({ outcome: failed('unreachable', NOW, 'Could not connect to vigil.example.'), lastSnapshot: last });
-    expect(offline).toMatchObject({ level: 'offline', problem: 'Could not connect to vigil.example.' });
+    expect(offline).toMatchObject({ level: 'offline', situation: 'unreachable', problem: 'Could not connect to vigil.example.' });
     expect(offline.monitors).toEqual(items.monitors);
     expect(status({}).problem).toBe('Waiting for the first answer from Prod.');
-    expect(status({ alertState: rejected })).toMatchObject({ level: 'unknown', problem: 'Prod did not accept the saved token: sign in again.' });
+    expect(status({ alertState: rejected })).toMatchObject({ level: 'unknown', situation: 'signed-out', problem: 'Prod did not accept the saved token: sign in again.' });
     expect(status({ connection: undefined })).toMatchObject({ level: 'unknown', problem: 'No connection is set up: add a monitoring server to watch.' });
     expect(status({ blocker: 'The local monitoring service could not start.' }).problem).toBe('The local monitoring service could not start.');
     expect(status({ outcome: failed('rate-limited'), lastSnapshot: last }).problem).toBeUndefined();
   });
 
   it('shows a pause while it lasts', () => {
-    expect(status({ outcome: ok(items), settings: settingsSchema.parse({ pausedUntil: NOW + HOUR }) })).toMatchObject({ level: 'paused', pausedUntil: NOW + HOUR });
+    expect(status({ outcome: ok(items), settings: settingsSchema.parse({ pausedUntil: NOW + HOUR }) })).toMatchObject({ level: 'paused', pausedUntil: NOW + HOUR, situation: 'ok' });
     expect(status({ outcome: ok(items), settings: settingsSchema.parse({ pausedUntil: 'resumed' }) }).pausedUntil).toBe('resumed');
     expect(status({ outcome: ok(items), settings: settingsSchema.parse({ pausedUntil: NOW - 1 }) }).pausedUntil).toBeUndefined();
   });

@@ -1,0 +1,138 @@
+// The settings the window may read and change, and the local service's SMTP server: schemas with the bounds the
+// core's settings file uses, so a value the window sends is checked the same way on both sides.
+import { z } from 'zod';
+import { isEmailAddress } from '../api/email-address.ts';
+import { checkPlainText, smtpServerFields, type SmtpSecurity } from '../smtp/smtp-server.ts';
+
+export { isLoopbackIp, SMTP_SECURITY, type SmtpSecurity } from '../smtp/smtp-server.ts';
+
+export const SETTINGS_BOUNDS = {
+  pollIntervalSeconds: { min: 10, max: 3600, default: 60 },
+  heartbeatGraceSeconds: { min: 0, max: 86_400, default: 300 },
+  domainThresholdDays: { min: 1, max: 365, maxCount: 8, default: [30, 14, 7, 1] },
+} as const;
+
+function wholeNumber(min: number, max: number, unit: string) {
+  const error = `must be a whole number of ${unit} from ${min} to ${max}`;
+  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+}
+
+const { pollIntervalSeconds: poll, heartbeatGraceSeconds: grace, domainThresholdDays: days } = SETTINGS_BOUNDS;
+
+export const pollIntervalSecondsSchema = wholeNumber(poll.min, poll.max, 'seconds');
+export const heartbeatGraceSecondsSchema = wholeNumber(grace.min, grace.max, 'seconds');
+
+export const domainThresholdsSchema = z
+  .array(wholeNumber(days.min, days.max, 'days'), { error: 'must be a list of days' })
+  .min(1, { error: 'must hold at least one threshold' })
+  .max(days.maxCount, { error: `must hold at most ${days.maxCount} thresholds` })
+  .check((context) => {
+    if (context.value.some((value, index) => index > 0 && value >= (context.value[index - 1] ?? Infinity))) {
+      context.issues.push({
+        code: 'custom',
+        message: 'must be unique and sorted from largest to smallest, e.g. 30, 14, 7, 1',
+        input: context.value,
+      });
+    }
+  });
+
+export const NOTIFICATION_PREFERENCES = [
+  'monitorDown',
+  'monitorRecovered',
+  'heartbeatLate',
+  'heartbeatRecovered',
+  'domainExpiring',
+  'connection',
+  'token',
+  'sound',
+  'quietSummary',
+] as const;
+export type NotificationPreference = (typeof NOTIFICATION_PREFERENCES)[number];
+export type NotificationPreferences = Record<NotificationPreference, boolean>;
+
+const flag = z.boolean({ error: 'must be true or false' });
+
+/** What `updateSettings` takes: any subset of the fields; notifications may name only the flags that change. */
+export const settingsPatchSchema = z.strictObject({
+  pollIntervalSeconds: pollIntervalSecondsSchema.optional(),
+  domainThresholds: domainThresholdsSchema.optional(),
+  heartbeatGraceSeconds: heartbeatGraceSecondsSchema.optional(),
+  notifications: z
+    .strictObject(
+      Object.fromEntries(NOTIFICATION_PREFERENCES.map((name) => [name, flag.optional()])) as Record<NotificationPreference, z.ZodOptional<typeof flag>>,
+      { error: 'must be an object' },
+    )
+    .optional(),
+  launchAtLogin: flag.optional(),
+});
+export type SettingsPatch = z.input<typeof settingsPatchSchema>;
+
+export interface SettingsView {
+  pollIntervalSeconds: number;
+  domainThresholds: number[];
+  heartbeatGraceSeconds: number;
+  notifications: NotificationPreferences;
+  launchAtLogin: boolean;
+  about: AboutView;
+}
+
+export interface AboutView {
+  version: string;
+  /** Where the app writes its log, when it writes one. */
+  logFile?: string;
+  /** `desktop` in the app window, `browser` when served by `vigil web`. */
+  shell: 'desktop' | 'browser';
+}
+
+/**
+ * The local service's SMTP server as the window sends it. `password` is write-only: absent keeps the saved one,
+ * `null` removes it. The password goes to the keychain, never to a file.
+ */
+export const smtpInputSchema = z
+  .strictObject({
+    ...smtpServerFields,
+    /** An empty user name means none. */
+    user: z
+      .string({ error: 'must be text' })
+      .trim()
+      .max(320, { error: 'must be at most 320 characters' })
+      .transform((user) => (user === '' ? undefined : user))
+      .optional(),
+    password: z
+      .string({ error: 'must be text' })
+      .min(1, { error: 'must not be empty' })
+      .max(1024, { error: 'must be at most 1024 characters' })
+      .nullable()
+      .optional(),
+  })
+  .check(checkPlainText);
+export type SmtpInput = z.input<typeof smtpInputSchema>;
+
+export interface SmtpView {
+  host: string;
+  port: number;
+  security: SmtpSecurity;
+  user?: string;
+  from: string;
+  /** Whether a password is saved in the keychain; the password itself never crosses. */
+  passwordSaved: boolean;
+}
+
+export interface LocalServiceView {
+  /** False when this shell runs no local service (then the SMTP settings do not apply). */
+  available: boolean;
+  smtp?: SmtpView;
+}
+
+export const testEmailSchema = z.strictObject({
+  to: z
+    .string({ error: 'must be text' })
+    .trim()
+    .refine(isEmailAddress, { error: 'must be a single email address, like you@example.com' }),
+});
+
+export interface TestEmailView {
+  ok: boolean;
+  /** What the SMTP server answered, in one sentence. */
+  message: string;
+}

@@ -1,0 +1,86 @@
+// What keeps the window from showing the truth, above every view, each with the action that fixes it: the server
+// cannot be reached, the token was rejected or expires soon, notifications are paused.
+import { useState } from 'react';
+import type { StatusView } from '../../common/ipc/views.ts';
+import { callFailureOf } from '../api/call-error.ts';
+import { vigil } from '../api/vigil-api.ts';
+import { formatClockTime, relativeTime } from '../format/time.ts';
+import { useNavigation } from '../state/navigation-store.ts';
+import { showError } from '../state/notices-store.ts';
+import { useNow } from '../state/now-store.ts';
+import { useStatus } from '../state/status-store.ts';
+
+export interface BannerModel {
+  id: 'unreachable' | 'token-rejected' | 'token-expiring' | 'paused' | 'problem';
+  tone: 'critical' | 'warning' | 'info';
+  text: string;
+  action?: { label: string; run: 'settings' | 'refresh' | 'resume' };
+}
+
+/** The banners a status calls for, most serious first (pure). */
+export function bannersOf(status: StatusView | undefined, now: number): BannerModel[] {
+  if (status === undefined) return [];
+  const banners: BannerModel[] = [];
+  const connection = status.connection;
+  const name = connection?.name ?? 'the server';
+  if (status.situation === 'signed-out' || connection?.auth === 'rejected') {
+    banners.push({ id: 'token-rejected', tone: 'critical', text: `${name} did not accept the saved token. Sign in again with a new token.`, action: { label: 'Sign in again', run: 'settings' } });
+  } else if (status.situation === 'unreachable') {
+    const since = status.lastSuccessfulPollAt === undefined ? '' : ` The lists show what it said ${relativeTime(status.lastSuccessfulPollAt, now)}.`;
+    const why = status.problem === undefined ? '' : ` ${status.problem}`;
+    banners.push({ id: 'unreachable', tone: 'critical', text: `Vigil cannot reach ${name}.${why}${since}`, action: { label: 'Try again', run: 'refresh' } });
+  } else if (status.problem !== undefined && status.situation !== 'waiting') {
+    banners.push({ id: 'problem', tone: 'warning', text: status.problem, action: { label: 'Open settings', run: 'settings' } });
+  }
+  if (connection?.auth === 'expiring') {
+    const when = connection.tokenExpiresAt === undefined ? 'soon' : relativeTime(connection.tokenExpiresAt, now);
+    banners.push({ id: 'token-expiring', tone: 'warning', text: `The token for ${name} expires ${when}. Replace it before it does.`, action: { label: 'Replace token', run: 'settings' } });
+  }
+  if (status.pausedUntil !== undefined) {
+    const until = status.pausedUntil === 'resumed' ? 'until you resume them' : `until ${formatClockTime(status.pausedUntil, now)}`;
+    banners.push({ id: 'paused', tone: 'info', text: `Notifications are paused ${until}.`, action: { label: 'Resume notifications', run: 'resume' } });
+  }
+  return banners;
+}
+
+export function Banners() {
+  const status = useStatus((state) => state.status);
+  const refreshing = useStatus((state) => state.refreshing);
+  const now = useNow((state) => state.now);
+  const [resuming, setResuming] = useState(false);
+  const banners = bannersOf(status, now);
+  if (banners.length === 0) return null;
+
+  async function act(run: NonNullable<BannerModel['action']>['run']) {
+    if (run === 'settings') return useNavigation.getState().go('settings', 'connections');
+    if (run === 'refresh') return useStatus.getState().refreshNow();
+    setResuming(true);
+    try {
+      await vigil().resumeNotifications();
+    } catch (error) {
+      showError(`Notifications were not resumed: ${callFailureOf(error).message}`);
+    } finally {
+      setResuming(false);
+    }
+  }
+
+  return (
+    <div className="banners">
+      {banners.map((banner) => (
+        <div key={banner.id} className={`banner banner-${banner.tone}`} role={banner.tone === 'info' ? 'status' : 'alert'} data-banner={banner.id}>
+          <p>{banner.text}</p>
+          {banner.action !== undefined && (
+            <button
+              type="button"
+              className="button button-small"
+              disabled={(banner.action.run === 'refresh' && refreshing) || (banner.action.run === 'resume' && resuming)}
+              onClick={() => void act(banner.action?.run ?? 'settings')}
+            >
+              {banner.action.run === 'refresh' && refreshing ? 'Trying…' : banner.action.label}
+            </button>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}

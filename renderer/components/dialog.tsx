@@ -1,0 +1,50 @@
+// A modal dialog on the platform's <dialog>: focus moves in and is held there, Escape closes it, and focus goes
+// back to where it was when it closes.
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+export interface DialogProps {
+  title: string;
+  onClose(): void;
+  children: ReactNode;
+  /** "alertdialog" for confirmations. */
+  role?: 'dialog' | 'alertdialog';
+  wide?: boolean;
+}
+
+export function Dialog({ title, onClose, children, role = 'dialog', wide = false }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const returnFocusTo = useRef<Element | null>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog === null) return;
+    returnFocusTo.current = document.activeElement;
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      if (dialog.open) dialog.close();
+      const previous = returnFocusTo.current;
+      if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      role={role === 'alertdialog' ? 'alertdialog' : undefined}
+      aria-labelledby={titleId}
+      aria-modal="true"
+      className={wide ? 'dialog dialog-wide' : 'dialog'}
+      onCancel={(event) => {
+        // Escape: the owner decides (it unmounts the dialog), so React and the element agree on whether it is open.
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <h2 id={titleId} className="dialog-title">
+        {title}
+      </h2>
+      {children}
+    </dialog>
+  );
+}

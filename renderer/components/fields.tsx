@@ -1,0 +1,101 @@
+// Labelled form controls: each has a visible label, its hint and its error tied to it (aria-describedby), and
+// says when it is invalid, so people and tests find it by role and name.
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+
+interface FieldFrame {
+  label: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+}
+
+function useFieldIds(hint: unknown, error: string | undefined) {
+  const id = useId();
+  const hintId = hint === undefined ? undefined : `${id}-hint`;
+  const errorId = error === undefined ? undefined : `${id}-error`;
+  const describedBy = [errorId, hintId].filter((part) => part !== undefined).join(' ') || undefined;
+  return { id, hintId, errorId, describedBy };
+}
+
+function FieldNotes({ hint, hintId, error, errorId }: { hint?: ReactNode; hintId?: string | undefined; error?: string | undefined; errorId?: string | undefined }) {
+  return (
+    <>
+      {error !== undefined && (
+        <p id={errorId} className="field-error">
+          {sentence(error)}
+        </p>
+      )}
+      {hint !== undefined && (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      )}
+    </>
+  );
+}
+
+export type TextFieldProps = FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
+
+export function TextField({ label, hint, error, className, ...input }: TextFieldProps) {
+  const { id, hintId, errorId, describedBy } = useFieldIds(hint, error);
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} aria-invalid={error === undefined ? undefined : true} aria-describedby={describedBy} {...input} />
+      <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
+    </div>
+  );
+}
+
+export type SelectFieldProps = FieldFrame & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & { options: readonly { value: string; label: string }[] };
+
+export function SelectField({ label, hint, error, options, className, ...select }: SelectFieldProps) {
+  const { id, hintId, errorId, describedBy } = useFieldIds(hint, error);
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} aria-invalid={error === undefined ? undefined : true} aria-describedby={describedBy} {...select}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
+    </div>
+  );
+}
+
+export interface CheckboxFieldProps {
+  label: string;
+  checked: boolean;
+  onChange(checked: boolean): void;
+  hint?: string;
+  disabled?: boolean;
+}
+
+export function CheckboxField({ label, checked, onChange, hint, disabled }: CheckboxFieldProps) {
+  const { id, hintId, describedBy } = useFieldIds(hint, undefined);
+  return (
+    <div className="field field-checkbox">
+      <input id={id} type="checkbox" checked={checked} disabled={disabled} aria-describedby={describedBy} onChange={(event) => onChange(event.target.checked)} />
+      <label htmlFor={id}>{label}</label>
+      <FieldNotes hint={hint} hintId={hintId} />
+    </div>
+  );
+}
+
+/** The error of a whole form (what the core or server answered), announced when it appears. */
+export function FormError({ message }: { message: string | undefined }) {
+  if (message === undefined) return null;
+  return (
+    <p className="form-error" role="alert">
+      {message}
+    </p>
+  );
+}
+
+/** "must not be empty" → "Must not be empty." */
+export function sentence(text: string): string {
+  const capital = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+}

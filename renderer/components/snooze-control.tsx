@@ -1,0 +1,82 @@
+// Silences one item's notifications for a while, from its row: "Snooze" asks for how long; a snoozed item says
+// until when and offers "Unsnooze". The core keeps the snooze (the tray and a restart see it too).
+import { useState } from 'react';
+import type { VigilArgs } from '../../common/ipc/contract.ts';
+import { callFailureOf } from '../api/call-error.ts';
+import { vigil } from '../api/vigil-api.ts';
+import { formatClockTime } from '../format/time.ts';
+import { showError, showInfo } from '../state/notices-store.ts';
+import { useNow } from '../state/now-store.ts';
+import { tracked } from '../state/pending-writes.ts';
+import { Dialog } from './dialog.tsx';
+
+type SnoozeFor = VigilArgs<'snooze'>[1];
+
+const choices: readonly { value: SnoozeFor; label: string }[] = [
+  { value: '1h', label: '1 hour' },
+  { value: '4h', label: '4 hours' },
+  { value: '8h', label: '8 hours' },
+  { value: 'until-resumed', label: 'Until I unsnooze it' },
+];
+
+export function SnoozeControl({ itemKey, name, snoozedUntil }: { itemKey: string; name: string; snoozedUntil: number | 'resumed' | undefined }) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const now = useNow((state) => state.now);
+
+  async function run(action: () => Promise<unknown>, done: string, failed: string) {
+    setBusy(true);
+    try {
+      await tracked(action);
+      showInfo(done);
+    } catch (error) {
+      showError(`${failed}: ${callFailureOf(error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (snoozedUntil !== undefined) {
+    const until = snoozedUntil === 'resumed' ? 'until unsnoozed' : `until ${formatClockTime(snoozedUntil, now)}`;
+    return (
+      <span className="snooze">
+        <span className="snooze-note">Snoozed {until}</span>
+        <button type="button" className="button button-small" disabled={busy} aria-label={`Unsnooze ${name}`} onClick={() => void run(() => vigil().unsnooze(itemKey), `${name}: notifications are on again.`, `${name} was not unsnoozed`)}>
+          Unsnooze
+        </button>
+      </span>
+    );
+  }
+  return (
+    <>
+      <button type="button" className="button button-small" disabled={busy} aria-label={`Snooze ${name}`} onClick={() => setAsking(true)}>
+        Snooze
+      </button>
+      {asking && (
+        <Dialog title={`Snooze ${name}`} onClose={() => setAsking(false)}>
+          <p className="dialog-body">No notifications about {name} for:</p>
+          <div className="dialog-choices">
+            {choices.map((choice) => (
+              <button
+                key={choice.value}
+                type="button"
+                className="button"
+                onClick={() => {
+                  setAsking(false);
+                  void run(() => vigil().snooze(itemKey, choice.value), choice.value === 'until-resumed' ? `${name} is snoozed until you unsnooze it.` : `${name} is snoozed for ${choice.label}.`, `${name} was not snoozed`);
+                }}
+              >
+                {choice.label}
+              </button>
+            ))}
+          </div>
+          <div className="dialog-actions">
+            <button type="button" className="button" onClick={() => setAsking(false)}>
+              Cancel
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </>
+  );
+}

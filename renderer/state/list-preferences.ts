@@ -1,0 +1,43 @@
+// How each list was last filtered and sorted, remembered across views and restarts (in the page's own storage:
+// nothing secret, nothing the core needs).
+import { useMemo } from 'react';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+
+export type SortDirection = 'ascending' | 'descending';
+
+export interface ListPreferences {
+  search: string;
+  /** Filter name → chosen value ('all' when not filtering). */
+  filters: Readonly<Record<string, string>>;
+  sortBy: string;
+  direction: SortDirection;
+}
+
+interface ListPreferencesState {
+  lists: Readonly<Record<string, ListPreferences>>;
+  change(list: string, patch: Partial<ListPreferences>, defaults: ListPreferences): void;
+}
+
+export const useListPreferences = create<ListPreferencesState>()(
+  persist(
+    (set) => ({
+      lists: {},
+      change(list, patch, defaults) {
+        set(({ lists }) => ({ lists: { ...lists, [list]: { ...defaults, ...lists[list], ...patch } } }));
+      },
+    }),
+    { name: 'vigil.lists', version: 1, storage: createJSONStorage(() => localStorage), partialize: ({ lists }) => ({ lists }) },
+  ),
+);
+
+/** One list's preferences (the defaults until changed) and the function that changes them. */
+export function useListState(list: string, defaults: ListPreferences): [ListPreferences, (patch: Partial<ListPreferences>) => void] {
+  const stored = useListPreferences((state) => state.lists[list]);
+  const change = useListPreferences((state) => state.change);
+  const current = useMemo(
+    () => (stored === undefined ? defaults : { ...defaults, ...stored, filters: { ...defaults.filters, ...stored.filters } }),
+    [stored, defaults],
+  );
+  return [current, (patch) => change(list, patch, defaults)];
+}

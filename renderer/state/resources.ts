@@ -1,0 +1,51 @@
+// The four lists the window edits. Monitors, heartbeats and domains come with every status (the core polls
+// them); notification handlers are not part of the status and are listed when their view opens.
+import type { Domain, Heartbeat, Monitor, NotificationHandler, StatusView } from '../../common/ipc/views.ts';
+import { callFailureOf } from '../api/call-error.ts';
+import { vigil } from '../api/vigil-api.ts';
+import { createCollection } from './collection.ts';
+import { useStatus } from './status-store.ts';
+
+/** The same keys the core gives status items (`monitor:<id>`), so a row finds its health and snooze. */
+export const monitorKey = (monitor: Monitor) => (monitor.id === undefined ? `monitor?name=${monitor.name ?? monitor.url ?? ''}` : `monitor:${monitor.id}`);
+export const heartbeatKey = (heartbeat: Heartbeat) =>
+  heartbeat.id === undefined ? `heartbeat?name=${heartbeat.name ?? heartbeat.slug ?? ''}` : `heartbeat:${heartbeat.id}`;
+export const domainKey = (domain: Domain) => (domain.id === undefined ? `domain?name=${domain.domain ?? ''}` : `domain:${domain.id}`);
+export const handlerKey = (handler: NotificationHandler) => (handler.id === undefined ? `handler?name=${handler.name ?? ''}` : `handler:${handler.id}`);
+
+export const useMonitors = createCollection<Monitor>({ keyOf: monitorKey, noun: 'monitor' });
+export const useHeartbeats = createCollection<Heartbeat>({ keyOf: heartbeatKey, noun: 'heartbeat' });
+export const useDomains = createCollection<Domain>({ keyOf: domainKey, noun: 'domain' });
+export const useHandlers = createCollection<NotificationHandler>({ keyOf: handlerKey, noun: 'notification handler' });
+
+/** Feeds each status's lists into the collections; returns the unsubscribe function. */
+export function followStatusLists(): () => void {
+  let last: StatusView | undefined;
+  const receive = (status: StatusView | undefined) => {
+    if (status === undefined || status === last) return;
+    const switched = status.connection?.id !== last?.connection?.id;
+    last = status;
+    if (switched) {
+      // Another server: its lists (none yet, until its first poll) replace the old ones outright.
+      for (const collection of [useMonitors, useHeartbeats, useDomains, useHandlers]) collection.getState().reset();
+    }
+    const at = status.lastSuccessfulPollAt;
+    if (at === undefined) return;
+    if (useMonitors.getState().baseAt !== at) useMonitors.getState().setBase(status.monitors, at);
+    if (useHeartbeats.getState().baseAt !== at) useHeartbeats.getState().setBase(status.heartbeats, at);
+    if (useDomains.getState().baseAt !== at) useDomains.getState().setBase(status.domains, at);
+  };
+  receive(useStatus.getState().status);
+  return useStatus.subscribe(({ status }) => receive(status));
+}
+
+/** Lists the handlers; resolves with the error sentence when that fails. */
+export async function loadHandlers(): Promise<string | undefined> {
+  const startedAt = Date.now();
+  try {
+    useHandlers.getState().setBase(await vigil().listNotificationHandlers(), startedAt);
+    return undefined;
+  } catch (error) {
+    return callFailureOf(error).message;
+  }
+}

@@ -1,0 +1,153 @@
+// Create and edit a monitor in one form: name, type, target and frequency, checked per type as the user types
+// (after the first try to save), with the server's own field errors shown at the field. What is typed is kept
+// as a draft until it is saved, whatever happens to the dialog.
+import { useState, type FormEvent } from 'react';
+import { checkInput, INPUT_LIMITS, isMonitorType, MONITOR_TYPES, monitorCreateInput, monitorTypeOf } from '../../../common/api/index.ts';
+import type { Monitor } from '../../../common/ipc/views.ts';
+import { callFailureOf, fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
+import { vigil } from '../../api/vigil-api.ts';
+import { Dialog } from '../../components/dialog.tsx';
+import { DurationField, draftSeconds, durationDraft, type DurationDraft } from '../../components/duration-field.tsx';
+import { FormError, SelectField, TextField } from '../../components/fields.tsx';
+import { useDrafts, useDraft } from '../../state/drafts-store.ts';
+import { showInfo } from '../../state/notices-store.ts';
+import { monitorKey, useMonitors } from '../../state/resources.ts';
+
+interface MonitorDraft {
+  name: string;
+  type: string;
+  url: string;
+  frequency: DurationDraft;
+}
+
+const targetFields: Record<string, { label: string; hint: string; placeholder: string }> = {
+  http: { label: 'URL', hint: 'An http:// or https:// address; up when it answers with a status below 400.', placeholder: 'https://example.com/health' },
+  tcp: { label: 'Host and port', hint: 'Up when a TCP connection opens.', placeholder: 'db.example.com:5432' },
+  udp: { label: 'Host and port', hint: 'Up when anything answers a small UDP probe.', placeholder: 'dns.example.com:53' },
+  ping: { label: 'Host', hint: 'A host name or IP address; up when it answers ping.', placeholder: 'router.example.com' },
+};
+const otherTarget = { label: 'Target', hint: 'What the server checks for this type.', placeholder: '' };
+
+const typeLabels: Record<string, string> = { http: 'HTTP(S)', tcp: 'TCP port', udp: 'UDP port', ping: 'Ping' };
+
+function draftOf(monitor: Monitor | undefined): MonitorDraft {
+  return {
+    name: monitor?.name ?? '',
+    type: monitor?.type ?? 'http',
+    url: monitor?.url ?? '',
+    frequency: durationDraft(monitor?.frequency ?? 60),
+  };
+}
+
+function bodyOf(draft: MonitorDraft) {
+  return { name: draft.name.trim(), type: draft.type, url: draft.url.trim(), frequency: draftSeconds(draft.frequency) };
+}
+
+/** The form's own check; a type this Vigil does not know is left to the server. */
+function localErrors(draft: MonitorDraft): FieldErrors {
+  const body = bodyOf(draft);
+  if (monitorTypeOf(body) === 'unknown') return {};
+  const checked = checkInput(monitorCreateInput, body);
+  return checked.ok ? {} : fieldErrorsOf(checked.details);
+}
+
+export interface MonitorFormProps {
+  /** The monitor to edit; undefined to create one. */
+  monitor?: Monitor | undefined;
+  onClose(): void;
+}
+
+export function MonitorForm({ monitor, onClose }: MonitorFormProps) {
+  const formId = monitor === undefined ? 'monitor:new' : `monitor:edit:${monitorKey(monitor)}`;
+  const [draft, setDraft] = useDraft(formId, () => draftOf(monitor));
+  const clearDraft = useDrafts((state) => state.clear);
+  const [tried, setTried] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | undefined>();
+
+  const errors = tried ? { ...localErrors(draft), ...serverErrors } : serverErrors;
+  const target = targetFields[draft.type] ?? otherTarget;
+  const types = [...MONITOR_TYPES, ...(monitor !== undefined && monitorTypeOf(draft) === 'unknown' ? [draft.type] : [])];
+  const frequency = INPUT_LIMITS.frequencySeconds;
+
+  function change(patch: Partial<MonitorDraft>) {
+    setDraft({ ...draft, ...patch });
+    // A field's server error no longer applies once the field changes.
+    setServerErrors(Object.fromEntries(Object.entries(serverErrors).filter(([field]) => !Object.hasOwn(patch, field))));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTried(true);
+    setFailure(undefined);
+    if (Object.keys(localErrors(draft)).length > 0) return;
+    const body = bodyOf(draft);
+    // New monitors are one of the four types (the form offers only those; the contract creates only those).
+    if (monitor !== undefined && monitor.id === undefined) {
+      setFailure('This monitor has no id on the server, so it cannot be edited here.');
+      return;
+    }
+    setSaving(true);
+    try {
+      const { type } = body;
+      if (monitor === undefined && isMonitorType(type)) {
+        await useMonitors.getState().add({ ...body, last_status: 'unknown' }, () => vigil().createMonitor({ ...body, type }));
+        showInfo(`Monitor ${body.name} created.`);
+      } else if (monitor !== undefined) {
+        const id = monitor.id ?? '';
+        await useMonitors.getState().update(monitorKey(monitor), { ...monitor, ...body }, () => vigil().updateMonitor(id, body));
+        showInfo(`Monitor ${body.name} saved.`);
+      }
+      clearDraft(formId);
+      onClose();
+    } catch (error) {
+      const failed = callFailureOf(error);
+      setServerErrors(failed.fields);
+      setFailure(failed.message);
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog title={monitor === undefined ? 'New monitor' : `Edit ${monitor.name ?? 'monitor'}`} onClose={onClose}>
+      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+        <FormError message={failure} />
+        <TextField label="Name" value={draft.name} error={errors['name']} maxLength={INPUT_LIMITS.nameMaxLength} autoFocus onChange={(event) => change({ name: event.target.value })} />
+        <SelectField
+          label="Type"
+          value={draft.type}
+          error={errors['type']}
+          options={types.map((type) => ({ value: type, label: typeLabels[type] ?? type }))}
+          onChange={(event) => change({ type: event.target.value })}
+        />
+        <TextField
+          label={target.label}
+          value={draft.url}
+          error={errors['url']}
+          hint={target.hint}
+          placeholder={target.placeholder}
+          spellCheck={false}
+          autoCapitalize="off"
+          onChange={(event) => change({ url: event.target.value })}
+        />
+        <DurationField
+          label="Check every"
+          value={draft.frequency}
+          error={errors['frequency']}
+          hint={`From ${frequency.min} seconds to 1 day.`}
+          units={['seconds', 'minutes', 'hours']}
+          onChange={(value) => change({ frequency: value })}
+        />
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={saving}>
+            {saving ? 'Saving…' : monitor === undefined ? 'Create monitor' : 'Save changes'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

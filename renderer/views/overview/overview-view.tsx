@@ -1,0 +1,114 @@
+// The overview: how everything is at a glance (headline, counts, when the server last answered, "Refresh now"),
+// then the items that need attention, then the rest; a click on an item opens it in its own list.
+import type { StatusItemView } from '../../../common/ipc/views.ts';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { HealthBadge } from '../../components/health-badge.tsx';
+import { RelativeTime } from '../../components/relative-time.tsx';
+import { VirtualTable, type Column } from '../../components/virtual-table.tsx';
+import { useNavigation } from '../../state/navigation-store.ts';
+import { useStatus } from '../../state/status-store.ts';
+import { kindCounts, levelHeadlines, splitByAttention, stateLabel } from './overview-model.ts';
+import { useMemo } from 'react';
+
+const kindNames = { monitor: 'Monitor', heartbeat: 'Heartbeat', domain: 'Domain' } as const;
+
+const columns: Column<StatusItemView>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    className: 'col-name',
+    cell: (item) => (
+      <button type="button" className="link-button" onClick={() => useNavigation.getState().openItem(item.key)}>
+        {item.name}
+      </button>
+    ),
+  },
+  { id: 'kind', header: 'Kind', className: 'col-kind', cell: (item) => kindNames[item.kind] },
+  {
+    id: 'state',
+    header: 'Status',
+    className: 'col-status',
+    cell: (item) => <HealthBadge health={item.health} label={item.snoozedUntil === undefined ? stateLabel(item.state) : `${stateLabel(item.state)} (snoozed)`} />,
+  },
+  { id: 'detail', header: 'Details', className: 'col-detail', cell: (item) => item.detail },
+];
+
+export function OverviewView() {
+  const status = useStatus((state) => state.status);
+  const refreshing = useStatus((state) => state.refreshing);
+  const loadError = useStatus((state) => state.loadError);
+  const { attention, rest } = useMemo(() => splitByAttention(status), [status]);
+  const counts = useMemo(() => kindCounts(status?.items ?? []), [status]);
+
+  if (status === undefined) {
+    return (
+      <section className="view" aria-labelledby="overview-title">
+        <h1 id="overview-title">Overview</h1>
+        <EmptyState title={loadError === undefined ? 'Connecting to Vigil…' : 'Vigil did not answer'}>{loadError}</EmptyState>
+      </section>
+    );
+  }
+
+  return (
+    <section className="view view-overview" aria-labelledby="overview-title">
+      <header className={`overview-header level-${status.level}`}>
+        <div>
+          <h1 id="overview-title">{levelHeadlines[status.level]}</h1>
+          <p className="page-summary">
+            {status.connection?.name ?? 'No server'}
+            {' · '}
+            {status.lastSuccessfulPollAt === undefined ? (
+              'no answer yet'
+            ) : (
+              <>
+                last answer <RelativeTime at={status.lastSuccessfulPollAt} />
+              </>
+            )}
+          </p>
+        </div>
+        <button type="button" className="button" disabled={refreshing} onClick={() => void useStatus.getState().refreshNow()}>
+          {refreshing ? 'Refreshing…' : 'Refresh now'}
+        </button>
+      </header>
+
+      <ul className="count-cards" aria-label="Counts">
+        {counts.map((kind) => (
+          <li key={kind.kind} className="count-card">
+            <h2 className="count-title">
+              {kind.label} <span className="count-total">{kind.total}</span>
+            </h2>
+            <p className="count-states">{kind.total === 0 ? 'none yet' : kind.states.map(({ state, count }) => `${count} ${state}`).join(' · ')}</p>
+          </li>
+        ))}
+      </ul>
+
+      {status.items.length === 0 ? (
+        <EmptyState
+          title="Nothing is watched yet"
+          action={
+            <button type="button" className="button button-primary" onClick={() => useNavigation.getState().go('monitors')}>
+              Add a monitor
+            </button>
+          }
+        >
+          Add a monitor for a website or server, a heartbeat for a scheduled job, or a domain to watch its expiry.
+        </EmptyState>
+      ) : (
+        <div className="overview-lists">
+          <section aria-labelledby="attention-title" className="overview-section">
+            <h2 id="attention-title">Needs attention ({attention.length})</h2>
+            {attention.length === 0 ? (
+              <p className="all-clear">Nothing is down, late or about to expire.</p>
+            ) : (
+              <VirtualTable label="Needs attention" rows={attention} rowKey={(item) => item.key} columns={columns} />
+            )}
+          </section>
+          <section aria-labelledby="rest-title" className="overview-section overview-rest">
+            <h2 id="rest-title">Everything else ({rest.length})</h2>
+            {rest.length > 0 && <VirtualTable label="Everything else" rows={rest} rowKey={(item) => item.key} columns={columns} />}
+          </section>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+// @vitest-environment happy-dom
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Monitor } from '../../common/ipc/views.ts';
+import { MonitorForm } from '../../renderer/views/monitors/monitor-form.tsx';
+import { useMonitors } from '../../renderer/state/resources.ts';
+import { callError, fakeApi } from './renderer-harness.tsx';
+
+const saved: Monitor = { id: 'mon_1', name: 'API', type: 'http', url: 'https://api.example.com/health', frequency: 300, last_status: 'unknown' };
+
+describe('MonitorForm', () => {
+  it('checks the target per type before sending anything', async () => {
+    const fake = fakeApi();
+    const user = userEvent.setup();
+    render(<MonitorForm onClose={() => undefined} />);
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'DB');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'tcp');
+    await user.type(screen.getByRole('textbox', { name: 'Host and port' }), 'db.example.com');
+    await user.click(screen.getByRole('button', { name: 'Create monitor' }));
+    expect(screen.getByRole('textbox', { name: 'Host and port' }).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(/host:port/i)).toBeTruthy();
+    expect(fake.calls).toEqual([]);
+  });
+
+  it('creates with the frequency in seconds, shows the row at once and closes', async () => {
+    let finish: (monitor: Monitor) => void = () => undefined;
+    const fake = fakeApi({ createMonitor: () => new Promise((resolve) => (finish = resolve)) });
+    const user = userEvent.setup();
+    let closed = false;
+    render(<MonitorForm onClose={() => (closed = true)} />);
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'API');
+    await user.type(screen.getByRole('textbox', { name: 'URL' }), 'https://api.example.com/health');
+    await user.clear(screen.getByRole('textbox', { name: 'Check every: amount' }));
+    await user.type(screen.getByRole('textbox', { name: 'Check every: amount' }), '5');
+    await user.click(screen.getByRole('button', { name: 'Create monitor' }));
+    expect(fake.calls).toEqual([{ method: 'createMonitor', args: [{ name: 'API', type: 'http', url: 'https://api.example.com/health', frequency: 300 }] }]);
+    expect(useMonitors.getState().rows).toMatchObject([{ saving: true, item: { name: 'API' } }]);
+    finish(saved);
+    await waitFor(() => expect(closed).toBe(true));
+    expect(useMonitors.getState().rows).toMatchObject([{ key: 'monitor:mon_1', saving: false }]);
+  });
+
+  it('keeps everything typed and shows the server’s field error when the save fails, and rolls the row back', async () => {
+    fakeApi({ createMonitor: () => Promise.reject(callError('The server refused the monitor.', [{ field: '0.url', message: 'must not point at the server itself' }])) });
+    const user = userEvent.setup();
+    const { unmount } = render(<MonitorForm onClose={() => undefined} />);
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Self');
+    await user.type(screen.getByRole('textbox', { name: 'URL' }), 'http://127.0.0.1:1/');
+    await user.click(screen.getByRole('button', { name: 'Create monitor' }));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'The server refused the monitor.');
+    expect(screen.getByText('Must not point at the server itself.')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveProperty('value', 'Self');
+    expect(useMonitors.getState().rows).toEqual([]);
+    // Closed and opened again: the draft is still there.
+    unmount();
+    render(<MonitorForm onClose={() => undefined} />);
+    expect(screen.getByRole('textbox', { name: 'URL' })).toHaveProperty('value', 'http://127.0.0.1:1/');
+  });
+
+  it('edits: sends the edited fields for the core to build the full object, and updates the row optimistically', async () => {
+    const fake = fakeApi({ updateMonitor: async (_id, body) => ({ ...saved, ...body }) });
+    useMonitors.getState().setBase([saved], Date.now());
+    const user = userEvent.setup();
+    render(<MonitorForm monitor={saved} onClose={() => undefined} />);
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Public API');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(fake.calls).toEqual([{ method: 'updateMonitor', args: ['mon_1', { name: 'Public API', type: 'http', url: 'https://api.example.com/health', frequency: 300 }] }]);
+    await waitFor(() => expect(useMonitors.getState().rows).toMatchObject([{ item: { name: 'Public API' }, saving: false }]));
+  });
+});

@@ -1,0 +1,81 @@
+// Component tests' harness: a fake contract API (every method a recorded stub answering from `answers`), the
+// stores reset between tests, and Testing Library's cleanup (vitest runs without globals, so it is not automatic).
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { vigilEvents, vigilMethods, type VigilApi, type VigilEvent, type VigilEventPayloads, type VigilMethod, type VigilService } from '../../common/ipc/contract.ts';
+import type { StatusView } from '../../common/ipc/views.ts';
+import { setVigilApi } from '../../renderer/api/vigil-api.ts';
+import { useDrafts } from '../../renderer/state/drafts-store.ts';
+import { useListPreferences } from '../../renderer/state/list-preferences.ts';
+import { useNavigation } from '../../renderer/state/navigation-store.ts';
+import { useNotices } from '../../renderer/state/notices-store.ts';
+import { usePendingWrites } from '../../renderer/state/pending-writes.ts';
+import { useDomains, useHandlers, useHeartbeats, useMonitors } from '../../renderer/state/resources.ts';
+import { useStatus } from '../../renderer/state/status-store.ts';
+
+export interface FakeApi {
+  api: VigilApi;
+  calls: { method: VigilMethod; args: unknown[] }[];
+  emit<E extends VigilEvent>(event: E, payload: VigilEventPayloads[E]): void;
+}
+
+/** A VigilApi whose methods resolve with `answers[method]` (called with the arguments) or undefined. */
+export function fakeApi(answers: Partial<VigilService> = {}): FakeApi {
+  const calls: FakeApi['calls'] = [];
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const api: Record<string, unknown> = {};
+  for (const method of Object.keys(vigilMethods) as VigilMethod[]) {
+    api[method] = vi.fn(async (...args: unknown[]) => {
+      calls.push({ method, args });
+      const answer = answers[method] as ((...args: unknown[]) => Promise<unknown>) | undefined;
+      return answer === undefined ? undefined : answer(...args);
+    });
+  }
+  for (const event of vigilEvents) {
+    api[event] = (listener: (payload: unknown) => void) => {
+      let set = listeners.get(event);
+      if (set === undefined) listeners.set(event, (set = new Set()));
+      set.add(listener);
+      return () => set.delete(listener);
+    };
+  }
+  const fake: FakeApi = {
+    api: api as VigilApi,
+    calls,
+    emit: (event, payload) => {
+      for (const listener of listeners.get(event) ?? []) listener(payload);
+    },
+  };
+  setVigilApi(fake.api);
+  return fake;
+}
+
+/** A call failure as both transports deliver it. */
+export function callError(message: string, details?: { field: string; message: string }[]) {
+  return Object.assign(new Error(message), { code: 'failed' as const, details });
+}
+
+export function status(fields: Partial<StatusView> = {}): StatusView {
+  return {
+    level: 'ok',
+    situation: 'ok',
+    tooltip: 'Vigil',
+    connection: { id: 'local', name: 'This computer', baseUrl: 'http://127.0.0.1:7070/api', kind: 'local', active: true, auth: 'signed-in' },
+    lastSuccessfulPollAt: Date.now() - 5000,
+    items: [],
+    monitors: [],
+    heartbeats: [],
+    domains: [],
+    ...fields,
+  };
+}
+
+const initialStates = [useStatus, useMonitors, useHeartbeats, useDomains, useHandlers, useDrafts, useNotices, useNavigation, usePendingWrites, useListPreferences].map(
+  (store) => [store, store.getState()] as const,
+);
+
+afterEach(() => {
+  cleanup();
+  for (const [store, initial] of initialStates) (store as { setState(state: unknown, replace: true): void }).setState(initial, true);
+  localStorage.clear();
+});
