@@ -3,6 +3,7 @@ import { chromiumLaunchOptions } from './test/helpers/chromium.ts';
 
 export default defineConfig({
   outputDir: 'test-results/playwright',
+  globalSetup: './test/browser/global-setup.ts',
   timeout: 30_000,
   globalTimeout: 12 * 60_000,
   expect: { timeout: 5_000 },

@@ -2,6 +2,7 @@
 const benches: Record<string, () => Promise<boolean>> = {
   service: async () => (await import('./service-bench.ts')).serviceBench(),
   client: async () => (await import('./client-bench.ts')).clientBench(),
+  renderer: async () => (await import('./renderer-bench.ts')).rendererBench(),
 };
 
 const names = process.argv.slice(2);

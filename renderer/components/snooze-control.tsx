@@ -22,7 +22,6 @@ const choices: readonly { value: SnoozeFor; label: string }[] = [
 export function SnoozeControl({ itemKey, name, snoozedUntil }: { itemKey: string; name: string; snoozedUntil: number | 'resumed' | undefined }) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
-  const now = useNow((state) => state.now);
 
   async function run(action: () => Promise<unknown>, done: string, failed: string) {
     setBusy(true);
@@ -37,10 +36,9 @@ export function SnoozeControl({ itemKey, name, snoozedUntil }: { itemKey: string
   }
 
   if (snoozedUntil !== undefined) {
-    const until = snoozedUntil === 'resumed' ? 'until unsnoozed' : `until ${formatClockTime(snoozedUntil, now)}`;
     return (
       <span className="snooze">
-        <span className="snooze-note">Snoozed {until}</span>
+        <SnoozedUntil until={snoozedUntil} />
         <button type="button" className="button button-small" disabled={busy} aria-label={`Unsnooze ${name}`} onClick={() => void run(() => vigil().unsnooze(itemKey), `${name}: notifications are on again.`, `${name} was not unsnoozed`)}>
           Unsnooze
         </button>
@@ -79,4 +77,10 @@ export function SnoozeControl({ itemKey, name, snoozedUntil }: { itemKey: string
       )}
     </>
   );
+}
+
+/** Only snoozed rows follow the clock (the date part of "until 14:00" may change). */
+function SnoozedUntil({ until }: { until: number | 'resumed' }) {
+  const now = useNow((state) => state.now);
+  return <span className="snooze-note">Snoozed {until === 'resumed' ? 'until unsnoozed' : `until ${formatClockTime(until, now)}`}</span>;
 }

@@ -1,7 +1,8 @@
 // A table that renders only the rows in view (plus a margin), so 10,000 rows scroll as smoothly as 10. Rows have
-// one fixed height; spacer rows above and below keep the scroll height right, and aria-rowcount/aria-rowindex
-// tell screen readers where they are in the whole list.
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+// one fixed height and are placed absolutely in a body as tall as all of them: a row coming into view is laid
+// out on its own, never the whole table. ARIA table roles (with aria-rowcount/aria-rowindex) tell screen
+// readers it is a table and where each row sits in the whole list.
+import { memo, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { SortDirection } from '../state/list-preferences.ts';
 
 export interface Column<T> {
@@ -9,7 +10,9 @@ export interface Column<T> {
   header: string;
   cell(row: T): ReactNode;
   sortable?: boolean;
-  /** CSS class of the column's cells (widths, alignment). */
+  /** The column's track in the row grid, e.g. "90px" or "minmax(160px, 2fr)"; "1fr" by default. */
+  width?: string;
+  /** CSS class of the column's cells (alignment, type). */
   className?: string;
 }
 
@@ -25,10 +28,13 @@ export interface VirtualTableProps<T> {
   highlightKey?: string | undefined;
   rowClassName?(row: T): string | undefined;
   rowHeight?: number;
+  /** Sizes the table to its rows, up to this many (then it scrolls), instead of filling the space given. */
+  fitRowsUpTo?: number;
 }
 
-const overscanRows = 8;
+const overscanRows = 6;
 const fallbackViewportHeight = 800;
+const headerHeight = 37;
 
 /** Which rows to render for a scroll position: [first, end) plus the overscan. */
 export function visibleRange(scrollTop: number, viewportHeight: number, rowHeight: number, rowCount: number): [number, number] {
@@ -38,7 +44,7 @@ export function visibleRange(scrollTop: number, viewportHeight: number, rowHeigh
 }
 
 export function VirtualTable<T>(props: VirtualTableProps<T>) {
-  const { label, rows, rowKey, columns, sortBy, direction, onSort, highlightKey, rowClassName, rowHeight = 44 } = props;
+  const { label, rows, rowKey, columns, sortBy, direction, onSort, highlightKey, rowClassName, rowHeight = 44, fitRowsUpTo } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewportHeight, setViewportHeight] = useState(fallbackViewportHeight);
@@ -60,61 +66,92 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
     const element = scroller.current;
     if (element === null || highlightIndex < 0) return;
     const top = highlightIndex * rowHeight;
-    if (top < element.scrollTop || top + rowHeight > element.scrollTop + element.clientHeight - rowHeight) {
-      element.scrollTop = Math.max(0, top - element.clientHeight / 3);
+    const visibleHeight = element.clientHeight - headerHeight;
+    if (top < element.scrollTop || top + rowHeight > element.scrollTop + visibleHeight) {
+      element.scrollTop = Math.max(0, top - visibleHeight / 3);
       setScrollTop(element.scrollTop);
     }
   }, [highlightIndex, rowHeight]);
 
   const [first, end] = visibleRange(scrollTop, viewportHeight, rowHeight, rows.length);
-  const above = first * rowHeight;
-  const below = (rows.length - end) * rowHeight;
+  const tableStyle = { '--columns': columns.map((column) => column.width ?? '1fr').join(' ') } as CSSProperties;
+  if (fitRowsUpTo !== undefined) tableStyle.height = Math.min(rows.length, fitRowsUpTo) * rowHeight + headerHeight + 2;
 
   return (
-    <div ref={scroller} className="table-scroller" role="region" aria-label={label} tabIndex={0} onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}>
-      <table className="table" aria-rowcount={rows.length + 1}>
-        <thead>
-          <tr aria-rowindex={1}>
-            {columns.map((column) => (
-              <th
-                key={column.id}
-                scope="col"
-                className={column.className}
-                aria-sort={column.id === sortBy ? (direction ?? 'ascending') : undefined}
-              >
-                {column.sortable === true && onSort !== undefined ? (
-                  <button type="button" className="sort-button" onClick={() => onSort(column.id)}>
-                    {column.header}
-                    <span aria-hidden="true" className="sort-arrow">
-                      {column.id === sortBy ? (direction === 'descending' ? '▼' : '▲') : ''}
-                    </span>
-                  </button>
-                ) : (
-                  column.header
-                )}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {above > 0 && <tr aria-hidden="true" className="spacer" style={{ height: above }} />}
-          {rows.slice(first, end).map((row, offset) => {
-            const key = rowKey(row);
-            const extra = rowClassName?.(row);
-            const classes = [key === highlightKey ? 'row-highlight' : undefined, extra].filter(Boolean).join(' ');
-            return (
-              <tr key={key} aria-rowindex={first + offset + 2} className={classes || undefined} style={{ height: rowHeight }} data-key={key}>
-                {columns.map((column) => (
-                  <td key={column.id} className={column.className}>
-                    {column.cell(row)}
-                  </td>
-                ))}
-              </tr>
-            );
-          })}
-          {below > 0 && <tr aria-hidden="true" className="spacer" style={{ height: below }} />}
-        </tbody>
-      </table>
+    <div
+      ref={scroller}
+      className={fitRowsUpTo === undefined ? 'table' : 'table table-fitted'}
+      role="table"
+      aria-label={label}
+      aria-rowcount={rows.length + 1}
+      tabIndex={0}
+      style={tableStyle}
+      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+    >
+      <div role="rowgroup" className="table-head">
+        <div role="row" aria-rowindex={1} className="table-row">
+          {columns.map((column) => (
+            <div key={column.id} role="columnheader" className={column.className} aria-sort={column.id === sortBy ? (direction ?? 'ascending') : undefined}>
+              {column.sortable === true && onSort !== undefined ? (
+                <button type="button" className="sort-button" onClick={() => onSort(column.id)}>
+                  {column.header}
+                  <span aria-hidden="true" className="sort-arrow">
+                    {column.id === sortBy ? (direction === 'descending' ? '▼' : '▲') : ''}
+                  </span>
+                </button>
+              ) : (
+                column.header
+              )}
+            </div>
+          ))}
+        </div>
+      </div>
+      <div role="rowgroup" className="table-body" style={{ height: rows.length * rowHeight }}>
+        {rows.slice(first, end).map((row, offset) => {
+          const key = rowKey(row);
+          const index = first + offset;
+          return (
+            <TableRow
+              key={key}
+              rowKey={key}
+              row={row}
+              columns={columns}
+              rowIndex={index + 2}
+              top={index * rowHeight}
+              height={rowHeight}
+              highlighted={key === highlightKey}
+              className={rowClassName?.(row)}
+            />
+          );
+        })}
+      </div>
     </div>
   );
 }
+
+interface TableRowProps<T> {
+  row: T;
+  rowKey: string;
+  columns: readonly Column<T>[];
+  rowIndex: number;
+  top: number;
+  height: number;
+  highlighted: boolean;
+  className: string | undefined;
+}
+
+function TableRowCells<T>({ row, rowKey, columns, rowIndex, top, height, highlighted, className }: TableRowProps<T>) {
+  const classes = ['table-row', highlighted ? 'row-highlight' : undefined, className].filter(Boolean).join(' ');
+  return (
+    <div role="row" aria-rowindex={rowIndex} className={classes} style={{ transform: `translateY(${top}px)`, height }} data-key={rowKey}>
+      {columns.map((column) => (
+        <div key={column.id} role="cell" className={column.className}>
+          {column.cell(row)}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Scrolling renders only the rows that come into view; the others are unchanged and skipped. */
+const TableRow = memo(TableRowCells) as typeof TableRowCells;

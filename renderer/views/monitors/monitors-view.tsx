@@ -41,23 +41,24 @@ export function MonitorsView() {
   const search = useDeferredValue(preferences.search);
   const visible = useMemo(() => filterMonitorRows(sorted, search, preferences.filters), [sorted, search, preferences.filters]);
 
-  const columns: Column<MonitorRow>[] = [
-    { id: 'name', header: 'Name', sortable: true, className: 'col-name', cell: (row) => <span className="cell-strong">{row.monitor.name ?? '(no name)'}</span> },
-    { id: 'type', header: 'Type', sortable: true, className: 'col-type', cell: (row) => typeLabels[row.monitor.type ?? ''] ?? row.monitor.type ?? '—' },
-    { id: 'target', header: 'Target', sortable: true, className: 'col-target', cell: (row) => <span className="cell-mono">{row.monitor.url ?? '—'}</span> },
-    { id: 'frequency', header: 'Frequency', sortable: true, className: 'col-frequency', cell: (row) => formatFrequency(row.monitor.frequency) },
+  // Stable across renders, so rows that did not change are not rendered again while scrolling or typing.
+  const columns = useMemo<Column<MonitorRow>[]>(() => [
+    { id: 'name', header: 'Name', sortable: true, width: 'minmax(140px, 1.4fr)', cell: (row) => <span className="cell-strong">{row.monitor.name ?? '(no name)'}</span> },
+    { id: 'type', header: 'Type', sortable: true, width: '70px', cell: (row) => typeLabels[row.monitor.type ?? ''] ?? row.monitor.type ?? '—' },
+    { id: 'target', header: 'Target', sortable: true, width: 'minmax(160px, 2fr)', cell: (row) => <span className="cell-mono">{row.monitor.url ?? '—'}</span> },
+    { id: 'frequency', header: 'Frequency', sortable: true, width: '110px', cell: (row) => formatFrequency(row.monitor.frequency) },
     {
       id: 'status',
       header: 'Status',
       sortable: true,
-      className: 'col-status',
+      width: '100px',
       cell: (row) => (row.saving ? <HealthBadge health="saving" label="Saving…" /> : <HealthBadge health={row.health} label={statusLabels[row.status]} />),
     },
-    { id: 'updated', header: 'Updated', sortable: true, className: 'col-updated', cell: (row) => (row.updatedAt === undefined ? '—' : <RelativeTime at={row.updatedAt} />) },
+    { id: 'updated', header: 'Updated', sortable: true, width: '100px', cell: (row) => (row.updatedAt === undefined ? '—' : <RelativeTime at={row.updatedAt} />) },
     {
       id: 'actions',
       header: 'Actions',
-      className: 'col-actions',
+      width: '220px',
       cell: (row) => {
         const name = row.monitor.name ?? 'monitor';
         const disabled = row.saving || row.monitor.id === undefined;
@@ -74,7 +75,7 @@ export function MonitorsView() {
         );
       },
     },
-  ];
+  ], []);
 
   function confirmDelete(row: MonitorRow) {
     setDeleting(undefined);

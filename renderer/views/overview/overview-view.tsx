@@ -16,21 +16,21 @@ const columns: Column<StatusItemView>[] = [
   {
     id: 'name',
     header: 'Name',
-    className: 'col-name',
+    width: 'minmax(180px, 2fr)',
     cell: (item) => (
       <button type="button" className="link-button" onClick={() => useNavigation.getState().openItem(item.key)}>
         {item.name}
       </button>
     ),
   },
-  { id: 'kind', header: 'Kind', className: 'col-kind', cell: (item) => kindNames[item.kind] },
+  { id: 'kind', header: 'Kind', width: '100px', cell: (item) => kindNames[item.kind] },
   {
     id: 'state',
     header: 'Status',
-    className: 'col-status',
+    width: '150px',
     cell: (item) => <HealthBadge health={item.health} label={item.snoozedUntil === undefined ? stateLabel(item.state) : `${stateLabel(item.state)} (snoozed)`} />,
   },
-  { id: 'detail', header: 'Details', className: 'col-detail', cell: (item) => item.detail },
+  { id: 'detail', header: 'Details', width: 'minmax(200px, 3fr)', cell: (item) => item.detail },
 ];
 
 export function OverviewView() {
@@ -100,7 +100,7 @@ export function OverviewView() {
             {attention.length === 0 ? (
               <p className="all-clear">Nothing is down, late or about to expire.</p>
             ) : (
-              <VirtualTable label="Needs attention" rows={attention} rowKey={(item) => item.key} columns={columns} />
+              <VirtualTable label="Needs attention" rows={attention} rowKey={(item) => item.key} columns={columns} fitRowsUpTo={8} />
             )}
           </section>
           <section aria-labelledby="rest-title" className="overview-section overview-rest">

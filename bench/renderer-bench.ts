@@ -1,0 +1,228 @@
+// `npm run bench -- renderer`: the window in Debian's Chromium (browser mode, the built renderer) with 10,000
+// monitors. First render of the monitors view, a keystroke in search to the updated list, long tasks while
+// scrolling the table, and the renderer bundle's gzipped size.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from '@playwright/test';
+import type { Monitor, StatusItemView, StatusView } from '../common/ipc/views.ts';
+import { silentLogger } from '../common/logger.ts';
+import { buildRenderer } from '../main/core/web/build-renderer.ts';
+import { startWebServer } from '../main/core/web/web-server.ts';
+import { chromiumLaunchOptions, chromiumMissingReason } from '../test/helpers/chromium.ts';
+import { fakeVigilCore, sampleStatus } from '../test/helpers/web-server.ts';
+import { printTable, type BenchRow } from './table.ts';
+
+const monitorCount = 10_000;
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const targets = { firstRenderMs: 300, keystrokeMs: 50, longTaskMs: 50, bundleKb: 250 };
+const query = 'service 12';
+const viewSwitches = 10;
+
+function bigStatus(): StatusView {
+  const now = Date.now();
+  const types = ['http', 'tcp', 'udp', 'ping'] as const;
+  const monitors: Monitor[] = Array.from({ length: monitorCount }, (_, index) => {
+    const type = types[index % 4] ?? 'http';
+    const host = `host-${index}.example.net`;
+    return {
+      id: `mon_${index}`,
+      name: `Service ${String(index).padStart(5, '0')}`,
+      type,
+      url: type === 'http' ? `https://${host}/health` : type === 'ping' ? host : `${host}:${1000 + (index % 5000)}`,
+      frequency: 60 * (1 + (index % 10)),
+      last_status: index % 97 === 0 ? 'down' : 'up',
+      updated_at: new Date(now - (index % 600) * 1000).toISOString(),
+    };
+  });
+  const items: StatusItemView[] = monitors.map((monitor) => ({
+    key: `monitor:${monitor.id ?? ''}`,
+    kind: 'monitor',
+    name: monitor.name ?? '',
+    health: monitor.last_status === 'down' ? 'critical' : 'ok',
+    state: monitor.last_status ?? 'unknown',
+    detail: monitor.last_status === 'down' ? 'Down for 3 min' : 'Up',
+  }));
+  return { ...sampleStatus, level: 'critical', lastSuccessfulPollAt: now, monitors, items };
+}
+
+/** How many monitors the search shows: every word in the name, target or type (as the renderer matches). */
+function expectedMatches(status: StatusView, search: string): number {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  return status.monitors.filter((m) => {
+    const text = `${m.name ?? ''} ${m.url ?? ''} ${m.type ?? ''}`.toLowerCase();
+    return words.every((word) => text.includes(word));
+  }).length;
+}
+
+/** Milliseconds from now until the page shows `selector` (and has painted the frame after it). */
+async function timeUntilShown(page: Page, start: () => Promise<void>, selector: string): Promise<number> {
+  await page.evaluate(() => {
+    (window as unknown as { benchStart: number }).benchStart = performance.now();
+  });
+  await start();
+  return page.evaluate(
+    (wanted) =>
+      new Promise<number>((resolve) => {
+        const check = () => {
+          if (document.querySelector(wanted) === null) return requestAnimationFrame(check);
+          // The frame that shows it has been presented once the next frame starts.
+          requestAnimationFrame(() => resolve(performance.now() - (window as unknown as { benchStart: number }).benchStart));
+        };
+        check();
+      }),
+    selector,
+  );
+}
+
+async function measureFirstRender(page: Page): Promise<number[]> {
+  const timings: number[] = [];
+  for (let run = 0; run < viewSwitches; run += 1) {
+    await page.getByRole('link', { name: 'Overview' }).click();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForTimeout(100);
+    timings.push(await timeUntilShown(page, () => page.evaluate(() => document.querySelector<HTMLAnchorElement>('a[href="#/monitors"]')?.click()), '.table-body [role=row][data-key]'));
+  }
+  return timings;
+}
+
+async function measureKeystrokes(page: Page, status: StatusView): Promise<number[]> {
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill('');
+  await page.waitForTimeout(200);
+  await page.evaluate(() => {
+    document.addEventListener('keydown', () => ((window as unknown as { benchStart: number }).benchStart = performance.now()), { capture: true });
+  });
+  const timings: number[] = [];
+  for (let length = 1; length <= query.length; length += 1) {
+    const typed = query.slice(0, length);
+    const shown = expectedMatches(status, typed);
+    const countText = shown === monitorCount ? `${monitorCount} monitors` : `${shown} of ${monitorCount} monitors`;
+    await search.press(typed.at(-1) === ' ' ? 'Space' : (typed.at(-1) ?? ''));
+    timings.push(
+      await page.evaluate(
+        (text) =>
+          new Promise<number>((resolve) => {
+            const check = () => {
+              if (document.querySelector('.toolbar-count')?.textContent !== text) return requestAnimationFrame(check);
+              requestAnimationFrame(() => resolve(performance.now() - (window as unknown as { benchStart: number }).benchStart));
+            };
+            check();
+          }),
+        countText,
+      ),
+    );
+  }
+  await search.fill('');
+  return timings;
+}
+
+/** Scrolls the table like a fast flick, top to bottom and back; returns every long task seen meanwhile. */
+async function measureScrolling(page: Page): Promise<{ longTasks: number[]; frames: number; worstFrameMs: number }> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const longTasks: number[] = [];
+        const observer = new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) longTasks.push(entry.duration);
+        });
+        observer.observe({ type: 'longtask' });
+        const scroller = document.querySelector<HTMLElement>('.table');
+        if (scroller === null) throw new Error('no table to scroll');
+        let frames = 0;
+        let worstFrameMs = 0;
+        let last = performance.now();
+        let direction = 1;
+        const step = 600;
+        const tick = (now: number) => {
+          worstFrameMs = Math.max(worstFrameMs, now - last);
+          last = now;
+          frames += 1;
+          scroller.scrollTop += direction * step;
+          const atEnd = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1;
+          if (direction === 1 && atEnd) direction = -1;
+          if (direction === -1 && scroller.scrollTop <= 0) {
+            // Let the observer deliver the last entries.
+            setTimeout(() => {
+              observer.disconnect();
+              resolve({ longTasks, frames, worstFrameMs });
+            }, 100);
+            return;
+          }
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame((now) => {
+          last = now;
+          requestAnimationFrame(tick);
+        });
+      }),
+  );
+}
+
+function bundleSize(rendererDir: string): { jsGzipKb: number; cssGzipKb: number; jsRawKb: number } {
+  const assets = path.join(rendererDir, 'assets');
+  let js = 0;
+  let css = 0;
+  let raw = 0;
+  for (const file of readdirSync(assets)) {
+    const bytes = readFileSync(path.join(assets, file));
+    if (file.endsWith('.js')) {
+      js += gzipSync(bytes, { level: 9 }).length;
+      raw += bytes.length;
+    } else if (file.endsWith('.css')) css += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { jsGzipKb: js / 1024, cssGzipKb: css / 1024, jsRawKb: raw / 1024 };
+}
+
+const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+export async function rendererBench(): Promise<boolean> {
+  const missing = chromiumMissingReason();
+  if (missing !== undefined) {
+    console.error(`The renderer benchmark needs Chromium: ${missing}.`);
+    return false;
+  }
+  const outRoot = mkdtempSync(path.join(tmpdir(), 'vigil-bench-renderer-'));
+  const status = bigStatus();
+  const core = fakeVigilCore({ getStatus: async () => status, listMonitors: async () => status.monitors });
+  let server: Awaited<ReturnType<typeof startWebServer>> | undefined;
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  try {
+    console.log('Building the renderer (production)…');
+    await buildRenderer(repoRoot, outRoot);
+    const rendererDir = path.join(outRoot, 'renderer');
+    server = await startWebServer({ core, rendererDir, port: 0, logger: silentLogger });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const loadStart = Date.now();
+    await page.goto(server.url);
+    await page.getByRole('heading', { name: 'Something is down' }).waitFor({ timeout: 30_000 });
+    const coldLoadMs = Date.now() - loadStart;
+
+    const firstRenders = await measureFirstRender(page);
+    const keystrokes = await measureKeystrokes(page, status);
+    const scrolling = await measureScrolling(page);
+    const bundle = bundleSize(rendererDir);
+    const firstRender = firstRenders[0] ?? Number.NaN;
+    const worstKeystroke = Math.max(...keystrokes);
+    const longestTask = Math.max(0, ...scrolling.longTasks);
+    const rows: BenchRow[] = [
+      { measure: 'first render of the monitors view, 10,000 monitors (first switch)', value: ms(firstRender), target: `≤ ${targets.firstRenderMs} ms`, met: firstRender <= targets.firstRenderMs },
+      { measure: `  … median / worst of ${viewSwitches} switches`, value: `${ms(median(firstRenders))} / ${ms(Math.max(...firstRenders))}`, target: `≤ ${targets.firstRenderMs} ms`, met: Math.max(...firstRenders) <= targets.firstRenderMs },
+      { measure: `keystroke in search → updated list, worst of ${query.length} ("${query}")`, value: ms(worstKeystroke), target: `≤ ${targets.keystrokeMs} ms`, met: worstKeystroke <= targets.keystrokeMs },
+      { measure: '  … median keystroke', value: ms(median(keystrokes)) },
+      { measure: `scrolling top to bottom and back (${scrolling.frames} frames): long tasks over 50 ms`, value: String(scrolling.longTasks.filter((d) => d > targets.longTaskMs).length), target: '0', met: longestTask <= targets.longTaskMs },
+      { measure: '  … longest task / worst frame interval', value: `${ms(longestTask)} / ${ms(scrolling.worstFrameMs)}` },
+      { measure: 'renderer bundle, JavaScript gzipped', value: `${bundle.jsGzipKb.toFixed(1)} kB`, target: `≤ ${targets.bundleKb} kB`, met: bundle.jsGzipKb + bundle.cssGzipKb <= targets.bundleKb },
+      { measure: '  … CSS gzipped / JavaScript raw', value: `${bundle.cssGzipKb.toFixed(1)} kB / ${bundle.jsRawKb.toFixed(0)} kB` },
+      { measure: 'cold load to the overview (page, socket, 10,000-monitor status)', value: `${coldLoadMs} ms` },
+    ];
+    printTable(`Renderer in Chromium (${await browser.version()}), 1280×800, ${monitorCount.toLocaleString('en')} monitors`, rows);
+    return rows.every((row) => row.met !== false);
+  } finally {
+    await browser.close();
+    await server?.close();
+    rmSync(outRoot, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,53 @@
+// The dashboard end to end: the built window in Chromium, served by browser mode's web server from the real core,
+// which runs a real embedded service process (local mode). Polling every 10 s and one failed check meaning down
+// keep the tests short; everything else is as shipped.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { startWebServer, type WebServer } from '../../../main/core/web/web-server.ts';
+import { startCore, tempDirs, type CoreFixture } from '../../core/app/core-fixture.ts';
+import { recordingLogger } from '../../helpers/recording-logger.ts';
+import { builtRendererDir } from '../global-setup.ts';
+
+export interface Dashboard {
+  fixture: CoreFixture;
+  server: WebServer;
+  dirs: ReturnType<typeof tempDirs>;
+  close(): Promise<void>;
+}
+
+export async function startDashboard(serviceConfig: Record<string, unknown> = {}): Promise<Dashboard> {
+  const dirs = tempDirs({ failuresToConfirmDown: 1, ...serviceConfig });
+  const fixture = await startCore(dirs);
+  await fixture.core.service.updateSettings({ pollIntervalSeconds: 10 });
+  const server = await startWebServer({ core: fixture.core, rendererDir: builtRendererDir, port: 0, logger: recordingLogger() });
+  return {
+    fixture,
+    server,
+    dirs,
+    async close() {
+      await server.close();
+      await fixture.core.stop();
+      dirs.remove();
+    },
+  };
+}
+
+/** Opens the window (the launch URL signs the page in) and waits for the first status. */
+export async function openDashboard(page: Page, dashboard: Dashboard): Promise<void> {
+  await page.goto(dashboard.server.url);
+  await expect(page.getByRole('navigation', { name: 'Views' })).toBeVisible();
+  await expect(page.locator('.sidebar-status')).not.toContainText('connecting');
+}
+
+export async function openView(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+}
+
+/** Screenshots go where the test run keeps its results, one file per view and colour scheme. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const folder = path.resolve('test-results', 'screenshots');
+  mkdirSync(folder, { recursive: true });
+  await page.screenshot({ path: path.join(folder, `${name}.png`) });
+}

@@ -1,0 +1,10 @@
+// Before the browser tests: one production build of the renderer for every worker to serve, so the tests drive
+// the window exactly as it ships (not a stale out/ from an earlier build).
+import path from 'node:path';
+import { buildRenderer } from '../../main/core/web/build-renderer.ts';
+
+export const builtRendererDir = path.resolve('test-results', 'renderer-build', 'renderer');
+
+export default async function globalSetup(): Promise<void> {
+  await buildRenderer(path.resolve('.'), path.dirname(builtRendererDir));
+}
