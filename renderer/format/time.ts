@@ -37,17 +37,16 @@ export function durationParts(seconds: number): { amount: number; unit: Duration
   return { amount: seconds, unit: 'seconds' };
 }
 
-const shortUnit = { seconds: 's', minutes: 'min', hours: 'h', days: 'd' } as const;
-
-/** "30 s", "5 min", "1 h 30 min", "1 d". */
+/** "30 s", "5 min", "1 h 30 min", "2 d". */
 export function formatDuration(seconds: number): string {
-  const { amount, unit } = durationParts(seconds);
-  if (unit === 'seconds' && seconds >= 60) {
-    const parts = seconds >= 3600 ? [`${Math.floor(seconds / 3600)} h`, `${Math.floor((seconds % 3600) / 60)} min`] : [`${Math.floor(seconds / 60)} min`];
-    if (seconds % 60 !== 0) parts.push(`${seconds % 60} s`);
-    return parts.filter((part) => !part.startsWith('0 ')).join(' ');
-  }
-  return `${amount} ${shortUnit[unit]}`;
+  if (seconds > 0 && seconds % 86_400 === 0) return `${seconds / 86_400} d`;
+  const parts = [
+    [Math.floor(seconds / 3600), 'h'],
+    [Math.floor((seconds % 3600) / 60), 'min'],
+    [seconds % 60, 's'],
+  ] as const;
+  const shown = parts.filter(([amount]) => amount > 0).map(([amount, unit]) => `${amount} ${unit}`);
+  return shown.length === 0 ? '0 s' : shown.join(' ');
 }
 
 /** "every 5 min". */

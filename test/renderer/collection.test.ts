@@ -1,0 +1,74 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { createCollection } from '../../renderer/state/collection.ts';
+import { useNotices } from '../../renderer/state/notices-store.ts';
+import { usePendingWrites } from '../../renderer/state/pending-writes.ts';
+
+interface Item {
+  id: string;
+  name: string;
+}
+
+function collection(now = () => 1000) {
+  return createCollection<Item>({ keyOf: (item) => item.id, noun: 'thing', now });
+}
+
+function deferred<T>() {
+  let resolve: (value: T) => void = () => undefined;
+  let reject: (error: unknown) => void = () => undefined;
+  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
+  return { promise, resolve, reject };
+}
+
+describe('createCollection', () => {
+  it('shows an added item at once as saving, then the server’s version', async () => {
+    const store = collection();
+    store.getState().setBase([{ id: 'a', name: 'A' }], 500);
+    const call = deferred<Item>();
+    const adding = store.getState().add({ id: 'tmp', name: 'B' }, () => call.promise);
+    expect(store.getState().rows).toMatchObject([{ key: 'a' }, { item: { name: 'B' }, saving: true }]);
+    expect(usePendingWrites.getState().count).toBe(1);
+    call.resolve({ id: 'b', name: 'B' });
+    await adding;
+    expect(store.getState().rows).toEqual([
+      { key: 'a', item: { id: 'a', name: 'A' }, saving: false },
+      { key: 'b', item: { id: 'b', name: 'B' }, saving: false },
+    ]);
+    expect(usePendingWrites.getState().count).toBe(0);
+  });
+
+  it('keeps a confirmed change over older lists and lets it go once a newer list has it', async () => {
+    const store = collection(() => 2000);
+    store.getState().setBase([{ id: 'a', name: 'A' }], 1000);
+    await store.getState().update('a', { id: 'a', name: 'A2' }, async () => ({ id: 'a', name: 'A2' }));
+    // A poll that started before the change answers after it: still shows the change.
+    store.getState().setBase([{ id: 'a', name: 'A' }], 1500);
+    expect(store.getState().rows).toMatchObject([{ item: { name: 'A2' } }]);
+    store.getState().setBase([{ id: 'a', name: 'A2 from server' }], 2500);
+    expect(store.getState().rows).toMatchObject([{ item: { name: 'A2 from server' } }]);
+    expect(store.getState().entries).toEqual([]);
+  });
+
+  it('rolls a failed change back, says why, and rejects so the form keeps its input', async () => {
+    const store = collection();
+    store.getState().setBase([{ id: 'a', name: 'A' }], 500);
+    const failure = Object.assign(new Error('The server refused it.'), { code: 'failed' });
+    await expect(store.getState().remove('a', () => Promise.reject(failure))).rejects.toBe(failure);
+    expect(store.getState().rows).toMatchObject([{ key: 'a', saving: false }]);
+    expect(useNotices.getState().notices.at(-1)).toMatchObject({ tone: 'error', text: 'The thing was not deleted: The server refused it.' });
+  });
+
+  it('hides a removed row while the delete runs', () => {
+    const store = collection();
+    store.getState().setBase([{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }], 500);
+    void store.getState().remove('a', () => new Promise(() => undefined));
+    expect(store.getState().rows.map((row) => row.key)).toEqual(['b']);
+  });
+
+  it('forgets everything on reset (another server)', async () => {
+    const store = collection();
+    store.getState().setBase([{ id: 'a', name: 'A' }], 500);
+    store.getState().reset();
+    expect(store.getState()).toMatchObject({ base: [], rows: [], entries: [], baseAt: undefined });
+  });
+});

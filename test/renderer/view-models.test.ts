@@ -1,0 +1,117 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import type { Monitor, StatusItemView } from '../../common/ipc/views.ts';
+import { bannersOf } from '../../renderer/components/banners.tsx';
+import { durationParts, formatDuration, formatFrequency, relativeTime } from '../../renderer/format/time.ts';
+import { nextSort, searchText, searchWords, matchesWords, sortRows } from '../../renderer/state/sorting.ts';
+import { filterMonitorRows, monitorRows, sortMonitorRows } from '../../renderer/views/monitors/monitor-list.ts';
+import { kindCounts, splitByAttention } from '../../renderer/views/overview/overview-model.ts';
+import { status } from './renderer-harness.tsx';
+
+const NOW = Date.UTC(2026, 10, 21, 12);
+
+describe('times', () => {
+  it('reads relative times in both directions', () => {
+    expect(relativeTime(NOW - 10_000, NOW)).toBe('just now');
+    expect(relativeTime(NOW - 3 * 60_000, NOW)).toBe('3 min ago');
+    expect(relativeTime(NOW + 2 * 3_600_000, NOW)).toBe('in 2 h');
+    expect(relativeTime(NOW - 86_400_000, NOW)).toBe('1 day ago');
+    expect(relativeTime(NOW - 5 * 86_400_000, NOW)).toBe('5 days ago');
+  });
+
+  it('writes durations in the largest exact unit', () => {
+    expect(durationParts(300)).toEqual({ amount: 5, unit: 'minutes' });
+    expect(durationParts(90)).toEqual({ amount: 90, unit: 'seconds' });
+    expect(durationParts(86_400)).toEqual({ amount: 1, unit: 'days' });
+    expect(formatDuration(30)).toBe('30 s');
+    expect(formatDuration(5400)).toBe('1 h 30 min');
+    expect(formatDuration(90)).toBe('1 min 30 s');
+    expect(formatFrequency(300)).toBe('every 5 min');
+    expect(formatFrequency(undefined)).toBe('—');
+  });
+});
+
+describe('sorting and searching', () => {
+  it('sorts numbers and text naturally, missing values last, ties stable', () => {
+    const rows = [{ v: 'Item 10' }, { v: undefined }, { v: 'item 9' }, { v: 'Item 9' }];
+    expect(sortRows(rows, (row) => row.v, 'ascending').map((row) => row.v)).toEqual(['item 9', 'Item 9', 'Item 10', undefined]);
+    expect(sortRows(rows, (row) => row.v, 'descending').map((row) => row.v)).toEqual(['Item 10', 'item 9', 'Item 9', undefined]);
+    expect(nextSort({ sortBy: 'name', direction: 'ascending' }, 'name')).toEqual({ sortBy: 'name', direction: 'descending' });
+    expect(nextSort({ sortBy: 'name', direction: 'descending' }, 'type')).toEqual({ sortBy: 'type', direction: 'ascending' });
+  });
+
+  it('matches every word, ignoring case and accents', () => {
+    const text = searchText(['Café API', 'https://cafe.example']);
+    expect(matchesWords(searchWords('cafe api'), text)).toBe(true);
+    expect(matchesWords(searchWords('CAFÉ'), text)).toBe(true);
+    expect(matchesWords(searchWords('cafe db'), text)).toBe(false);
+    expect(matchesWords(searchWords('   '), text)).toBe(true);
+  });
+});
+
+describe('monitor list', () => {
+  const monitors: Monitor[] = [
+    { id: '1', name: 'Web', type: 'http', url: 'https://web.example', last_status: 'up' },
+    { id: '2', name: 'DB', type: 'tcp', url: 'db.example:5432', last_status: 'down' },
+    { id: '3', name: 'Ping me', type: 'ping', url: 'router.example' },
+    { id: '4', name: 'DNS', type: 'dns', url: 'ns.example', last_status: 'up' },
+  ];
+  const items = new Map<string, StatusItemView>([['monitor:1', { key: 'monitor:1', kind: 'monitor', name: 'Web', health: 'ok', state: 'up', detail: '', snoozedUntil: 'resumed' }]]);
+  const rows = monitorRows(monitors.map((item) => ({ key: `monitor:${item.id ?? ''}`, item, saving: false })), items);
+
+  it('sorts by status worst first, names within', () => {
+    expect(sortMonitorRows(rows, 'status', 'ascending').map((row) => row.monitor.name)).toEqual(['DB', 'Ping me', 'DNS', 'Web']);
+  });
+
+  it('filters by status, snooze, type (other for unknown types) and search', () => {
+    expect(filterMonitorRows(rows, '', { status: 'down', type: 'all' }).map((row) => row.monitor.name)).toEqual(['DB']);
+    expect(filterMonitorRows(rows, '', { status: 'snoozed', type: 'all' }).map((row) => row.monitor.name)).toEqual(['Web']);
+    expect(filterMonitorRows(rows, '', { status: 'all', type: 'other' }).map((row) => row.monitor.name)).toEqual(['DNS']);
+    expect(filterMonitorRows(rows, 'example:5432', { status: 'all', type: 'all' }).map((row) => row.monitor.name)).toEqual(['DB']);
+  });
+});
+
+describe('overview', () => {
+  const items: StatusItemView[] = [
+    { key: 'monitor:1', kind: 'monitor', name: 'DB', health: 'critical', state: 'down', detail: '' },
+    { key: 'domain:1', kind: 'domain', name: 'a.example', health: 'warning', state: 'expiring', detail: '' },
+    { key: 'heartbeat:1', kind: 'heartbeat', name: 'Backup', health: 'critical', state: 'late', detail: '', snoozedUntil: 'resumed' },
+    { key: 'monitor:2', kind: 'monitor', name: 'Web', health: 'ok', state: 'up', detail: '' },
+  ];
+
+  it('puts problems that are not snoozed first', () => {
+    const { attention, rest } = splitByAttention(status({ items }));
+    expect(attention.map((item) => item.name)).toEqual(['DB', 'a.example']);
+    expect(rest.map((item) => item.name)).toEqual(['Backup', 'Web']);
+  });
+
+  it('counts states per kind, worst first', () => {
+    expect(kindCounts(items)).toEqual([
+      { kind: 'monitor', label: 'Monitors', total: 2, states: [{ state: 'down', count: 1 }, { state: 'up', count: 1 }] },
+      { kind: 'heartbeat', label: 'Heartbeats', total: 1, states: [{ state: 'late', count: 1 }] },
+      { kind: 'domain', label: 'Domains', total: 1, states: [{ state: 'expiring', count: 1 }] },
+    ]);
+  });
+});
+
+describe('banners', () => {
+  it('asks to sign in again when the token was rejected', () => {
+    expect(bannersOf(status({ situation: 'signed-out', level: 'unknown' }), NOW)).toMatchObject([{ id: 'token-rejected', action: { label: 'Sign in again' } }]);
+  });
+
+  it('says the server cannot be reached (even while paused), with what the lists show', () => {
+    const banners = bannersOf(status({ situation: 'unreachable', level: 'paused', problem: 'Could not connect to 127.0.0.1:1.', lastSuccessfulPollAt: NOW - 5 * 60_000, pausedUntil: 'resumed' }), NOW);
+    expect(banners.map((banner) => banner.id)).toEqual(['unreachable', 'paused']);
+    expect(banners[0]?.text).toBe('Vigil cannot reach This computer. Could not connect to 127.0.0.1:1. The lists show what it said 5 min ago.');
+    expect(banners[1]).toMatchObject({ text: 'Notifications are paused until you resume them.', action: { run: 'resume' } });
+  });
+
+  it('warns before the token expires', () => {
+    const connection = { id: 'prod', name: 'Prod', baseUrl: 'https://prod.example/api', kind: 'remote' as const, active: true, auth: 'expiring' as const, tokenExpiresAt: NOW + 2 * 86_400_000 };
+    expect(bannersOf(status({ connection }), NOW)).toMatchObject([{ id: 'token-expiring', text: 'The token for Prod expires in 2 days. Replace it before it does.' }]);
+  });
+
+  it('shows nothing when all is well', () => {
+    expect(bannersOf(status(), NOW)).toEqual([]);
+  });
+});
