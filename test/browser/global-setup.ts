@@ -5,6 +5,7 @@ import { buildRenderer } from '../../main/core/web/build-renderer.ts';
 
 export const builtRendererDir = path.resolve('test-results', 'renderer-build', 'renderer');
 
+// eslint-disable-next-line no-restricted-exports -- Playwright loads a globalSetup file through its default export
 export default async function globalSetup(): Promise<void> {
   await buildRenderer(path.resolve('.'), path.dirname(builtRendererDir));
 }
