@@ -1,0 +1,45 @@
+// No action is lost when the window closes mid-save: the page asks before it goes while a change is on its way,
+// and a change the core received finishes even though the page that asked for it is gone.
+import { expect, test } from '@playwright/test';
+import type { Monitor } from '../../../common/ipc/views.ts';
+import { chromiumMissingReason } from '../../helpers/chromium.ts';
+import { fakeVigilCore, sampleStatus, startTestWebServer, type TestWebServer } from '../../helpers/web-server.ts';
+import { builtRendererDir } from '../global-setup.ts';
+
+test.skip(!!chromiumMissingReason(), chromiumMissingReason());
+
+let server: TestWebServer;
+const saved: Monitor[] = [];
+
+test.beforeAll(async () => {
+  // A core whose saves take a while, as over a slow network to a remote server.
+  const core = fakeVigilCore({
+    getStatus: async () => ({ ...sampleStatus, lastSuccessfulPollAt: Date.now() }),
+    createMonitor: async (body) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const monitor = { ...body, id: `mon_${saved.length + 1}`, last_status: 'unknown' };
+      saved.push(monitor);
+      return monitor;
+    },
+  });
+  server = await startTestWebServer({ core, rendererDir: builtRendererDir });
+});
+
+test.afterAll(async () => {
+  await server?.close();
+});
+
+test('closing the window mid-save asks first, and the save still completes', async ({ page }) => {
+  await page.goto(server.url);
+  await page.getByRole('link', { name: 'Monitors', exact: true }).click();
+  await page.getByRole('button', { name: 'Create your first monitor' }).click();
+  await page.getByRole('textbox', { name: 'Name' }).fill('Slow save');
+  await page.getByRole('textbox', { name: 'URL' }).fill('https://slow.example/');
+  await page.getByRole('button', { name: 'Create monitor' }).click();
+  await expect(page.getByRole('button', { name: 'Saving…' })).toBeVisible();
+
+  const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.accept().then(() => resolve(dialog.type()))));
+  await page.close({ runBeforeUnload: true });
+  expect(await asked).toBe('beforeunload');
+  await expect.poll(() => saved.map((monitor) => monitor.name), { timeout: 5000 }).toEqual(['Slow save']);
+});
