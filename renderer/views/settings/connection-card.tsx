@@ -1,0 +1,125 @@
+// One saved server: where it is, whether Vigil is signed in to it, and what can be done with it (use it, give
+// it a new token, remove it). A server that needs a token shows why and the token field without being asked.
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ConnectionView } from '../../../common/ipc/views.ts';
+import { callFailureOf } from '../../api/call-error.ts';
+import { vigil } from '../../api/vigil-api.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { showError, showInfo } from '../../state/notices-store.ts';
+import { tracked } from '../../state/pending-writes.ts';
+import { ConnectionAuth, needsToken } from './connection-auth.tsx';
+import { ReplaceTokenForm } from './replace-token-form.tsx';
+
+export interface ConnectionCardProps {
+  connection: ConnectionView;
+  /** "Sign in again" sent the user here for this connection: open its token field and put the cursor in it. */
+  signInRequested: boolean;
+  /** After any change: the list is fetched again. */
+  onChanged(): Promise<void>;
+}
+
+export function ConnectionCard({ connection, signInRequested, onChanged }: ConnectionCardProps) {
+  const { id, name, baseUrl, kind, active } = connection;
+  const titleId = useId();
+  const card = useRef<HTMLElement>(null);
+  const replaceButton = useRef<HTMLButtonElement>(null);
+  const [replacing, setReplacing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState<'switching' | 'removing' | undefined>();
+  const urgent = needsToken(connection);
+  const tokenForm = kind === 'remote' && (urgent || replacing || signInRequested);
+
+  useEffect(() => {
+    if (!signInRequested) return;
+    setReplacing(true);
+    const field = card.current?.querySelector<HTMLInputElement>('input[type="password"]');
+    field?.focus({ preventScroll: true });
+    field?.scrollIntoView({ block: 'center' });
+  }, [signInRequested]);
+
+  async function change(state: 'switching' | 'removing', write: () => Promise<unknown>, done: string, failed: string) {
+    setBusy(state);
+    try {
+      await tracked(write);
+      showInfo(done);
+    } catch (error) {
+      showError(`${failed}: ${callFailureOf(error).message}`);
+    } finally {
+      setBusy(undefined);
+    }
+    await onChanged();
+  }
+
+  return (
+    <li className={active ? 'connection connection-active' : 'connection'}>
+      <article ref={card} aria-labelledby={titleId}>
+        <div className="connection-head">
+          <div className="connection-title">
+            <h3 id={titleId}>{name}</h3>
+            {active && <span className="badge badge-in-use">In use</span>}
+          </div>
+          <div className="row-actions">
+            {!active && (
+              <button
+                type="button"
+                className="button button-small"
+                disabled={busy !== undefined}
+                onClick={() => void change('switching', () => vigil().setActiveConnection(id), `Vigil now watches ${name}.`, `Vigil did not switch to ${name}`)}
+              >
+                {busy === 'switching' ? 'Switching…' : 'Use this server'}
+              </button>
+            )}
+            {kind === 'remote' && !urgent && (
+              <button ref={replaceButton} type="button" className="button button-small" aria-expanded={tokenForm} onClick={() => setReplacing(!tokenForm)}>
+                Replace token
+              </button>
+            )}
+            {kind === 'remote' && (
+              <button type="button" className="button button-small button-danger-quiet" disabled={busy !== undefined} onClick={() => setConfirming(true)}>
+                {busy === 'removing' ? 'Removing…' : 'Remove'}
+              </button>
+            )}
+          </div>
+        </div>
+        <p className="connection-address">
+          <span className="cell-mono">{baseUrl}</span>
+          <span className="connection-kind">{kind === 'local' ? 'Built in: the monitoring service on this computer' : 'Remote server'}</span>
+        </p>
+        <ConnectionAuth connection={connection} />
+        {tokenForm && (
+          <ReplaceTokenForm
+            connection={connection}
+            onSaved={() => {
+              setReplacing(false);
+              replaceButton.current?.focus();
+              void onChanged();
+            }}
+            autoFocus={replacing}
+            onCancel={
+              urgent
+                ? undefined
+                : () => {
+                    setReplacing(false);
+                    replaceButton.current?.focus();
+                  }
+            }
+          />
+        )}
+      </article>
+      {confirming && (
+        <ConfirmDialog
+          title={`Remove ${name}?`}
+          confirmLabel="Remove server"
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            void change('removing', () => vigil().removeConnection(id), `${name} removed.`, `${name} was not removed`);
+          }}
+        >
+          Vigil forgets {baseUrl} and deletes its token from the keychain; the server and its monitors stay as they are.
+          {active && ' Vigil then switches to another server.'}
+        </ConfirmDialog>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,53 @@
+// Which events become a desktop notification, and how they arrive (sound, quiet summary). Each box saves at once.
+import { useId } from 'react';
+import type { NotificationPreference } from '../../../common/ipc/settings.ts';
+import { CheckboxField } from '../../components/fields.tsx';
+import type { SettingsToggles } from './settings-toggles.ts';
+
+interface Choice {
+  name: NotificationPreference;
+  label: string;
+  hint?: string;
+}
+
+const events: readonly Choice[] = [
+  { name: 'monitorDown', label: 'A monitor goes down' },
+  { name: 'monitorRecovered', label: 'A monitor is back up' },
+  { name: 'heartbeatLate', label: 'A heartbeat is late' },
+  { name: 'heartbeatRecovered', label: 'A late heartbeat pings again' },
+  { name: 'domainExpiring', label: 'A domain is about to expire', hint: 'At each of the expiry alert days above, and when it expires.' },
+  { name: 'connection', label: 'The server cannot be reached, or can again' },
+  { name: 'token', label: 'The token is rejected or about to expire' },
+];
+
+const delivery: readonly Choice[] = [
+  { name: 'sound', label: 'Play a sound', hint: 'With each notification.' },
+  { name: 'quietSummary', label: 'Quiet summary', hint: 'When several things change at once, one silent notification sums them up instead of one for each.' },
+];
+
+function CheckboxGroup({ title, choices, toggles }: { title: string; choices: readonly Choice[]; toggles: SettingsToggles }) {
+  const titleId = useId();
+  return (
+    <div role="group" aria-labelledby={titleId} className="checkbox-group">
+      <p id={titleId} className="checkbox-group-title">
+        {title}
+      </p>
+      {choices.map((choice) => (
+        <CheckboxField key={choice.name} label={choice.label} hint={choice.hint} checked={toggles.isOn(choice.name)} onChange={(on) => void toggles.set(choice.name, on, choice.label)} />
+      ))}
+    </div>
+  );
+}
+
+export function NotificationPreferences({ toggles }: { toggles: SettingsToggles }) {
+  return (
+    <fieldset className="field settings-group">
+      <legend>Notifications</legend>
+      <p className="field-hint">Changes here are saved at once.</p>
+      <div className="settings-columns">
+        <CheckboxGroup title="Notify me when" choices={events} toggles={toggles} />
+        <CheckboxGroup title="How they arrive" choices={delivery} toggles={toggles} />
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,66 @@
+// The polling form's draft and the settings it stands for (pure): durations as amount and unit, thresholds as
+// the text "30, 14, 7, 1", checked with the same schema the core uses.
+import { checkInput } from '../../../common/api/index.ts';
+import { settingsPatchSchema, type SettingsPatch, type SettingsView } from '../../../common/ipc/settings.ts';
+import { fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
+import { draftSeconds, durationDraft, type DurationDraft } from '../../components/duration-field.tsx';
+
+export interface PollingDraft {
+  pollInterval: DurationDraft;
+  thresholds: string;
+  heartbeatGrace: DurationDraft;
+}
+
+export interface PollingValues {
+  pollIntervalSeconds: number;
+  domainThresholds: number[];
+  heartbeatGraceSeconds: number;
+}
+
+export function pollingDraftOf(settings: SettingsView): PollingDraft {
+  return {
+    pollInterval: durationDraft(settings.pollIntervalSeconds),
+    thresholds: settings.domainThresholds.join(', '),
+    heartbeatGrace: durationDraft(settings.heartbeatGraceSeconds),
+  };
+}
+
+/** "30, 14 7" → [30, 14, 7]; a word that is not a number becomes NaN, which the schema refuses. */
+export function parseThresholds(text: string): number[] {
+  return text
+    .split(/[\s,;]+/)
+    .filter((word) => word !== '')
+    .map(Number);
+}
+
+export function pollingValuesOf(draft: PollingDraft): PollingValues {
+  return {
+    pollIntervalSeconds: draftSeconds(draft.pollInterval),
+    domainThresholds: parseThresholds(draft.thresholds),
+    heartbeatGraceSeconds: draftSeconds(draft.heartbeatGrace),
+  };
+}
+
+/**
+ * One message per setting: a threshold's issue is named by its place in the list ("domainThresholds.2"), and
+ * the form shows it at the whole list.
+ */
+export function bySetting(fields: FieldErrors): FieldErrors {
+  const errors: Record<string, string> = {};
+  for (const [field, message] of Object.entries(fields)) errors[field.split('.')[0] ?? field] ??= message;
+  return errors;
+}
+
+export function pollingErrors(values: PollingValues): FieldErrors {
+  const checked = checkInput(settingsPatchSchema, values);
+  return checked.ok ? {} : bySetting(fieldErrorsOf(checked.details));
+}
+
+/** Only the settings that differ from the saved ones, so saving never undoes a change made elsewhere. */
+export function changedSettings(values: PollingValues, saved: SettingsView): SettingsPatch {
+  const patch: SettingsPatch = {};
+  if (values.pollIntervalSeconds !== saved.pollIntervalSeconds) patch.pollIntervalSeconds = values.pollIntervalSeconds;
+  if (values.domainThresholds.join() !== saved.domainThresholds.join()) patch.domainThresholds = values.domainThresholds;
+  if (values.heartbeatGraceSeconds !== saved.heartbeatGraceSeconds) patch.heartbeatGraceSeconds = values.heartbeatGraceSeconds;
+  return patch;
+}

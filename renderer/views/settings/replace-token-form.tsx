@@ -1,0 +1,75 @@
+// A new token for a saved server. The field is write-only: never filled in, never echoed, emptied once the core
+// has put the token in the keychain.
+import { useState, type FormEvent } from 'react';
+import type { ConnectionView } from '../../../common/ipc/views.ts';
+import { callFailureOf } from '../../api/call-error.ts';
+import { vigil } from '../../api/vigil-api.ts';
+import { TextField } from '../../components/fields.tsx';
+import { showInfo } from '../../state/notices-store.ts';
+import { tracked } from '../../state/pending-writes.ts';
+import { tokenProblem } from './connection-input.ts';
+
+export interface ReplaceTokenFormProps {
+  connection: ConnectionView;
+  onSaved(): void;
+  /** Opened by the user's click: the cursor goes straight into the field. */
+  autoFocus?: boolean;
+  /** Absent when the connection cannot work without a new token, so the form stays. */
+  onCancel?: (() => void) | undefined;
+}
+
+export function ReplaceTokenForm({ connection, onSaved, autoFocus = false, onCancel }: ReplaceTokenFormProps) {
+  const [token, setToken] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const value = token.trim();
+    const problem = tokenProblem(value);
+    setError(problem);
+    if (problem !== undefined) return;
+    setSaving(true);
+    try {
+      await tracked(() => vigil().setConnectionToken(connection.id, value));
+      setToken('');
+      showInfo(`The new token for ${connection.name} is saved.`);
+      onSaved();
+    } catch (failure) {
+      const { message, fields } = callFailureOf(failure);
+      // The contract names the token as the second argument ("1" → "").
+      setError(fields[''] ?? message);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className="token-form" noValidate onSubmit={(event) => void submit(event)}>
+      <TextField
+        label="New token"
+        type="password"
+        autoComplete="off"
+        spellCheck={false}
+        autoFocus={autoFocus}
+        value={token}
+        error={error}
+        hint="Kept in the system keychain and never shown again."
+        onChange={(event) => {
+          setToken(event.target.value);
+          setError(undefined);
+        }}
+      />
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" disabled={saving}>
+          {saving ? 'Saving…' : 'Save token'}
+        </button>
+        {onCancel !== undefined && (
+          <button type="button" className="button" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

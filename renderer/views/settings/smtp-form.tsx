@@ -1,0 +1,125 @@
+// The SMTP server the local service sends email alerts through. Checked with the core's own schema before it is
+// sent; the password is write-only (the form only knows whether one is saved) and goes to the keychain.
+import { useState, type FormEvent } from 'react';
+import type { LocalServiceView, SmtpSecurity, SmtpView } from '../../../common/ipc/settings.ts';
+import { callFailureOf, type FieldErrors } from '../../api/call-error.ts';
+import { vigil } from '../../api/vigil-api.ts';
+import { CheckboxField, FormError, SelectField, TextField } from '../../components/fields.tsx';
+import { useDraft, useDrafts } from '../../state/drafts-store.ts';
+import { showInfo } from '../../state/notices-store.ts';
+import { tracked } from '../../state/pending-writes.ts';
+import { smtpDraftOf, smtpErrors, smtpInputOf, withSecurity, type PasswordChange, type SmtpDraft } from './smtp-values.ts';
+
+export const smtpDraftId = 'settings:smtp';
+
+const securityOptions: readonly { value: SmtpSecurity; label: string }[] = [
+  { value: 'tls', label: 'TLS (usually port 465)' },
+  { value: 'starttls', label: 'STARTTLS (usually port 587)' },
+  { value: 'none', label: 'None — loopback address only' },
+];
+
+export interface SmtpFormProps {
+  smtp: SmtpView | undefined;
+  onSaved(localService: LocalServiceView): void;
+}
+
+export function SmtpForm({ smtp, onSaved }: SmtpFormProps) {
+  const [draft, setDraft] = useDraft(smtpDraftId, () => smtpDraftOf(smtp));
+  const clearDraft = useDrafts((state) => state.clear);
+  const [password, setPassword] = useState('');
+  const [removePassword, setRemovePassword] = useState(false);
+  const [tried, setTried] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | undefined>();
+
+  const passwordChange: PasswordChange = removePassword ? { kind: 'remove' } : password === '' ? { kind: 'keep' } : { kind: 'set', password };
+  const input = smtpInputOf(draft, passwordChange);
+  const errors = tried ? { ...smtpErrors(input), ...serverErrors } : serverErrors;
+
+  function forget(...fields: string[]) {
+    setServerErrors(Object.fromEntries(Object.entries(serverErrors).filter(([field]) => !fields.includes(field))));
+  }
+
+  function change(patch: Partial<SmtpDraft>) {
+    setDraft({ ...draft, ...patch });
+    // The loopback rule's error (at security) depends on the host too.
+    forget(...Object.keys(patch), 'security');
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTried(true);
+    setFailure(undefined);
+    if (Object.keys(smtpErrors(input)).length > 0) return;
+    setSaving(true);
+    try {
+      onSaved(await tracked(() => vigil().setLocalSmtp(input)));
+      clearDraft(smtpDraftId);
+      setPassword('');
+      setRemovePassword(false);
+      setTried(false);
+      showInfo('Email server saved.');
+    } catch (error) {
+      const failed = callFailureOf(error);
+      setServerErrors(failed.fields);
+      setFailure(failed.message);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className="form" aria-label="Email server" noValidate onSubmit={(event) => void submit(event)}>
+      <FormError message={failure} />
+      <div className="form-grid form-grid-host">
+        <TextField label="SMTP host" value={draft.host} error={errors['host']} placeholder="smtp.example.com" spellCheck={false} autoCapitalize="off" onChange={(event) => change({ host: event.target.value })} />
+        <TextField label="Port" value={draft.port} error={errors['port']} inputMode="numeric" onChange={(event) => change({ port: event.target.value })} />
+      </div>
+      <SelectField
+        label="Security"
+        value={draft.security}
+        error={errors['security']}
+        hint="Mail is sent without encryption only to a loopback IP address (127.0.0.1 or ::1)."
+        options={securityOptions}
+        onChange={(event) => change(withSecurity(draft, event.target.value as SmtpSecurity))}
+      />
+      <div className="form-grid">
+        <TextField label="User name" value={draft.user} error={errors['user']} hint="Leave empty when the server needs no sign-in." autoComplete="off" spellCheck={false} autoCapitalize="off" onChange={(event) => change({ user: event.target.value })} />
+        <div className="field-stack">
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="off"
+            value={password}
+            error={errors['password']}
+            disabled={removePassword}
+            placeholder={smtp?.passwordSaved === true ? 'Saved — leave empty to keep' : ''}
+            hint="Kept in the system keychain and never shown again."
+            onChange={(event) => {
+              setPassword(event.target.value);
+              forget('password');
+            }}
+          />
+          {smtp?.passwordSaved === true && (
+            <CheckboxField
+              label="Remove saved password"
+              checked={removePassword}
+              onChange={(checked) => {
+                setRemovePassword(checked);
+                if (checked) setPassword('');
+                forget('password');
+              }}
+            />
+          )}
+        </div>
+      </div>
+      <TextField label="From address" type="email" value={draft.from} error={errors['from']} placeholder="vigil@example.com" hint="The sender of the alert emails." onChange={(event) => change({ from: event.target.value })} />
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" disabled={saving}>
+          {saving ? 'Saving…' : 'Save email server'}
+        </button>
+      </div>
+    </form>
+  );
+}
