@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Monitor } from '../../common/ipc/views.ts';
 import { MonitorForm } from '../../renderer/views/monitors/monitor-form.tsx';

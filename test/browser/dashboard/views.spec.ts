@@ -1,7 +1,7 @@
 // Every view of the window, light and dark, at 1280×800: no serious or critical accessibility violations (axe),
 // and a screenshot of each in test-results/screenshots to look at. The data is real: monitors against local
 // targets (one down), heartbeats (one pinged), domains from a local RDAP service (one with no answer), handlers.
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { chromiumMissingReason } from '../../helpers/chromium.ts';
 import { startHttpTarget, startTcpTarget, type HttpTarget, type TcpTarget } from '../../helpers/local-targets.ts';
