@@ -1,7 +1,7 @@
 // A value the user takes elsewhere (a ping URL, a crontab line) with a Copy button. The clipboard may be refused
 // (a locked-down window, an insecure page); then the text is selected in its box so Ctrl+C still works, and the
 // user is told so rather than left wondering whether anything was copied.
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 
 type CopyResult = 'copied' | 'refused' | undefined;
 
@@ -11,11 +11,12 @@ export interface CopyableTextProps {
   label: string;
   text: string;
   hint?: ReactNode;
+  /** Wraps over lines (a long command), instead of scrolling sideways in one. */
+  multiline?: boolean;
 }
 
-export function CopyableText({ label, text, hint }: CopyableTextProps) {
+export function CopyableText({ label, text, hint, multiline = false }: CopyableTextProps) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [result, setResult] = useState<CopyResult>();
 
   useEffect(() => {
@@ -32,8 +33,11 @@ export function CopyableText({ label, text, hint }: CopyableTextProps) {
       setResult('copied');
     } catch {
       // Focused as well as selected, so Ctrl+C copies it (select() alone leaves focus on the button).
-      input.current?.focus();
-      input.current?.select();
+      const box = document.getElementById(id);
+      if (box instanceof HTMLInputElement || box instanceof HTMLTextAreaElement) {
+        box.focus();
+        box.select();
+      }
       setResult('refused');
     }
   }
@@ -43,16 +47,11 @@ export function CopyableText({ label, text, hint }: CopyableTextProps) {
     <div className="field copyable">
       <label htmlFor={id}>{label}</label>
       <div className="copyable-row">
-        <input
-          ref={input}
-          id={id}
-          className="copyable-input"
-          readOnly
-          value={text}
-          spellCheck={false}
-          aria-describedby={hintId}
-          onFocus={(event) => event.currentTarget.select()}
-        />
+        {multiline ? (
+          <textarea id={id} className="copyable-input" readOnly rows={2} value={text} spellCheck={false} aria-describedby={hintId} onFocus={(event) => event.currentTarget.select()} />
+        ) : (
+          <input id={id} className="copyable-input" readOnly value={text} spellCheck={false} aria-describedby={hintId} onFocus={(event) => event.currentTarget.select()} />
+        )}
         <button type="button" className="button" aria-label={`Copy ${label.charAt(0).toLowerCase()}${label.slice(1)}`} onClick={() => void copy()}>
           {result === 'copied' ? 'Copied' : 'Copy'}
         </button>

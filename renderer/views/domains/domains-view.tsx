@@ -1,3 +1,210 @@
+// Domains: the table (search, state filter, sortable columns, remembered) with each domain's expiry date, the
+// days left coloured by the user's thresholds, and its registrar; add, delete (after confirmation) and snooze from
+// each row. Rows come from the latest poll with the user's changes laid over them.
+import { useDeferredValue, useMemo, useState } from 'react';
+import { vigil } from '../../api/vigil-api.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { HealthBadge } from '../../components/health-badge.tsx';
+import { ListToolbar } from '../../components/list-toolbar.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SnoozeControl } from '../../components/snooze-control.tsx';
+import { VirtualTable, type Column } from '../../components/virtual-table.tsx';
+import { formatCalendarDate } from '../../format/time.ts';
+import { useListState } from '../../state/list-preferences.ts';
+import { useNavigation } from '../../state/navigation-store.ts';
+import { showInfo } from '../../state/notices-store.ts';
+import { useDomains } from '../../state/resources.ts';
+import { nextSort } from '../../state/sorting.ts';
+import { useStatus } from '../../state/status-store.ts';
+import { DomainForm } from './domain-form.tsx';
+import { daysLeftLabel, domainListDefaults, domainRows, filterDomainRows, sortDomainRows, type DomainRow } from './domain-list.ts';
+
+const notLookedUp = 'The registry has not answered a lookup for this domain yet. The server keeps asking; expiry alerts start once it answers.';
+
+const nameOf = (row: DomainRow) => row.domain.domain ?? 'domain';
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+function summaryOf(rows: readonly DomainRow[]): string {
+  if (rows.length === 0) return 'No domains watched yet.';
+  const expired = rows.filter((row) => row.state === 'expired').length;
+  const expiring = rows.filter((row) => row.state === 'expiring').length;
+  return `${plural(rows.length, 'domain')}, ${expired} expired, ${expiring} expiring soon.`;
+}
+
+const columns: Column<DomainRow>[] = [
+  { id: 'domain', header: 'Domain', sortable: true, width: 'minmax(160px, 2fr)', cell: (row) => <span className="cell-strong">{row.domain.domain ?? '(no name)'}</span> },
+  {
+    id: 'expires',
+    header: 'Expires',
+    sortable: true,
+    width: '130px',
+    cell: (row) =>
+      row.domain.expires_on !== undefined ? (
+        formatCalendarDate(row.domain.expires_on)
+      ) : row.daysLeft === undefined ? (
+        <span className="cell-muted" title={notLookedUp}>
+          Not known yet
+        </span>
+      ) : (
+        '—'
+      ),
+  },
+  {
+    id: 'daysLeft',
+    header: 'Days left',
+    sortable: true,
+    width: '180px',
+    cell: (row) =>
+      row.saving ? (
+        <HealthBadge health="saving" label="Saving…" />
+      ) : row.daysLeft === undefined ? (
+        <HealthBadge health="unknown" label="Unknown" />
+      ) : (
+        <HealthBadge health={row.health} label={daysLeftLabel(row.daysLeft)} />
+      ),
+  },
+  { id: 'registrar', header: 'Registrar', sortable: true, width: 'minmax(120px, 1.2fr)', cell: (row) => row.domain.registrar ?? <span className="cell-muted">—</span> },
+];
+
 export function DomainsView() {
-  return <section className="view" aria-labelledby="domains-title"><h1 id="domains-title">Domains</h1></section>;
+  const rows = useDomains((state) => state.rows);
+  const loaded = useDomains((state) => state.baseAt !== undefined);
+  const items = useStatus((state) => state.itemsByKey);
+  const focusKey = useNavigation((state) => state.focusKey);
+  const [preferences, change] = useListState('domains', domainListDefaults);
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<DomainRow | undefined>();
+
+  // Days left are counted from today only for domains the server gave a date without a count; a new poll (which
+  // replaces the rows) is soon enough to move them on.
+  const joined = useMemo(() => domainRows(rows, items, Date.now()), [rows, items]);
+  const sorted = useMemo(() => sortDomainRows(joined, preferences.sortBy, preferences.direction), [joined, preferences.sortBy, preferences.direction]);
+  // Typing stays responsive on 10,000 rows: the list follows the search a moment later if it must.
+  const search = useDeferredValue(preferences.search);
+  const visible = useMemo(() => filterDomainRows(sorted, search, preferences.filters), [sorted, search, preferences.filters]);
+  const unknownCount = useMemo(() => joined.filter((row) => row.daysLeft === undefined && !row.saving).length, [joined]);
+
+  // Stable across renders, so rows that did not change are not rendered again while scrolling or typing.
+  const allColumns = useMemo<Column<DomainRow>[]>(() => [
+    ...columns,
+    {
+      id: 'actions',
+      header: 'Actions',
+      width: '270px',
+      cell: (row) => {
+        const name = nameOf(row);
+        const disabled = row.saving || row.domain.id === undefined;
+        return (
+          <div className="row-actions">
+            {disabled ? (
+              <button type="button" className="button button-small" disabled aria-label={`Snooze ${name}`}>
+                Snooze
+              </button>
+            ) : (
+              <SnoozeControl itemKey={row.key} name={name} snoozedUntil={row.snoozedUntil} />
+            )}
+            <button type="button" className="button button-small button-danger-quiet" disabled={disabled} aria-label={`Delete ${name}`} onClick={() => setDeleting(row)}>
+              Delete
+            </button>
+          </div>
+        );
+      },
+    },
+  ], []);
+
+  function confirmDelete(row: DomainRow) {
+    setDeleting(undefined);
+    const id = row.domain.id;
+    if (id === undefined) return;
+    useDomains
+      .getState()
+      .remove(row.key, () => vigil().deleteDomain(id))
+      .then(() => showInfo(`${nameOf(row)} is no longer watched.`))
+      .catch(() => undefined); // the collection has shown the error and put the row back
+  }
+
+  const addButton = (label: string) => (
+    <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
+      {label}
+    </button>
+  );
+  return (
+    <section className="view view-domains" aria-labelledby="domains-title">
+      <PageHeader title="Domains" titleId="domains-title" actions={addButton('Add domain')}>
+        {summaryOf(joined)}
+      </PageHeader>
+      {joined.length === 0 ? (
+        loaded ? (
+          <EmptyState title="No domains watched yet" action={addButton('Add your first domain')}>
+            Vigil looks up when each domain’s registration expires and warns you well before it does.
+          </EmptyState>
+        ) : (
+          <EmptyState title="Loading domains…">They appear after the first answer from the server.</EmptyState>
+        )
+      ) : (
+        <>
+          <ListToolbar
+            label="domains"
+            search={preferences.search}
+            onSearch={(value) => change({ search: value })}
+            filters={[
+              {
+                id: 'state',
+                label: 'Expiry',
+                value: preferences.filters['state'] ?? 'all',
+                options: [
+                  { value: 'all', label: 'All domains' },
+                  { value: 'expired', label: 'Expired' },
+                  { value: 'expiring', label: 'Expiring soon' },
+                  { value: 'ok', label: 'Not expiring soon' },
+                  { value: 'unknown', label: 'Expiry not known' },
+                  { value: 'snoozed', label: 'Snoozed' },
+                ],
+              },
+            ]}
+            onFilter={(id, value) => change({ filters: { ...preferences.filters, [id]: value } })}
+            shown={visible.length}
+            total={joined.length}
+          />
+          {unknownCount > 0 && (
+            <p className="list-note" role="note">
+              Expiry not known yet for {plural(unknownCount, 'domain')}: the registry has not answered. The server keeps asking, and expiry alerts start once it answers.
+            </p>
+          )}
+          {visible.length === 0 ? (
+            <EmptyState
+              title="No domains match"
+              action={
+                <button type="button" className="button" onClick={() => change({ search: '', filters: domainListDefaults.filters })}>
+                  Clear search and filters
+                </button>
+              }
+            />
+          ) : (
+            <VirtualTable
+              label="Domains"
+              rows={visible}
+              rowKey={(row) => row.key}
+              columns={allColumns}
+              sortBy={preferences.sortBy}
+              direction={preferences.direction}
+              onSort={(column) => change(nextSort(preferences, column))}
+              highlightKey={focusKey}
+              rowClassName={(row) => (row.saving ? 'row-saving' : undefined)}
+            />
+          )}
+        </>
+      )}
+      {adding && <DomainForm onClose={() => setAdding(false)} />}
+      {deleting !== undefined && (
+        <ConfirmDialog title={`Stop watching ${nameOf(deleting)}?`} confirmLabel="Delete domain" onConfirm={() => confirmDelete(deleting)} onCancel={() => setDeleting(undefined)}>
+          Vigil stops looking up when {nameOf(deleting)} expires and will not warn you about it. The domain itself is not affected.
+        </ConfirmDialog>
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,152 @@
+// Create a notification handler: a name, a type and a destination checked for that type (an email address, a
+// webhook URL). Vigil's own service takes email and webhook only; a remote server's types are offered as it uses
+// them, and any other can be typed. What is typed is kept as a draft until it is saved, whatever happens to the
+// dialog.
+import { useState, type FormEvent } from 'react';
+import { checkInput, INPUT_LIMITS, localNotificationHandlerCreateInput, notificationHandlerCreateInput } from '../../../common/api/index.ts';
+import { callFailureOf, fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
+import { vigil } from '../../api/vigil-api.ts';
+import { Dialog } from '../../components/dialog.tsx';
+import { FormError, SelectField, TextField } from '../../components/fields.tsx';
+import { useDraft, useDrafts } from '../../state/drafts-store.ts';
+import { useNavigation } from '../../state/navigation-store.ts';
+import { showInfo } from '../../state/notices-store.ts';
+import { useHandlers } from '../../state/resources.ts';
+import { destinationFieldOf, OTHER_TYPE, typeChoices } from './handler-types.ts';
+
+interface HandlerDraft {
+  name: string;
+  /** A type from the select, or OTHER_TYPE for the one in `otherType`. */
+  type: string;
+  otherType: string;
+  destination: string;
+}
+
+const formId = 'handler:new';
+
+function bodyOf(draft: HandlerDraft) {
+  const type = draft.type === OTHER_TYPE ? draft.otherType.trim() : draft.type;
+  return { name: draft.name.trim(), type, destination: draft.destination.trim() };
+}
+
+function localErrors(draft: HandlerDraft, local: boolean): FieldErrors {
+  const checked = checkInput(local ? localNotificationHandlerCreateInput : notificationHandlerCreateInput, bodyOf(draft));
+  return checked.ok ? {} : fieldErrorsOf(checked.details);
+}
+
+export interface HandlerFormProps {
+  /** Connected to Vigil's own service, which delivers only its own types. */
+  local: boolean;
+  /** The types the server's existing handlers use, offered as choices on a remote server. */
+  typesInUse: readonly (string | undefined)[];
+  onClose(): void;
+}
+
+export function HandlerForm({ local, typesInUse, onClose }: HandlerFormProps) {
+  const [stored, setDraft] = useDraft<HandlerDraft>(formId, () => ({ name: '', type: 'email', otherType: '', destination: '' }));
+  const clearDraft = useDrafts((state) => state.clear);
+  const [tried, setTried] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | undefined>();
+
+  const choices = typeChoices(local, typesInUse);
+  // A draft from another server may hold a type this one does not offer.
+  const draft = choices.some((choice) => choice.value === stored.type) ? stored : { ...stored, type: choices[0]?.value ?? 'email' };
+  const errors = tried ? { ...localErrors(draft, local), ...serverErrors } : serverErrors;
+  const body = bodyOf(draft);
+  const destination = destinationFieldOf(body.type);
+
+  function change(patch: Partial<HandlerDraft>) {
+    setDraft({ ...draft, ...patch });
+    // A field's server error no longer applies once the field changes (the type's, when either type input does).
+    const changed = Object.keys(patch).map((field) => (field === 'otherType' ? 'type' : field));
+    setServerErrors(Object.fromEntries(Object.entries(serverErrors).filter(([field]) => !changed.includes(field))));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTried(true);
+    setFailure(undefined);
+    if (Object.keys(localErrors(draft, local)).length > 0) return;
+    setSaving(true);
+    try {
+      await useHandlers.getState().add(body, () => vigil().createNotificationHandler(body));
+      showInfo(`Notification handler ${body.name} created.`);
+      clearDraft(formId);
+      onClose();
+    } catch (error) {
+      const failed = callFailureOf(error);
+      setServerErrors(failed.fields);
+      setFailure(failed.message);
+      setSaving(false);
+    }
+  }
+
+  const smtpNote =
+    local && draft.type === 'email' ? (
+      <>
+        Email needs the SMTP server set in Settings.{' '}
+        <button type="button" className="link-button" onClick={() => useNavigation.getState().go('settings')}>
+          Open Settings
+        </button>
+      </>
+    ) : undefined;
+
+  return (
+    <Dialog title="New notification handler" onClose={onClose}>
+      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+        <FormError message={failure} />
+        <TextField
+          label="Name"
+          value={draft.name}
+          error={errors['name']}
+          hint="How alerts name it, like “On-call email”."
+          maxLength={INPUT_LIMITS.nameMaxLength}
+          autoFocus
+          onChange={(event) => change({ name: event.target.value })}
+        />
+        <SelectField
+          label="Type"
+          value={draft.type}
+          error={draft.type === OTHER_TYPE ? undefined : errors['type']}
+          hint={smtpNote}
+          options={choices}
+          onChange={(event) => change({ type: event.target.value })}
+        />
+        {draft.type === OTHER_TYPE && (
+          <TextField
+            label="Other type"
+            value={draft.otherType}
+            error={errors['type']}
+            hint="The type as the server names it, like slack or pagerduty."
+            maxLength={INPUT_LIMITS.handlerTypeMaxLength}
+            spellCheck={false}
+            autoCapitalize="off"
+            onChange={(event) => change({ otherType: event.target.value })}
+          />
+        )}
+        <TextField
+          label={destination.label}
+          value={draft.destination}
+          error={errors['destination']}
+          hint={destination.hint}
+          placeholder={destination.placeholder}
+          inputMode={destination.inputMode}
+          maxLength={INPUT_LIMITS.destinationMaxLength}
+          spellCheck={false}
+          autoCapitalize="off"
+          onChange={(event) => change({ destination: event.target.value })}
+        />
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={saving}>
+            {saving ? 'Creating…' : 'Create handler'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

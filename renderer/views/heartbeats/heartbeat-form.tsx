@@ -1,0 +1,109 @@
+// Create a heartbeat: a name and how often the job pings (an amount and a unit, sent as seconds). Both are
+// optional in the API; the form always sends the interval the user sees and leaves an empty name to the server.
+// What is typed is kept as a draft until it is saved, whatever happens to the dialog.
+import { useState, type FormEvent } from 'react';
+import { checkInput, HEARTBEAT_DEFAULTS, heartbeatCreateInput, INPUT_LIMITS, type HeartbeatCreateBody } from '../../../common/api/index.ts';
+import type { Heartbeat } from '../../../common/ipc/views.ts';
+import { callFailureOf, fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
+import { vigil } from '../../api/vigil-api.ts';
+import { Dialog } from '../../components/dialog.tsx';
+import { DurationField, draftSeconds, durationDraft, type DurationDraft } from '../../components/duration-field.tsx';
+import { FormError, TextField } from '../../components/fields.tsx';
+import { useDraft, useDrafts } from '../../state/drafts-store.ts';
+import { showInfo } from '../../state/notices-store.ts';
+import { useHeartbeats } from '../../state/resources.ts';
+
+interface HeartbeatDraft {
+  name: string;
+  interval: DurationDraft;
+}
+
+const formId = 'heartbeat:new';
+
+function bodyOf(draft: HeartbeatDraft): HeartbeatCreateBody {
+  const name = draft.name.trim();
+  const expected_interval = draftSeconds(draft.interval);
+  return name === '' ? { expected_interval } : { name, expected_interval };
+}
+
+function localErrors(draft: HeartbeatDraft): FieldErrors {
+  const checked = checkInput(heartbeatCreateInput, bodyOf(draft));
+  return checked.ok ? {} : fieldErrorsOf(checked.details);
+}
+
+export interface HeartbeatFormProps {
+  onClose(): void;
+  /** Called instead of onClose once the server has the heartbeat (the view then shows how to ping it). */
+  onCreated(heartbeat: Heartbeat): void;
+}
+
+export function HeartbeatForm({ onClose, onCreated }: HeartbeatFormProps) {
+  const [draft, setDraft] = useDraft<HeartbeatDraft>(formId, () => ({ name: '', interval: durationDraft(HEARTBEAT_DEFAULTS.expected_interval) }));
+  const clearDraft = useDrafts((state) => state.clear);
+  const [tried, setTried] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | undefined>();
+
+  const errors = tried ? { ...localErrors(draft), ...serverErrors } : serverErrors;
+
+  function change(patch: Partial<HeartbeatDraft>, field: string) {
+    setDraft({ ...draft, ...patch });
+    // A field's server error no longer applies once the field changes.
+    const { [field]: _changed, ...rest } = serverErrors;
+    setServerErrors(rest);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTried(true);
+    setFailure(undefined);
+    if (Object.keys(localErrors(draft)).length > 0) return;
+    const body = bodyOf(draft);
+    setSaving(true);
+    try {
+      const saved = await useHeartbeats.getState().add({ name: body.name ?? HEARTBEAT_DEFAULTS.name, expected_interval: body.expected_interval }, () => vigil().createHeartbeat(body));
+      showInfo(`Heartbeat ${saved.name ?? body.name ?? HEARTBEAT_DEFAULTS.name} created.`);
+      clearDraft(formId);
+      onCreated(saved);
+    } catch (error) {
+      const failed = callFailureOf(error);
+      setServerErrors(failed.fields);
+      setFailure(failed.message);
+      setSaving(false);
+    }
+  }
+
+  const limits = INPUT_LIMITS.expectedIntervalSeconds;
+  return (
+    <Dialog title="New heartbeat" onClose={onClose}>
+      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+        <FormError message={failure} />
+        <TextField
+          label="Name"
+          value={draft.name}
+          error={errors['name']}
+          hint={`What the job does, like “Nightly backup”. Left empty, it is called “${HEARTBEAT_DEFAULTS.name}”.`}
+          maxLength={INPUT_LIMITS.nameMaxLength}
+          autoFocus
+          onChange={(event) => change({ name: event.target.value }, 'name')}
+        />
+        <DurationField
+          label="Expected every"
+          value={draft.interval}
+          error={errors['expected_interval']}
+          hint={`How often the job runs and pings: from ${limits.min} seconds to 366 days. It is late once a ping does not come in time.`}
+          onChange={(interval) => change({ interval }, 'expected_interval')}
+        />
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={saving}>
+            {saving ? 'Creating…' : 'Create heartbeat'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,82 @@
+// The heartbeats table's rows: each heartbeat joined with its state and snooze from the status, with its last and
+// next expected ping, then searched, filtered and sorted (pure).
+import type { Health, Heartbeat, StatusItemView } from '../../../common/ipc/views.ts';
+import type { Row } from '../../state/collection.ts';
+import type { ListPreferences } from '../../state/list-preferences.ts';
+import { matchesWords, searchText, searchWords, sortRows, type SortValue } from '../../state/sorting.ts';
+import { epochOf } from '../../format/time.ts';
+
+/** The states the core judges a heartbeat to be in (main/core/health/heartbeat-health.ts). */
+type HeartbeatState = 'waiting' | 'up' | 'late' | 'down' | 'unknown';
+
+export interface HeartbeatRow {
+  key: string;
+  heartbeat: Heartbeat;
+  saving: boolean;
+  state: HeartbeatState;
+  health: Health;
+  snoozedUntil: number | 'resumed' | undefined;
+  lastPingAt: number | undefined;
+  /** The last ping plus the expected interval; undefined before the first ping. */
+  nextExpectedAt: number | undefined;
+  search: string;
+}
+
+export const heartbeatListDefaults: ListPreferences = { search: '', filters: { state: 'all' }, sortBy: 'state', direction: 'ascending' };
+
+export const stateLabels: Record<HeartbeatState, string> = { waiting: 'Waiting', up: 'Up', late: 'Late', down: 'Down', unknown: 'Unknown' };
+const stateRank: Record<HeartbeatState, number> = { down: 0, late: 1, unknown: 2, waiting: 3, up: 4 };
+// As the core judges them, for a row the status has not covered yet (just created).
+const healthOfState: Record<HeartbeatState, Health> = { waiting: 'ok', up: 'ok', late: 'warning', down: 'critical', unknown: 'unknown' };
+
+function stateOf(item: StatusItemView | undefined, heartbeat: Heartbeat): HeartbeatState {
+  const state = item?.state;
+  if (state !== undefined) return Object.hasOwn(stateLabels, state) ? (state as HeartbeatState) : 'unknown';
+  return heartbeat.last_ping === undefined ? 'waiting' : 'unknown';
+}
+
+export function heartbeatRows(rows: readonly Row<Heartbeat>[], items: ReadonlyMap<string, StatusItemView>): HeartbeatRow[] {
+  return rows.map(({ key, item, saving }) => {
+    const statusItem = items.get(key);
+    const state = stateOf(statusItem, item);
+    const lastPingAt = epochOf(item.last_ping);
+    const interval = item.expected_interval;
+    return {
+      key,
+      heartbeat: item,
+      saving,
+      state,
+      health: statusItem?.health ?? healthOfState[state],
+      snoozedUntil: statusItem?.snoozedUntil,
+      lastPingAt,
+      nextExpectedAt: lastPingAt === undefined || interval === undefined ? undefined : lastPingAt + interval * 1000,
+      search: searchText([item.name, item.slug]),
+    };
+  });
+}
+
+const sortValues: Record<string, (row: HeartbeatRow) => SortValue> = {
+  name: (row) => row.heartbeat.name,
+  interval: (row) => row.heartbeat.expected_interval,
+  lastPing: (row) => row.lastPingAt,
+  nextExpected: (row) => row.nextExpectedAt,
+  state: (row) => stateRank[row.state],
+};
+
+/** The rows in the list's sort order (done once per list or sort change, not per keystroke). */
+export function sortHeartbeatRows(rows: readonly HeartbeatRow[], sortBy: string, direction: ListPreferences['direction']): HeartbeatRow[] {
+  const valueOf = sortValues[sortBy];
+  // Ties (every "Up" heartbeat) read in name order.
+  const byName = sortRows(rows, (row) => row.heartbeat.name, 'ascending');
+  return valueOf === undefined ? byName : sortRows(byName, valueOf, direction);
+}
+
+/** The sorted rows that match the list's search and state filter, in the same order. */
+export function filterHeartbeatRows(sorted: readonly HeartbeatRow[], search: string, filters: ListPreferences['filters']): HeartbeatRow[] {
+  const words = searchWords(search);
+  const state = filters['state'] ?? 'all';
+  if (words.length === 0 && state === 'all') return sorted as HeartbeatRow[];
+  return sorted.filter(
+    (row) => (state === 'all' || (state === 'snoozed' ? row.snoozedUntil !== undefined : row.state === state)) && matchesWords(words, row.search),
+  );
+}

@@ -1,0 +1,126 @@
+// @vitest-environment happy-dom
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Domain, StatusItemView } from '../../common/ipc/views.ts';
+import { useDomains } from '../../renderer/state/resources.ts';
+import { useStatus } from '../../renderer/state/status-store.ts';
+import { DomainsView } from '../../renderer/views/domains/domains-view.tsx';
+import { callError, fakeApi, status } from './renderer-harness.tsx';
+
+function showDomains(domains: Domain[], items: StatusItemView[] = []) {
+  useStatus.getState().receive(status({ domains, items }));
+  useDomains.getState().setBase(domains, Date.now());
+}
+
+const rowOf = (text: string) => screen.getByText(text).closest('[role="row"]');
+
+describe('DomainsView', () => {
+  it('says what watching a domain does when there is none yet', () => {
+    fakeApi();
+    showDomains([]);
+    render(<DomainsView />);
+    expect(screen.getByRole('heading', { name: 'No domains watched yet' })).toBeTruthy();
+    expect(screen.getByText(/warns you well before it does/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add your first domain' })).toBeTruthy();
+  });
+
+  it('lists the expiry date, the days left coloured by the thresholds the core applied, and the registrar', () => {
+    fakeApi();
+    showDomains(
+      [
+        { id: 'd1', domain: 'example.com', expires_on: '2031-03-14', days_until_expiry: 5, registrar: 'Example Registrar' },
+        { id: 'd2', domain: 'example.org', expires_on: '2031-09-01', days_until_expiry: 170 },
+        { id: 'd3', domain: 'old.example', expires_on: '2020-01-01', days_until_expiry: -3 },
+      ],
+      [
+        { key: 'domain:d1', kind: 'domain', name: 'example.com', health: 'warning', state: 'expiring', detail: '' },
+        { key: 'domain:d2', kind: 'domain', name: 'example.org', health: 'ok', state: 'ok', detail: '' },
+        { key: 'domain:d3', kind: 'domain', name: 'old.example', health: 'critical', state: 'expired', detail: '' },
+      ],
+    );
+    render(<DomainsView />);
+    expect(screen.getByText('3 domains, 1 expired, 1 expiring soon.')).toBeTruthy();
+    expect(rowOf('example.com')?.textContent).toContain('Example Registrar');
+    expect(within(rowOf('example.com') as HTMLElement).getByText('5 days').className).toContain('badge-warning');
+    expect(within(rowOf('example.org') as HTMLElement).getByText('170 days').className).toContain('badge-ok');
+    expect(within(rowOf('old.example') as HTMLElement).getByText('Expired 3 days ago').className).toContain('badge-critical');
+    // Soonest first by default; the expired one leads.
+    expect(screen.getAllByRole('row').slice(1).map((row) => row.getAttribute('data-key'))).toEqual(['domain:d3', 'domain:d1', 'domain:d2']);
+  });
+
+  it('says clearly when the expiry could not be looked up', () => {
+    fakeApi();
+    showDomains([{ id: 'd1', domain: 'new.example' }], [{ key: 'domain:d1', kind: 'domain', name: 'new.example', health: 'unknown', state: 'unknown', detail: 'Expiry could not be looked up' }]);
+    render(<DomainsView />);
+    expect(screen.getByRole('note').textContent).toBe('Expiry not known yet for 1 domain: the registry has not answered. The server keeps asking, and expiry alerts start once it answers.');
+    expect(rowOf('new.example')?.textContent).toContain('Not known yet');
+  });
+
+  it('accepts a name in any script, shows the form that will be stored, and adds it at once', async () => {
+    let finish: (domain: Domain) => void = () => undefined;
+    const fake = fakeApi({ createDomain: () => new Promise((resolve) => (finish = resolve)) });
+    showDomains([]);
+    const user = userEvent.setup();
+    render(<DomainsView />);
+    await user.click(screen.getByRole('button', { name: 'Add domain' }));
+    await user.type(screen.getByRole('textbox', { name: 'Domain' }), 'Bücher.example');
+    expect(screen.getByText('Saved as xn--bcher-kva.example')).toBeTruthy();
+    await user.click(within(screen.getByRole('dialog', { name: 'Add domain' })).getByRole('button', { name: 'Add domain' }));
+    // The output of domainCreateInput: the contract normalises again on receipt, to the same name.
+    expect(fake.calls).toEqual([{ method: 'createDomain', args: [{ domain: 'xn--bcher-kva.example' }] }]);
+    expect(useDomains.getState().rows).toMatchObject([{ saving: true, item: { domain: 'xn--bcher-kva.example' } }]);
+    expect(screen.getByText('xn--bcher-kva.example')).toBeTruthy();
+    finish({ id: 'd7', domain: 'xn--bcher-kva.example' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(useDomains.getState().rows).toMatchObject([{ key: 'domain:d7', saving: false }]);
+  });
+
+  it('checks the name before sending anything', async () => {
+    const fake = fakeApi();
+    showDomains([]);
+    const user = userEvent.setup();
+    render(<DomainsView />);
+    await user.click(screen.getByRole('button', { name: 'Add domain' }));
+    const field = screen.getByRole('textbox', { name: 'Domain' });
+    await user.type(field, 'localhost');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Add domain' }));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Must have at least two labels, like example.com.')).toBeTruthy();
+    expect(fake.calls).toEqual([]);
+  });
+
+  it('rolls the row back and keeps the input, with the server’s error at the field, when adding fails', async () => {
+    fakeApi({ createDomain: () => Promise.reject(callError('The server refused the domain.', [{ field: '0.domain', message: 'is already watched' }])) });
+    showDomains([]);
+    const user = userEvent.setup();
+    render(<DomainsView />);
+    await user.click(screen.getByRole('button', { name: 'Add domain' }));
+    await user.type(screen.getByRole('textbox', { name: 'Domain' }), 'example.com');
+    const dialog = screen.getByRole('dialog', { name: 'Add domain' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add domain' }));
+    expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', 'The server refused the domain.');
+    expect(within(dialog).getByText('Is already watched.')).toBeTruthy();
+    expect(useDomains.getState().rows).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Add your first domain' }));
+    expect(screen.getByRole('textbox', { name: 'Domain' })).toHaveProperty('value', 'example.com');
+  });
+
+  it('deletes only after confirmation', async () => {
+    const fake = fakeApi();
+    showDomains([{ id: 'd1', domain: 'example.com', expires_on: '2031-03-14', days_until_expiry: 400 }]);
+    const user = userEvent.setup();
+    render(<DomainsView />);
+    await user.click(screen.getByRole('button', { name: 'Delete example.com' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Stop watching example.com?' });
+    expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await user.keyboard('{Enter}');
+    expect(fake.calls).toEqual([]);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Delete example.com' }));
+    await user.click(screen.getByRole('button', { name: 'Delete domain' }));
+    expect(fake.calls).toEqual([{ method: 'deleteDomain', args: ['d1'] }]);
+    await waitFor(() => expect(screen.queryByText('example.com')).toBeNull());
+  });
+});
