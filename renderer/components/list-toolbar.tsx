@@ -13,19 +13,21 @@ export interface ListToolbarProps {
   label: string;
   search: string;
   onSearch(value: string): void;
+  /** What the search looks in, e.g. "Name or target". */
+  placeholder?: string;
   filters?: readonly ListFilter[];
   onFilter?(id: string, value: string): void;
   shown: number;
   total: number;
 }
 
-export function ListToolbar({ label, search, onSearch, filters = [], onFilter, shown, total }: ListToolbarProps) {
+export function ListToolbar({ label, search, onSearch, placeholder, filters = [], onFilter, shown, total }: ListToolbarProps) {
   const id = useId();
   return (
     <div className="toolbar" role="search" aria-label={`Search ${label}`}>
       <div className="toolbar-field toolbar-search">
         <label htmlFor={`${id}-search`}>Search</label>
-        <input id={`${id}-search`} type="search" value={search} placeholder={`Name or target`} onChange={(event) => onSearch(event.target.value)} />
+        <input id={`${id}-search`} type="search" value={search} placeholder={placeholder} onChange={(event) => onSearch(event.target.value)} />
       </div>
       {filters.map((filter) => (
         <div key={filter.id} className="toolbar-field">

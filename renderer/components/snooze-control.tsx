@@ -82,5 +82,5 @@ export function SnoozeControl({ itemKey, name, snoozedUntil }: { itemKey: string
 /** Only snoozed rows follow the clock (the date part of "until 14:00" may change). */
 function SnoozedUntil({ until }: { until: number | 'resumed' }) {
   const now = useNow((state) => state.now);
-  return <span className="snooze-note">Snoozed {until === 'resumed' ? 'until unsnoozed' : `until ${formatClockTime(until, now)}`}</span>;
+  return <span className="snooze-note">Snoozed {until === 'resumed' ? 'indefinitely' : `until ${formatClockTime(until, now)}`}</span>;
 }

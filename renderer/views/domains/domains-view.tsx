@@ -148,6 +148,7 @@ export function DomainsView() {
       ) : (
         <>
           <ListToolbar
+            placeholder="Domain or registrar"
             label="domains"
             search={preferences.search}
             onSearch={(value) => change({ search: value })}

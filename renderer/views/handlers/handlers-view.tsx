@@ -122,6 +122,7 @@ export function HandlersView() {
     return (
       <>
         <ListToolbar
+          placeholder="Name, type or destination"
           label="handlers"
           search={preferences.search}
           onSearch={(value) => change({ search: value })}

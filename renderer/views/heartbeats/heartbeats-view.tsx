@@ -147,6 +147,7 @@ export function HeartbeatsView() {
       ) : (
         <>
           <ListToolbar
+            placeholder="Name"
             label="heartbeats"
             search={preferences.search}
             onSearch={(value) => change({ search: value })}

@@ -119,6 +119,7 @@ export function MonitorsView() {
       ) : (
         <>
           <ListToolbar
+            placeholder="Name or target"
             label="monitors"
             search={preferences.search}
             onSearch={(value) => change({ search: value })}
