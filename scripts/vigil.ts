@@ -25,6 +25,10 @@ const commands: Record<string, { summary: [usage: string, description: string]; 
       return 0;
     },
   },
+  'test-email': {
+    summary: ['test-email --to ADDRESS [--data-dir DIR]', 'send a test email through that service\'s SMTP server'],
+    run: async (args) => (await import('../service/cli/test-email-command.ts')).testEmailCommand(args),
+  },
   status: {
     summary: ['status [--base-url URL] [--json] [--timeout S]', 'poll once; exit 0 ok, 1 warning, 2 critical, 3 cannot tell'],
     run: async (args) => (await import('../main/core/cli/status-command.ts')).statusCommand(args, cliLogger),

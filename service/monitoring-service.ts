@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Clock, TimerHandle } from '../common/clock.ts';
 import { AlertDispatcher } from './alerts/alert-dispatcher.ts';
 import { createEmailChannel } from './alerts/email-channel.ts';
-import { parseSmtpSettings } from './alerts/smtp-settings.ts';
+import { lacksPassword, smtpPasswordVariable, smtpSettingsFrom } from './alerts/smtp-settings.ts';
 import { createWebhookChannel } from './alerts/webhook-channel.ts';
 import { loadOrCreateSigningKey } from './auth/signing-key.ts';
 import { runCheck } from './checks/run-check.ts';
@@ -48,19 +48,23 @@ function originOf(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
-function smtpFrom(config: ServiceConfig) {
-  if (config.smtp === undefined) return undefined;
+function smtpFrom(config: ServiceConfig, logger: Logger) {
   // The password may come from the environment (the desktop app keeps it in the OS keychain), never logged.
-  const password = process.env.VIGIL_SMTP_PASSWORD;
-  const raw = config.smtp as Record<string, unknown>;
-  return parseSmtpSettings(password ? { ...raw, password } : raw);
+  const password = process.env[smtpPasswordVariable];
+  // A missing password is the environment's state, not a bad config (the keychain may be locked): the service
+  // still watches everything, and says why mail stays off.
+  if (lacksPassword(config.smtp, password)) {
+    logger.error(`Email handlers are off: the SMTP settings name a user but no password was given (${smtpPasswordVariable} or smtp.password).`);
+    return undefined;
+  }
+  return smtpSettingsFrom(config.smtp, password);
 }
 
 export async function startService(config: ServiceConfig, ports: ServicePorts): Promise<RunningService> {
   const { clock, logger, fetch } = ports;
   const dataDir = ensureDataDir(config.dataDir);
   const signingKey = loadOrCreateSigningKey(dataDir);
-  const smtp = smtpFrom(config);
+  const smtp = smtpFrom(config, logger);
   const db = openDatabase(dataDir);
   const historyDb = openDatabase(dataDir, 'NORMAL');
   const monitors = new MonitorStore(db);

@@ -1,10 +1,12 @@
 // Local mode's service under Electron: the embedded monitoring service in a `utilityProcess` (a Node process
-// Electron manages, so no separate Node binary ships). Same interface as the plain-Node launcher in main/core.
+// Electron manages, so no separate Node binary ships). Same interface as the plain-Node launcher in main/core;
+// tokens and the test email are done in this process with the service's own code, as its CLI commands do them.
 import type { Clock } from '../../common/clock.ts';
 import type { Logger } from '../../common/logger.ts';
-import type { LocalServiceLauncher, RunningLocalService } from '../core/app/local-service.ts';
-import { defaultServiceExecArgv } from '../core/app/local-service.ts';
+import type { LocalServiceLauncher, LocalServiceSecrets, RunningLocalService } from '../core/app/local-service.ts';
+import { defaultServiceExecArgv, serviceEnvironment } from '../core/app/local-service.ts';
 import { isLoopbackHost } from '../core/api/token-safety.ts';
+import { sendTestEmail } from '../../service/alerts/test-email.ts';
 import { issueToken } from '../../service/auth/tokens.ts';
 import { loadOrCreateSigningKey } from '../../service/auth/signing-key.ts';
 import { ensureDataDir } from '../../service/data-dir.ts';
@@ -24,6 +26,8 @@ export interface UtilityForkOptions {
   serviceName: string;
   stdio: ('ignore' | 'pipe')[];
   execArgv: string[];
+  /** Carries the SMTP password (VIGIL_SMTP_PASSWORD): never argv, which other processes can read. */
+  env: NodeJS.ProcessEnv;
 }
 
 export interface UtilityServiceLauncherOptions {
@@ -85,11 +89,12 @@ export function utilityServiceLauncher(options: UtilityServiceLauncherOptions): 
   const { clock, logger } = options;
   const mint = options.mintToken ?? mintWithSigningKey;
 
-  function start(): Promise<RunningLocalService> {
+  function start(secrets: LocalServiceSecrets = {}): Promise<RunningLocalService> {
     const child = options.fork(options.entryPath, [`${dataDirArgument}${options.dataDir}`], {
       serviceName: 'Vigil local service',
       stdio: ['ignore', 'ignore', 'pipe'],
       execArgv: [...defaultServiceExecArgv],
+      env: serviceEnvironment(process.env, secrets),
     });
     forwardServiceLog(child.stderr, logger);
     const exited = new Promise<number | string>((resolve) => {
@@ -141,7 +146,9 @@ export function utilityServiceLauncher(options: UtilityServiceLauncherOptions): 
   }
 
   return {
+    dataDir: options.dataDir,
     start,
+    sendTestEmail: (to, secrets) => sendTestEmail({ dataDir: options.dataDir, to, password: secrets.smtpPassword, logger }),
     async issueToken(lifetimeSeconds) {
       try {
         const token = await mint(options.dataDir, lifetimeSeconds);

@@ -32,7 +32,7 @@ import { appWindowOptions } from './app/app-window.ts';
 import { itemOpener } from './app/item-opener.ts';
 import { startAutoUpdates } from './app/auto-update.ts';
 import { SuspendGate, watchOnline, watchPower } from './app/connectivity.ts';
-import { LaunchAtLogin } from './app/launch-at-login.ts';
+import { followLaunchAtLoginSetting, LaunchAtLogin } from './app/launch-at-login.ts';
 import { MainWindow } from './app/main-window.ts';
 import { QuitController } from './app/quit.ts';
 import { claimSingleInstance } from './app/single-instance.ts';
@@ -108,7 +108,8 @@ async function startVigil(): Promise<void> {
     logger,
     onToken: (token) => logger.addSecret(token),
   });
-  const core = await createVigilCore({ settings, alertStateDir: userData, secrets, localService, logger });
+  const about = { version: app.getVersion(), logFile, shell: 'desktop' } as const;
+  const core = await createVigilCore({ settings, alertStateDir: userData, secrets, localService, about, logger });
   quit = new QuitController({ app, stop: () => core.stop(), clock: systemClock, logger });
 
   registerContract({ ipcMain, core, trusted, logger });
@@ -165,6 +166,7 @@ async function startVigil(): Promise<void> {
     actions,
     isLaunchAtLogin: () => loginItem.isEnabled(),
   });
+  followLaunchAtLoginSetting(settings, loginItem, () => tray.refreshMenu());
   core.on('onDidChangeStatus', (status) => tray.render(status));
   new AlertNotifier({
     createNotification: (options) => new Notification(options),

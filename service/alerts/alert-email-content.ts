@@ -1,10 +1,6 @@
 // The subject line and plain-text body of an alert email.
 import type { AlertEvent } from './alert-event.ts';
-
-export interface AlertEmailContent {
-  subject: string;
-  text: string;
-}
+import type { EmailContent } from './email-channel.ts';
 
 type Subject = AlertEvent['subject'];
 
@@ -33,7 +29,7 @@ const bodyFields: Record<Subject['kind'], [field: string, label: string][]> = {
   ],
 };
 
-export function alertEmailContent(event: AlertEvent): AlertEmailContent {
+export function alertEmailContent(event: AlertEvent): EmailContent {
   const lines = [event.message, '', `Time: ${utcTime(event.occurred_at)}`];
   for (const [field, label] of bodyFields[event.subject.kind]) {
     const value = fieldText(event.subject, field);

@@ -1,4 +1,5 @@
-// Sends alerts as plain-text email through the configured SMTP server, one connection per message.
+// Sends alerts (and the test email) as plain-text email through the configured SMTP server, one connection per
+// message.
 import { createTransport } from 'nodemailer';
 import { isEmailAddress } from '../../common/api/email-address.ts';
 import type { Logger } from '../logger.ts';
@@ -6,9 +7,19 @@ import { alertEmailContent } from './alert-email-content.ts';
 import type { AlertEvent } from './alert-event.ts';
 import type { SmtpSettings } from './smtp-settings.ts';
 
+export interface EmailContent {
+  subject: string;
+  text: string;
+}
+
 export interface EmailChannel {
   /** Resolves once the SMTP server accepted the message; rejects with a readable reason otherwise. */
   send(destination: string, event: AlertEvent): Promise<void>;
+  /**
+   * Any other message (the test email), with the same checks and transport as an alert: resolves with the
+   * server's answer; rejects with "Could not send <what> through host:port: <reason>".
+   */
+  sendMessage(destination: string, content: EmailContent, what: string): Promise<string>;
 }
 
 export interface EmailChannelOptions {
@@ -33,24 +44,24 @@ export function createEmailChannel(settings: SmtpSettings, { logger, timeoutMs =
   });
   const server = `${settings.host}:${settings.port}`;
 
+  async function deliver(destination: string, { subject, text }: EmailContent, what: string): Promise<{ messageId: string; response: string }> {
+    // One recipient per handler: a comma-separated list or a crafted address must not add recipients.
+    if (!isEmailAddress(destination)) throw new Error('Email destination is not a single email address');
+    try {
+      const info = await transport.sendMail({ from: { name: 'Vigil', address: settings.from }, to: destination, subject, text });
+      return { messageId: info.messageId, response: info.response };
+    } catch (error) {
+      throw new Error(`Could not send ${what} through ${server}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+  }
+
   return {
     async send(destination, event) {
-      // One recipient per handler: a comma-separated list or a crafted address must not add recipients.
-      if (!isEmailAddress(destination)) throw new Error('Email destination is not a single email address');
-      const { subject, text } = alertEmailContent(event);
-      try {
-        const info = await transport.sendMail({
-          from: { name: 'Vigil', address: settings.from },
-          to: destination,
-          subject,
-          text,
-        });
-        logger.info('Alert email sent', { event: event.event, to: destination, messageId: info.messageId });
-      } catch (error) {
-        throw new Error(`Could not send alert email through ${server}: ${error instanceof Error ? error.message : String(error)}`, {
-          cause: error,
-        });
-      }
+      const { messageId } = await deliver(destination, alertEmailContent(event), 'alert email');
+      logger.info('Alert email sent', { event: event.event, to: destination, messageId });
+    },
+    async sendMessage(destination, content, what) {
+      return (await deliver(destination, content, what)).response;
     },
   };
 }

@@ -32,7 +32,6 @@ export async function serviceCommand(args: string[]): Promise<void> {
     if (code === 'EACCES') throw new CliError(`Not allowed to listen on ${config.host}:${config.port}; ports below 1024 need privileges.`, 1);
     throw error;
   }
-  process.stdout.write(`${service.apiUrl}\n`);
 
   const shutdown = () => {
     process.off('SIGINT', shutdown).off('SIGTERM', shutdown);
@@ -45,5 +44,7 @@ export async function serviceCommand(args: string[]): Promise<void> {
       },
     );
   };
+  // Before the address is printed: whoever reads it may stop the service at once.
   process.on('SIGINT', shutdown).on('SIGTERM', shutdown);
+  process.stdout.write(`${service.apiUrl}\n`);
 }

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { autostartEntry, autostartFile, LaunchAtLogin, quoteExecArgument } from '../../main/electron/app/launch-at-login.ts';
+import { ConfSettingsStore } from '../../main/core/settings/settings-store.ts';
+import { autostartEntry, autostartFile, followLaunchAtLoginSetting, LaunchAtLogin, quoteExecArgument } from '../../main/electron/app/launch-at-login.ts';
 import { recordingLogger } from '../helpers/recording-logger.ts';
 
 function setUp(platform: NodeJS.Platform, env: NodeJS.ProcessEnv = {}) {
@@ -76,5 +80,52 @@ describe('launch at login', () => {
     const mac = setUp('darwin');
     mac.app.getLoginItemSettings.mockReturnValue({ openAtLogin: true, wasOpenedAtLogin: true });
     expect(mac.login.startedAtLogin(['/Applications/Vigil.app/Contents/MacOS/Vigil'])).toBe(true);
+  });
+});
+
+describe('the launchAtLogin setting', () => {
+  function withSettings(platform: NodeJS.Platform) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vigil-login-item-'));
+    const settings = new ConfSettingsStore({ directory: dir, logger: recordingLogger() });
+    const setup = setUp(platform);
+    const onChange = vi.fn();
+    const stop = followLaunchAtLoginSetting(settings, setup.login, onChange);
+    const done = () => {
+      stop();
+      rmSync(dir, { recursive: true, force: true });
+    };
+    return { ...setup, settings, onChange, done };
+  }
+
+  it('goes to the OS when the window changes it, and the tray menu is refreshed', () => {
+    const { settings, login, onChange, done } = withSettings('win32');
+    settings.update((s) => ({ ...s, launchAtLogin: true }));
+    expect(login.isEnabled()).toBe(true);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    settings.update((s) => ({ ...s, launchAtLogin: false }));
+    expect(login.isEnabled()).toBe(false);
+    expect(onChange).toHaveBeenCalledTimes(2);
+    done();
+  });
+
+  it('leaves the OS alone when it already agrees (the tray set it first)', () => {
+    const { settings, login, app, onChange, done } = withSettings('darwin');
+    login.setEnabled(true);
+    settings.update((s) => ({ ...s, launchAtLogin: true }));
+    expect(app.setLoginItemSettings).toHaveBeenCalledTimes(1);
+    expect(onChange).not.toHaveBeenCalled();
+    done();
+  });
+
+  it('is put back when the OS refuses the change, so the window shows the truth', () => {
+    const { settings, app, onChange, logger, done } = withSettings('win32');
+    app.setLoginItemSettings.mockImplementation(() => {
+      throw new Error('access denied');
+    });
+    settings.update((s) => ({ ...s, launchAtLogin: true }));
+    expect(settings.read().launchAtLogin).toBe(false);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(logger.text()).toContain('access denied');
+    done();
   });
 });

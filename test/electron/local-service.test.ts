@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -11,6 +11,7 @@ import { runServiceProcess, startFailure, type ParentPortLike, type StartedServi
 import { startLocalService } from '../../main/electron/local-service/start-local-service.ts';
 import { manualClock } from '../helpers/manual-clock.ts';
 import { recordingLogger } from '../helpers/recording-logger.ts';
+import { startSmtpReceiver } from '../helpers/smtp-receiver.ts';
 import { FakeEmitter } from './fakes.ts';
 
 class FakeChild extends FakeEmitter implements UtilityChild {
@@ -137,6 +138,40 @@ describe('the utilityProcess launcher of the local service', () => {
     const token = await launcher.issueToken(3600);
     await expect(verifyToken(loadOrCreateSigningKey(dataDir), token)).resolves.toBe('local-user');
     expect(onToken).toHaveBeenCalledWith(token);
+  });
+
+  it('gives the service its SMTP password through the environment only, and never an inherited one', async () => {
+    vi.stubEnv('VIGIL_SMTP_PASSWORD', 'left-over-from-the-shell');
+    try {
+      const { launcher, children } = setUp();
+      void launcher.start({ smtpPassword: 'from-the-keychain' }).catch(() => {});
+      void launcher.start().catch(() => {});
+      const [withPassword, without] = children;
+      expect(withPassword?.options.env.VIGIL_SMTP_PASSWORD).toBe('from-the-keychain');
+      expect(withPassword?.options.env.PATH).toBe(process.env.PATH);
+      expect(JSON.stringify([withPassword?.args, withPassword?.options.execArgv])).not.toContain('from-the-keychain');
+      expect(without?.options.env).not.toHaveProperty('VIGIL_SMTP_PASSWORD');
+      expect(launcher.dataDir).toBe('/data/Vigil/service');
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('sends the test email in this process, through the data folder\'s SMTP server, with the password it is given', async () => {
+    const receiver = await startSmtpReceiver({ credentials: { user: 'alerts', password: 'pa55-secret' } });
+    try {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-local-'));
+      const smtp = { host: '127.0.0.1', port: receiver.port, security: 'none', user: 'alerts', from: 'vigil@example.com' };
+      writeFileSync(path.join(dataDir, 'config.json'), JSON.stringify({ smtp }));
+      const launcher = utilityServiceLauncher({ fork: () => new FakeChild(), entryPath: '', dataDir, clock: manualClock(), logger: recordingLogger() });
+      const sent = await launcher.sendTestEmail('ops@example.com', { smtpPassword: 'pa55-secret' });
+      expect(sent).toEqual({ ok: true, message: expect.stringMatching(/^127\.0\.0\.1:\d+ accepted the test email to ops@example\.com: 250 /) });
+      expect((await receiver.waitFor(1))[0]).toMatchObject({ user: 'alerts', subject: '[Vigil] Test email' });
+      const refused = await launcher.sendTestEmail('ops@example.com', { smtpPassword: 'wrong' });
+      expect(refused).toEqual({ ok: false, message: expect.stringMatching(/: Invalid login: 535 /) });
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('says in one sentence why no token could be minted', async () => {

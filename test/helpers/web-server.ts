@@ -11,10 +11,12 @@ import type { StatusView } from '../../common/ipc/views.ts';
 import type { Logger } from '../../common/logger.ts';
 import type { VigilCore } from '../../main/core/app/vigil-core.ts';
 import { startWebServer, type WebServer } from '../../main/core/web/web-server.ts';
+import { fakeSettingsMethods } from './fake-settings.ts';
 import { recordingLogger, type RecordingLogger } from './recording-logger.ts';
 
 export const sampleStatus: StatusView = {
   level: 'ok',
+  situation: 'ok',
   tooltip: 'Vigil — 2 monitors, all up',
   connection: { id: 'local', name: 'This computer', baseUrl: 'http://127.0.0.1:7070/api', kind: 'local', active: true, auth: 'signed-in' },
   items: [],
@@ -31,13 +33,17 @@ export interface FakeVigilCore extends VigilCore {
   listenerCount(): number;
 }
 
-/** Every method resolves (getStatus with `sampleStatus`, the rest with undefined) unless overridden. */
+/**
+ * Every method resolves unless overridden: getStatus with `sampleStatus`, the settings and local-SMTP methods over
+ * in-memory state (test/helpers/fake-settings.ts), the rest with undefined.
+ */
 export function fakeVigilCore(overrides: Partial<VigilService> = {}): FakeVigilCore {
   const calls: FakeVigilCore['calls'] = [];
   const listeners = new Map<VigilEvent, Set<(payload: unknown) => void>>();
   const service: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  const implemented: Partial<VigilService> = { ...fakeSettingsMethods(), ...overrides };
   for (const method of Object.keys(vigilMethods) as VigilMethod[]) {
-    const override = overrides[method] as ((...args: unknown[]) => Promise<unknown>) | undefined;
+    const override = implemented[method] as ((...args: unknown[]) => Promise<unknown>) | undefined;
     service[method] = async (...args) => {
       calls.push({ method, args });
       if (override) return override(...args);

@@ -3,6 +3,7 @@
 // act through it.
 import type { Clock } from '../../../common/clock.ts';
 import type { VigilEvent, VigilEventPayloads } from '../../../common/ipc/contract.ts';
+import type { AboutView } from '../../../common/ipc/settings.ts';
 import type { ConnectionView, StatusView } from '../../../common/ipc/views.ts';
 import { silentLogger, type Logger } from '../../../common/logger.ts';
 import { alertPreferencesFrom } from '../alert-settings.ts';
@@ -28,6 +29,8 @@ export interface VigilCoreOptions {
   secrets: SecretStore;
   /** Runs the embedded service for local mode; undefined: no local mode. */
   localService: LocalServiceLauncher | undefined;
+  /** What the settings window's "About" shows; the shell knows its version, log file and kind. */
+  about: AboutView;
   clock?: Clock;
   logger: Logger;
   fetch?: typeof globalThis.fetch;
@@ -38,6 +41,8 @@ export class CoreRuntime {
   readonly secrets: SecretStore;
   readonly clock: Clock;
   readonly logger: Logger;
+  readonly about: AboutView;
+  readonly localService: LocalServiceLauncher | undefined;
   readonly #options: VigilCoreOptions;
   readonly #alertFile: AlertStateFile;
   readonly #events: CoreEvents;
@@ -58,6 +63,8 @@ export class CoreRuntime {
     this.secrets = options.secrets;
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger;
+    this.about = options.about;
+    this.localService = options.localService;
     this.#alertFile = new AlertStateFile({ directory: options.alertStateDir, logger: options.logger, clock: this.clock });
     this.#events = new CoreEvents(options.logger);
   }
@@ -212,8 +219,13 @@ export class CoreRuntime {
     await this.#startLocalModeIfWanted();
   }
 
+  /** The local service reads its config.json and secrets afresh (when local mode runs). */
+  async restartLocalService(): Promise<void> {
+    await this.#localMode?.restart();
+  }
+
   async #startLocalModeIfWanted(): Promise<void> {
-    const launcher = this.#options.localService;
+    const launcher = this.localService;
     if (launcher === undefined || this.#localMode !== undefined || !wantsLocalMode(this.settings.read())) return;
     this.#localMode = new LocalMode({
       launcher,

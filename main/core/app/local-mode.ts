@@ -1,13 +1,15 @@
 // Local mode: the embedded monitoring service on this computer, so a first start shows live data with nothing to
-// configure. It keeps the service running (restarted with backoff when it dies), the `local` connection pointed
-// at its current address, and a token for it in the secret store, renewed well before it expires.
+// configure. It keeps the service running (restarted with backoff when it dies, or on request after its settings
+// changed), the `local` connection pointed at its current address, and a token for it in the secret store,
+// renewed well before it expires. The service's SMTP password goes from the secret store to each start.
 import type { Clock, TimerHandle } from '../../../common/clock.ts';
 import type { Logger } from '../../../common/logger.ts';
 import { tokenExpiresAt } from '../alert-settings.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import type { Connection, Settings } from '../settings/settings-schema.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
-import type { LocalServiceLauncher, RunningLocalService } from './local-service.ts';
+import { localSmtpPasswordAccount } from './local-service-config.ts';
+import type { LocalServiceLauncher, LocalServiceSecrets, RunningLocalService } from './local-service.ts';
 
 export const localConnectionId = 'local';
 export const localConnectionName = 'This computer';
@@ -45,6 +47,8 @@ export class LocalMode {
   #restartTimer: TimerHandle | undefined;
   #restartDelayMs = firstRestartDelayMs;
   #stopping = false;
+  /** Restarts on request run one after another. */
+  #restarting: Promise<void> = Promise.resolve();
 
   constructor(options: LocalModeOptions) {
     this.#options = options;
@@ -59,10 +63,29 @@ export class LocalMode {
   async stop(): Promise<void> {
     this.#stopping = true;
     this.#cancelRestart();
+    await this.#restarting;
     await this.#launching;
     const running = this.#running;
     this.#running = undefined;
     await running?.stop();
+  }
+
+  /** Stops the service and starts it again at once, so it reads its config.json and secrets afresh. */
+  restart(): Promise<void> {
+    this.#restarting = this.#restarting.then(() => this.#restartOnce());
+    return this.#restarting;
+  }
+
+  async #restartOnce(): Promise<void> {
+    if (this.#stopping) return;
+    this.#cancelRestart();
+    await this.#launching;
+    const running = this.#running;
+    // Cleared first, so its exit is not taken for a crash.
+    this.#running = undefined;
+    await running?.stop();
+    this.#restartDelayMs = firstRestartDelayMs;
+    if (!this.#stopping) await this.#launch();
   }
 
   /** A fresh 30-day token, stored and announced. Concurrent calls share one. */
@@ -102,7 +125,7 @@ export class LocalMode {
     const { launcher, logger } = this.#options;
     let running: RunningLocalService;
     try {
-      running = await launcher.start();
+      running = await launcher.start(await this.#secrets());
     } catch (error) {
       // The launcher's errors are sentences about the service already.
       this.#failed(messageOf(error).replace(/[.!]+$/, ''));
@@ -126,6 +149,16 @@ export class LocalMode {
       const problem = `The local monitoring service runs, but Vigil could not set up its connection: ${sentenceBody(error)}`;
       logger.error(problem);
       this.#options.onProblem(`${problem}.`);
+    }
+  }
+
+  /** A keychain that cannot be read leaves mail off (the service says so), not the whole service. */
+  async #secrets(): Promise<LocalServiceSecrets> {
+    try {
+      return { smtpPassword: await this.#options.secrets.get(localSmtpPasswordAccount) };
+    } catch (error) {
+      this.#options.logger.warn(`The SMTP password for the local service could not be read: ${sentenceBody(error)}.`);
+      return {};
     }
   }
 

@@ -1,7 +1,8 @@
 // The embedded monitoring service as local mode runs it: in its own process, since main/core may not import
-// service/. This is the plain-Node launcher (a child process running `scripts/vigil.ts`); the Electron shell
-// supplies one over utilityProcess with the same interface.
+// service/. This is the plain-Node launcher (a child process running `scripts/vigil.ts`, and its `token` and
+// `test-email` commands); the Electron shell supplies one over utilityProcess with the same interface.
 import { execFile, spawn } from 'node:child_process';
+import type { TestEmailView } from '../../../common/ipc/settings.ts';
 import type { Logger } from '../../../common/logger.ts';
 
 export interface RunningLocalService {
@@ -13,11 +14,30 @@ export interface RunningLocalService {
   stop(): Promise<void>;
 }
 
+/** Secrets the service's process gets from the keychain, through its environment (never argv, never logged). */
+export interface LocalServiceSecrets {
+  /** Becomes VIGIL_SMTP_PASSWORD. */
+  smtpPassword?: string | undefined;
+}
+
 export interface LocalServiceLauncher {
+  /** The service's data dir; the core edits the `smtp` of its config.json. */
+  readonly dataDir: string;
   /** Starts the service on a free loopback port; rejects with one sentence when it cannot. */
-  start(): Promise<RunningLocalService>;
+  start(secrets?: LocalServiceSecrets): Promise<RunningLocalService>;
   /** A JWT for the service's data dir, valid for `lifetimeSeconds`. */
   issueToken(lifetimeSeconds: number): Promise<string>;
+  /** One test message through the data dir's SMTP server; what happened, in one sentence, either way. */
+  sendTestEmail(to: string, secrets: LocalServiceSecrets): Promise<TestEmailView>;
+}
+
+/** The variable the service reads the SMTP password from (service/alerts/smtp-settings.ts; main/core cannot import it). */
+const smtpPasswordVariable = 'VIGIL_SMTP_PASSWORD';
+
+/** The environment for a service process: this one's, with the SMTP password set or, when there is none, unset. */
+export function serviceEnvironment(base: NodeJS.ProcessEnv, secrets: LocalServiceSecrets): NodeJS.ProcessEnv {
+  const { [smtpPasswordVariable]: _inherited, ...rest } = base;
+  return secrets.smtpPassword === undefined ? rest : { ...rest, [smtpPasswordVariable]: secrets.smtpPassword };
 }
 
 export interface NodeLocalServiceOptions {
@@ -42,7 +62,7 @@ export interface NodeRunningLocalService extends RunningLocalService {
 }
 
 export interface NodeLocalServiceLauncher extends LocalServiceLauncher {
-  start(): Promise<NodeRunningLocalService>;
+  start(secrets?: LocalServiceSecrets): Promise<NodeRunningLocalService>;
 }
 
 export const defaultServiceExecArgv = ['--max-semi-space-size=8', '--max-old-space-size=192'] as const;
@@ -51,6 +71,8 @@ const defaultStartTimeoutMs = 20_000;
 /** The service lets checks in flight finish (15 s) and pending deliveries go (5 s) before it exits. */
 const defaultStopTimeoutMs = 25_000;
 const tokenTimeoutMs = 20_000;
+/** The command gives up after 30 s itself; this is for a process that hangs before it gets that far. */
+const testEmailTimeoutMs = 40_000;
 const stderrTailChars = 4096;
 
 export function nodeLocalServiceLauncher(options: NodeLocalServiceOptions): NodeLocalServiceLauncher {
@@ -58,24 +80,29 @@ export function nodeLocalServiceLauncher(options: NodeLocalServiceOptions): Node
   const execArgv = options.execArgv ?? defaultServiceExecArgv;
   const command = (args: string[]) => [...execArgv, options.vigilScript, ...args, '--data-dir', options.dataDir];
   return {
-    start: () =>
+    dataDir: options.dataDir,
+    start: (secrets = {}) =>
       startProcess(nodePath, command(['service', '--port', '0']), {
+        env: serviceEnvironment(process.env, secrets),
         logger: options.logger,
         startTimeoutMs: options.startTimeoutMs ?? defaultStartTimeoutMs,
         stopTimeoutMs: options.stopTimeoutMs ?? defaultStopTimeoutMs,
       }),
     issueToken: (lifetimeSeconds) => runTokenCommand(nodePath, command(['token', '--expires-in', `${Math.round(lifetimeSeconds)}s`])),
+    // `--to=` keeps an address that starts with "-" a value.
+    sendTestEmail: (to, secrets) => runTestEmailCommand(nodePath, command(['test-email', `--to=${to}`]), serviceEnvironment(process.env, secrets)),
   };
 }
 
 interface ProcessOptions {
+  env: NodeJS.ProcessEnv;
   logger: Logger | undefined;
   startTimeoutMs: number;
   stopTimeoutMs: number;
 }
 
 function startProcess(nodePath: string, args: string[], options: ProcessOptions): Promise<NodeRunningLocalService> {
-  const child = spawn(nodePath, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+  const child = spawn(nodePath, args, { env: options.env, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
   let stderrTail = '';
   let pendingLine = '';
   child.stderr.setEncoding('utf8');
@@ -156,13 +183,17 @@ function forwardLogLine(line: string, logger: Logger | undefined): void {
   logger[level](`Local service: ${String(message)}`, fields);
 }
 
-/** ": <the last line the process wrote to stderr>", or nothing. */
-function reasonFrom(stderr: string): string {
-  const last = stderr
+function lastLine(text: string): string | undefined {
+  return text
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line !== '')
     .at(-1);
+}
+
+/** ": <the last line the process wrote to stderr>", or nothing. */
+function reasonFrom(stderr: string): string {
+  const last = lastLine(stderr);
   if (last === undefined) return '';
   let text = last;
   try {
@@ -181,6 +212,19 @@ function runTokenCommand(nodePath: string, args: string[]): Promise<string> {
       if (error === null && /^[\w-]+\.[\w-]+\.[\w-]+$/.test(token)) return resolve(token);
       const why = error?.killed ? ': it did not answer within 20 seconds' : reasonFrom(stderr) || (error ? `: ${error.message}` : ': it printed no token');
       reject(new Error(`Could not get a token from the local monitoring service${why.replace(/[.!]+$/, '')}.`));
+    });
+  });
+}
+
+/** The command prints one sentence either way: on stdout when the server took the message, else on stderr. */
+function runTestEmailCommand(nodePath: string, args: string[], env: NodeJS.ProcessEnv): Promise<TestEmailView> {
+  return new Promise((resolve) => {
+    execFile(nodePath, args, { env, timeout: testEmailTimeoutMs, encoding: 'utf8', windowsHide: true }, (error, stdout, stderr) => {
+      if (error === null) return resolve({ ok: true, message: stdout.trim() });
+      if (error.killed) {
+        return resolve({ ok: false, message: `Vigil cannot tell whether the test email was sent: the command did not finish within ${testEmailTimeoutMs / 1000} seconds.` });
+      }
+      resolve({ ok: false, message: lastLine(stderr) ?? `The test email could not be sent: ${error.message.replace(/\s+/g, ' ').replace(/[.!]+$/, '')}.` });
     });
   });
 }

@@ -4,9 +4,11 @@ import { checkCall, vigilMethods, type VigilMethod, type VigilService } from '..
 import { toCoreError, VigilCoreError } from './call-error.ts';
 import { connectionMethods } from './connection-methods.ts';
 import type { CoreRuntime } from './core-runtime.ts';
+import { localServiceMethods } from './local-service-methods.ts';
 import { notificationMethods } from './notification-methods.ts';
 import { resourceMethods } from './resource-methods.ts';
 import type { ServiceImplementation } from './service-types.ts';
+import { settingsMethods } from './settings-methods.ts';
 
 type AnyMethod = (...args: unknown[]) => Promise<unknown>;
 
@@ -20,6 +22,8 @@ export function vigilService(runtime: CoreRuntime): VigilService {
     ...connectionMethods(runtime),
     ...resourceMethods(runtime),
     ...notificationMethods(runtime),
+    ...settingsMethods(runtime),
+    ...localServiceMethods(runtime),
   };
   const service: Partial<Record<VigilMethod, AnyMethod>> = {};
   for (const method of Object.keys(vigilMethods) as VigilMethod[]) {

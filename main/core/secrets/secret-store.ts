@@ -1,5 +1,6 @@
-// The secret store port: where connection tokens live. Accounts are connection ids under the service "Vigil".
-// No implementation ever writes a secret to disk in plain text.
+// The secret store port: where connection tokens live (accounts are connection ids under the service "Vigil"),
+// and the local service's SMTP password (account `smtp:local`). No implementation ever writes a secret to disk in
+// plain text.
 
 export interface SecretStore {
   /** `os-keychain`: kept across restarts by the OS; `memory`: lost when Vigil quits. */

@@ -3,12 +3,17 @@
 // (a `token` on a connection included) are dropped before anything is written.
 import { z } from 'zod';
 import { requiredOr } from '../../../common/api/input-fields.ts';
+import {
+  domainThresholdsSchema,
+  heartbeatGraceSecondsSchema,
+  pollIntervalSecondsSchema,
+  SETTINGS_BOUNDS,
+} from '../../../common/ipc/settings.ts';
 import { apiBaseUrlProblem, withoutTrailingSlash } from './api-base-url.ts';
 
+/** The bounds the window checks too (common/ipc/settings.ts), and the file's own. */
 export const SETTINGS_LIMITS = {
-  pollIntervalSeconds: { min: 10, max: 3600, default: 60 },
-  heartbeatGraceSeconds: { min: 0, max: 86_400, default: 300 },
-  domainThresholdDays: { min: 1, max: 365, maxCount: 8, default: [30, 14, 7, 1] },
+  ...SETTINGS_BOUNDS,
   connectionNameLength: 100,
   connections: 100,
   snoozes: 10_000,
@@ -18,11 +23,6 @@ export const SETTINGS_LIMITS = {
 /** Latest time JavaScript's Date can hold (epoch ms). */
 const maxEpochMs = 8_640_000_000_000_000;
 const idPattern = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
-
-function wholeNumber(min: number, max: number, unit: string) {
-  const error = `must be a whole number of ${unit} from ${min} to ${max}`;
-  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
-}
 
 function flag(value: boolean) {
   return z.boolean({ error: 'must be true or false' }).default(value);
@@ -83,21 +83,7 @@ const connections = z
   })
   .default(() => []);
 
-const { domainThresholdDays: days } = SETTINGS_LIMITS;
-const domainThresholds = z
-  .array(wholeNumber(days.min, days.max, 'days'), { error: 'must be a list of days' })
-  .min(1, { error: 'must hold at least one threshold' })
-  .max(days.maxCount, { error: `must hold at most ${days.maxCount} thresholds` })
-  .check((context) => {
-    if (context.value.some((value, index) => index > 0 && value >= (context.value[index - 1] ?? Infinity))) {
-      context.issues.push({
-        code: 'custom',
-        message: 'must be unique and sorted from largest to smallest, e.g. [30, 14, 7, 1]',
-        input: context.value,
-      });
-    }
-  })
-  .default(() => [...days.default]);
+const domainThresholds = domainThresholdsSchema.default(() => [...SETTINGS_LIMITS.domainThresholdDays.default]);
 
 const snoozes = z
   .array(
@@ -151,9 +137,9 @@ export const settingsSchema = z
     {
       connections,
       activeConnectionId: connectionIdSchema.optional(),
-      pollIntervalSeconds: wholeNumber(poll.min, poll.max, 'seconds').default(poll.default),
+      pollIntervalSeconds: pollIntervalSecondsSchema.default(poll.default),
       domainThresholds,
-      heartbeatGraceSeconds: wholeNumber(grace.min, grace.max, 'seconds').default(grace.default),
+      heartbeatGraceSeconds: heartbeatGraceSecondsSchema.default(grace.default),
       notifications,
       snoozes,
       pausedUntil: untilTime.optional(),

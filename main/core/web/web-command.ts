@@ -1,6 +1,7 @@
 // `vigil web [--port N]`: browser mode. Runs the app's core in this Node process (local mode included) and serves
 // the built renderer on 127.0.0.1 with the contract over a WebSocket; prints the one address to open, which
 // carries this launch's key. Ctrl-C (or SIGTERM) stops the server, then the core and its local service.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CliError } from '../../../common/cli/cli-error.ts';
 import { parseFlags, parsePort } from '../../../common/cli/parse-flags.ts';
@@ -16,6 +17,12 @@ import { startWebServer } from './web-server.ts';
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 /** Signals this close together are one press of Ctrl-C (see stop below). */
 const repeatedSignalMs = 1000;
+
+/** Browser mode runs from the repository (it writes no log file: its lines go to stderr). */
+function appVersion(): string {
+  const { version } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version?: unknown };
+  return typeof version === 'string' ? version : 'unknown';
+}
 
 export async function webCommand(args: string[], logger: Logger): Promise<void> {
   const flags = parseFlags('web', args, { port: { type: 'string' } });
@@ -33,7 +40,7 @@ export async function webCommand(args: string[], logger: Logger): Promise<void> 
   const settings = new ConfSettingsStore({ directory: userData, logger });
   const secrets = await openSecretStore({ onUnavailable: 'memory', logger });
   const localService = nodeLocalServiceLauncher({ dataDir: path.join(userData, 'service'), vigilScript: path.join(repoRoot, 'scripts', 'vigil.ts'), logger });
-  const core = await createVigilCore({ settings, alertStateDir: userData, secrets, localService, logger });
+  const core = await createVigilCore({ settings, alertStateDir: userData, secrets, localService, about: { version: appVersion(), shell: 'browser' }, logger });
   // Listening first, so a taken port fails before the local service starts; nobody has the key before the
   // address is printed, once the core has started.
   const running = await startWebServer({ core, rendererDir, port, logger }).catch((error: unknown) => {

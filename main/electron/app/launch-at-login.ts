@@ -2,6 +2,7 @@
 // through an XDG autostart entry. Started at login, Vigil stays in the tray (`--hidden`) instead of opening its window.
 import path from 'node:path';
 import type { Logger } from '../../../common/logger.ts';
+import type { SettingsStore } from '../../core/settings/settings-store.ts';
 import { appId } from './tray-app-conventions.ts';
 
 export const hiddenArgument = '--hidden';
@@ -90,4 +91,22 @@ export class LaunchAtLogin {
     if (argv.includes(hiddenArgument)) return true;
     return this.#options.platform === 'darwin' && this.#options.app.getLoginItemSettings().wasOpenedAtLogin === true;
   }
+}
+
+/**
+ * The window changes `launchAtLogin` in the settings; this carries the change to the OS (the tray's toggle sets
+ * the OS first, so the two already agree then). A change the OS refuses is put back, so the window shows the truth.
+ * Returns the unsubscribe function.
+ */
+export function followLaunchAtLoginSetting(
+  settings: SettingsStore,
+  loginItem: Pick<LaunchAtLogin, 'isEnabled' | 'setEnabled'>,
+  onChange: () => void,
+): () => void {
+  return settings.onDidChange((next, previous) => {
+    const wanted = next.launchAtLogin;
+    if (wanted === previous.launchAtLogin || wanted === loginItem.isEnabled()) return;
+    if (!loginItem.setEnabled(wanted)) settings.update((current) => ({ ...current, launchAtLogin: !wanted }));
+    onChange();
+  });
 }

@@ -13,6 +13,7 @@ import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts
 import { recordingLogger, type RecordingLogger } from '../../helpers/recording-logger.ts';
 
 export const vigilScript = path.resolve('scripts/vigil.ts');
+export const testAbout = { version: '0.0.0-test', logFile: '/tmp/vigil-test.log', shell: 'desktop' } as const;
 
 export interface Dirs {
   dataDir: string;
@@ -58,19 +59,21 @@ export async function startCore(dirs: Dirs, secrets = new MemorySecretStore()): 
   const base = nodeLocalServiceLauncher({ dataDir: dirs.dataDir, vigilScript, logger });
   const started: NodeRunningLocalService[] = [];
   const launcher: LocalServiceLauncher = {
-    start: async () => {
-      const running = await base.start();
+    dataDir: base.dataDir,
+    start: async (secrets) => {
+      const running = await base.start(secrets);
       started.push(running);
       return running;
     },
     issueToken: (seconds) => base.issueToken(seconds),
+    sendTestEmail: (to, secrets) => base.sendTestEmail(to, secrets),
   };
   let requests = 0;
   const countingFetch: typeof fetch = (input, init) => {
     requests += 1;
     return fetch(input, init);
   };
-  const core = await createVigilCore({ settings, alertStateDir: dirs.configDir, secrets, localService: launcher, logger, fetch: countingFetch });
+  const core = await createVigilCore({ settings, alertStateDir: dirs.configDir, secrets, localService: launcher, about: testAbout, logger, fetch: countingFetch });
   const alerts: AlertView[] = [];
   const statuses: StatusView[] = [];
   core.on('onAlert', (alert) => alerts.push(alert));

@@ -37,8 +37,10 @@ const fakeFetch: typeof fetch = async (input) => {
 };
 
 const refusingLauncher: LocalServiceLauncher = {
+  dataDir: '/nonexistent/vigil-service',
   start: () => Promise.reject(new Error('local mode must stay off')),
   issueToken: () => Promise.reject(new Error('local mode must stay off')),
+  sendTestEmail: () => Promise.reject(new Error('local mode must stay off')),
 };
 
 const flush = async () => {
@@ -55,7 +57,7 @@ beforeEach(async () => {
   await secrets.set('prod', 'a.b.c');
   polls = 0;
   statuses = [];
-  core = await createVigilCore({ settings, alertStateDir: dir, secrets, localService: refusingLauncher, clock, logger, fetch: fakeFetch });
+  core = await createVigilCore({ settings, alertStateDir: dir, secrets, localService: refusingLauncher, about: { version: '0.0.0-test', shell: 'browser' }, clock, logger, fetch: fakeFetch });
   core.on('onDidChangeStatus', (status) => statuses.push(status));
   await core.start();
   await flush();

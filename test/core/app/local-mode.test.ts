@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalMode, wantsLocalMode } from '../../../main/core/app/local-mode.ts';
-import type { LocalServiceLauncher, RunningLocalService } from '../../../main/core/app/local-service.ts';
+import type { LocalServiceLauncher, LocalServiceSecrets, RunningLocalService } from '../../../main/core/app/local-service.ts';
 import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
 import { settingsSchema } from '../../../main/core/settings/settings-schema.ts';
 import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';
@@ -29,11 +29,14 @@ function fakeLauncher(clock: ManualClock) {
   const services: FakeService[] = [];
   let failNext = 0;
   let port = 40_000;
-  const launcher: LocalServiceLauncher & { services: FakeService[]; failStarts(count: number): void; tokens: number } = {
+  const launcher: LocalServiceLauncher & { services: FakeService[]; secrets: LocalServiceSecrets[]; failStarts(count: number): void; tokens: number } = {
+    dataDir: '/nonexistent/vigil-service',
     services,
+    secrets: [],
     tokens: 0,
     failStarts: (count) => (failNext = count),
-    async start() {
+    async start(secrets = {}) {
+      launcher.secrets.push(secrets);
       if (failNext > 0) {
         failNext -= 1;
         throw new Error('The local monitoring service stopped before it was ready (exit 1): the disk is full.');
@@ -57,6 +60,7 @@ function fakeLauncher(clock: ManualClock) {
       launcher.tokens += 1;
       return tokenExpiringAt(clock.now() + seconds * 1000);
     },
+    sendTestEmail: async () => ({ ok: false, message: 'not in these tests' }),
   };
   return launcher;
 }
@@ -195,5 +199,46 @@ describe('local mode', () => {
     clock.advance(60_000);
     await flush();
     expect(launcher.services).toHaveLength(1);
+  });
+
+  it('restarts on request at once, with the SMTP password from the secret store, and points the connection at the new address', async () => {
+    await mode.start();
+    expect(launcher.secrets).toEqual([{ smtpPassword: undefined }]);
+    await secrets.set('smtp:local', 'mail-secret');
+    const first = launcher.services[0];
+    await mode.restart();
+    expect(first?.stopped).toBe(true);
+    expect(launcher.services).toHaveLength(2);
+    expect(launcher.secrets.at(-1)).toEqual({ smtpPassword: 'mail-secret' });
+    expect(localBaseUrl()).toBe(launcher.services[1]?.apiUrl);
+    expect(problems.filter((problem) => problem !== undefined)).toEqual([]);
+    expect(logger.text()).not.toContain('mail-secret');
+    // Its exit was asked for: no crash, no extra start later.
+    clock.advance(60_000);
+    await flush();
+    expect(launcher.services).toHaveLength(2);
+  });
+
+  it('runs restarts one after another, and a restart during the backoff starts the service once, at once', async () => {
+    await mode.start();
+    await Promise.all([mode.restart(), mode.restart()]);
+    expect(launcher.services).toHaveLength(3);
+    expect(launcher.services.slice(0, 2).every((service) => service.stopped)).toBe(true);
+
+    launcher.services.at(-1)?.die(1);
+    await flush();
+    await mode.restart();
+    expect(launcher.services).toHaveLength(4);
+    clock.advance(60_000);
+    await flush();
+    expect(launcher.services).toHaveLength(4);
+  });
+
+  it('starts the service without the SMTP password when the keychain cannot be read, and says so', async () => {
+    secrets.get = async () => Promise.reject(new Error('The OS keychain is locked.'));
+    await mode.start();
+    expect(launcher.services).toHaveLength(1);
+    expect(launcher.secrets).toEqual([{}]);
+    expect(logger.text()).toContain('The SMTP password for the local service could not be read: the OS keychain is locked.');
   });
 });

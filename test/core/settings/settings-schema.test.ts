@@ -16,7 +16,7 @@ function problem(input: unknown): string | undefined {
   return result.success ? undefined : describeIssues(result.error.issues);
 }
 const withField = (field: string, value: unknown) => ({ [field]: value });
-const unsorted = 'must be unique and sorted from largest to smallest, e.g. [30, 14, 7, 1].';
+const unsorted = 'must be unique and sorted from largest to smallest, e.g. 30, 14, 7, 1.';
 const badId = 'must be 1 to 64 letters, digits, "-" or "_", starting with a letter or digit.';
 
 describe('settings defaults', () => {

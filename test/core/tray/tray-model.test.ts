@@ -32,6 +32,7 @@ describe('trayModel levels', () => {
       },
       tooltip: 'Vigil — Work API: checking… · not checked yet',
       items: [],
+      situation: 'not-polled',
       assessments: [],
     });
   });

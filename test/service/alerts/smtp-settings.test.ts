@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSmtpSettings } from '../../../service/alerts/smtp-settings.ts';
+import { lacksPassword, parseSmtpSettings, smtpSettingsFrom } from '../../../service/alerts/smtp-settings.ts';
 
 const valid = {
   host: 'smtp.example.com',
@@ -56,5 +56,29 @@ describe('parseSmtpSettings', () => {
     expect(message).toMatch(/port:/);
     expect(message).toMatch(/password:/);
     expect(message).not.toContain('12345');
+  });
+});
+
+describe('smtpSettingsFrom', () => {
+  const { password: _password, ...withoutPassword } = valid;
+
+  it('takes the password from the environment for a user, and ignores it without one', () => {
+    expect(smtpSettingsFrom(undefined, 'env-secret')).toBeUndefined();
+    expect(smtpSettingsFrom(withoutPassword, 'env-secret')).toEqual({ ...valid, password: 'env-secret' });
+    expect(smtpSettingsFrom(valid, 'env-secret')?.password).toBe('env-secret');
+    const { user: _user, ...anonymous } = withoutPassword;
+    expect(smtpSettingsFrom(anonymous, 'env-secret')).toEqual(anonymous);
+  });
+
+  it('tells a user without any password apart from a bad config', () => {
+    expect(lacksPassword(withoutPassword, undefined)).toBe(true);
+    expect(lacksPassword(withoutPassword, '')).toBe(true);
+    expect(lacksPassword(withoutPassword, 'env-secret')).toBe(false);
+    expect(lacksPassword(valid, undefined)).toBe(false);
+    expect(lacksPassword(undefined, undefined)).toBe(false);
+  });
+
+  it('reads "[::1]" as ::1, so the loopback rule and nodemailer see the same address', () => {
+    expect(parseSmtpSettings({ ...valid, host: '[::1]', security: 'none' }).host).toBe('::1');
   });
 });

@@ -1,8 +1,8 @@
 // `vigil service` and `vigil token` as real processes: the printed URL, clean shutdown, kill -9 durability.
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runVigil, startServiceProcess } from '../../helpers/service-process.ts';
 
 const dirs: string[] = [];
@@ -73,6 +73,18 @@ describe('vigil service', () => {
     expect(stderr.trim().split('\n')).toEqual([`Port ${port} on 127.0.0.1 is already in use; choose another with --port (0 picks a free one).`]);
     first.child.kill('SIGTERM');
     await first.exited;
+  });
+
+  it('runs with email off, and says why, when the SMTP settings name a user but no password is given', async () => {
+    const dataDir = freshDataDir();
+    const smtp = { host: '127.0.0.1', port: 2525, security: 'none', user: 'alerts', from: 'vigil@example.com' };
+    writeFileSync(path.join(dataDir, 'config.json'), JSON.stringify({ smtp }));
+    const service = await startServiceProcess(dataDir);
+    expect(service.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
+    // stderr and stdout are separate pipes: the log line may arrive after the URL.
+    await vi.waitFor(() => expect(service.stderr()).toContain('Email handlers are off: the SMTP settings name a user but no password was given (VIGIL_SMTP_PASSWORD or smtp.password).'));
+    service.child.kill('SIGTERM');
+    expect(await service.exited).toBe(0);
   });
 
   it.each([

@@ -1,0 +1,85 @@
+// The contract's local-service methods: the embedded service's SMTP server (config.json in its data dir, the
+// password in the secret store under `smtp:local`), saved and then picked up by a restart of the service; and one
+// test email through it. A shell without a local service has nothing to set or test.
+import type { LocalServiceView } from '../../../common/ipc/settings.ts';
+import { VigilCoreError } from './call-error.ts';
+import type { CoreRuntime } from './core-runtime.ts';
+import { localSmtpPasswordAccount, readLocalSmtp, writeLocalSmtp } from './local-service-config.ts';
+import type { LocalServiceLauncher } from './local-service.ts';
+import type { CheckedArgs, ServiceImplementation } from './service-types.ts';
+
+type LocalServiceMethods = Pick<ServiceImplementation, 'getLocalService' | 'setLocalSmtp' | 'sendTestEmail'>;
+type SmtpInput = NonNullable<CheckedArgs<'setLocalSmtp'>[0]>;
+
+export function localServiceMethods(runtime: CoreRuntime): LocalServiceMethods {
+  const { secrets } = runtime;
+  /** Saves run one after another, so the file, the password and the restart always belong together. */
+  let saving: Promise<unknown> = Promise.resolve();
+
+  function launcherFor(purpose: string): LocalServiceLauncher {
+    const launcher = runtime.localService;
+    if (launcher === undefined) throw new VigilCoreError(`Vigil runs no local monitoring service here, so there is no SMTP server to ${purpose}.`);
+    return launcher;
+  }
+
+  async function view(dataDir: string): Promise<LocalServiceView> {
+    const smtp = readLocalSmtp(dataDir);
+    if (smtp === undefined) return { available: true };
+    return { available: true, smtp: { ...smtp, passwordSaved: (await secrets.get(localSmtpPasswordAccount)) !== undefined } };
+  }
+
+  async function save(dataDir: string, input: SmtpInput | null): Promise<void> {
+    if (input === null) {
+      writeLocalSmtp(dataDir, undefined);
+      await secrets.delete(localSmtpPasswordAccount);
+      return;
+    }
+    const { password, ...smtp } = input;
+    // The service takes a user only with a password, and a password only with a user.
+    const saved = await secrets.get(localSmtpPasswordAccount);
+    if (smtp.user !== undefined && password === null) {
+      throw invalidField('password', 'cannot be removed while a user name is set', 'the password cannot be removed while a user name is set');
+    }
+    if (smtp.user !== undefined && password === undefined && saved === undefined) {
+      throw invalidField('password', 'must be given with a user name: none is saved', 'a user name needs a password, and none is saved');
+    }
+    if (smtp.user === undefined && typeof password === 'string') {
+      throw invalidField('user', 'must be given with a password', 'a password needs a user name');
+    }
+    // The file first: if it cannot be written, the saved password has not changed either.
+    writeLocalSmtp(dataDir, smtp);
+    if (smtp.user === undefined) await secrets.delete(localSmtpPasswordAccount);
+    else if (typeof password === 'string') await secrets.set(localSmtpPasswordAccount, password);
+  }
+
+  return {
+    async getLocalService() {
+      const launcher = runtime.localService;
+      return launcher === undefined ? { available: false } : view(launcher.dataDir);
+    },
+
+    async setLocalSmtp(input) {
+      const { dataDir } = launcherFor('set');
+      const done = saving.then(async () => {
+        await save(dataDir, input);
+        await runtime.restartLocalService();
+        return view(dataDir);
+      });
+      saving = done.catch(() => undefined);
+      return done;
+    },
+
+    async sendTestEmail({ to }) {
+      const launcher = launcherFor('test');
+      if (readLocalSmtp(launcher.dataDir) === undefined) {
+        return { ok: false, message: "No SMTP server is set up: save the local monitoring service's SMTP server first." };
+      }
+      return launcher.sendTestEmail(to, { smtpPassword: await secrets.get(localSmtpPasswordAccount) });
+    },
+  };
+}
+
+/** A refusal the form shows next to the field (`0.<field>`: the first argument's field), as checkedBaseUrl does. */
+function invalidField(field: 'user' | 'password', message: string, sentence: string): VigilCoreError {
+  return new VigilCoreError(`The SMTP server was not saved: ${sentence}.`, { details: [{ field: `0.${field}`, message }] });
+}

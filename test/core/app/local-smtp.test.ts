@@ -1,0 +1,158 @@
+// The local service's SMTP server through the real core and the real service process: saved to the data dir's
+// config.json without the password (which goes to the secret store under `smtp:local` and into the restarted
+// service's environment), a test email delivered to a real SMTP server on 127.0.0.1, refusals field by field.
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVigilCore } from '../../../main/core/app/create-vigil-core.ts';
+import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
+import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';
+import { recordingLogger } from '../../helpers/recording-logger.ts';
+import { startSmtpReceiver, type SmtpReceiver } from '../../helpers/smtp-receiver.ts';
+import { isAlive, startCore, tempDirs, testAbout, type CoreFixture } from './core-fixture.ts';
+
+const password = 'pa55-Secret-9f3';
+let dirs: ReturnType<typeof tempDirs>;
+let receiver: SmtpReceiver;
+let app: CoreFixture;
+
+beforeAll(async () => {
+  dirs = tempDirs();
+  receiver = await startSmtpReceiver({ credentials: { user: 'alerts', password } });
+  app = await startCore(dirs);
+});
+afterAll(async () => {
+  await app.core.stop();
+  await receiver.close();
+  dirs.remove();
+});
+
+const configFile = () => path.join(dirs.dataDir, 'config.json');
+const config = () => JSON.parse(readFileSync(configFile(), 'utf8')) as Record<string, unknown>;
+const server = (port = receiver.port) => ({ host: '127.0.0.1', port, security: 'none' as const, user: 'alerts', from: 'vigil@example.com' });
+
+/** The variables of a running process, from /proc (Linux). */
+function environmentOf(pid: number | undefined): string[] {
+  return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+}
+
+describe('the local service\'s SMTP server', () => {
+  it('is not set up on a first start', async () => {
+    expect(await app.core.service.getLocalService()).toEqual({ available: true });
+    expect(await app.core.service.sendTestEmail({ to: 'ops@example.com' })).toEqual({
+      ok: false,
+      message: "No SMTP server is set up: save the local monitoring service's SMTP server first.",
+    });
+  });
+
+  it('is saved to config.json without the password, which goes to the secret store; the service restarts with it', async () => {
+    const before = config();
+    const first = app.started[0];
+    const view = await app.core.service.setLocalSmtp({ ...server(), password });
+    expect(view).toEqual({ available: true, smtp: { ...server(), passwordSaved: true } });
+
+    expect(config()).toEqual({ ...before, smtp: server() });
+    expect(readFileSync(configFile(), 'utf8')).not.toContain(password);
+    expect(statSync(configFile()).mode & 0o777).toBe(0o600);
+    expect(await app.secrets.get('smtp:local')).toBe(password);
+
+    expect(app.started).toHaveLength(2);
+    expect(isAlive(first?.pid)).toBe(false);
+    const restarted = app.started[1];
+    expect(environmentOf(restarted?.pid)).toContain(`VIGIL_SMTP_PASSWORD=${password}`);
+    expect(readFileSync(`/proc/${restarted?.pid}/cmdline`, 'utf8')).not.toContain(password);
+    // The core follows the new address: a poll of the restarted service succeeds.
+    await app.statusWhere((s) => s.connection?.baseUrl === restarted?.apiUrl && s.connection?.auth === 'signed-in' && s.problem === undefined);
+    expect(app.logger.text()).not.toContain(password);
+  });
+
+  it('sends a test email through it, logging in with the saved password', async () => {
+    const result = await app.core.service.sendTestEmail({ to: ' ops@example.com ' });
+    expect(result).toEqual({ ok: true, message: expect.stringMatching(new RegExp(`^127\\.0\\.0\\.1:${receiver.port} accepted the test email to ops@example\\.com: 250 .*\\.$`)) });
+    const [email] = await receiver.waitFor(1);
+    expect(email).toMatchObject({ user: 'alerts', envelopeFrom: 'vigil@example.com', envelopeTo: ['ops@example.com'], subject: '[Vigil] Test email' });
+  });
+
+  it('keeps the saved password when none is sent, and refuses a user without any password, field by field', async () => {
+    const kept = await app.core.service.setLocalSmtp({ ...server(), from: 'alerts@example.com' });
+    expect(kept.smtp).toMatchObject({ from: 'alerts@example.com', passwordSaved: true });
+    expect(await app.secrets.get('smtp:local')).toBe(password);
+    await expect(app.core.service.setLocalSmtp({ ...server(), password: null })).rejects.toMatchObject({
+      code: 'failed',
+      message: 'The SMTP server was not saved: the password cannot be removed while a user name is set.',
+      details: [{ field: '0.password', message: 'cannot be removed while a user name is set' }],
+    });
+    const { user: _user, ...anonymous } = server();
+    await expect(app.core.service.setLocalSmtp({ ...anonymous, password: 'x' })).rejects.toMatchObject({
+      message: 'The SMTP server was not saved: a password needs a user name.',
+      details: [{ field: '0.user', message: 'must be given with a password' }],
+    });
+    expect(await app.secrets.get('smtp:local')).toBe(password);
+    expect(config().smtp).toMatchObject({ from: 'alerts@example.com', user: 'alerts' });
+  });
+
+  it('reports a refused login and an unreachable server in the server\'s words', async () => {
+    await app.core.service.setLocalSmtp({ ...server(), password: 'not-the-password' });
+    const refused = await app.core.service.sendTestEmail({ to: 'ops@example.com' });
+    expect(refused).toEqual({ ok: false, message: expect.stringMatching(new RegExp(`^Could not send the test email through 127\\.0\\.0\\.1:${receiver.port}: Invalid login: 535 .*\\.$`)) });
+    expect(refused.message).not.toContain('not-the-password');
+
+    const closed = await startSmtpReceiver();
+    await closed.close();
+    await app.core.service.setLocalSmtp({ ...server(closed.port), password });
+    expect(await app.core.service.sendTestEmail({ to: 'ops@example.com' })).toEqual({
+      ok: false,
+      message: `Could not send the test email through 127.0.0.1:${closed.port}: connect ECONNREFUSED 127.0.0.1:${closed.port}.`,
+    });
+  });
+
+  it('is removed with its password by null; without a user the password is not kept either', async () => {
+    const { user: _user, ...anonymous } = server();
+    expect(await app.core.service.setLocalSmtp(anonymous)).toEqual({ available: true, smtp: { ...anonymous, passwordSaved: false } });
+    expect(await app.secrets.get('smtp:local')).toBeUndefined();
+    await app.core.service.setLocalSmtp({ ...server(), password });
+    expect(await app.core.service.setLocalSmtp(null)).toEqual({ available: true });
+    expect(config()).not.toHaveProperty('smtp');
+    expect(config()).toMatchObject({ rdapAllowHttp: true });
+    expect(await app.secrets.get('smtp:local')).toBeUndefined();
+    expect(environmentOf(app.started.at(-1)?.pid).some((variable) => variable.startsWith('VIGIL_SMTP_PASSWORD='))).toBe(false);
+    await expect(app.core.service.setLocalSmtp(server())).rejects.toMatchObject({
+      message: 'The SMTP server was not saved: a user name needs a password, and none is saved.',
+      details: [{ field: '0.password', message: 'must be given with a user name: none is saved' }],
+    });
+    expect(config()).not.toHaveProperty('smtp');
+  });
+
+  it('leaves a broken config.json as it is, saying so in one sentence', async () => {
+    const broken = '{ "rdapAllowHttp": true, "smtp": { "password": "hand-written" ';
+    writeFileSync(configFile(), broken);
+    const started = app.started.length;
+    const sentence = `${configFile()} is not valid JSON, so Vigil leaves it as it is: fix it or remove it.`;
+    await expect(app.core.service.setLocalSmtp({ ...server(), password: 'other' })).rejects.toMatchObject({ code: 'failed', message: sentence });
+    await expect(app.core.service.getLocalService()).rejects.toMatchObject({ message: sentence });
+    expect(readFileSync(configFile(), 'utf8')).toBe(broken);
+    expect(await app.secrets.get('smtp:local')).toBeUndefined();
+    expect(app.started).toHaveLength(started);
+  });
+});
+
+describe('a core without a local service', () => {
+  it('says the SMTP settings do not apply, and refuses to set or test them in one sentence', async () => {
+    const own = tempDirs();
+    const logger = recordingLogger();
+    const settings = new ConfSettingsStore({ directory: own.configDir, logger });
+    settings.update((s) => ({ ...s, connections: [{ id: 'prod', name: 'Prod', baseUrl: 'http://127.0.0.1:9/api', kind: 'remote' }] }));
+    const core = await createVigilCore({ settings, alertStateDir: own.configDir, secrets: new MemorySecretStore(), localService: undefined, about: testAbout, logger });
+    try {
+      expect(await core.service.getLocalService()).toEqual({ available: false });
+      await expect(core.service.setLocalSmtp(null)).rejects.toMatchObject({ code: 'failed', message: 'Vigil runs no local monitoring service here, so there is no SMTP server to set.' });
+      await expect(core.service.sendTestEmail({ to: 'ops@example.com' })).rejects.toMatchObject({
+        code: 'failed',
+        message: 'Vigil runs no local monitoring service here, so there is no SMTP server to test.',
+      });
+    } finally {
+      await core.stop();
+      own.remove();
+    }
+  });
+});

@@ -1,0 +1,133 @@
+// getSettings and updateSettings through the real core, with a clock the test moves and a fake server behind the
+// injected fetch: a change is saved to settings.json and applies at once (the poll interval reschedules the
+// poller, grace and thresholds re-judge the status without a new poll).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { StatusView } from '../../../common/ipc/views.ts';
+import { createVigilCore } from '../../../main/core/app/create-vigil-core.ts';
+import type { VigilCore } from '../../../main/core/app/vigil-core.ts';
+import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
+import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';
+import { manualClock, type ManualClock } from '../../helpers/manual-clock.ts';
+import { recordingLogger } from '../../helpers/recording-logger.ts';
+
+const start = Date.UTC(2026, 10, 1, 9, 30);
+const about = { version: '1.2.3', logFile: '/var/log/vigil/main.log', shell: 'desktop' } as const;
+let dir: string;
+let clock: ManualClock;
+let settings: ConfSettingsStore;
+let core: VigilCore;
+let polls: number;
+let statuses: StatusView[];
+
+/** One heartbeat (interval 60 s) that last pinged 90 s before the test starts, one domain 20 days from expiry. */
+const fakeFetch: typeof fetch = async (input) => {
+  const url = new URL(input instanceof Request ? input.url : String(input));
+  const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  if (url.pathname === '/api/heartbeats') {
+    polls += 1;
+    return json([{ id: 'h1', name: 'Backup', expected_interval: 60, last_ping: new Date(start - 90_000).toISOString() }]);
+  }
+  if (url.pathname === '/api/domains') return json([{ id: 'd1', domain: 'example.com', days_until_expiry: 20 }]);
+  return json([]);
+};
+
+const flush = async () => {
+  for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve));
+};
+const health = (key: string) => statuses.at(-1)?.items.find((item) => item.key === key)?.health;
+
+beforeEach(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'vigil-settings-methods-'));
+  clock = manualClock(start);
+  const logger = recordingLogger();
+  settings = new ConfSettingsStore({ directory: dir, logger });
+  settings.update((s) => ({ ...s, connections: [{ id: 'prod', name: 'Prod', baseUrl: 'http://127.0.0.1:1/api', kind: 'remote' }], activeConnectionId: 'prod' }));
+  const secrets = new MemorySecretStore();
+  await secrets.set('prod', 'a.b.c');
+  polls = 0;
+  statuses = [];
+  core = await createVigilCore({ settings, alertStateDir: dir, secrets, localService: undefined, about, clock, logger, fetch: fakeFetch });
+  core.on('onDidChangeStatus', (status) => statuses.push(status));
+  await core.start();
+  await flush();
+});
+afterEach(async () => {
+  await core.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('settings through the contract', () => {
+  it('shows the defaults and the shell\'s About', async () => {
+    expect(await core.service.getSettings()).toEqual({
+      pollIntervalSeconds: 60,
+      domainThresholds: [30, 14, 7, 1],
+      heartbeatGraceSeconds: 300,
+      notifications: {
+        monitorDown: true,
+        monitorRecovered: true,
+        heartbeatLate: true,
+        heartbeatRecovered: true,
+        domainExpiring: true,
+        connection: true,
+        token: true,
+        sound: false,
+        quietSummary: false,
+      },
+      launchAtLogin: false,
+      about,
+    });
+  });
+
+  it('changes only what the patch names, notifications flag by flag, and saves it to settings.json', async () => {
+    const view = await core.service.updateSettings({ heartbeatGraceSeconds: 600, notifications: { sound: true, monitorRecovered: false }, launchAtLogin: true });
+    expect(view).toMatchObject({ pollIntervalSeconds: 60, heartbeatGraceSeconds: 600, launchAtLogin: true, about });
+    expect(view.notifications).toMatchObject({ sound: true, monitorRecovered: false, monitorDown: true, quietSummary: false });
+    expect(await core.service.getSettings()).toEqual(view);
+    const reopened = new ConfSettingsStore({ directory: dir, logger: recordingLogger() }).read();
+    expect(reopened).toMatchObject({ heartbeatGraceSeconds: 600, launchAtLogin: true, notifications: view.notifications });
+    // The connections are not the window's to change here.
+    expect(reopened.connections.map((c) => c.id)).toEqual(['prod']);
+  });
+
+  it('refuses a bad value naming the field, and changes nothing', async () => {
+    const before = await core.service.getSettings();
+    await expect(core.service.updateSettings({ pollIntervalSeconds: 5, domainThresholds: [1, 7] })).rejects.toMatchObject({
+      code: 'invalid-arguments',
+      details: [
+        { field: '0.pollIntervalSeconds', message: 'must be a whole number of seconds from 10 to 3600' },
+        { field: '0.domainThresholds', message: 'must be unique and sorted from largest to smallest, e.g. 30, 14, 7, 1' },
+      ],
+    });
+    expect(await core.service.getSettings()).toEqual(before);
+  });
+
+  it('reschedules polling when the poll interval changes', async () => {
+    expect(polls).toBe(1);
+    clock.advance(30_000);
+    await core.service.updateSettings({ pollIntervalSeconds: 600 });
+    clock.advance(60_000);
+    await flush();
+    expect(polls).toBe(1);
+    await core.service.updateSettings({ pollIntervalSeconds: 10 });
+    clock.advance(10_000);
+    await flush();
+    expect(polls).toBe(2);
+    clock.advance(10_000);
+    await flush();
+    expect(polls).toBe(3);
+  });
+
+  it('re-judges the status at once when the grace or the thresholds change', async () => {
+    expect(health('heartbeat:h1')).toBe('ok');
+    expect(health('domain:d1')).toBe('warning');
+    const pollsBefore = polls;
+    await core.service.updateSettings({ heartbeatGraceSeconds: 0, domainThresholds: [14, 7, 1] });
+    expect(health('heartbeat:h1')).toBe('warning');
+    expect(health('domain:d1')).toBe('ok');
+    expect((await core.service.getStatus()).items.find((item) => item.key === 'heartbeat:h1')?.health).toBe('warning');
+    expect(polls).toBe(pollsBefore);
+  });
+});
