@@ -1,0 +1,113 @@
+// Connections through the window: a remote server added with a token from `vigil token` (a second, real service
+// process); a bad token shows the sign-in-again banner and signing in again clears it; a stopped server shows the
+// unreachable banner while a form keeps everything typed.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { chromiumMissingReason } from '../../helpers/chromium.ts';
+import { runVigil, startServiceProcess, type ServiceProcess } from '../../helpers/service-process.ts';
+import { openDashboard, openView, startDashboard, type Dashboard } from './dashboard-fixture.ts';
+
+test.skip(!!chromiumMissingReason(), chromiumMissingReason());
+test.describe.configure({ mode: 'serial' });
+
+let dashboard: Dashboard;
+let remoteDir: string;
+let remote: ServiceProcess;
+
+async function tokenFor(dataDir: string): Promise<string> {
+  const { code, stdout, stderr } = await runVigil(['token', '--data-dir', dataDir]).exited;
+  if (code !== 0) throw new Error(`vigil token failed: ${stderr}`);
+  return stdout.trim();
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dashboard = await startDashboard();
+  remoteDir = mkdtempSync(path.join(tmpdir(), 'vigil-remote-'));
+  writeFileSync(path.join(remoteDir, 'config.json'), JSON.stringify({ rdapBootstrapUrl: 'http://127.0.0.1:9/dns.json', rdapAllowHttp: true }));
+  remote = await startServiceProcess(remoteDir);
+  const token = await tokenFor(remoteDir);
+  await fetch(`${remote.apiUrl}/monitors`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Remote API', type: 'tcp', url: '127.0.0.1:9', frequency: 60 }),
+  });
+});
+
+test.afterAll(async () => {
+  await dashboard?.close();
+  remote?.child.kill('SIGTERM');
+  await remote?.exited;
+  rmSync(remoteDir, { recursive: true, force: true });
+});
+
+function card(page: Page, name: string) {
+  return page.getByRole('article', { name });
+}
+
+test('a remote server added with a token from `vigil token` becomes the one the window shows', async ({ page }) => {
+  test.setTimeout(90_000);
+  const token = await tokenFor(remoteDir);
+  await openDashboard(page, dashboard);
+  await openView(page, 'Settings');
+  const form = page.getByRole('form', { name: 'Add a server' });
+  await form.getByRole('textbox', { name: 'Name' }).fill('Staging');
+  await form.getByRole('textbox', { name: 'Base URL' }).fill(remote.apiUrl);
+  await form.getByLabel('Token').fill(token);
+  await form.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByRole('status', { name: 'Connection test result' })).toContainText('Connected: 1 monitor, 0 heartbeats, 0 domains');
+  await form.getByRole('button', { name: 'Add server' }).click();
+  await expect(card(page, 'Staging')).toBeVisible();
+  await expect(form.getByLabel('Token')).toHaveValue('');
+  // The token never comes back to the page.
+  expect(await page.content()).not.toContain(token);
+
+  await card(page, 'Staging').getByRole('button', { name: 'Use this server' }).click();
+  await expect(card(page, 'Staging').getByText('In use')).toBeVisible();
+  await openView(page, 'Monitors');
+  await expect(page.getByRole('row', { name: /Remote API/ })).toBeVisible({ timeout: 20_000 });
+});
+
+test('a bad token shows the sign-in-again banner; a good one clears it', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openDashboard(page, dashboard);
+  await openView(page, 'Settings');
+  const staging = card(page, 'Staging');
+  await staging.getByRole('button', { name: 'Replace token' }).click();
+  await staging.getByLabel('New token').fill('not-a-real-token');
+  await staging.getByRole('button', { name: 'Save token' }).click();
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Overview' }).click();
+  const banner = page.getByRole('alert').filter({ hasText: 'did not accept the saved token' });
+  await expect(banner).toBeVisible({ timeout: 30_000 });
+
+  await banner.getByRole('button', { name: 'Sign in again' }).click();
+  const tokenField = card(page, 'Staging').getByLabel('New token');
+  await expect(tokenField).toBeFocused();
+  await tokenField.fill(await tokenFor(remoteDir));
+  await page.keyboard.press('Enter');
+  await expect(banner).toBeHidden({ timeout: 30_000 });
+});
+
+test('a stopped server shows the unreachable banner, and a failed save keeps what was typed', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openDashboard(page, dashboard);
+  remote.child.kill('SIGTERM');
+  await remote.exited;
+  await page.getByRole('button', { name: 'Refresh now' }).click();
+  const banner = page.getByRole('alert').filter({ hasText: 'Vigil cannot reach Staging' });
+  await expect(banner).toBeVisible({ timeout: 30_000 });
+  await expect(banner.getByRole('button', { name: 'Try again' })).toBeVisible();
+
+  await openView(page, 'Monitors');
+  await page.getByRole('button', { name: 'New monitor' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New monitor' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('Added while offline');
+  await dialog.getByRole('textbox', { name: 'URL' }).fill('https://offline.example/health');
+  await dialog.getByRole('button', { name: 'Create monitor' }).click();
+  await expect(dialog.getByRole('alert')).toContainText(/reach|connect/i, { timeout: 60_000 });
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('Added while offline');
+  await expect(dialog.getByRole('textbox', { name: 'URL' })).toHaveValue('https://offline.example/health');
+  await expect(page.getByRole('row', { name: /Added while offline/ })).toBeHidden();
+});
