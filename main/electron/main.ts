@@ -44,7 +44,7 @@ import { utilityServiceLauncher } from './local-service-launcher.ts';
 import { AppLogger } from './logging/app-logger.ts';
 import { AlertNotifier } from './notifications/alert-notifier.ts';
 import { appEntryUrl, appScheme, appSchemePrivileges, createAppProtocolHandler } from './security/app-protocol.ts';
-import { denyAllPermissions } from './security/deny-permissions.ts';
+import { limitPagePermissions } from './security/page-permissions.ts';
 import { hardenWebContents } from './security/harden-web-contents.ts';
 import type { TrayActions } from './tray/tray-menu.ts';
 import { TrayView } from './tray/tray-view.ts';
@@ -94,7 +94,7 @@ app.on('web-contents-created', (_event, contents) => {
 
 async function startVigil(): Promise<void> {
   applyTrayAppConventions(app, process.platform);
-  denyAllPermissions(session.defaultSession);
+  limitPagePermissions(session.defaultSession);
   protocol.handle(appScheme, createAppProtocolHandler({ rootDir: paths.rendererDir, readFile: (file) => readFile(file) }));
 
   const userData = app.getPath('userData');
@@ -172,6 +172,7 @@ async function startVigil(): Promise<void> {
     createNotification: (options) => new Notification(options),
     isSupported: () => Notification.isSupported(),
     soundEnabled: () => settings.read().notifications.sound,
+    quietSummaries: () => settings.read().notifications.quietSummary,
     openWindow: openItem,
     logger,
   }).listen(core);

@@ -26,7 +26,7 @@ class FakeNotification extends FakeEmitter {
   }
 }
 
-function notifier(options: { sound?: boolean; supported?: boolean } = {}) {
+function notifier(options: { sound?: boolean; quietSummaries?: boolean; supported?: boolean } = {}) {
   const created: FakeNotification[] = [];
   const openWindow = vi.fn();
   const logger = recordingLogger();
@@ -38,6 +38,7 @@ function notifier(options: { sound?: boolean; supported?: boolean } = {}) {
     },
     isSupported: () => options.supported ?? true,
     soundEnabled: () => options.sound ?? false,
+    quietSummaries: () => options.quietSummaries ?? false,
     openWindow,
     logger,
   });
@@ -58,6 +59,16 @@ describe('AlertNotifier', () => {
     const { instance, created } = notifier({ sound: true });
     instance.show({ ...alert, severity: 'warning' });
     expect(created[0]?.options).toMatchObject({ silent: false, urgency: 'normal' });
+  });
+
+  it('keeps summaries quiet when the user asked for it, and only summaries', () => {
+    const { instance, created } = notifier({ sound: true, quietSummaries: true });
+    instance.show({ ...alert, kind: 'summary', title: '3 changes on Prod' });
+    instance.show(alert);
+    expect(created.map((notification) => notification.options)).toMatchObject([
+      { silent: true, urgency: 'low' },
+      { silent: false, urgency: 'critical' },
+    ]);
   });
 
   it('opens the window on the alert\'s item when clicked', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { denyAllPermissions } from '../../main/electron/security/deny-permissions.ts';
+import { limitPagePermissions } from '../../main/electron/security/page-permissions.ts';
 import { hardenWebContents, type HardenableContents } from '../../main/electron/security/harden-web-contents.ts';
 import { recordingLogger } from '../helpers/recording-logger.ts';
 import { cancelable, FakeEmitter } from './fakes.ts';
@@ -67,20 +67,36 @@ describe('hardenWebContents', () => {
   });
 });
 
-describe('denyAllPermissions', () => {
-  it('answers every permission request, check and device request with no', () => {
+describe('limitPagePermissions', () => {
+  function handlersOf() {
     const handlers: Record<string, (...args: never[]) => unknown> = {};
-    denyAllPermissions({
+    limitPagePermissions({
       setPermissionRequestHandler: (handler) => (handlers.request = handler),
       setPermissionCheckHandler: (handler) => (handlers.check = handler),
       setDevicePermissionHandler: (handler) => (handlers.device = handler),
     });
-    for (const permission of ['notifications', 'media', 'geolocation', 'clipboard-read', 'openExternal']) {
+    const request = (permission: string) => {
       const callback = vi.fn();
       (handlers.request as (contents: unknown, permission: string, callback: (granted: boolean) => void) => void)({}, permission, callback);
-      expect(callback).toHaveBeenCalledWith(false);
+      return callback.mock.calls[0]?.[0] as boolean | undefined;
+    };
+    const check = (permission: string) => (handlers.check as (contents: unknown, permission: string) => boolean)({}, permission);
+    return { request, check, device: handlers.device as () => boolean };
+  }
+
+  it('answers every permission request, check and device request with no', () => {
+    const { request, check, device } = handlersOf();
+    for (const permission of ['notifications', 'media', 'geolocation', 'clipboard-read', 'openExternal', 'fullscreen']) {
+      expect(request(permission)).toBe(false);
+      expect(check(permission)).toBe(false);
     }
-    expect((handlers.check as () => boolean)()).toBe(false);
-    expect((handlers.device as () => boolean)()).toBe(false);
+    expect(device()).toBe(false);
+  });
+
+  it('lets the page write to the clipboard (its Copy buttons), never read it', () => {
+    const { request, check } = handlersOf();
+    expect(request('clipboard-sanitized-write')).toBe(true);
+    expect(check('clipboard-sanitized-write')).toBe(true);
+    expect(request('clipboard-read')).toBe(false);
   });
 });

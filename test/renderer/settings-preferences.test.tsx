@@ -87,7 +87,7 @@ describe('Settings: polling & alerts', () => {
     expect(sound).toHaveProperty('checked', true);
     await waitFor(() => expect(argsOf(fake, 'updateSettings')).toEqual([[{ notifications: { sound: true } }]]));
     expect(within(notifications).getByRole('checkbox', { name: 'Quiet summary' }).getAttribute('aria-describedby')).toBeTruthy();
-    expect(notifications.textContent).toContain('one silent notification sums them up');
+    expect(notifications.textContent).toContain('arrive without sound');
 
     refuseNext = true;
     const down = within(notifications).getByRole('checkbox', { name: 'A monitor goes down' });

@@ -22,6 +22,8 @@ export interface AlertNotifierOptions {
   createNotification(options: NotificationOptions): NotificationHandle;
   isSupported(): boolean;
   soundEnabled(): boolean;
+  /** Summaries (several changes at once, and what was already wrong at start) arrive without sound, at low urgency. */
+  quietSummaries(): boolean;
   /** Shows the window, on the item when one is given. */
   openWindow(itemKey?: string): void;
   logger: Logger;
@@ -44,11 +46,12 @@ export class AlertNotifier {
       logger.warn('Notifications are not supported here; the tray shows the state.', { alert: alert.kind });
       return;
     }
+    const quiet = alert.kind === 'summary' && this.#options.quietSummaries();
     const notification = this.#options.createNotification({
       title: alert.title,
       body: alert.body,
-      silent: !this.#options.soundEnabled(),
-      urgency: alert.severity === 'critical' ? 'critical' : 'normal',
+      silent: quiet || !this.#options.soundEnabled(),
+      urgency: quiet ? 'low' : alert.severity === 'critical' ? 'critical' : 'normal',
       timeoutType: 'default',
     });
     const forget = () => this.#onScreen.delete(notification);

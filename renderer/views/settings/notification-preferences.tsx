@@ -22,7 +22,7 @@ const events: readonly Choice[] = [
 
 const delivery: readonly Choice[] = [
   { name: 'sound', label: 'Play a sound', hint: 'With each notification.' },
-  { name: 'quietSummary', label: 'Quiet summary', hint: 'When several things change at once, one silent notification sums them up instead of one for each.' },
+  { name: 'quietSummary', label: 'Quiet summary', hint: 'Summaries (of several changes at once, and of what was already wrong when Vigil started) arrive without sound.' },
 ];
 
 function CheckboxGroup({ title, choices, toggles }: { title: string; choices: readonly Choice[]; toggles: SettingsToggles }) {
