@@ -98,7 +98,8 @@ async function measureKeystrokes(page: Page, status: StatusView): Promise<number
   for (let length = 1; length <= query.length; length += 1) {
     const typed = query.slice(0, length);
     const shown = expectedMatches(status, typed);
-    const countText = shown === monitorCount ? `${monitorCount} monitors` : `${shown} of ${monitorCount} monitors`;
+    const all = `${monitorCount.toLocaleString('en')} monitors`;
+    const countText = shown === monitorCount ? all : `${shown.toLocaleString('en')} of ${all}`;
     await search.press(typed.at(-1) === ' ' ? 'Space' : (typed.at(-1) ?? ''));
     timings.push(
       await page.evaluate(

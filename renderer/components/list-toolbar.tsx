@@ -1,5 +1,6 @@
 // Search and filters above a list, with how many rows they leave ("12 of 340").
 import { useId } from 'react';
+import { countOf } from '../format/count.ts';
 
 export interface ListFilter {
   id: string;
@@ -9,8 +10,8 @@ export interface ListFilter {
 }
 
 export interface ListToolbarProps {
-  /** What is listed, lower case: "monitors". */
-  label: string;
+  /** What is listed, lower case and singular: "monitor". */
+  noun: string;
   search: string;
   onSearch(value: string): void;
   /** What the search looks in, e.g. "Name or target". */
@@ -21,10 +22,10 @@ export interface ListToolbarProps {
   total: number;
 }
 
-export function ListToolbar({ label, search, onSearch, placeholder, filters = [], onFilter, shown, total }: ListToolbarProps) {
+export function ListToolbar({ noun, search, onSearch, placeholder, filters = [], onFilter, shown, total }: ListToolbarProps) {
   const id = useId();
   return (
-    <div className="toolbar" role="search" aria-label={`Search ${label}`}>
+    <div className="toolbar" role="search" aria-label={`Search ${noun}s`}>
       <div className="toolbar-field toolbar-search">
         <label htmlFor={`${id}-search`}>Search</label>
         <input id={`${id}-search`} type="search" value={search} placeholder={placeholder} onChange={(event) => onSearch(event.target.value)} />
@@ -42,7 +43,7 @@ export function ListToolbar({ label, search, onSearch, placeholder, filters = []
         </div>
       ))}
       <p className="toolbar-count" role="status">
-        {shown === total ? `${total} ${label}` : `${shown} of ${total} ${label}`}
+        {shown === total ? countOf(total, noun) : `${shown.toLocaleString('en')} of ${countOf(total, noun)}`}
       </p>
     </div>
   );

@@ -6,6 +6,7 @@ import { vigil } from '../../api/vigil-api.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { HealthBadge } from '../../components/health-badge.tsx';
+import { countOf } from '../../format/count.ts';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SnoozeControl } from '../../components/snooze-control.tsx';
@@ -24,15 +25,11 @@ const notLookedUp = 'The registry has not answered a lookup for this domain yet.
 
 const nameOf = (row: DomainRow) => row.domain.domain ?? 'domain';
 
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
-
 function summaryOf(rows: readonly DomainRow[]): string {
   if (rows.length === 0) return 'No domains watched yet.';
   const expired = rows.filter((row) => row.state === 'expired').length;
   const expiring = rows.filter((row) => row.state === 'expiring').length;
-  return `${plural(rows.length, 'domain')}, ${expired} expired, ${expiring} expiring soon.`;
+  return `${countOf(rows.length, 'domain')}, ${expired} expired, ${expiring} expiring soon.`;
 }
 
 const columns: Column<DomainRow>[] = [
@@ -149,7 +146,7 @@ export function DomainsView() {
         <>
           <ListToolbar
             placeholder="Domain or registrar"
-            label="domains"
+            noun="domain"
             search={preferences.search}
             onSearch={(value) => change({ search: value })}
             filters={[
@@ -173,7 +170,7 @@ export function DomainsView() {
           />
           {unknownCount > 0 && (
             <p className="list-note" role="note">
-              Expiry not known yet for {plural(unknownCount, 'domain')}: the registry has not answered. The server keeps asking, and expiry alerts start once it answers.
+              Expiry not known yet for {countOf(unknownCount, 'domain')}: the registry has not answered. The server keeps asking, and expiry alerts start once it answers.
             </p>
           )}
           {visible.length === 0 ? (

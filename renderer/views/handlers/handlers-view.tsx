@@ -123,7 +123,7 @@ export function HandlersView() {
       <>
         <ListToolbar
           placeholder="Name, type or destination"
-          label="handlers"
+          noun="handler"
           search={preferences.search}
           onSearch={(value) => change({ search: value })}
           filters={[{ id: 'type', label: 'Type', value: typeFilter, options: [{ value: 'all', label: 'All types' }, ...filterTypes.map((type) => ({ value: type, label: typeLabel(type) }))] }]}

@@ -7,6 +7,7 @@ import { vigil } from '../../api/vigil-api.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { HealthBadge } from '../../components/health-badge.tsx';
+import { countOf } from '../../format/count.ts';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
@@ -25,15 +26,11 @@ import { PingDetails } from './ping-details.tsx';
 
 const nameOf = (heartbeat: Heartbeat) => heartbeat.name ?? heartbeat.slug ?? 'heartbeat';
 
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
-
 function summaryOf(rows: readonly HeartbeatRow[]): string {
   if (rows.length === 0) return 'No jobs watched yet.';
   const down = rows.filter((row) => row.state === 'down').length;
   const late = rows.filter((row) => row.state === 'late').length;
-  return `${plural(rows.length, 'heartbeat')}, ${down} down, ${late} late.`;
+  return `${countOf(rows.length, 'heartbeat')}, ${down} down, ${late} late.`;
 }
 
 export function HeartbeatsView() {
@@ -148,7 +145,7 @@ export function HeartbeatsView() {
         <>
           <ListToolbar
             placeholder="Name"
-            label="heartbeats"
+            noun="heartbeat"
             search={preferences.search}
             onSearch={(value) => change({ search: value })}
             filters={[

@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { SnoozeControl } from '../../components/snooze-control.tsx';
 import { VirtualTable, type Column } from '../../components/virtual-table.tsx';
+import { countOf } from '../../format/count.ts';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { formatFrequency } from '../../format/time.ts';
 import { useListState } from '../../state/list-preferences.ts';
@@ -99,7 +100,7 @@ export function MonitorsView() {
           </button>
         }
       >
-        {joined.length === 0 ? 'Nothing watched yet.' : `${joined.length} monitors, ${down} down.`}
+        {joined.length === 0 ? 'Nothing watched yet.' : `${countOf(joined.length, 'monitor')}, ${down} down.`}
       </PageHeader>
       {joined.length === 0 ? (
         loaded ? (
@@ -120,7 +121,7 @@ export function MonitorsView() {
         <>
           <ListToolbar
             placeholder="Name or target"
-            label="monitors"
+            noun="monitor"
             search={preferences.search}
             onSearch={(value) => change({ search: value })}
             filters={[

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { chromiumMissingReason } from '../../helpers/chromium.ts';
 import { runVigil, startServiceProcess, type ServiceProcess } from '../../helpers/service-process.ts';
-import { openDashboard, openView, startDashboard, type Dashboard } from './dashboard-fixture.ts';
+import { openDashboard, openView, screenshot, startDashboard, type Dashboard } from './dashboard-fixture.ts';
 
 test.skip(!!chromiumMissingReason(), chromiumMissingReason());
 test.describe.configure({ mode: 'serial' });
@@ -81,6 +81,7 @@ test('a bad token shows the sign-in-again banner; a good one clears it', async (
   await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Overview' }).click();
   const banner = page.getByRole('alert').filter({ hasText: 'did not accept the saved token' });
   await expect(banner).toBeVisible({ timeout: 30_000 });
+  await screenshot(page, 'banner-sign-in-again-light');
 
   await banner.getByRole('button', { name: 'Sign in again' }).click();
   const tokenField = card(page, 'Staging').getByLabel('New token');
@@ -99,6 +100,7 @@ test('a stopped server shows the unreachable banner, and a failed save keeps wha
   const banner = page.getByRole('alert').filter({ hasText: 'Vigil cannot reach Staging' });
   await expect(banner).toBeVisible({ timeout: 30_000 });
   await expect(banner.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await screenshot(page, 'banner-unreachable-light');
 
   await openView(page, 'Monitors');
   await page.getByRole('button', { name: 'New monitor' }).click();
@@ -110,4 +112,5 @@ test('a stopped server shows the unreachable banner, and a failed save keeps wha
   await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('Added while offline');
   await expect(dialog.getByRole('textbox', { name: 'URL' })).toHaveValue('https://offline.example/health');
   await expect(page.getByRole('row', { name: /Added while offline/ })).toBeHidden();
+  await screenshot(page, 'form-kept-while-unreachable-light');
 });

@@ -76,6 +76,9 @@ for (const scheme of ['light', 'dark'] as const) {
       await screenshot(page, `${view.file}-${scheme}`);
       expect(await seriousViolations(page), `${view.name} in ${scheme}`).toEqual([]);
     }
+    // Settings is taller than the window: its lower sections too.
+    await page.getByRole('heading', { name: 'About' }).scrollIntoViewIfNeeded();
+    await screenshot(page, `settings-lower-${scheme}`);
 
     // The dialogs, too: a form showing its errors, and a confirmation.
     await openView(page, 'Monitors');
