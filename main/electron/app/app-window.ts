@@ -6,8 +6,8 @@ import { secureWebPreferences } from '../security/secure-web-preferences.ts';
 
 export function appWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
   return {
-    width: 1100,
-    height: 720,
+    width: 1280,
+    height: 800,
     minWidth: 640,
     minHeight: 420,
     show: false,
