@@ -107,3 +107,23 @@ test('the tray follows the status, and a monitor going down raises a notificatio
     .toBeGreaterThan(0);
   expect((await recorded())?.tooltips.length ?? 0).toBeGreaterThan(0);
 });
+
+test('the dashboard works in the app window: overview, a monitor created through the form, settings', async () => {
+  await expect(page.getByRole('navigation', { name: 'Views' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Something is down' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('table', { name: 'Needs attention' }).getByRole('row', { name: /Smoke closed port/ })).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Monitors', exact: true }).click();
+  await page.getByRole('button', { name: 'New monitor' }).click();
+  const form = page.getByRole('dialog', { name: 'New monitor' });
+  await form.getByRole('textbox', { name: 'Name' }).fill('Smoke from the form');
+  await form.getByRole('combobox', { name: 'Type' }).selectOption('tcp');
+  await form.getByRole('textbox', { name: 'Host and port' }).fill('127.0.0.1:9');
+  await form.getByRole('button', { name: 'Create monitor' }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByRole('row', { name: /Smoke from the form/ })).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Settings', exact: true }).click();
+  await expect(page.getByRole('article', { name: 'This computer' })).toContainText('In use');
+  await expect(page.getByText('Desktop app')).toBeVisible();
+});
