@@ -38,6 +38,8 @@ export interface StatusView {
   /** Why the level is offline/unknown, in one sentence, when it is. */
   problem?: string;
   lastSuccessfulPollAt?: number;
+  /** When the poll that fetched the lists below began: a change confirmed before then is in them. */
+  listsFetchedFrom?: number;
   pausedUntil?: number | 'resumed';
   items: StatusItemView[];
   monitors: Monitor[];

@@ -1,6 +1,7 @@
 // A list the user changes optimistically: the server's latest list (the base) with the user's changes laid over
 // it. A change shows at once as "saving"; it is rolled back with a visible error if the call fails, and once
-// confirmed it stays laid over until a list fetched after it arrives (so an older poll cannot undo it on screen).
+// confirmed it stays laid over until a list whose fetch began after the confirmation arrives (so a poll that was
+// already running cannot undo it on screen).
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import { callFailureOf } from '../api/call-error.ts';
 import { showError } from './notices-store.ts';
@@ -22,7 +23,7 @@ interface Entry<T> {
 
 export interface CollectionState<T> {
   base: readonly T[];
-  /** When the base was fetched; undefined until the first list arrives. */
+  /** When the fetch of the base began; undefined until the first list arrives. */
   baseAt: number | undefined;
   entries: readonly Entry<T>[];
   rows: readonly Row<T>[];
@@ -75,6 +76,9 @@ export function createCollection<T>(options: CollectionOptions<T>): Collection<T
       entries: [],
       rows: [],
       setBase(items, fetchedAt) {
+        // An answer to an older request than the list shown (a slow retry) is not news.
+        const { baseAt } = get();
+        if (baseAt !== undefined && fetchedAt < baseAt) return;
         const entries = get().entries.filter((entry) => entry.confirmedAt === undefined || entry.confirmedAt > fetchedAt);
         set({ base: items, baseAt: fetchedAt, entries, rows: overlay(items, entries, keyOf) });
       },

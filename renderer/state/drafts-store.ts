@@ -1,27 +1,76 @@
-// What the user has typed into a form that was not saved yet. It outlives the dialog, so a failed save, a
-// closed dialog or a switch to another view never throws input away; a successful save clears it.
+// What the user has typed into a form that was not saved yet. It outlives the dialog, so a failed save, Escape or
+// a switch to another view never throws input away; Cancel discards it, and a successful save clears it (unless
+// it was edited meanwhile). A save in progress is kept here too, so a form reopened mid-save shows it.
 import { create } from 'zustand';
 
 interface DraftsState {
   drafts: Readonly<Record<string, unknown>>;
+  saving: Readonly<Record<string, true>>;
   keep(form: string, draft: unknown): void;
   clear(form: string): void;
+  /** Clears the draft only if it is still `draft` (nothing was typed since). */
+  clearIfUnchanged(form: string, draft: unknown): void;
+  setSaving(form: string, saving: boolean): void;
 }
 
-export const useDrafts = create<DraftsState>((set) => ({
+function without<T>(record: Readonly<Record<string, T>>, key: string): Record<string, T> {
+  const { [key]: _removed, ...rest } = record;
+  return rest;
+}
+
+export const useDrafts = create<DraftsState>((set, get) => ({
   drafts: {},
+  saving: {},
   keep(form, draft) {
     set(({ drafts }) => ({ drafts: { ...drafts, [form]: draft } }));
   },
   clear(form) {
-    set(({ drafts }) => {
-      const { [form]: _cleared, ...rest } = drafts;
-      return { drafts: rest };
-    });
+    set(({ drafts }) => ({ drafts: without(drafts, form) }));
+  },
+  clearIfUnchanged(form, draft) {
+    if (get().drafts[form] === draft) get().clear(form);
+  },
+  setSaving(form, saving) {
+    set((state) => ({ saving: saving ? { ...state.saving, [form]: true } : without(state.saving, form) }));
   },
 }));
 
-/** A form's draft (or `initial` when there is none) and the function that replaces it. */
+export interface FormDraft<T> {
+  draft: T;
+  setDraft(next: T): void;
+  /** True while a save of this form runs, even if the dialog was closed and opened again. */
+  saving: boolean;
+  /** Runs the save; on success the draft is cleared, unless it changed meanwhile. */
+  save<R>(run: () => Promise<R>): Promise<R>;
+  /** Throws the draft away (Cancel). */
+  discard(): void;
+}
+
+/** A form's draft (or `initial` when there is none) and its save. */
+export function useFormDraft<T>(form: string, initial: () => T): FormDraft<T> {
+  const stored = useDrafts((state) => state.drafts[form]) as T | undefined;
+  const saving = useDrafts((state) => state.saving[form] === true);
+  const draft = stored ?? initial();
+  const { keep, clear, clearIfUnchanged, setSaving } = useDrafts.getState();
+  return {
+    draft,
+    setDraft: (next) => keep(form, next),
+    saving,
+    async save(run) {
+      setSaving(form, true);
+      try {
+        const result = await run();
+        clearIfUnchanged(form, stored);
+        return result;
+      } finally {
+        setSaving(form, false);
+      }
+    },
+    discard: () => clear(form),
+  };
+}
+
+/** A draft on its own, for forms that save without this store's help (settings sections). */
 export function useDraft<T>(form: string, initial: () => T): [T, (next: T) => void] {
   const stored = useDrafts((state) => state.drafts[form]) as T | undefined;
   const keep = useDrafts((state) => state.keep);

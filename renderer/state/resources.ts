@@ -29,7 +29,7 @@ export function followStatusLists(): () => void {
       // Another server: its lists (none yet, until its first poll) replace the old ones outright.
       for (const collection of [useMonitors, useHeartbeats, useDomains, useHandlers]) collection.getState().reset();
     }
-    const at = status.lastSuccessfulPollAt;
+    const at = status.listsFetchedFrom ?? status.lastSuccessfulPollAt;
     if (at === undefined) return;
     if (useMonitors.getState().baseAt !== at) useMonitors.getState().setBase(status.monitors, at);
     if (useHeartbeats.getState().baseAt !== at) useHeartbeats.getState().setBase(status.heartbeats, at);
@@ -39,13 +39,26 @@ export function followStatusLists(): () => void {
   return useStatus.subscribe(({ status }) => receive(status));
 }
 
-/** Lists the handlers; resolves with the error sentence when that fails. */
-export async function loadHandlers(): Promise<string | undefined> {
+/** Each listing of handlers; an answer to anything but the latest one is dropped. */
+let handlerListing = 0;
+
+export type HandlerListing = { outcome: 'listed' } | { outcome: 'failed'; message: string } | { outcome: 'superseded' };
+
+/**
+ * Lists the handlers of the active server. A slow answer that arrives after another listing began, or after
+ * another server was chosen, is dropped: its ids belong to that other server.
+ */
+export async function loadHandlers(): Promise<HandlerListing> {
+  const listing = ++handlerListing;
+  const connectionId = useStatus.getState().status?.connection?.id;
   const startedAt = Date.now();
+  const current = () => listing === handlerListing && useStatus.getState().status?.connection?.id === connectionId;
   try {
-    useHandlers.getState().setBase(await vigil().listNotificationHandlers(), startedAt);
-    return undefined;
+    const handlers = await vigil().listNotificationHandlers();
+    if (!current()) return { outcome: 'superseded' };
+    useHandlers.getState().setBase(handlers, startedAt);
+    return { outcome: 'listed' };
   } catch (error) {
-    return callFailureOf(error).message;
+    return current() ? { outcome: 'failed', message: callFailureOf(error).message } : { outcome: 'superseded' };
   }
 }

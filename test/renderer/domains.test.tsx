@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Domain, StatusItemView } from '../../common/ipc/views.ts';
@@ -102,7 +102,8 @@ describe('DomainsView', () => {
     expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', 'The server refused the domain.');
     expect(within(dialog).getByText('Is already watched.')).toBeTruthy();
     expect(useDomains.getState().rows).toEqual([]);
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    // Closed with Escape (not Cancel, which discards): the draft is still there when the form opens again.
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
     await user.click(screen.getByRole('button', { name: 'Add your first domain' }));
     expect(screen.getByRole('textbox', { name: 'Domain' })).toHaveProperty('value', 'example.com');
   });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Heartbeat } from '../../common/ipc/views.ts';
@@ -141,7 +141,8 @@ describe('HeartbeatsView', () => {
     expect(within(dialog).getByText('Must be at least 60 on this server.')).toBeTruthy();
     expect(useHeartbeats.getState().rows).toEqual([]);
     // Closed and opened again: what was typed is still there.
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    // Closed with Escape (not Cancel, which discards): the draft is still there when the form opens again.
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
     await user.click(screen.getByRole('button', { name: 'New heartbeat' }));
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveProperty('value', 'Backup');
   });

@@ -70,4 +70,36 @@ describe('MonitorForm', () => {
     expect(fake.calls).toEqual([{ method: 'updateMonitor', args: ['mon_1', { name: 'Public API', type: 'http', url: 'https://api.example.com/health', frequency: 300 }] }]);
     await waitFor(() => expect(useMonitors.getState().rows).toMatchObject([{ item: { name: 'Public API' }, saving: false }]));
   });
+
+  it('Cancel throws the draft away; a draft of an older version of the monitor is not offered for editing', async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    const first = render(<MonitorForm onClose={() => undefined} />);
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Half typed');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    first.unmount();
+    const second = render(<MonitorForm onClose={() => undefined} />);
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveProperty('value', '');
+    second.unmount();
+
+    const edit = render(<MonitorForm monitor={saved} onClose={() => undefined} />);
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), ' v2');
+    edit.unmount();
+    render(<MonitorForm monitor={{ ...saved, url: 'https://api.example.com/ready' }} onClose={() => undefined} />);
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveProperty('value', 'API');
+    expect(screen.getByRole('textbox', { name: 'URL' })).toHaveProperty('value', 'https://api.example.com/ready');
+  });
+
+  it('locks the fields while saving, also when the form is opened again mid-save', async () => {
+    fakeApi({ createMonitor: () => new Promise(() => undefined) });
+    const user = userEvent.setup();
+    const first = render(<MonitorForm onClose={() => undefined} />);
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'API');
+    await user.type(screen.getByRole('textbox', { name: 'URL' }), 'https://api.example.com/health');
+    await user.click(screen.getByRole('button', { name: 'Create monitor' }));
+    first.unmount();
+    render(<MonitorForm onClose={() => undefined} />);
+    expect(screen.getByRole('button', { name: 'Saving…' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('textbox', { name: 'Name' }).closest('fieldset')?.disabled).toBe(true);
+  });
 });

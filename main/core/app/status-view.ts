@@ -52,6 +52,7 @@ export function statusView(input: StatusInput): StatusView {
   const problem = problemOf(input);
   if (problem !== undefined) view.problem = problem;
   if (tray.lastSuccessfulPollAt !== undefined) view.lastSuccessfulPollAt = tray.lastSuccessfulPollAt;
+  if (snapshot !== undefined) view.listsFetchedFrom = snapshot.startedAt ?? snapshot.takenAt;
   if (settings.pausedUntil !== undefined && isPaused(pausedUntil, now)) view.pausedUntil = settings.pausedUntil;
   return view;
 }

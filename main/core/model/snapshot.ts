@@ -6,6 +6,8 @@ import type { Domain, Heartbeat, Issue, Monitor } from '../../../common/api/inde
 export interface Snapshot {
   /** Epoch ms when the poll finished. */
   takenAt: number;
+  /** Epoch ms when the poll began: any change confirmed before this is in the lists (absent in hand-made snapshots). */
+  startedAt?: number;
   monitors: Monitor[];
   heartbeats: Heartbeat[];
   domains: Domain[];

@@ -10,6 +10,7 @@ function under(collection: string, issues: Issue[]): Issue[] {
 }
 
 export async function fetchSnapshot(client: MonitoringClient, clock: Clock, signal?: AbortSignal): Promise<Snapshot> {
+  const startedAt = clock.now();
   const controller = new AbortController();
   const forward = () => controller.abort(signal?.reason);
   signal?.addEventListener('abort', forward, { once: true });
@@ -27,6 +28,7 @@ export async function fetchSnapshot(client: MonitoringClient, clock: Clock, sign
     ]);
     return {
       takenAt: clock.now(),
+      startedAt,
       monitors: monitors.items,
       heartbeats: heartbeats.items,
       domains: domains.items,

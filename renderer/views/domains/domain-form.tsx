@@ -7,7 +7,7 @@ import { callFailureOf, fieldErrorsOf, type FieldErrors } from '../../api/call-e
 import { vigil } from '../../api/vigil-api.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { FormError, TextField } from '../../components/fields.tsx';
-import { useDraft, useDrafts } from '../../state/drafts-store.ts';
+import { useFormDraft } from '../../state/drafts-store.ts';
 import { showInfo } from '../../state/notices-store.ts';
 import { useDomains } from '../../state/resources.ts';
 
@@ -28,10 +28,8 @@ function hintOf(typed: string, result: Checked): string {
 }
 
 export function DomainForm({ onClose }: { onClose(): void }) {
-  const [draft, setDraft] = useDraft(formId, () => ({ domain: '' }));
-  const clearDraft = useDrafts((state) => state.clear);
+  const { draft, setDraft, saving, save, discard } = useFormDraft(formId, () => ({ domain: '' }));
   const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | undefined>();
 
@@ -44,17 +42,14 @@ export function DomainForm({ onClose }: { onClose(): void }) {
     setFailure(undefined);
     if (!result.ok) return;
     const domain = result.domain;
-    setSaving(true);
     try {
-      await useDomains.getState().add({ domain }, () => vigil().createDomain({ domain }));
+      await save(() => useDomains.getState().add({ domain }, () => vigil().createDomain({ domain })));
       showInfo(`${domain} added. Its expiry appears once the registry has answered.`);
-      clearDraft(formId);
       onClose();
     } catch (error) {
       const failed = callFailureOf(error);
       setServerErrors(failed.fields);
       setFailure(failed.message);
-      setSaving(false);
     }
   }
 
@@ -62,23 +57,32 @@ export function DomainForm({ onClose }: { onClose(): void }) {
     <Dialog title="Add domain" onClose={onClose}>
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <FormError message={failure} />
-        <TextField
-          label="Domain"
-          value={draft.domain}
-          error={errors['domain']}
-          hint={hintOf(draft.domain, result)}
-          placeholder="example.com"
-          maxLength={INPUT_LIMITS.urlMaxLength}
-          spellCheck={false}
-          autoCapitalize="off"
-          autoFocus
-          onChange={(event) => {
-            setDraft({ domain: event.target.value });
-            setServerErrors({});
-          }}
-        />
+        <fieldset className="form-fields" disabled={saving}>
+          <TextField
+            label="Domain"
+            value={draft.domain}
+            error={errors['domain']}
+            hint={hintOf(draft.domain, result)}
+            placeholder="example.com"
+            maxLength={INPUT_LIMITS.urlMaxLength}
+            spellCheck={false}
+            autoCapitalize="off"
+            autoFocus
+            onChange={(event) => {
+              setDraft({ domain: event.target.value });
+              setServerErrors({});
+            }}
+          />
+        </fieldset>
         <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              discard();
+              onClose();
+            }}
+          >
             Cancel
           </button>
           <button type="submit" className="button button-primary" disabled={saving}>

@@ -8,7 +8,7 @@ import { callFailureOf, fieldErrorsOf, type FieldErrors } from '../../api/call-e
 import { vigil } from '../../api/vigil-api.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { FormError, SelectField, TextField } from '../../components/fields.tsx';
-import { useDraft, useDrafts } from '../../state/drafts-store.ts';
+import { useFormDraft } from '../../state/drafts-store.ts';
 import { useNavigation } from '../../state/navigation-store.ts';
 import { showInfo } from '../../state/notices-store.ts';
 import { useHandlers } from '../../state/resources.ts';
@@ -43,10 +43,8 @@ export interface HandlerFormProps {
 }
 
 export function HandlerForm({ local, typesInUse, onClose }: HandlerFormProps) {
-  const [stored, setDraft] = useDraft<HandlerDraft>(formId, () => ({ name: '', type: 'email', otherType: '', destination: '' }));
-  const clearDraft = useDrafts((state) => state.clear);
+  const { draft: stored, setDraft, saving, save, discard } = useFormDraft<HandlerDraft>(formId, () => ({ name: '', type: 'email', otherType: '', destination: '' }));
   const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | undefined>();
 
@@ -69,17 +67,14 @@ export function HandlerForm({ local, typesInUse, onClose }: HandlerFormProps) {
     setTried(true);
     setFailure(undefined);
     if (Object.keys(localErrors(draft, local)).length > 0) return;
-    setSaving(true);
     try {
-      await useHandlers.getState().add(body, () => vigil().createNotificationHandler(body));
+      await save(() => useHandlers.getState().add(body, () => vigil().createNotificationHandler(body)));
       showInfo(`Notification handler ${body.name} created.`);
-      clearDraft(formId);
       onClose();
     } catch (error) {
       const failed = callFailureOf(error);
       setServerErrors(failed.fields);
       setFailure(failed.message);
-      setSaving(false);
     }
   }
 
@@ -97,49 +92,58 @@ export function HandlerForm({ local, typesInUse, onClose }: HandlerFormProps) {
     <Dialog title="New notification handler" onClose={onClose}>
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <FormError message={failure} />
-        <TextField
-          label="Name"
-          value={draft.name}
-          error={errors['name']}
-          hint="How alerts name it, like “On-call email”."
-          maxLength={INPUT_LIMITS.nameMaxLength}
-          autoFocus
-          onChange={(event) => change({ name: event.target.value })}
-        />
-        <SelectField
-          label="Type"
-          value={draft.type}
-          error={draft.type === OTHER_TYPE ? undefined : errors['type']}
-          hint={smtpNote}
-          options={choices}
-          onChange={(event) => change({ type: event.target.value })}
-        />
-        {draft.type === OTHER_TYPE && (
+        <fieldset className="form-fields" disabled={saving}>
           <TextField
-            label="Other type"
-            value={draft.otherType}
-            error={errors['type']}
-            hint="The type as the server names it, like slack or pagerduty."
-            maxLength={INPUT_LIMITS.handlerTypeMaxLength}
+            label="Name"
+            value={draft.name}
+            error={errors['name']}
+            hint="How alerts name it, like “On-call email”."
+            maxLength={INPUT_LIMITS.nameMaxLength}
+            autoFocus
+            onChange={(event) => change({ name: event.target.value })}
+          />
+          <SelectField
+            label="Type"
+            value={draft.type}
+            error={draft.type === OTHER_TYPE ? undefined : errors['type']}
+            hint={smtpNote}
+            options={choices}
+            onChange={(event) => change({ type: event.target.value })}
+          />
+          {draft.type === OTHER_TYPE && (
+            <TextField
+              label="Other type"
+              value={draft.otherType}
+              error={errors['type']}
+              hint="The type as the server names it, like slack or pagerduty."
+              maxLength={INPUT_LIMITS.handlerTypeMaxLength}
+              spellCheck={false}
+              autoCapitalize="off"
+              onChange={(event) => change({ otherType: event.target.value })}
+            />
+          )}
+          <TextField
+            label={destination.label}
+            value={draft.destination}
+            error={errors['destination']}
+            hint={destination.hint}
+            placeholder={destination.placeholder}
+            inputMode={destination.inputMode}
+            maxLength={INPUT_LIMITS.destinationMaxLength}
             spellCheck={false}
             autoCapitalize="off"
-            onChange={(event) => change({ otherType: event.target.value })}
+            onChange={(event) => change({ destination: event.target.value })}
           />
-        )}
-        <TextField
-          label={destination.label}
-          value={draft.destination}
-          error={errors['destination']}
-          hint={destination.hint}
-          placeholder={destination.placeholder}
-          inputMode={destination.inputMode}
-          maxLength={INPUT_LIMITS.destinationMaxLength}
-          spellCheck={false}
-          autoCapitalize="off"
-          onChange={(event) => change({ destination: event.target.value })}
-        />
+        </fieldset>
         <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              discard();
+              onClose();
+            }}
+          >
             Cancel
           </button>
           <button type="submit" className="button button-primary" disabled={saving}>

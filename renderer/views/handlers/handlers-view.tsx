@@ -32,7 +32,8 @@ export function HandlersView() {
 
   const load = useCallback(async () => {
     setFailure(undefined);
-    setFailure(await loadHandlers());
+    const listing = await loadHandlers();
+    if (listing.outcome === 'failed') setFailure(listing.message);
   }, []);
   // Listed on opening, and again when another server is chosen (its handlers replace these).
   const connectionId = connection?.id;

@@ -9,7 +9,7 @@ import { vigil } from '../../api/vigil-api.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { DurationField, draftSeconds, durationDraft, type DurationDraft } from '../../components/duration-field.tsx';
 import { FormError, TextField } from '../../components/fields.tsx';
-import { useDraft, useDrafts } from '../../state/drafts-store.ts';
+import { useFormDraft } from '../../state/drafts-store.ts';
 import { showInfo } from '../../state/notices-store.ts';
 import { useHeartbeats } from '../../state/resources.ts';
 
@@ -38,10 +38,8 @@ export interface HeartbeatFormProps {
 }
 
 export function HeartbeatForm({ onClose, onCreated }: HeartbeatFormProps) {
-  const [draft, setDraft] = useDraft<HeartbeatDraft>(formId, () => ({ name: '', interval: durationDraft(HEARTBEAT_DEFAULTS.expected_interval) }));
-  const clearDraft = useDrafts((state) => state.clear);
+  const { draft, setDraft, saving, save, discard } = useFormDraft<HeartbeatDraft>(formId, () => ({ name: '', interval: durationDraft(HEARTBEAT_DEFAULTS.expected_interval) }));
   const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | undefined>();
 
@@ -60,17 +58,14 @@ export function HeartbeatForm({ onClose, onCreated }: HeartbeatFormProps) {
     setFailure(undefined);
     if (Object.keys(localErrors(draft)).length > 0) return;
     const body = bodyOf(draft);
-    setSaving(true);
     try {
-      const saved = await useHeartbeats.getState().add({ name: body.name ?? HEARTBEAT_DEFAULTS.name, expected_interval: body.expected_interval }, () => vigil().createHeartbeat(body));
+      const saved = await save(() => useHeartbeats.getState().add({ name: body.name ?? HEARTBEAT_DEFAULTS.name, expected_interval: body.expected_interval }, () => vigil().createHeartbeat(body)));
       showInfo(`Heartbeat ${saved.name ?? body.name ?? HEARTBEAT_DEFAULTS.name} created.`);
-      clearDraft(formId);
       onCreated(saved);
     } catch (error) {
       const failed = callFailureOf(error);
       setServerErrors(failed.fields);
       setFailure(failed.message);
-      setSaving(false);
     }
   }
 
@@ -79,24 +74,33 @@ export function HeartbeatForm({ onClose, onCreated }: HeartbeatFormProps) {
     <Dialog title="New heartbeat" onClose={onClose}>
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <FormError message={failure} />
-        <TextField
-          label="Name"
-          value={draft.name}
-          error={errors['name']}
-          hint={`What the job does, like “Nightly backup”. Left empty, it is called “${HEARTBEAT_DEFAULTS.name}”.`}
-          maxLength={INPUT_LIMITS.nameMaxLength}
-          autoFocus
-          onChange={(event) => change({ name: event.target.value }, 'name')}
-        />
-        <DurationField
-          label="Expected every"
-          value={draft.interval}
-          error={errors['expected_interval']}
-          hint={`How often the job runs and pings: from ${limits.min} seconds to 366 days. It is late once a ping does not come in time.`}
-          onChange={(interval) => change({ interval }, 'expected_interval')}
-        />
+        <fieldset className="form-fields" disabled={saving}>
+          <TextField
+            label="Name"
+            value={draft.name}
+            error={errors['name']}
+            hint={`What the job does, like “Nightly backup”. Left empty, it is called “${HEARTBEAT_DEFAULTS.name}”.`}
+            maxLength={INPUT_LIMITS.nameMaxLength}
+            autoFocus
+            onChange={(event) => change({ name: event.target.value }, 'name')}
+          />
+          <DurationField
+            label="Expected every"
+            value={draft.interval}
+            error={errors['expected_interval']}
+            hint={`How often the job runs and pings: from ${limits.min} seconds to 366 days. It is late once a ping does not come in time.`}
+            onChange={(interval) => change({ interval }, 'expected_interval')}
+          />
+        </fieldset>
         <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              discard();
+              onClose();
+            }}
+          >
             Cancel
           </button>
           <button type="submit" className="button button-primary" disabled={saving}>

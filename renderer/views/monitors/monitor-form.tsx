@@ -9,7 +9,7 @@ import { vigil } from '../../api/vigil-api.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { DurationField, draftSeconds, durationDraft, type DurationDraft } from '../../components/duration-field.tsx';
 import { FormError, SelectField, TextField } from '../../components/fields.tsx';
-import { useDrafts, useDraft } from '../../state/drafts-store.ts';
+import { useFormDraft } from '../../state/drafts-store.ts';
 import { showInfo } from '../../state/notices-store.ts';
 import { monitorKey, useMonitors } from '../../state/resources.ts';
 
@@ -18,6 +18,8 @@ interface MonitorDraft {
   type: string;
   url: string;
   frequency: DurationDraft;
+  /** The monitor as it was when editing began (see `versionOf`); empty for a new one. */
+  from: string;
 }
 
 const targetFields: Record<string, { label: string; hint: string; placeholder: string }> = {
@@ -36,7 +38,13 @@ function draftOf(monitor: Monitor | undefined): MonitorDraft {
     type: monitor?.type ?? 'http',
     url: monitor?.url ?? '',
     frequency: durationDraft(monitor?.frequency ?? 60),
+    from: versionOf(monitor),
   };
+}
+
+/** The editable fields as the server has them: an edit begun on another version is stale. */
+function versionOf(monitor: Monitor | undefined): string {
+  return monitor === undefined ? '' : JSON.stringify([monitor.name, monitor.type, monitor.url, monitor.frequency]);
 }
 
 function bodyOf(draft: MonitorDraft) {
@@ -59,10 +67,11 @@ export interface MonitorFormProps {
 
 export function MonitorForm({ monitor, onClose }: MonitorFormProps) {
   const formId = monitor === undefined ? 'monitor:new' : `monitor:edit:${monitorKey(monitor)}`;
-  const [draft, setDraft] = useDraft(formId, () => draftOf(monitor));
-  const clearDraft = useDrafts((state) => state.clear);
+  const form = useFormDraft(formId, () => draftOf(monitor));
+  const { setDraft, saving, save, discard } = form;
+  // An edit draft left from an older version of the monitor is dropped: saving it would undo the newer change.
+  const draft = form.draft.from === versionOf(monitor) ? form.draft : draftOf(monitor);
   const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | undefined>();
 
@@ -88,24 +97,21 @@ export function MonitorForm({ monitor, onClose }: MonitorFormProps) {
       setFailure('This monitor has no id on the server, so it cannot be edited here.');
       return;
     }
-    setSaving(true);
     try {
       const { type } = body;
       if (monitor === undefined && isMonitorType(type)) {
-        await useMonitors.getState().add({ ...body, last_status: 'unknown' }, () => vigil().createMonitor({ ...body, type }));
+        await save(() => useMonitors.getState().add({ ...body, last_status: 'unknown' }, () => vigil().createMonitor({ ...body, type })));
         showInfo(`Monitor ${body.name} created.`);
       } else if (monitor !== undefined) {
         const id = monitor.id ?? '';
-        await useMonitors.getState().update(monitorKey(monitor), { ...monitor, ...body }, () => vigil().updateMonitor(id, body));
+        await save(() => useMonitors.getState().update(monitorKey(monitor), { ...monitor, ...body }, () => vigil().updateMonitor(id, body)));
         showInfo(`Monitor ${body.name} saved.`);
       }
-      clearDraft(formId);
       onClose();
     } catch (error) {
       const failed = callFailureOf(error);
       setServerErrors(failed.fields);
       setFailure(failed.message);
-      setSaving(false);
     }
   }
 
@@ -113,34 +119,43 @@ export function MonitorForm({ monitor, onClose }: MonitorFormProps) {
     <Dialog title={monitor === undefined ? 'New monitor' : `Edit ${monitor.name ?? 'monitor'}`} onClose={onClose}>
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <FormError message={failure} />
-        <TextField label="Name" value={draft.name} error={errors['name']} maxLength={INPUT_LIMITS.nameMaxLength} autoFocus onChange={(event) => change({ name: event.target.value })} />
-        <SelectField
-          label="Type"
-          value={draft.type}
-          error={errors['type']}
-          options={types.map((type) => ({ value: type, label: typeLabels[type] ?? type }))}
-          onChange={(event) => change({ type: event.target.value })}
-        />
-        <TextField
-          label={target.label}
-          value={draft.url}
-          error={errors['url']}
-          hint={target.hint}
-          placeholder={target.placeholder}
-          spellCheck={false}
-          autoCapitalize="off"
-          onChange={(event) => change({ url: event.target.value })}
-        />
-        <DurationField
-          label="Check every"
-          value={draft.frequency}
-          error={errors['frequency']}
-          hint={`From ${frequency.min} seconds to 1 day.`}
-          units={['seconds', 'minutes', 'hours']}
-          onChange={(value) => change({ frequency: value })}
-        />
+        <fieldset className="form-fields" disabled={saving}>
+          <TextField label="Name" value={draft.name} error={errors['name']} maxLength={INPUT_LIMITS.nameMaxLength} autoFocus onChange={(event) => change({ name: event.target.value })} />
+          <SelectField
+            label="Type"
+            value={draft.type}
+            error={errors['type']}
+            options={types.map((type) => ({ value: type, label: typeLabels[type] ?? type }))}
+            onChange={(event) => change({ type: event.target.value })}
+          />
+          <TextField
+            label={target.label}
+            value={draft.url}
+            error={errors['url']}
+            hint={target.hint}
+            placeholder={target.placeholder}
+            spellCheck={false}
+            autoCapitalize="off"
+            onChange={(event) => change({ url: event.target.value })}
+          />
+          <DurationField
+            label="Check every"
+            value={draft.frequency}
+            error={errors['frequency']}
+            hint={`From ${frequency.min} seconds to 1 day.`}
+            units={['seconds', 'minutes', 'hours']}
+            onChange={(value) => change({ frequency: value })}
+          />
+        </fieldset>
         <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              discard();
+              onClose();
+            }}
+          >
             Cancel
           </button>
           <button type="submit" className="button button-primary" disabled={saving}>
