@@ -1,6 +1,7 @@
 // The window: navigation on the left, the banners and the chosen view on the right, notices on top.
 import type { ReactElement } from 'react';
 import type { Level } from '../common/ipc/views.ts';
+import { AlertPermission } from './components/alert-permission.tsx';
 import { Banners } from './components/banners.tsx';
 import { Notices } from './components/notices.tsx';
 import { useNavigation, VIEWS, type ViewId } from './state/navigation-store.ts';
@@ -65,6 +66,7 @@ export function App() {
             </li>
           ))}
         </ul>
+        <AlertPermission />
       </nav>
       <main id="main" className="main" tabIndex={-1}>
         <Banners />

@@ -22,8 +22,11 @@ followStatusLists();
 followStatus();
 followHash();
 followNavigationRequests();
-if (!inAppWindow()) followPageAlerts();
-guardPendingWrites(window);
+// In the app window alerts are native notifications, and closing only hides the window: nothing to guard.
+if (!inAppWindow()) {
+  followPageAlerts();
+  guardPendingWrites(window);
+}
 
 createRoot(container).render(
   <StrictMode>

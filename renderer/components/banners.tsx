@@ -8,13 +8,16 @@ import { formatClockTime, relativeTime } from '../format/time.ts';
 import { useNavigation } from '../state/navigation-store.ts';
 import { showError } from '../state/notices-store.ts';
 import { useNow } from '../state/now-store.ts';
+import { tracked } from '../state/pending-writes.ts';
 import { useStatus } from '../state/status-store.ts';
 
 export interface BannerModel {
   id: 'unreachable' | 'token-rejected' | 'token-expiring' | 'paused' | 'problem';
   tone: 'critical' | 'warning' | 'info';
   text: string;
-  action?: { label: string; run: 'settings' | 'refresh' | 'resume' };
+  /** What changes with the clock ("… 3 min ago"), kept out of the announced text. */
+  detail?: string;
+  action?: { label: string; run: 'sign-in' | 'settings' | 'refresh' | 'resume' };
 }
 
 /** The banners a status calls for, most serious first (pure). */
@@ -24,17 +27,18 @@ export function bannersOf(status: StatusView | undefined, now: number): BannerMo
   const connection = status.connection;
   const name = connection?.name ?? 'the server';
   if (status.situation === 'signed-out' || connection?.auth === 'rejected') {
-    banners.push({ id: 'token-rejected', tone: 'critical', text: `${name} did not accept the saved token. Sign in again with a new token.`, action: { label: 'Sign in again', run: 'settings' } });
+    banners.push({ id: 'token-rejected', tone: 'critical', text: `${name} did not accept the saved token. Sign in again with a new token.`, action: { label: 'Sign in again', run: 'sign-in' } });
   } else if (status.situation === 'unreachable') {
-    const since = status.lastSuccessfulPollAt === undefined ? '' : ` The lists show what it said ${relativeTime(status.lastSuccessfulPollAt, now)}.`;
     const why = status.problem === undefined ? '' : ` ${status.problem}`;
-    banners.push({ id: 'unreachable', tone: 'critical', text: `Vigil cannot reach ${name}.${why}${since}`, action: { label: 'Try again', run: 'refresh' } });
+    const banner: BannerModel = { id: 'unreachable', tone: 'critical', text: `Vigil cannot reach ${name}.${why}`, action: { label: 'Try again', run: 'refresh' } };
+    if (status.lastSuccessfulPollAt !== undefined) banner.detail = `The lists show what it said ${relativeTime(status.lastSuccessfulPollAt, now)}.`;
+    banners.push(banner);
   } else if (status.problem !== undefined && status.situation !== 'waiting') {
     banners.push({ id: 'problem', tone: 'warning', text: status.problem, action: { label: 'Open settings', run: 'settings' } });
   }
   if (connection?.auth === 'expiring') {
     const when = connection.tokenExpiresAt === undefined ? 'soon' : relativeTime(connection.tokenExpiresAt, now);
-    banners.push({ id: 'token-expiring', tone: 'warning', text: `The token for ${name} expires ${when}. Replace it before it does.`, action: { label: 'Replace token', run: 'settings' } });
+    banners.push({ id: 'token-expiring', tone: 'warning', text: `The token for ${name} expires ${when}. Replace it before it does.`, action: { label: 'Replace token', run: 'sign-in' } });
   }
   if (status.pausedUntil !== undefined) {
     const until = status.pausedUntil === 'resumed' ? 'until you resume them' : `until ${formatClockTime(status.pausedUntil, now)}`;
@@ -52,11 +56,12 @@ export function Banners() {
   if (banners.length === 0) return null;
 
   async function act(run: NonNullable<BannerModel['action']>['run']) {
-    if (run === 'settings') return useNavigation.getState().go('settings', 'connections');
+    if (run === 'sign-in') return useNavigation.getState().go('settings', 'connections');
+    if (run === 'settings') return useNavigation.getState().go('settings');
     if (run === 'refresh') return useStatus.getState().refreshNow();
     setResuming(true);
     try {
-      await vigil().resumeNotifications();
+      await tracked(() => vigil().resumeNotifications());
     } catch (error) {
       showError(`Notifications were not resumed: ${callFailureOf(error).message}`);
     } finally {
@@ -67,8 +72,12 @@ export function Banners() {
   return (
     <div className="banners">
       {banners.map((banner) => (
-        <div key={banner.id} className={`banner banner-${banner.tone}`} role={banner.tone === 'info' ? 'status' : 'alert'} data-banner={banner.id}>
-          <p>{banner.text}</p>
+        <div key={banner.id} className={`banner banner-${banner.tone}`} data-banner={banner.id}>
+          <div className="banner-text">
+            {/* Announced once when it appears (a problem at once, the rest politely); the ticking detail is not. */}
+            <p role={banner.tone === 'critical' ? 'alert' : 'status'}>{banner.text}</p>
+            {banner.detail !== undefined && <p>{banner.detail}</p>}
+          </div>
           {banner.action !== undefined && (
             <button
               type="button"

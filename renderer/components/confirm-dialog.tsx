@@ -1,5 +1,5 @@
 // "Delete monitor API?": a question with the destructive answer named on its button; Escape or Cancel says no.
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Dialog } from './dialog.tsx';
 
 export interface ConfirmDialogProps {
@@ -11,9 +11,12 @@ export interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+  const bodyId = useId();
   return (
-    <Dialog title={title} onClose={onCancel} role="alertdialog">
-      <div className="dialog-body">{children}</div>
+    <Dialog title={title} onClose={onCancel} role="alertdialog" describedBy={bodyId}>
+      <div id={bodyId} className="dialog-body">
+        {children}
+      </div>
       <div className="dialog-actions">
         {/* Cancel first and focused: Enter right after opening does not delete anything. */}
         <button type="button" className="button" onClick={onCancel} autoFocus>

@@ -9,9 +9,11 @@ export interface DialogProps {
   /** "alertdialog" for confirmations. */
   role?: 'dialog' | 'alertdialog';
   wide?: boolean;
+  /** The id of the text that says what the dialog is about (a confirmation's question). */
+  describedBy?: string;
 }
 
-export function Dialog({ title, onClose, children, role = 'dialog', wide = false }: DialogProps) {
+export function Dialog({ title, onClose, children, role = 'dialog', wide = false, describedBy }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const returnFocusTo = useRef<Element | null>(null);
@@ -24,7 +26,9 @@ export function Dialog({ title, onClose, children, role = 'dialog', wide = false
     return () => {
       if (dialog.open) dialog.close();
       const previous = returnFocusTo.current;
+      // The button that opened it may be gone (its row was deleted): the view's content, then, not the page.
       if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
+      else document.getElementById('main')?.focus();
     };
   }, []);
 
@@ -33,6 +37,7 @@ export function Dialog({ title, onClose, children, role = 'dialog', wide = false
       ref={ref}
       role={role === 'alertdialog' ? 'alertdialog' : undefined}
       aria-labelledby={titleId}
+      aria-describedby={describedBy}
       aria-modal="true"
       className={wide ? 'dialog dialog-wide' : 'dialog'}
       onCancel={(event) => {

@@ -35,7 +35,8 @@ export function DurationField({ label, value, onChange, error, hint, units }: Du
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [error === undefined ? undefined : errorId, hint === undefined ? undefined : hintId].filter(Boolean).join(' ') || undefined;
-  const choices = DURATION_UNITS.filter((unit) => units === undefined || units.includes(unit.id));
+  // The draft's own unit is always offered: a saved "1 day" must not show as "1 seconds" in a field without days.
+  const choices = DURATION_UNITS.filter((unit) => units === undefined || units.includes(unit.id) || unit.id === value.unit);
   return (
     <fieldset className="field field-duration">
       <legend>{label}</legend>

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 export function EmptyState({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
   return (
     <div className="empty-state">
-      <h3>{title}</h3>
+      <h2>{title}</h2>
       {children !== undefined && <p>{children}</p>}
       {action}
     </div>

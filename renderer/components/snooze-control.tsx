@@ -1,6 +1,6 @@
 // Silences one item's notifications for a while, from its row: "Snooze" asks for how long; a snoozed item says
 // until when and offers "Unsnooze". The core keeps the snooze (the tray and a restart see it too).
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { VigilArgs } from '../../common/ipc/contract.ts';
 import { callFailureOf } from '../api/call-error.ts';
 import { vigil } from '../api/vigil-api.ts';
@@ -19,11 +19,28 @@ const choices: readonly { value: SnoozeFor; label: string }[] = [
   { value: 'until-resumed', label: 'Until I unsnooze it' },
 ];
 
-export function SnoozeControl({ itemKey, name, snoozedUntil }: { itemKey: string; name: string; snoozedUntil: number | 'resumed' | undefined }) {
+export interface SnoozeControlProps {
+  itemKey: string;
+  name: string;
+  snoozedUntil: number | 'resumed' | undefined;
+  /** An item not saved on the server yet has no key the core could keep a snooze under. */
+  disabled?: boolean;
+}
+
+export function SnoozeControl({ itemKey, name, snoozedUntil, disabled = false }: SnoozeControlProps) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Snoozing swaps Snooze for Unsnooze (and back): focus follows to the new button instead of falling to the page.
+  const button = useRef<HTMLButtonElement>(null);
+  const keepFocus = useRef(false);
+  useEffect(() => {
+    if (!keepFocus.current || busy) return;
+    keepFocus.current = false;
+    button.current?.focus();
+  }, [busy, snoozedUntil]);
 
   async function run(action: () => Promise<unknown>, done: string, failed: string) {
+    keepFocus.current = true;
     setBusy(true);
     try {
       await tracked(action);
@@ -39,7 +56,7 @@ export function SnoozeControl({ itemKey, name, snoozedUntil }: { itemKey: string
     return (
       <span className="snooze">
         <SnoozedUntil until={snoozedUntil} />
-        <button type="button" className="button button-small" disabled={busy} aria-label={`Unsnooze ${name}`} onClick={() => void run(() => vigil().unsnooze(itemKey), `${name}: notifications are on again.`, `${name} was not unsnoozed`)}>
+        <button ref={button} type="button" className="button button-small" disabled={busy} aria-label={`Unsnooze ${name}`} onClick={() => void run(() => vigil().unsnooze(itemKey), `${name}: notifications are on again.`, `${name} was not unsnoozed`)}>
           Unsnooze
         </button>
       </span>
@@ -47,7 +64,7 @@ export function SnoozeControl({ itemKey, name, snoozedUntil }: { itemKey: string
   }
   return (
     <>
-      <button type="button" className="button button-small" disabled={busy} aria-label={`Snooze ${name}`} onClick={() => setAsking(true)}>
+      <button ref={button} type="button" className="button button-small" disabled={busy || disabled} aria-label={`Snooze ${name}`} onClick={() => setAsking(true)}>
         Snooze
       </button>
       {asking && (

@@ -37,7 +37,7 @@ const fallbackViewportHeight = 800;
 const headerHeight = 37;
 
 /** Which rows to render for a scroll position: [first, end) plus the overscan. */
-export function visibleRange(scrollTop: number, viewportHeight: number, rowHeight: number, rowCount: number): [number, number] {
+function visibleRange(scrollTop: number, viewportHeight: number, rowHeight: number, rowCount: number): [number, number] {
   const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscanRows);
   const end = Math.min(rowCount, Math.ceil((scrollTop + viewportHeight) / rowHeight) + overscanRows);
   return [first, Math.max(first, end)];
@@ -60,18 +60,21 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
     return () => observer.disconnect();
   }, []);
 
-  // Bring the highlighted row into view (a notification or the overview asked for it).
+  // Bring the highlighted row into view (a notification or the overview asked for it), once: after that the
+  // user scrolls where they like, even when a poll moves the row.
   const highlightIndex = highlightKey === undefined ? -1 : rows.findIndex((row) => rowKey(row) === highlightKey);
+  const broughtIntoView = useRef<string | undefined>(undefined);
   useEffect(() => {
     const element = scroller.current;
-    if (element === null || highlightIndex < 0) return;
+    if (element === null || highlightIndex < 0 || broughtIntoView.current === highlightKey) return;
+    broughtIntoView.current = highlightKey;
     const top = highlightIndex * rowHeight;
     const visibleHeight = element.clientHeight - headerHeight;
     if (top < element.scrollTop || top + rowHeight > element.scrollTop + visibleHeight) {
       element.scrollTop = Math.max(0, top - visibleHeight / 3);
       setScrollTop(element.scrollTop);
     }
-  }, [highlightIndex, rowHeight]);
+  }, [highlightIndex, highlightKey, rowHeight]);
 
   const [first, end] = visibleRange(scrollTop, viewportHeight, rowHeight, rows.length);
   const tableStyle = { '--columns': columns.map((column) => column.width ?? '1fr').join(' ') } as CSSProperties;

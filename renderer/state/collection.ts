@@ -100,7 +100,7 @@ export function createCollection<T>(options: CollectionOptions<T>): Collection<T
 }
 
 /** The base with the changes applied in order; rows of unconfirmed changes are marked as saving. */
-export function overlay<T>(base: readonly T[], entries: readonly Entry<T>[], keyOf: (item: T) => string): Row<T>[] {
+function overlay<T>(base: readonly T[], entries: readonly Entry<T>[], keyOf: (item: T) => string): Row<T>[] {
   const rows: Row<T>[] = base.map((item) => ({ key: keyOf(item), item, saving: false }));
   if (entries.length === 0) return rows;
   const index = new Map(rows.map((row, position) => [row.key, position]));

@@ -17,6 +17,8 @@ export interface ListPreferences {
 interface ListPreferencesState {
   lists: Readonly<Record<string, ListPreferences>>;
   change(list: string, patch: Partial<ListPreferences>, defaults: ListPreferences): void;
+  /** Clears a list's search and filters (keeping its sort), so an item asked for is not hidden by them. */
+  reveal(list: string): void;
 }
 
 export const useListPreferences = create<ListPreferencesState>()(
@@ -25,6 +27,12 @@ export const useListPreferences = create<ListPreferencesState>()(
       lists: {},
       change(list, patch, defaults) {
         set(({ lists }) => ({ lists: { ...lists, [list]: { ...defaults, ...lists[list], ...patch } } }));
+      },
+      reveal(list) {
+        set(({ lists }) => {
+          const current = lists[list];
+          return current === undefined ? { lists } : { lists: { ...lists, [list]: { ...current, search: '', filters: {} } } };
+        });
       },
     }),
     { name: 'vigil.lists', version: 1, storage: createJSONStorage(() => localStorage), partialize: ({ lists }) => ({ lists }) },

@@ -1,6 +1,7 @@
 // Which view the window shows, kept in the address's #fragment so a reload (or browser back) returns to it, and
 // the item to bring into view when a notification or the tray asks for one.
 import { create } from 'zustand';
+import { useListPreferences } from './list-preferences.ts';
 
 export const VIEWS = [
   { id: 'overview', label: 'Overview' },
@@ -22,7 +23,7 @@ interface NavigationState {
   openItem(itemKey: string): void;
 }
 
-export function viewFromHash(hash: string): ViewId {
+function viewFromHash(hash: string): ViewId {
   const id = hash.replace(/^#\/?/, '');
   return VIEWS.find((view) => view.id === id)?.id ?? 'overview';
 }
@@ -39,13 +40,18 @@ export const useNavigation = create<NavigationState>((set) => ({
   openItem(itemKey) {
     const kind = /^[a-z]+/.exec(itemKey)?.[0] ?? '';
     const view = viewOfKind[kind];
-    if (view !== undefined) useNavigation.getState().go(view, itemKey);
+    if (view === undefined) return;
+    useListPreferences.getState().reveal(view);
+    useNavigation.getState().go(view, itemKey);
   },
 }));
 
 /** Follows the browser's back and forward buttons; returns the stop function. */
 export function followHash(): () => void {
-  const onPop = () => useNavigation.setState({ view: viewFromHash(location.hash), focusKey: undefined });
+  const onPop = () => {
+    // Only "#/view" addresses are views; the skip link's "#main" moves focus, not the view.
+    if (location.hash.startsWith('#/')) useNavigation.setState({ view: viewFromHash(location.hash), focusKey: undefined });
+  };
   window.addEventListener('popstate', onPop);
   return () => window.removeEventListener('popstate', onPop);
 }

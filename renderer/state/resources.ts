@@ -11,7 +11,7 @@ export const monitorKey = (monitor: Monitor) => (monitor.id === undefined ? `mon
 export const heartbeatKey = (heartbeat: Heartbeat) =>
   heartbeat.id === undefined ? `heartbeat?name=${heartbeat.name ?? heartbeat.slug ?? ''}` : `heartbeat:${heartbeat.id}`;
 export const domainKey = (domain: Domain) => (domain.id === undefined ? `domain?name=${domain.domain ?? ''}` : `domain:${domain.id}`);
-export const handlerKey = (handler: NotificationHandler) => (handler.id === undefined ? `handler?name=${handler.name ?? ''}` : `handler:${handler.id}`);
+const handlerKey = (handler: NotificationHandler) => (handler.id === undefined ? `handler?name=${handler.name ?? ''}` : `handler:${handler.id}`);
 
 export const useMonitors = createCollection<Monitor>({ keyOf: monitorKey, noun: 'monitor' });
 export const useHeartbeats = createCollection<Heartbeat>({ keyOf: heartbeatKey, noun: 'heartbeat' });

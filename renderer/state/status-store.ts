@@ -10,8 +10,6 @@ interface StatusState {
   status: StatusView | undefined;
   /** Items by key, for the lists to join their health, state and snooze. */
   itemsByKey: ReadonlyMap<string, StatusItemView>;
-  /** When the current status arrived (this window's clock). */
-  receivedAt: number;
   refreshing: boolean;
   loadError: string | undefined;
   load(): Promise<void>;
@@ -22,7 +20,6 @@ interface StatusState {
 export const useStatus = create<StatusState>((set, get) => ({
   status: undefined,
   itemsByKey: new Map(),
-  receivedAt: 0,
   refreshing: false,
   loadError: undefined,
   async load() {
@@ -33,7 +30,7 @@ export const useStatus = create<StatusState>((set, get) => ({
     }
   },
   receive(status) {
-    set({ status, itemsByKey: new Map(status.items.map((item) => [item.key, item])), receivedAt: Date.now(), loadError: undefined });
+    set({ status, itemsByKey: new Map(status.items.map((item) => [item.key, item])), loadError: undefined });
   },
   async refreshNow() {
     if (get().refreshing) return;

@@ -102,7 +102,7 @@ describe('banners', () => {
   it('says the server cannot be reached (even while paused), with what the lists show', () => {
     const banners = bannersOf(status({ situation: 'unreachable', level: 'paused', problem: 'Could not connect to 127.0.0.1:1.', lastSuccessfulPollAt: NOW - 5 * 60_000, pausedUntil: 'resumed' }), NOW);
     expect(banners.map((banner) => banner.id)).toEqual(['unreachable', 'paused']);
-    expect(banners[0]?.text).toBe('Vigil cannot reach This computer. Could not connect to 127.0.0.1:1. The lists show what it said 5 min ago.');
+    expect(banners[0]).toMatchObject({ text: 'Vigil cannot reach This computer. Could not connect to 127.0.0.1:1.', detail: 'The lists show what it said 5 min ago.' });
     expect(banners[1]).toMatchObject({ text: 'Notifications are paused until you resume them.', action: { run: 'resume' } });
   });
 

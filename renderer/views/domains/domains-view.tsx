@@ -97,13 +97,7 @@ export function DomainsView() {
         const disabled = row.saving || row.domain.id === undefined;
         return (
           <div className="row-actions">
-            {disabled ? (
-              <button type="button" className="button button-small" disabled aria-label={`Snooze ${name}`}>
-                Snooze
-              </button>
-            ) : (
-              <SnoozeControl itemKey={row.key} name={name} snoozedUntil={row.snoozedUntil} />
-            )}
+            <SnoozeControl itemKey={row.key} name={name} snoozedUntil={row.snoozedUntil} disabled={disabled} />
             <button type="button" className="button button-small button-danger-quiet" disabled={disabled} aria-label={`Delete ${name}`} onClick={() => setDeleting(row)}>
               Delete
             </button>

@@ -6,6 +6,7 @@ import { vigil } from '../../api/vigil-api.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { HealthBadge } from '../../components/health-badge.tsx';
+import { countOf } from '../../format/count.ts';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { VirtualTable, type Column } from '../../components/virtual-table.tsx';
@@ -161,7 +162,7 @@ export function HandlersView() {
   return (
     <section className="view" aria-labelledby="handlers-title">
       <PageHeader title="Notification handlers" titleId="handlers-title" actions={newButton('New handler')}>
-        {!loaded ? 'Where alerts go.' : count === 0 ? 'Alerts have nowhere to go yet.' : count === 1 ? '1 handler receives alerts.' : `${count} handlers receive alerts.`}
+        {!loaded ? 'Where alerts go.' : count === 0 ? 'Alerts have nowhere to go yet.' : `${countOf(count, 'handler')} ${count === 1 ? 'receives' : 'receive'} alerts.`}
       </PageHeader>
       {loaded && failure !== undefined && (
         <div className="form-error list-error" role="alert">

@@ -12,6 +12,7 @@ import { FormError, SelectField, TextField } from '../../components/fields.tsx';
 import { useFormDraft } from '../../state/drafts-store.ts';
 import { showInfo } from '../../state/notices-store.ts';
 import { monitorKey, useMonitors } from '../../state/resources.ts';
+import { monitorTypeLabels } from './monitor-list.ts';
 
 interface MonitorDraft {
   name: string;
@@ -30,7 +31,6 @@ const targetFields: Record<string, { label: string; hint: string; placeholder: s
 };
 const otherTarget = { label: 'Target', hint: 'What the server checks for this type.', placeholder: '' };
 
-const typeLabels: Record<string, string> = { http: 'HTTP(S)', tcp: 'TCP port', udp: 'UDP port', ping: 'Ping' };
 
 function draftOf(monitor: Monitor | undefined): MonitorDraft {
   return {
@@ -125,7 +125,7 @@ export function MonitorForm({ monitor, onClose }: MonitorFormProps) {
             label="Type"
             value={draft.type}
             error={errors['type']}
-            options={types.map((type) => ({ value: type, label: typeLabels[type] ?? type }))}
+            options={types.map((type) => ({ value: type, label: monitorTypeLabels[type] ?? type }))}
             onChange={(event) => change({ type: event.target.value })}
           />
           <TextField

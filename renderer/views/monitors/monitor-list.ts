@@ -20,6 +20,9 @@ export interface MonitorRow {
 
 export const monitorListDefaults: ListPreferences = { search: '', filters: { status: 'all', type: 'all' }, sortBy: 'status', direction: 'ascending' };
 
+/** The four types by name; a type a remote server adds is shown as it is. */
+export const monitorTypeLabels: Readonly<Record<string, string>> = { http: 'HTTP(S)', tcp: 'TCP', udp: 'UDP', ping: 'Ping' };
+
 export const statusLabels: Record<MonitorStatus, string> = { down: 'Down', up: 'Up', unknown: 'Unknown' };
 const statusRank: Record<MonitorStatus, number> = { down: 0, unknown: 1, up: 2 };
 const healthOfStatus: Record<MonitorStatus, Health> = { down: 'critical', unknown: 'unknown', up: 'ok' };

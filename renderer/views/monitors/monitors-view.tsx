@@ -21,9 +21,8 @@ import { useMonitors } from '../../state/resources.ts';
 import { nextSort } from '../../state/sorting.ts';
 import { useStatus } from '../../state/status-store.ts';
 import { MonitorForm } from './monitor-form.tsx';
-import { filterMonitorRows, monitorListDefaults, monitorRows, sortMonitorRows, statusLabels, type MonitorRow } from './monitor-list.ts';
+import { filterMonitorRows, monitorListDefaults, monitorTypeLabels, monitorRows, sortMonitorRows, statusLabels, type MonitorRow } from './monitor-list.ts';
 
-const typeLabels: Record<string, string> = { http: 'HTTP', tcp: 'TCP', udp: 'UDP', ping: 'Ping' };
 
 type Editing = { mode: 'create' } | { mode: 'edit'; monitor: Monitor } | undefined;
 
@@ -44,7 +43,7 @@ export function MonitorsView() {
   // Stable across renders, so rows that did not change are not rendered again while scrolling or typing.
   const columns = useMemo<Column<MonitorRow>[]>(() => [
     { id: 'name', header: 'Name', sortable: true, width: 'minmax(140px, 1.4fr)', cell: (row) => <span className="cell-strong">{row.monitor.name ?? '(no name)'}</span> },
-    { id: 'type', header: 'Type', sortable: true, width: '70px', cell: (row) => typeLabels[row.monitor.type ?? ''] ?? row.monitor.type ?? '—' },
+    { id: 'type', header: 'Type', sortable: true, width: '70px', cell: (row) => monitorTypeLabels[row.monitor.type ?? ''] ?? row.monitor.type ?? '—' },
     { id: 'target', header: 'Target', sortable: true, width: 'minmax(160px, 2fr)', cell: (row) => <span className="cell-mono">{row.monitor.url ?? '—'}</span> },
     { id: 'frequency', header: 'Frequency', sortable: true, width: '110px', cell: (row) => formatFrequency(row.monitor.frequency) },
     {
@@ -67,7 +66,7 @@ export function MonitorsView() {
             <button type="button" className="button button-small" disabled={disabled} aria-label={`Edit ${name}`} onClick={() => setEditing({ mode: 'edit', monitor: row.monitor })}>
               Edit
             </button>
-            <SnoozeControl itemKey={row.key} name={name} snoozedUntil={row.snoozedUntil} />
+            <SnoozeControl itemKey={row.key} name={name} snoozedUntil={row.snoozedUntil} disabled={disabled} />
             <button type="button" className="button button-small button-danger-quiet" disabled={disabled} aria-label={`Delete ${name}`} onClick={() => setDeleting(row)}>
               Delete
             </button>

@@ -44,7 +44,20 @@ export function OverviewView() {
     return (
       <section className="view" aria-labelledby="overview-title">
         <h1 id="overview-title">Overview</h1>
-        <EmptyState title={loadError === undefined ? 'Connecting to Vigil…' : 'Vigil did not answer'}>{loadError}</EmptyState>
+        {loadError === undefined ? (
+          <EmptyState title="Connecting to Vigil…" />
+        ) : (
+          <EmptyState
+            title="Vigil did not answer"
+            action={
+              <button type="button" className="button" onClick={() => void useStatus.getState().load()}>
+                Try again
+              </button>
+            }
+          >
+            {loadError}
+          </EmptyState>
+        )}
       </section>
     );
   }
