@@ -13,6 +13,7 @@ import {
   type NotificationHandler,
 } from '../api/index.ts';
 import {
+  SETTINGS_BOUNDS,
   settingsPatchSchema,
   smtpInputSchema,
   testEmailSchema,
@@ -36,7 +37,7 @@ export const vigilMethods = {
   refreshNow: z.tuple([]),
 
   listConnections: z.tuple([]),
-  addRemoteConnection: z.tuple([z.object({ name: z.string().trim().min(1).max(100), baseUrl, token })]),
+  addRemoteConnection: z.tuple([z.object({ name: z.string().trim().min(1).max(SETTINGS_BOUNDS.connectionNameLength), baseUrl, token })]),
   setConnectionToken: z.tuple([id, token]),
   testConnection: z.tuple([z.object({ baseUrl, token: token.optional(), connectionId: id.optional() })]),
   setActiveConnection: z.tuple([id]),

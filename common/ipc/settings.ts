@@ -10,6 +10,8 @@ export const SETTINGS_BOUNDS = {
   pollIntervalSeconds: { min: 10, max: 3600, default: 60 },
   heartbeatGraceSeconds: { min: 0, max: 86_400, default: 300 },
   domainThresholdDays: { min: 1, max: 365, maxCount: 8, default: [30, 14, 7, 1] },
+  /** A connection's name, as the add-server form, the contract and settings.json all limit it. */
+  connectionNameLength: 100,
 } as const;
 
 function wholeNumber(min: number, max: number, unit: string) {
@@ -36,7 +38,7 @@ export const domainThresholdsSchema = z
     }
   });
 
-export const NOTIFICATION_PREFERENCES = [
+const NOTIFICATION_PREFERENCES = [
   'monitorDown',
   'monitorRecovered',
   'heartbeatLate',
@@ -122,6 +124,8 @@ export interface LocalServiceView {
   /** False when this shell runs no local service (then the SMTP settings do not apply). */
   available: boolean;
   smtp?: SmtpView;
+  /** Why the saved SMTP server cannot be shown (or only in part), in one sentence; saving a new one may fix it. */
+  problem?: string;
 }
 
 export const testEmailSchema = z.strictObject({

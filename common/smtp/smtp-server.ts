@@ -20,7 +20,7 @@ export function isLoopbackIp(host: string): boolean {
 }
 
 /** Why `security` is refused for `host`, or undefined when the pair is allowed. */
-export function plainTextProblem(security: SmtpSecurity, host: string): string | undefined {
+function plainTextProblem(security: SmtpSecurity, host: string): string | undefined {
   if (security !== 'none' || isLoopbackIp(host)) return undefined;
   return '"none" is allowed only for a loopback IP address (127.0.0.1 or ::1); use "tls" or "starttls"';
 }

@@ -109,7 +109,16 @@ async function startVigil(): Promise<void> {
     onToken: (token) => logger.addSecret(token),
   });
   const about = { version: app.getVersion(), logFile, shell: 'desktop' } as const;
-  const core = await createVigilCore({ settings, alertStateDir: userData, secrets, localService, about, logger });
+  const core = await createVigilCore({
+    settings,
+    alertStateDir: userData,
+    secrets,
+    localService,
+    about,
+    logger,
+    // The SMTP password reaches the service, whose stderr goes to this log.
+    onSecret: (secret) => logger.addSecret(secret),
+  });
   quit = new QuitController({ app, stop: () => core.stop(), clock: systemClock, logger });
 
   registerContract({ ipcMain, core, trusted, logger });
@@ -166,7 +175,7 @@ async function startVigil(): Promise<void> {
     actions,
     isLaunchAtLogin: () => loginItem.isEnabled(),
   });
-  followLaunchAtLoginSetting(settings, loginItem, () => tray.refreshMenu());
+  followLaunchAtLoginSetting(settings, loginItem, () => tray.refreshMenu(), logger);
   core.on('onDidChangeStatus', (status) => tray.render(status));
   new AlertNotifier({
     createNotification: (options) => new Notification(options),

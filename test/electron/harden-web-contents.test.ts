@@ -68,6 +68,8 @@ describe('hardenWebContents', () => {
 });
 
 describe('limitPagePermissions', () => {
+  const appPage = 'app://vigil/index.html';
+
   function handlersOf() {
     const handlers: Record<string, (...args: never[]) => unknown> = {};
     limitPagePermissions({
@@ -75,12 +77,18 @@ describe('limitPagePermissions', () => {
       setPermissionCheckHandler: (handler) => (handlers.check = handler),
       setDevicePermissionHandler: (handler) => (handlers.device = handler),
     });
-    const request = (permission: string) => {
+    const request = (permission: string, requestingUrl = appPage) => {
       const callback = vi.fn();
-      (handlers.request as (contents: unknown, permission: string, callback: (granted: boolean) => void) => void)({}, permission, callback);
+      (handlers.request as (contents: unknown, permission: string, callback: (granted: boolean) => void, details: { requestingUrl: string }) => void)(
+        {},
+        permission,
+        callback,
+        { requestingUrl },
+      );
       return callback.mock.calls[0]?.[0] as boolean | undefined;
     };
-    const check = (permission: string) => (handlers.check as (contents: unknown, permission: string) => boolean)({}, permission);
+    const check = (permission: string, requestingOrigin = 'app://vigil') =>
+      (handlers.check as (contents: unknown, permission: string, requestingOrigin: string) => boolean)({}, permission, requestingOrigin);
     return { request, check, device: handlers.device as () => boolean };
   }
 
@@ -93,10 +101,18 @@ describe('limitPagePermissions', () => {
     expect(device()).toBe(false);
   });
 
-  it('lets the page write to the clipboard (its Copy buttons), never read it', () => {
+  it("lets the app's page write to the clipboard (its Copy buttons), never read it", () => {
     const { request, check } = handlersOf();
     expect(request('clipboard-sanitized-write')).toBe(true);
     expect(check('clipboard-sanitized-write')).toBe(true);
     expect(request('clipboard-read')).toBe(false);
+  });
+
+  it('lets no other page write to the clipboard', () => {
+    const { request, check } = handlersOf();
+    for (const url of ['https://example.com/', 'app://evil/index.html', 'file:///etc/passwd', 'app://user@vigil/', 'not a url', '']) {
+      expect(request('clipboard-sanitized-write', url)).toBe(false);
+      expect(check('clipboard-sanitized-write', url)).toBe(false);
+    }
   });
 });

@@ -84,12 +84,14 @@ describe('launch at login', () => {
 });
 
 describe('the launchAtLogin setting', () => {
-  function withSettings(platform: NodeJS.Platform) {
+  /** `before` runs ahead of the app's start: the OS and settings.json as the last run (or browser mode) left them. */
+  function withSettings(platform: NodeJS.Platform, before: (setup: ReturnType<typeof setUp> & { settings: ConfSettingsStore }) => void = () => undefined) {
     const dir = mkdtempSync(path.join(tmpdir(), 'vigil-login-item-'));
     const settings = new ConfSettingsStore({ directory: dir, logger: recordingLogger() });
     const setup = setUp(platform);
+    before({ ...setup, settings });
     const onChange = vi.fn();
-    const stop = followLaunchAtLoginSetting(settings, setup.login, onChange);
+    const stop = followLaunchAtLoginSetting(settings, setup.login, onChange, setup.logger);
     const done = () => {
       stop();
       rmSync(dir, { recursive: true, force: true });
@@ -125,6 +127,39 @@ describe('the launchAtLogin setting', () => {
     settings.update((s) => ({ ...s, launchAtLogin: true }));
     expect(settings.read().launchAtLogin).toBe(false);
     expect(onChange).toHaveBeenCalledTimes(1);
+    expect(logger.text()).toContain('access denied');
+    done();
+  });
+
+  it('applies a change made while the app was not running (browser mode) when it starts', () => {
+    const on = withSettings('linux', ({ settings }) => settings.update((s) => ({ ...s, launchAtLogin: true })));
+    expect(on.login.isEnabled()).toBe(true);
+    expect(on.onChange).toHaveBeenCalledTimes(1);
+    on.done();
+
+    const off = withSettings('win32', ({ login }) => login.setEnabled(true));
+    expect(off.settings.read().launchAtLogin).toBe(false);
+    expect(off.login.isEnabled()).toBe(false);
+    expect(off.onChange).toHaveBeenCalledTimes(1);
+    off.done();
+  });
+
+  it('leaves the OS alone at start when it agrees with the setting', () => {
+    const { app, onChange, done } = withSettings('darwin');
+    expect(app.setLoginItemSettings).not.toHaveBeenCalled();
+    expect(onChange).not.toHaveBeenCalled();
+    done();
+  });
+
+  it('puts the setting back at start when the OS refuses it', () => {
+    const { settings, login, logger, done } = withSettings('win32', ({ settings, app }) => {
+      settings.update((s) => ({ ...s, launchAtLogin: true }));
+      app.setLoginItemSettings.mockImplementation(() => {
+        throw new Error('access denied');
+      });
+    });
+    expect(settings.read().launchAtLogin).toBe(false);
+    expect(login.isEnabled()).toBe(false);
     expect(logger.text()).toContain('access denied');
     done();
   });

@@ -26,13 +26,16 @@ describe('Settings: connections', () => {
     expect(local.textContent).toContain('http://127.0.0.1:7070/api');
     expect(local.textContent).toContain('Built in');
     expect(within(local).getByText('In use')).toBeTruthy();
-    expect(within(local).queryByRole('button', { name: 'Remove' })).toBeNull();
-    expect(within(local).queryByRole('button', { name: 'Replace token' })).toBeNull();
+    expect(within(local).queryByRole('button', { name: /^Remove/ })).toBeNull();
+    expect(within(local).queryByRole('button', { name: /^Replace token/ })).toBeNull();
     const remote = card('Production');
     expect(remote.textContent).toContain('Remote server');
     expect(remote.textContent).toContain('Signed in');
     expect(remote.textContent).toContain('Token expires in 10 days');
-    expect(within(remote).getByRole('button', { name: 'Use this server' })).toBeTruthy();
+    // Every card has these buttons: each one's name says which server it is for; the text stays short.
+    expect(within(remote).getByRole('button', { name: 'Use Production' }).textContent).toBe('Use this server');
+    expect(within(remote).getByRole('button', { name: 'Replace token for Production' }).textContent).toBe('Replace token');
+    expect(within(remote).getByRole('button', { name: 'Remove Production' }).textContent).toBe('Remove');
   });
 
   it('tests a new server without saving anything and shows what the server answered', async () => {
@@ -116,7 +119,7 @@ describe('Settings: connections', () => {
     const fake = await renderSettings({ setConnectionToken: async (id) => ({ ...remoteConnection, id }) });
     const user = userEvent.setup();
     const production = card('Production');
-    await user.click(within(production).getByRole('button', { name: 'Replace token' }));
+    await user.click(within(production).getByRole('button', { name: 'Replace token for Production' }));
     const field = within(production).getByLabelText('New token');
     expect(field.getAttribute('type')).toBe('password');
     expect(field.getAttribute('autocomplete')).toBe('off');
@@ -127,7 +130,7 @@ describe('Settings: connections', () => {
     await waitFor(() => expect(argsOf(fake, 'setConnectionToken')).toEqual([['prod', 'secret-new-token']]));
     await waitFor(() => expect(within(card('Production')).queryByLabelText('New token')).toBeNull());
     expect(document.body.textContent).not.toContain('secret-new-token');
-    await user.click(within(card('Production')).getByRole('button', { name: 'Replace token' }));
+    await user.click(within(card('Production')).getByRole('button', { name: 'Replace token for Production' }));
     expect(within(card('Production')).getByLabelText('New token')).toHaveProperty('value', '');
     expect(argsOf(fake, 'listConnections').length).toBeGreaterThan(1);
   });
@@ -140,7 +143,7 @@ describe('Settings: connections', () => {
     const user = userEvent.setup();
     const production = card('Production');
     expect(production.textContent).toContain('The server did not accept the saved token.');
-    expect(within(production).queryByRole('button', { name: 'Replace token' })).toBeNull();
+    expect(within(production).queryByRole('button', { name: 'Replace token for Production' })).toBeNull();
     expect(within(production).queryByRole('button', { name: 'Cancel' })).toBeNull();
     await user.type(within(production).getByLabelText('New token'), 'abc');
     await user.click(within(production).getByRole('button', { name: 'Save token' }));
@@ -158,13 +161,13 @@ describe('Settings: connections', () => {
       },
     });
     const user = userEvent.setup();
-    await user.click(within(card('Production')).getByRole('button', { name: 'Use this server' }));
+    await user.click(within(card('Production')).getByRole('button', { name: 'Use Production' }));
     await waitFor(() => expect(within(card('Production')).queryByText('In use')).not.toBeNull());
     expect(argsOf(fake, 'setActiveConnection')).toEqual([['prod']]);
-    expect(within(card('This computer')).getByRole('button', { name: 'Use this server' })).toBeTruthy();
+    expect(within(card('This computer')).getByRole('button', { name: 'Use This computer' })).toBeTruthy();
   });
 
-  it('removes a server only after confirmation; Cancel leaves it', async () => {
+  it('removes a server only after confirmation, then puts the focus on the list’s heading; Cancel leaves it', async () => {
     let connections = [localConnection, remoteConnection];
     const fake = await renderSettings({
       listConnections: async () => connections,
@@ -173,15 +176,16 @@ describe('Settings: connections', () => {
       },
     });
     const user = userEvent.setup();
-    await user.click(within(card('Production')).getByRole('button', { name: 'Remove' }));
+    await user.click(within(card('Production')).getByRole('button', { name: 'Remove Production' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Remove Production?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(argsOf(fake, 'removeConnection')).toEqual([]);
-    await user.click(within(card('Production')).getByRole('button', { name: 'Remove' }));
+    await user.click(within(card('Production')).getByRole('button', { name: 'Remove Production' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove server' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Production' })).toBeNull());
     expect(argsOf(fake, 'removeConnection')).toEqual([['prod']]);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Connections' }));
   });
 
   it('"Sign in again" lands in the active server’s token field', async () => {

@@ -101,6 +101,42 @@ describe('Settings: email (local service)', () => {
     expect(within(form()).getByLabelText('Password').getAttribute('placeholder')).toBe('');
   });
 
+  it('enables the password field again when the server with the password to remove is removed', async () => {
+    const fake = await renderSettings(savingService(saved));
+    const user = userEvent.setup();
+    await user.click(within(form()).getByRole('checkbox', { name: 'Remove saved password' }));
+    expect(within(form()).getByLabelText('Password')).toHaveProperty('disabled', true);
+    await user.click(screen.getByRole('button', { name: 'Remove email server' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove email server' }));
+    await waitFor(() => expect(within(form()).queryByRole('checkbox', { name: 'Remove saved password' })).toBeNull());
+    expect(within(form()).getByLabelText('Password')).toHaveProperty('disabled', false);
+
+    // A new server with a password: the box is back, unticked, and the typed password was sent.
+    await user.type(field('SMTP host'), 'smtp.example.com');
+    await user.type(field('User name'), 'alerts');
+    await user.type(within(form()).getByLabelText('Password'), 'hunter2');
+    await user.type(field('From address'), 'vigil@example.com');
+    await save();
+    await waitFor(() => expect(argsOf(fake, 'setLocalSmtp')).toHaveLength(2));
+    expect(argsOf(fake, 'setLocalSmtp')[1]).toMatchObject([{ password: 'hunter2' }]);
+    expect(await within(form()).findByRole('checkbox', { name: 'Remove saved password' })).toHaveProperty('checked', false);
+    expect(within(form()).getByLabelText('Password')).toHaveProperty('disabled', false);
+  });
+
+  it('shows why the saved server cannot be read, with an empty form that replaces it when saved', async () => {
+    const problem = '/home/ada/.config/Vigil/service/config.json is not valid JSON, so Vigil leaves it as it is: fix it or remove it.';
+    const fake = await renderSettings(savingService({ available: true, problem }));
+    const email = screen.getByRole('region', { name: 'Email (local service)' });
+    expect(within(email).getByRole('alert').textContent).toBe(problem);
+    expect(field('SMTP host')).toHaveProperty('value', '');
+    const user = userEvent.setup();
+    await user.type(field('SMTP host'), 'smtp.example.com');
+    await user.type(field('From address'), 'vigil@example.com');
+    await save();
+    await waitFor(() => expect(argsOf(fake, 'setLocalSmtp')).toHaveLength(1));
+    await waitFor(() => expect(within(email).queryByRole('alert')).toBeNull());
+  });
+
   it('sends a test email to a checked address and shows what the server answered', async () => {
     const fake = await renderSettings({ getLocalService: async () => saved, sendTestEmail: async () => ({ ok: false, message: 'The SMTP server refused the sign-in (535).' }) });
     const user = userEvent.setup();

@@ -99,16 +99,47 @@ describe('Settings: polling & alerts', () => {
     expect(sound).toHaveProperty('checked', true);
   });
 
-  it('launch at login says it applies to the desktop app in browser mode', async () => {
+  it('sends only what the user changed, so a change made elsewhere meanwhile is not undone', async () => {
+    const fake = await renderSettings({
+      // Someone changed the poll interval in another tab; the answer to the sound box brings it along.
+      updateSettings: async ({ notifications, ...patch }: SettingsPatch) =>
+        ({ ...savedSettings, pollIntervalSeconds: 120, ...patch, notifications: { ...savedSettings.notifications, ...notifications } }) as typeof savedSettings,
+    });
+    const user = userEvent.setup();
+    await user.clear(thresholds());
+    await user.type(thresholds(), '30, 7');
+    await user.click(screen.getByRole('checkbox', { name: 'Play a sound' }));
+    await waitFor(() => expect(argsOf(fake, 'updateSettings')).toHaveLength(1));
+    // The form still shows the interval it started from; the user left it alone, so it is not sent.
+    expect(pollAmount()).toHaveProperty('value', '1');
+    await user.click(screen.getByRole('button', { name: 'Save polling settings' }));
+    await waitFor(() => expect(argsOf(fake, 'updateSettings')).toHaveLength(2));
+    expect(argsOf(fake, 'updateSettings')[1]).toEqual([{ domainThresholds: [30, 7] }]);
+  });
+
+  it('launch at login goes back, with a notice, when the system refuses it', async () => {
+    const fake = await renderSettings({ updateSettings: async () => ({ ...savedSettings, launchAtLogin: false }) });
+    const user = userEvent.setup();
+    const box = screen.getByRole('checkbox', { name: 'Start Vigil when I log in' });
+    await user.click(box);
+    await waitFor(() => expect(argsOf(fake, 'updateSettings')).toEqual([[{ launchAtLogin: true }]]));
+    await waitFor(() => expect(box).toHaveProperty('checked', false));
+    expect(useNotices.getState().notices.map((notice) => notice.text)).toContain(
+      '“Start Vigil when I log in” was not changed: the system refused it, and the app’s log says why.',
+    );
+  });
+
+  it('launch at login says browser mode only saves it, for the desktop app to apply when it next starts', async () => {
     const fake = await renderSettings({
       getSettings: async () => ({ ...savedSettings, about: { ...savedSettings.about, shell: 'browser' } }),
       updateSettings: async () => ({ ...savedSettings, launchAtLogin: true }),
     });
     const user = userEvent.setup();
     const box = screen.getByRole('checkbox', { name: 'Start Vigil when I log in' });
-    expect(screen.getByText(/Applies to the Vigil desktop app/)).toBeTruthy();
+    expect(screen.getByText('Saved now; the desktop app applies it when it next starts.')).toBeTruthy();
     await user.click(box);
     await waitFor(() => expect(argsOf(fake, 'updateSettings')).toEqual([[{ launchAtLogin: true }]]));
     expect(box).toHaveProperty('checked', true);
+    expect(useNotices.getState().notices).toEqual([]);
   });
 });

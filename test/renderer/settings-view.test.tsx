@@ -7,7 +7,7 @@ import { callError, fakeApi } from './renderer-harness.tsx';
 import { localConnection, renderSettings, savedSettings } from './settings-fixtures.tsx';
 
 describe('Settings view', () => {
-  it('says it is loading, then that loading failed, and loads again on "Try again"', async () => {
+  it('shows each section once its own data arrives; a failed load says why in its section, with "Try again"', async () => {
     let fail = true;
     fakeApi({
       getSettings: async () => {
@@ -19,12 +19,35 @@ describe('Settings view', () => {
     });
     const user = userEvent.setup();
     render(<SettingsView />);
-    expect(screen.getByText('Loading settings…')).toBeTruthy();
-    expect(await screen.findByText('The settings could not be loaded')).toBeTruthy();
-    expect(screen.getByText('Vigil did not answer in time.')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Connections' }).textContent).toContain('Loading…');
+    const polling = await screen.findByRole('alert');
+    expect(polling.textContent).toContain('This section could not be loaded: Vigil did not answer in time.');
+    expect(screen.getByRole('region', { name: 'Polling & alerts' }).contains(polling)).toBe(true);
+    // The other sections are there and work.
+    expect(await screen.findByRole('article', { name: 'This computer' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'About' })).toBeNull();
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { name: 'Connections' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Try again to load Polling & alerts' }));
+    expect(await screen.findByRole('form', { name: 'Polling' })).toBeTruthy();
+    expect(polling.isConnected).toBe(false);
+    expect(screen.getByRole('region', { name: 'About' })).toBeTruthy();
+  });
+
+  it('shows the other sections when the local service cannot be read, and its error in its own section', async () => {
+    let fail = true;
+    await renderSettings({
+      getLocalService: async () => {
+        if (fail) throw callError('The local monitoring service could not be asked.');
+        return { available: true };
+      },
+    });
+    const email = await screen.findByRole('region', { name: 'Email (local service)' });
+    expect(email.textContent).toContain('The local monitoring service could not be asked.');
+    expect(screen.getByRole('form', { name: 'Polling' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'About' })).toBeTruthy();
+    fail = false;
+    await userEvent.click(within(email).getByRole('button', { name: 'Try again to load Email (local service)' }));
+    expect(await screen.findByRole('form', { name: 'Email server' })).toBeTruthy();
   });
 
   it('has one labelled region per section', async () => {

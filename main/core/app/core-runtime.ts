@@ -34,6 +34,8 @@ export interface VigilCoreOptions {
   clock?: Clock;
   logger: Logger;
   fetch?: typeof globalThis.fetch;
+  /** Told each secret the core reads or saves besides tokens (the SMTP password), so a shell's log can redact it. */
+  onSecret?(secret: string): void;
 }
 
 export class CoreRuntime {
@@ -43,6 +45,7 @@ export class CoreRuntime {
   readonly logger: Logger;
   readonly about: AboutView;
   readonly localService: LocalServiceLauncher | undefined;
+  readonly onSecret: (secret: string) => void;
   readonly #options: VigilCoreOptions;
   readonly #alertFile: AlertStateFile;
   readonly #events: CoreEvents;
@@ -65,6 +68,7 @@ export class CoreRuntime {
     this.logger = options.logger;
     this.about = options.about;
     this.localService = options.localService;
+    this.onSecret = (secret) => options.onSecret?.(secret);
     this.#alertFile = new AlertStateFile({ directory: options.alertStateDir, logger: options.logger, clock: this.clock });
     this.#events = new CoreEvents(options.logger);
   }
@@ -234,6 +238,7 @@ export class CoreRuntime {
       clock: this.clock,
       logger: this.logger,
       onToken: (token) => this.tokenChanged(localConnectionId, token),
+      onSecret: this.onSecret,
       onProblem: (problem) => {
         this.#localProblem = problem;
         this.emitStatus();

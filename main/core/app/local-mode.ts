@@ -34,6 +34,8 @@ export interface LocalModeOptions {
   logger: Logger;
   /** A new token was stored for the local connection. */
   onToken(token: string): void;
+  /** The SMTP password was read for a start, so the log can redact it (the service's stderr goes there). */
+  onSecret(secret: string): void;
   /** Why the service is not serving right now, in one sentence; undefined once it is. */
   onProblem(problem: string | undefined): void;
 }
@@ -155,7 +157,9 @@ export class LocalMode {
   /** A keychain that cannot be read leaves mail off (the service says so), not the whole service. */
   async #secrets(): Promise<LocalServiceSecrets> {
     try {
-      return { smtpPassword: await this.#options.secrets.get(localSmtpPasswordAccount) };
+      const smtpPassword = await this.#options.secrets.get(localSmtpPasswordAccount);
+      if (smtpPassword !== undefined) this.#options.onSecret(smtpPassword);
+      return { smtpPassword };
     } catch (error) {
       this.#options.logger.warn(`The SMTP password for the local service could not be read: ${sentenceBody(error)}.`);
       return {};

@@ -2,9 +2,10 @@
 // password in the secret store under `smtp:local`), saved and then picked up by a restart of the service; and one
 // test email through it. A shell without a local service has nothing to set or test.
 import type { LocalServiceView } from '../../../common/ipc/settings.ts';
+import { KeychainUnavailableError } from '../secrets/secret-store.ts';
 import { VigilCoreError } from './call-error.ts';
 import type { CoreRuntime } from './core-runtime.ts';
-import { localSmtpPasswordAccount, readLocalSmtp, writeLocalSmtp } from './local-service-config.ts';
+import { localSmtpPasswordAccount, readLocalSmtp, writeLocalSmtp, type LocalSmtp } from './local-service-config.ts';
 import type { LocalServiceLauncher } from './local-service.ts';
 import type { CheckedArgs, ServiceImplementation } from './service-types.ts';
 
@@ -13,8 +14,17 @@ type SmtpInput = NonNullable<CheckedArgs<'setLocalSmtp'>[0]>;
 
 export function localServiceMethods(runtime: CoreRuntime): LocalServiceMethods {
   const { secrets } = runtime;
-  /** Saves run one after another, so the file, the password and the restart always belong together. */
-  let saving: Promise<unknown> = Promise.resolve();
+  /**
+   * Saves and test emails run one after another, so the file, the password and the restart always belong
+   * together, and a test never pairs a half-saved file with the old password.
+   */
+  let queue: Promise<unknown> = Promise.resolve();
+
+  function queued<T>(run: () => Promise<T>): Promise<T> {
+    const done = queue.then(run);
+    queue = done.catch(() => undefined);
+    return done;
+  }
 
   function launcherFor(purpose: string): LocalServiceLauncher {
     const launcher = runtime.localService;
@@ -22,10 +32,28 @@ export function localServiceMethods(runtime: CoreRuntime): LocalServiceMethods {
     return launcher;
   }
 
+  /** The password, registered as a secret first, so no log line can show it. */
+  async function savedPassword(): Promise<string | undefined> {
+    const password = await secrets.get(localSmtpPasswordAccount);
+    if (password !== undefined) runtime.onSecret(password);
+    return password;
+  }
+
+  /** A file or keychain that cannot be read is a problem the form shows, not a failure: saving may fix it. */
   async function view(dataDir: string): Promise<LocalServiceView> {
-    const smtp = readLocalSmtp(dataDir);
+    let smtp: LocalSmtp | undefined;
+    try {
+      smtp = readLocalSmtp(dataDir);
+    } catch (error) {
+      return { available: true, problem: messageOf(error) };
+    }
     if (smtp === undefined) return { available: true };
-    return { available: true, smtp: { ...smtp, passwordSaved: (await secrets.get(localSmtpPasswordAccount)) !== undefined } };
+    try {
+      return { available: true, smtp: { ...smtp, passwordSaved: (await savedPassword()) !== undefined } };
+    } catch (error) {
+      const problem = `Vigil cannot tell whether an SMTP password is saved, because the system keychain could not be read: ${keychainReason(error)}.`;
+      return { available: true, smtp: { ...smtp, passwordSaved: false }, problem };
+    }
   }
 
   async function save(dataDir: string, input: SmtpInput | null): Promise<void> {
@@ -35,8 +63,9 @@ export function localServiceMethods(runtime: CoreRuntime): LocalServiceMethods {
       return;
     }
     const { password, ...smtp } = input;
+    if (typeof password === 'string') runtime.onSecret(password);
     // The service takes a user only with a password, and a password only with a user.
-    const saved = await secrets.get(localSmtpPasswordAccount);
+    const saved = await savedPassword();
     if (smtp.user !== undefined && password === null) {
       throw invalidField('password', 'cannot be removed while a user name is set', 'the password cannot be removed while a user name is set');
     }
@@ -60,21 +89,21 @@ export function localServiceMethods(runtime: CoreRuntime): LocalServiceMethods {
 
     async setLocalSmtp(input) {
       const { dataDir } = launcherFor('set');
-      const done = saving.then(async () => {
+      return queued(async () => {
         await save(dataDir, input);
         await runtime.restartLocalService();
         return view(dataDir);
       });
-      saving = done.catch(() => undefined);
-      return done;
     },
 
     async sendTestEmail({ to }) {
       const launcher = launcherFor('test');
-      if (readLocalSmtp(launcher.dataDir) === undefined) {
-        return { ok: false, message: "No SMTP server is set up: save the local monitoring service's SMTP server first." };
-      }
-      return launcher.sendTestEmail(to, { smtpPassword: await secrets.get(localSmtpPasswordAccount) });
+      return queued(async () => {
+        if (readLocalSmtp(launcher.dataDir) === undefined) {
+          return { ok: false, message: "No SMTP server is set up: save the local monitoring service's SMTP server first." };
+        }
+        return launcher.sendTestEmail(to, { smtpPassword: await savedPassword() });
+      });
     },
   };
 }
@@ -82,4 +111,13 @@ export function localServiceMethods(runtime: CoreRuntime): LocalServiceMethods {
 /** A refusal the form shows next to the field (`0.<field>`: the first argument's field), as checkedBaseUrl does. */
 function invalidField(field: 'user' | 'password', message: string, sentence: string): VigilCoreError {
   return new VigilCoreError(`The SMTP server was not saved: ${sentence}.`, { details: [{ field: `0.${field}`, message }] });
+}
+
+/** Why the keychain failed, to be placed after a colon (its own message is two sentences about tokens). */
+function keychainReason(error: unknown): string {
+  return error instanceof KeychainUnavailableError ? error.reason : messageOf(error).replace(/[.!]+$/, '');
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

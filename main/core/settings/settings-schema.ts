@@ -14,7 +14,6 @@ import { apiBaseUrlProblem, withoutTrailingSlash } from './api-base-url.ts';
 /** The bounds the window checks too (common/ipc/settings.ts), and the file's own. */
 export const SETTINGS_LIMITS = {
   ...SETTINGS_BOUNDS,
-  connectionNameLength: 100,
   connections: 100,
   snoozes: 10_000,
   snoozeKeyLength: 500,

@@ -95,18 +95,28 @@ export class LaunchAtLogin {
 
 /**
  * The window changes `launchAtLogin` in the settings; this carries the change to the OS (the tray's toggle sets
- * the OS first, so the two already agree then). A change the OS refuses is put back, so the window shows the truth.
- * Returns the unsubscribe function.
+ * the OS first, so the two already agree then). The setting wins at start too: browser mode and a hand edit change
+ * only settings.json, so what they asked for applies when the app next starts. A change the OS refuses is put
+ * back, so the window shows the truth. Returns the unsubscribe function.
  */
 export function followLaunchAtLoginSetting(
   settings: SettingsStore,
   loginItem: Pick<LaunchAtLogin, 'isEnabled' | 'setEnabled'>,
   onChange: () => void,
+  logger: Logger,
 ): () => void {
-  return settings.onDidChange((next, previous) => {
-    const wanted = next.launchAtLogin;
-    if (wanted === previous.launchAtLogin || wanted === loginItem.isEnabled()) return;
+  const apply = (wanted: boolean) => {
+    if (wanted === loginItem.isEnabled()) return;
     if (!loginItem.setEnabled(wanted)) settings.update((current) => ({ ...current, launchAtLogin: !wanted }));
     onChange();
+  };
+  try {
+    apply(settings.read().launchAtLogin);
+  } catch (error) {
+    // A settings file that cannot be written must not keep the app from starting.
+    logger.warn('The launch-at-login setting could not be applied at start.', { error: String(error) });
+  }
+  return settings.onDidChange((next, previous) => {
+    if (next.launchAtLogin !== previous.launchAtLogin) apply(next.launchAtLogin);
   });
 }

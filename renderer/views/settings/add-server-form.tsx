@@ -2,6 +2,7 @@
 // shows what it answered; "Add server" saves only when the server accepts the token. The name and address are a
 // draft that outlives the view; the token is kept only while the form is on screen, so it lives nowhere else.
 import { useId, useState, type FormEvent } from 'react';
+import { SETTINGS_BOUNDS } from '../../../common/ipc/settings.ts';
 import { callFailureOf, type FieldErrors } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
 import { FormError, TextField } from '../../components/fields.tsx';
@@ -79,7 +80,7 @@ export function AddServerForm({ onAdded }: { onAdded(): Promise<void> }) {
       <h3 id={titleId}>Add a server</h3>
       <FormError message={failure} />
       <div className="form-grid">
-        <TextField label="Name" value={draft.name} error={errors['name']} maxLength={100} onChange={(event) => change('name', event.target.value)} />
+        <TextField label="Name" value={draft.name} error={errors['name']} maxLength={SETTINGS_BOUNDS.connectionNameLength} onChange={(event) => change('name', event.target.value)} />
         <TextField
           label="Base URL"
           value={draft.baseUrl}

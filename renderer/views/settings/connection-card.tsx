@@ -1,5 +1,6 @@
 // One saved server: where it is, whether Vigil is signed in to it, and what can be done with it (use it, give
 // it a new token, remove it). A server that needs a token shows why and the token field without being asked.
+// Every card has the same buttons, so each one's accessible name says which server it acts on.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ConnectionView } from '../../../common/ipc/views.ts';
 import { callFailureOf } from '../../api/call-error.ts';
@@ -16,9 +17,11 @@ export interface ConnectionCardProps {
   signInRequested: boolean;
   /** After any change: the list is fetched again. */
   onChanged(): Promise<void>;
+  /** The server is gone, and its card with the focus: the section takes the focus. */
+  onRemoved(): void;
 }
 
-export function ConnectionCard({ connection, signInRequested, onChanged }: ConnectionCardProps) {
+export function ConnectionCard({ connection, signInRequested, onChanged, onRemoved }: ConnectionCardProps) {
   const { id, name, baseUrl, kind, active } = connection;
   const titleId = useId();
   const card = useRef<HTMLElement>(null);
@@ -37,11 +40,12 @@ export function ConnectionCard({ connection, signInRequested, onChanged }: Conne
     field?.scrollIntoView({ block: 'center' });
   }, [signInRequested]);
 
-  async function change(state: 'switching' | 'removing', write: () => Promise<unknown>, done: string, failed: string) {
+  async function change(state: 'switching' | 'removing', write: () => Promise<unknown>, done: string, failed: string, then?: () => void) {
     setBusy(state);
     try {
       await tracked(write);
       showInfo(done);
+      then?.();
     } catch (error) {
       showError(`${failed}: ${callFailureOf(error).message}`);
     } finally {
@@ -63,6 +67,7 @@ export function ConnectionCard({ connection, signInRequested, onChanged }: Conne
               <button
                 type="button"
                 className="button button-small"
+                aria-label={busy === 'switching' ? undefined : `Use ${name}`}
                 disabled={busy !== undefined}
                 onClick={() => void change('switching', () => vigil().setActiveConnection(id), `Vigil now watches ${name}.`, `Vigil did not switch to ${name}`)}
               >
@@ -70,12 +75,25 @@ export function ConnectionCard({ connection, signInRequested, onChanged }: Conne
               </button>
             )}
             {kind === 'remote' && !urgent && (
-              <button ref={replaceButton} type="button" className="button button-small" aria-expanded={tokenForm} onClick={() => setReplacing(!tokenForm)}>
+              <button
+                ref={replaceButton}
+                type="button"
+                className="button button-small"
+                aria-label={`Replace token for ${name}`}
+                aria-expanded={tokenForm}
+                onClick={() => setReplacing(!tokenForm)}
+              >
                 Replace token
               </button>
             )}
             {kind === 'remote' && (
-              <button type="button" className="button button-small button-danger-quiet" disabled={busy !== undefined} onClick={() => setConfirming(true)}>
+              <button
+                type="button"
+                className="button button-small button-danger-quiet"
+                aria-label={busy === 'removing' ? undefined : `Remove ${name}`}
+                disabled={busy !== undefined}
+                onClick={() => setConfirming(true)}
+              >
                 {busy === 'removing' ? 'Removing…' : 'Remove'}
               </button>
             )}
@@ -113,7 +131,7 @@ export function ConnectionCard({ connection, signInRequested, onChanged }: Conne
           onCancel={() => setConfirming(false)}
           onConfirm={() => {
             setConfirming(false);
-            void change('removing', () => vigil().removeConnection(id), `${name} removed.`, `${name} was not removed`);
+            void change('removing', () => vigil().removeConnection(id), `${name} removed.`, `${name} was not removed`, onRemoved);
           }}
         >
           Vigil forgets {baseUrl} and deletes its token from the keychain; the server and its monitors stay as they are.

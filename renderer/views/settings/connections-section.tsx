@@ -54,7 +54,13 @@ export function ConnectionsSection({ connections, refresh }: ConnectionsSectionP
       </div>
       <ul className="connection-list" aria-label="Servers">
         {connections.map((connection) => (
-          <ConnectionCard key={connection.id} connection={connection} signInRequested={signInRequested && connection.active} onChanged={refresh} />
+          <ConnectionCard
+            key={connection.id}
+            connection={connection}
+            signInRequested={signInRequested && connection.active}
+            onChanged={refresh}
+            onRemoved={() => heading.current?.focus()}
+          />
         ))}
       </ul>
       <AddServerForm onAdded={refresh} />

@@ -5,6 +5,7 @@ import type { LocalServiceView } from '../../../common/ipc/settings.ts';
 import { callFailureOf } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { FormError } from '../../components/fields.tsx';
 import { useDrafts } from '../../state/drafts-store.ts';
 import { showError, showInfo } from '../../state/notices-store.ts';
 import { tracked } from '../../state/pending-writes.ts';
@@ -20,7 +21,7 @@ export function EmailSection({ localService, onSaved }: EmailSectionProps) {
   const titleId = useId();
   const [confirming, setConfirming] = useState(false);
   const [removing, setRemoving] = useState(false);
-  const { smtp } = localService;
+  const { smtp, problem } = localService;
 
   async function remove() {
     setConfirming(false);
@@ -49,6 +50,8 @@ export function EmailSection({ localService, onSaved }: EmailSectionProps) {
           </button>
         )}
       </div>
+      {/* The form still works: saving a server replaces what could not be read (a file that is not JSON excepted). */}
+      <FormError message={problem} />
       <SmtpForm smtp={smtp} onSaved={onSaved} />
       {smtp === undefined ? <p className="field-hint">Save an email server to send a test email.</p> : <TestEmailForm />}
       {confirming && (

@@ -41,7 +41,7 @@ export function PollingForm({ settings, onSaved }: PollingFormProps) {
     setTried(true);
     setFailure(undefined);
     if (Object.keys(pollingErrors(values)).length > 0) return;
-    const patch = changedSettings(values, settings);
+    const patch = changedSettings(values, draft.base);
     setSaving(true);
     try {
       if (Object.keys(patch).length > 0) onSaved(await tracked(() => vigil().updateSettings(patch)));

@@ -5,16 +5,18 @@ import { settingsPatchSchema, type SettingsPatch, type SettingsView } from '../.
 import { fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
 import { draftSeconds, durationDraft, type DurationDraft } from '../../components/duration-field.tsx';
 
-export interface PollingDraft {
-  pollInterval: DurationDraft;
-  thresholds: string;
-  heartbeatGrace: DurationDraft;
-}
-
 export interface PollingValues {
   pollIntervalSeconds: number;
   domainThresholds: number[];
   heartbeatGraceSeconds: number;
+}
+
+export interface PollingDraft {
+  pollInterval: DurationDraft;
+  thresholds: string;
+  heartbeatGrace: DurationDraft;
+  /** The saved values the draft started from: what the user did not change is not sent. */
+  base: PollingValues;
 }
 
 export function pollingDraftOf(settings: SettingsView): PollingDraft {
@@ -22,11 +24,16 @@ export function pollingDraftOf(settings: SettingsView): PollingDraft {
     pollInterval: durationDraft(settings.pollIntervalSeconds),
     thresholds: settings.domainThresholds.join(', '),
     heartbeatGrace: durationDraft(settings.heartbeatGraceSeconds),
+    base: {
+      pollIntervalSeconds: settings.pollIntervalSeconds,
+      domainThresholds: settings.domainThresholds,
+      heartbeatGraceSeconds: settings.heartbeatGraceSeconds,
+    },
   };
 }
 
 /** "30, 14 7" → [30, 14, 7]; a word that is not a number becomes NaN, which the schema refuses. */
-export function parseThresholds(text: string): number[] {
+function parseThresholds(text: string): number[] {
   return text
     .split(/[\s,;]+/)
     .filter((word) => word !== '')
@@ -56,11 +63,14 @@ export function pollingErrors(values: PollingValues): FieldErrors {
   return checked.ok ? {} : bySetting(fieldErrorsOf(checked.details));
 }
 
-/** Only the settings that differ from the saved ones, so saving never undoes a change made elsewhere. */
-export function changedSettings(values: PollingValues, saved: SettingsView): SettingsPatch {
+/**
+ * Only the settings the user changed from the values the draft started from, so saving never undoes a change
+ * made meanwhile elsewhere (the tray, the CLI, another tab) to a setting the user left alone.
+ */
+export function changedSettings(values: PollingValues, base: PollingValues): SettingsPatch {
   const patch: SettingsPatch = {};
-  if (values.pollIntervalSeconds !== saved.pollIntervalSeconds) patch.pollIntervalSeconds = values.pollIntervalSeconds;
-  if (values.domainThresholds.join() !== saved.domainThresholds.join()) patch.domainThresholds = values.domainThresholds;
-  if (values.heartbeatGraceSeconds !== saved.heartbeatGraceSeconds) patch.heartbeatGraceSeconds = values.heartbeatGraceSeconds;
+  if (values.pollIntervalSeconds !== base.pollIntervalSeconds) patch.pollIntervalSeconds = values.pollIntervalSeconds;
+  if (values.domainThresholds.join() !== base.domainThresholds.join()) patch.domainThresholds = values.domainThresholds;
+  if (values.heartbeatGraceSeconds !== base.heartbeatGraceSeconds) patch.heartbeatGraceSeconds = values.heartbeatGraceSeconds;
   return patch;
 }

@@ -1,5 +1,6 @@
-// What the settings page shows, loaded together when it opens (with a retry when that fails), and kept current
-// by the sections: each write answers with the new state, and connection changes refetch the list.
+// What the settings page shows, in three loads that succeed or fail on their own (the settings, the servers, the
+// local service), so one that fails leaves the other sections usable; each has its own retry. The sections keep
+// them current: each write answers with the new state, and connection changes refetch the list.
 import { useEffect, useState } from 'react';
 import type { LocalServiceView, SettingsView } from '../../../common/ipc/settings.ts';
 import type { ConnectionView } from '../../../common/ipc/views.ts';
@@ -7,45 +8,46 @@ import { callFailureOf } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
 import { showError } from '../../state/notices-store.ts';
 
-export interface SettingsData {
-  settings: SettingsView;
-  connections: ConnectionView[];
-  localService: LocalServiceView;
+export type Loaded<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; value: T };
+
+export interface LoadHandle<T> {
+  load: Loaded<T>;
+  retry(): void;
+  /** Replaces the value with what a write answered. */
+  set(value: T): void;
 }
 
-export type SettingsLoad = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; data: SettingsData };
-
 export interface SettingsDataHandle {
-  load: SettingsLoad;
-  retry(): void;
-  /** Replaces parts of the loaded data with what a write answered. */
-  update(patch: Partial<SettingsData>): void;
+  settings: LoadHandle<SettingsView>;
+  connections: LoadHandle<ConnectionView[]>;
+  localService: LoadHandle<LocalServiceView>;
   /** Refetches the connections; a failure is a notice, the list stays as it was. */
   refreshConnections(): Promise<void>;
 }
 
-export function useSettingsData(): SettingsDataHandle {
-  const [load, setLoad] = useState<SettingsLoad>({ state: 'loading' });
+// Module-level, so each load's effect depends on nothing that changes per render.
+const fetchSettings = () => vigil().getSettings();
+const fetchConnections = () => vigil().listConnections();
+const fetchLocalService = () => vigil().getLocalService();
+
+function useLoad<T>(fetch: () => Promise<T>): LoadHandle<T> {
+  const [load, setLoad] = useState<Loaded<T>>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let current = true;
-    const api = vigil();
-    Promise.all([api.getSettings(), api.listConnections(), api.getLocalService()])
-      .then(([settings, connections, localService]) => {
-        if (current) setLoad({ state: 'ready', data: { settings, connections, localService } });
-      })
-      .catch((error: unknown) => {
+    fetch().then(
+      (value) => {
+        if (current) setLoad({ state: 'ready', value });
+      },
+      (error: unknown) => {
         if (current) setLoad({ state: 'failed', message: callFailureOf(error).message });
-      });
+      },
+    );
     return () => {
       current = false;
     };
-  }, [attempt]);
-
-  function update(patch: Partial<SettingsData>) {
-    setLoad((loaded) => (loaded.state === 'ready' ? { state: 'ready', data: { ...loaded.data, ...patch } } : loaded));
-  }
+  }, [fetch, attempt]);
 
   return {
     load,
@@ -53,10 +55,21 @@ export function useSettingsData(): SettingsDataHandle {
       setLoad({ state: 'loading' });
       setAttempt((count) => count + 1);
     },
-    update,
+    set: (value) => setLoad({ state: 'ready', value }),
+  };
+}
+
+export function useSettingsData(): SettingsDataHandle {
+  const settings = useLoad(fetchSettings);
+  const connections = useLoad(fetchConnections);
+  const localService = useLoad(fetchLocalService);
+  return {
+    settings,
+    connections,
+    localService,
     async refreshConnections() {
       try {
-        update({ connections: await vigil().listConnections() });
+        connections.set(await fetchConnections());
       } catch (error) {
         showError(`The list of servers was not refreshed: ${callFailureOf(error).message}`);
       }

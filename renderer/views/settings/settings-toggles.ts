@@ -1,5 +1,6 @@
 // On/off settings save the moment they change: the box shows the new state at once, and goes back (with a
-// notice saying why) when the core refuses it. Several changes may be on their way together.
+// notice saying why) when the core refuses it or answers with the old value (the OS would not change launch at
+// login). Several changes may be on their way together.
 import { useState } from 'react';
 import type { NotificationPreference, SettingsPatch, SettingsView } from '../../../common/ipc/settings.ts';
 import { callFailureOf } from '../../api/call-error.ts';
@@ -31,7 +32,10 @@ export function useSettingsToggles(settings: SettingsView, onSaved: (settings: S
     async set(name, on, label) {
       setPending((current) => ({ ...current, [name]: on }));
       try {
-        onSaved(await tracked(() => vigil().updateSettings(patchOf(name, on))));
+        const saved = await tracked(() => vigil().updateSettings(patchOf(name, on)));
+        onSaved(saved);
+        // The call went through, but the value was put back (the OS refused to change launch at login).
+        if (savedValue(saved, name) !== on) showError(`“${label}” was not changed: the system refused it, and the app’s log says why.`);
       } catch (error) {
         showError(`“${label}” was not changed: ${callFailureOf(error).message}`);
       } finally {

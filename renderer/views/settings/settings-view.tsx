@@ -1,41 +1,38 @@
-// Settings: connections, polling and alerts, the local service's email server (where there is one) and about,
-// loaded together when the view opens.
-import { EmptyState } from '../../components/empty-state.tsx';
+// Settings: connections, polling and alerts, the local service's email server (where there is one) and about.
+// Each section shows as soon as its own data has arrived; one that cannot be loaded says why, with "Try again".
 import { PageHeader } from '../../components/page-header.tsx';
 import { AboutSection } from './about-section.tsx';
 import { ConnectionsSection } from './connections-section.tsx';
 import { EmailSection } from './email-section.tsx';
 import { PollingSection } from './polling-section.tsx';
+import { SectionLoad } from './section-load.tsx';
 import { useSettingsData } from './settings-data.ts';
 
 export function SettingsView() {
-  const { load, retry, update, refreshConnections } = useSettingsData();
+  const { settings, connections, localService, refreshConnections } = useSettingsData();
   return (
     <section className="view view-settings" aria-labelledby="settings-title">
       <PageHeader title="Settings" titleId="settings-title">
         The servers Vigil watches, how it tells you, and this app.
       </PageHeader>
-      {load.state === 'loading' && <EmptyState title="Loading settings…" />}
-      {load.state === 'failed' && (
-        <EmptyState
-          title="The settings could not be loaded"
-          action={
-            <button type="button" className="button button-primary" onClick={retry}>
-              Try again
-            </button>
-          }
-        >
-          {load.message}
-        </EmptyState>
-      )}
-      {load.state === 'ready' && (
-        <div className="settings-sections">
-          <ConnectionsSection connections={load.data.connections} refresh={refreshConnections} />
-          <PollingSection settings={load.data.settings} onSaved={(settings) => update({ settings })} />
-          {load.data.localService.available && <EmailSection localService={load.data.localService} onSaved={(localService) => update({ localService })} />}
-          <AboutSection about={load.data.settings.about} />
-        </div>
-      )}
+      <div className="settings-sections">
+        {connections.load.state === 'ready' ? (
+          <ConnectionsSection connections={connections.load.value} refresh={refreshConnections} />
+        ) : (
+          <SectionLoad title="Connections" load={connections.load} retry={connections.retry} />
+        )}
+        {settings.load.state === 'ready' ? (
+          <PollingSection settings={settings.load.value} onSaved={settings.set} />
+        ) : (
+          <SectionLoad title="Polling & alerts" load={settings.load} retry={settings.retry} />
+        )}
+        {/* Until it has loaded, whether this shell has a local service at all is unknown: no placeholder. */}
+        {localService.load.state === 'failed' && <SectionLoad title="Email (local service)" load={localService.load} retry={localService.retry} />}
+        {localService.load.state === 'ready' && localService.load.value.available && (
+          <EmailSection localService={localService.load.value} onSaved={localService.set} />
+        )}
+        {settings.load.state === 'ready' && <AboutSection about={settings.load.value.about} />}
+      </div>
     </section>
   );
 }

@@ -27,7 +27,11 @@ export function SmtpForm({ smtp, onSaved }: SmtpFormProps) {
   const [draft, setDraft] = useDraft(smtpDraftId, () => smtpDraftOf(smtp));
   const clearDraft = useDrafts((state) => state.clear);
   const [password, setPassword] = useState('');
+  const passwordSaved = smtp?.passwordSaved === true;
   const [removePassword, setRemovePassword] = useState(false);
+  // With no password saved (the server was removed, say) there is nothing to remove: the box goes, and so must
+  // its tick, or the password field would stay disabled.
+  if (removePassword && !passwordSaved) setRemovePassword(false);
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
@@ -94,14 +98,14 @@ export function SmtpForm({ smtp, onSaved }: SmtpFormProps) {
             value={password}
             error={errors['password']}
             disabled={removePassword}
-            placeholder={smtp?.passwordSaved === true ? 'Saved — leave empty to keep' : ''}
+            placeholder={passwordSaved ? 'Saved — leave empty to keep' : ''}
             hint="Kept in the system keychain and never shown again."
             onChange={(event) => {
               setPassword(event.target.value);
               forget('password');
             }}
           />
-          {smtp?.passwordSaved === true && (
+          {passwordSaved && (
             <CheckboxField
               label="Remove saved password"
               checked={removePassword}

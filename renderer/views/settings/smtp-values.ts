@@ -15,7 +15,7 @@ export interface SmtpDraft {
 export type PasswordChange = { kind: 'keep' } | { kind: 'set'; password: string } | { kind: 'remove' };
 
 /** The port each kind of security usually goes with. */
-export const usualPorts: Record<SmtpSecurity, string> = { tls: '465', starttls: '587', none: '25' };
+const usualPorts: Record<SmtpSecurity, string> = { tls: '465', starttls: '587', none: '25' };
 
 export function smtpDraftOf(smtp: SmtpView | undefined): SmtpDraft {
   if (smtp === undefined) return { host: '', port: usualPorts.starttls, security: 'starttls', user: '', from: '' };

@@ -64,7 +64,7 @@ test('a remote server added with a token from `vigil token` becomes the one the 
   // The token never comes back to the page.
   expect(await page.content()).not.toContain(token);
 
-  await card(page, 'Staging').getByRole('button', { name: 'Use this server' }).click();
+  await card(page, 'Staging').getByRole('button', { name: 'Use Staging' }).click();
   await expect(card(page, 'Staging').getByText('In use')).toBeVisible();
   await openView(page, 'Monitors');
   await expect(page.getByRole('row', { name: /Remote API/ })).toBeVisible({ timeout: 20_000 });
@@ -75,7 +75,7 @@ test('a bad token shows the sign-in-again banner; a good one clears it', async (
   await openDashboard(page, dashboard);
   await openView(page, 'Settings');
   const staging = card(page, 'Staging');
-  await staging.getByRole('button', { name: 'Replace token' }).click();
+  await staging.getByRole('button', { name: 'Replace token for Staging' }).click();
   await staging.getByLabel('New token').fill('not-a-real-token');
   await staging.getByRole('button', { name: 'Save token' }).click();
   await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Overview' }).click();

@@ -47,6 +47,8 @@ export interface CoreFixture {
   alerts: AlertView[];
   statuses: StatusView[];
   logger: RecordingLogger;
+  /** What the core told the shell to redact (`onSecret`), in order. */
+  secretsTold: string[];
   /** Requests the core's clients sent. */
   requests(): number;
   /** Resolves with the first status (the current one, or a later event) that satisfies `test`. */
@@ -73,7 +75,17 @@ export async function startCore(dirs: Dirs, secrets = new MemorySecretStore()): 
     requests += 1;
     return fetch(input, init);
   };
-  const core = await createVigilCore({ settings, alertStateDir: dirs.configDir, secrets, localService: launcher, about: testAbout, logger, fetch: countingFetch });
+  const secretsTold: string[] = [];
+  const core = await createVigilCore({
+    settings,
+    alertStateDir: dirs.configDir,
+    secrets,
+    localService: launcher,
+    about: testAbout,
+    logger,
+    fetch: countingFetch,
+    onSecret: (secret) => secretsTold.push(secret),
+  });
   const alerts: AlertView[] = [];
   const statuses: StatusView[] = [];
   core.on('onAlert', (alert) => alerts.push(alert));
@@ -97,7 +109,7 @@ export async function startCore(dirs: Dirs, secrets = new MemorySecretStore()): 
     });
   }
 
-  return { core, settings, secrets, launcher, started, alerts, statuses, logger, requests: () => requests, statusWhere };
+  return { core, settings, secrets, launcher, started, alerts, statuses, logger, secretsTold, requests: () => requests, statusWhere };
 }
 
 /** Polls through the core until `test` holds for the status (the service's checks run on their own schedule). */

@@ -76,6 +76,7 @@ let settings: ConfSettingsStore;
 let secrets: MemorySecretStore;
 let launcher: ReturnType<typeof fakeLauncher>;
 let problems: (string | undefined)[];
+let secretsTold: string[];
 let mode: LocalMode;
 
 beforeEach(() => {
@@ -86,7 +87,17 @@ beforeEach(() => {
   secrets = new MemorySecretStore();
   launcher = fakeLauncher(clock);
   problems = [];
-  mode = new LocalMode({ launcher, settings, secrets, clock, logger, onToken: () => undefined, onProblem: (p) => problems.push(p) });
+  secretsTold = [];
+  mode = new LocalMode({
+    launcher,
+    settings,
+    secrets,
+    clock,
+    logger,
+    onToken: () => undefined,
+    onSecret: (secret) => secretsTold.push(secret),
+    onProblem: (p) => problems.push(p),
+  });
 });
 afterEach(async () => {
   await mode.stop();
@@ -210,6 +221,8 @@ describe('local mode', () => {
     expect(first?.stopped).toBe(true);
     expect(launcher.services).toHaveLength(2);
     expect(launcher.secrets.at(-1)).toEqual({ smtpPassword: 'mail-secret' });
+    // So the app's log, where the service's own lines go, can redact it.
+    expect(secretsTold).toEqual(['mail-secret']);
     expect(localBaseUrl()).toBe(launcher.services[1]?.apiUrl);
     expect(problems.filter((problem) => problem !== undefined)).toEqual([]);
     expect(logger.text()).not.toContain('mail-secret');

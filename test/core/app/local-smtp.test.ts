@@ -1,11 +1,14 @@
 // The local service's SMTP server through the real core and the real service process: saved to the data dir's
 // config.json without the password (which goes to the secret store under `smtp:local` and into the restarted
 // service's environment), a test email delivered to a real SMTP server on 127.0.0.1, refusals field by field.
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalServiceSecrets } from '../../../main/core/app/local-service.ts';
 import { createVigilCore } from '../../../main/core/app/create-vigil-core.ts';
 import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
+import { KeychainUnavailableError } from '../../../main/core/secrets/secret-store.ts';
 import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';
 import { recordingLogger } from '../../helpers/recording-logger.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../../helpers/smtp-receiver.ts';
@@ -64,6 +67,8 @@ describe('the local service\'s SMTP server', () => {
     // The core follows the new address: a poll of the restarted service succeeds.
     await app.statusWhere((s) => s.connection?.baseUrl === restarted?.apiUrl && s.connection?.auth === 'signed-in' && s.problem === undefined);
     expect(app.logger.text()).not.toContain(password);
+    // The shell is told, so its log redacts the password wherever the service's lines mention it.
+    expect(app.secretsTold).toContain(password);
   });
 
   it('sends a test email through it, logging in with the saved password', async () => {
@@ -129,7 +134,8 @@ describe('the local service\'s SMTP server', () => {
     const started = app.started.length;
     const sentence = `${configFile()} is not valid JSON, so Vigil leaves it as it is: fix it or remove it.`;
     await expect(app.core.service.setLocalSmtp({ ...server(), password: 'other' })).rejects.toMatchObject({ code: 'failed', message: sentence });
-    await expect(app.core.service.getLocalService()).rejects.toMatchObject({ message: sentence });
+    // The settings window still opens, with the problem where the server would be.
+    expect(await app.core.service.getLocalService()).toEqual({ available: true, problem: sentence });
     expect(readFileSync(configFile(), 'utf8')).toBe(broken);
     expect(await app.secrets.get('smtp:local')).toBeUndefined();
     expect(app.started).toHaveLength(started);
@@ -153,6 +159,94 @@ describe('a core without a local service', () => {
     } finally {
       await core.stop();
       own.remove();
+    }
+  });
+});
+
+describe('the SMTP calls with a launcher and keychain the test controls', () => {
+  /** A core that is never started (so nothing restarts): the calls act on its config.json and secret store only. */
+  async function coreWith(secrets: MemorySecretStore) {
+    const own = tempDirs();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-smtp-'));
+    const tests: { to: string; secrets: LocalServiceSecrets }[] = [];
+    const told: string[] = [];
+    const localService = {
+      dataDir,
+      start: () => Promise.reject(new Error('not in these tests')),
+      issueToken: () => Promise.reject(new Error('not in these tests')),
+      sendTestEmail: async (to: string, given: LocalServiceSecrets) => {
+        tests.push({ to, secrets: given });
+        return { ok: true, message: 'sent' };
+      },
+    };
+    const logger = recordingLogger();
+    const settings = new ConfSettingsStore({ directory: own.configDir, logger });
+    const core = await createVigilCore({ settings, alertStateDir: own.configDir, secrets, localService, about: testAbout, logger, onSecret: (secret) => told.push(secret) });
+    const remove = () => {
+      own.remove();
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+    return { core, configFile: path.join(dataDir, 'config.json'), tests, told, remove };
+  }
+
+  it('shows an invalid saved server as a problem with an empty form, and saving replaces it', async () => {
+    const app = await coreWith(new MemorySecretStore());
+    try {
+      writeFileSync(app.configFile, JSON.stringify({ keep: 1, smtp: { host: 'mail.example.com', port: 'many' } }));
+      const view = await app.core.service.getLocalService();
+      expect(view).toEqual({ available: true, problem: expect.stringMatching(/^The SMTP server saved in .*config\.json is invalid \(.*port.*\); save it again to replace it\.$/) });
+      const { user: _user, ...anonymous } = server(2525);
+      expect(await app.core.service.setLocalSmtp(anonymous)).toEqual({ available: true, smtp: { ...anonymous, passwordSaved: false } });
+      expect(JSON.parse(readFileSync(app.configFile, 'utf8'))).toEqual({ keep: 1, smtp: anonymous });
+    } finally {
+      app.remove();
+    }
+  });
+
+  it('shows the server when the keychain cannot be read, saying why the password is unknown', async () => {
+    const secrets = new MemorySecretStore();
+    secrets.get = () => Promise.reject(new KeychainUnavailableError('it did not answer within 30 seconds'));
+    const app = await coreWith(secrets);
+    try {
+      writeFileSync(app.configFile, JSON.stringify({ smtp: server(2525) }));
+      expect(await app.core.service.getLocalService()).toEqual({
+        available: true,
+        smtp: { ...server(2525), passwordSaved: false },
+        problem: 'Vigil cannot tell whether an SMTP password is saved, because the system keychain could not be read: it did not answer within 30 seconds.',
+      });
+    } finally {
+      app.remove();
+    }
+  });
+
+  it('sends a test email only after a save in progress, with the password that save stored', async () => {
+    const secrets = new MemorySecretStore();
+    let release: () => void = () => undefined;
+    let reached: () => void = () => undefined;
+    const storing = new Promise<void>((resolve) => (reached = resolve));
+    const stored = secrets.set.bind(secrets);
+    secrets.set = async (account, secret) => {
+      reached();
+      await new Promise<void>((resolve) => (release = resolve));
+      await stored(account, secret);
+    };
+    const app = await coreWith(secrets);
+    try {
+      writeFileSync(app.configFile, '{}');
+      const saving = app.core.service.setLocalSmtp({ ...server(2525), password: 'new-password' });
+      const testing = app.core.service.sendTestEmail({ to: 'ops@example.com' });
+      await storing;
+      for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+      // The file is written; the password is not stored yet, so no test has gone out.
+      expect(JSON.parse(readFileSync(app.configFile, 'utf8'))).toEqual({ smtp: server(2525) });
+      expect(app.tests).toEqual([]);
+      release();
+      await saving;
+      expect(await testing).toEqual({ ok: true, message: 'sent' });
+      expect(app.tests).toEqual([{ to: 'ops@example.com', secrets: { smtpPassword: 'new-password' } }]);
+      expect(app.told).toContain('new-password');
+    } finally {
+      app.remove();
     }
   });
 });
