@@ -79,8 +79,9 @@ test('a bad token shows the sign-in-again banner; a good one clears it', async (
   await staging.getByLabel('New token').fill('not-a-real-token');
   await staging.getByRole('button', { name: 'Save token' }).click();
   await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Overview' }).click();
-  const banner = page.getByRole('alert').filter({ hasText: 'did not accept the saved token' });
+  const banner = page.locator('[data-banner]').filter({ hasText: 'did not accept the saved token' });
   await expect(banner).toBeVisible({ timeout: 30_000 });
+  await expect(banner.getByRole('alert')).toHaveText('Staging did not accept the saved token. Sign in again with a new token.');
   await screenshot(page, 'banner-sign-in-again-light');
 
   await banner.getByRole('button', { name: 'Sign in again' }).click();
@@ -97,7 +98,7 @@ test('a stopped server shows the unreachable banner, and a failed save keeps wha
   remote.child.kill('SIGTERM');
   await remote.exited;
   await page.getByRole('button', { name: 'Refresh now' }).click();
-  const banner = page.getByRole('alert').filter({ hasText: 'Vigil cannot reach Staging' });
+  const banner = page.locator('[data-banner]').filter({ hasText: 'Vigil cannot reach Staging' });
   await expect(banner).toBeVisible({ timeout: 30_000 });
   await expect(banner.getByRole('button', { name: 'Try again' })).toBeVisible();
   await screenshot(page, 'banner-unreachable-light');
