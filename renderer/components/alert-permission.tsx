@@ -8,8 +8,8 @@ export function AlertPermission() {
   const [permission, setPermission] = useState(() => (typeof Notification === 'undefined' ? 'unsupported' : Notification.permission));
   if (inAppWindow() || permission !== 'default') return null;
   return (
-    <button type="button" className="button button-small sidebar-action" onClick={() => void requestAlertPermission().then(setPermission)}>
-      Show alerts as notifications
+    <button type="button" className="button button-small sidebar-action" title="Show alerts as desktop notifications while this tab is open" onClick={() => void requestAlertPermission().then(setPermission)}>
+      Allow notifications
     </button>
   );
 }
