@@ -2,7 +2,7 @@
 // one fixed height and are placed absolutely in a body as tall as all of them: a row coming into view is laid
 // out on its own, never the whole table. ARIA table roles (with aria-rowcount/aria-rowindex) tell screen
 // readers it is a table and where each row sits in the whole list.
-import { memo, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { SortDirection } from '../state/list-preferences.ts';
 
 export interface Column<T> {
@@ -10,8 +10,8 @@ export interface Column<T> {
   header: string;
   cell(row: T): ReactNode;
   sortable?: boolean;
-  /** The column's track in the row grid, e.g. "90px" or "minmax(160px, 2fr)"; "1fr" by default. */
-  width?: string;
+  /** Pixels, or a minimum that grows with the window in proportion to `grow`; an equal share by default. */
+  width?: number | { min: number; grow: number };
   /** CSS class of the column's cells (alignment, type). */
   className?: string;
 }
@@ -32,7 +32,7 @@ export interface VirtualTableProps<T> {
   fitRowsUpTo?: number;
 }
 
-const overscanRows = 6;
+const overscanRows = 4;
 const fallbackViewportHeight = 800;
 const headerHeight = 37;
 
@@ -77,7 +77,11 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
   }, [highlightIndex, highlightKey, rowHeight]);
 
   const [first, end] = visibleRange(scrollTop, viewportHeight, rowHeight, rows.length);
-  const tableStyle = { '--columns': columns.map((column) => column.width ?? '1fr').join(' ') } as CSSProperties;
+  // One style object per column, shared by every row's cell: rows are flex lines (cheaper to lay out than grids).
+  const cellStyles = useMemo(() => columns.map((column) => cellStyle(column.width)), [columns]);
+  // Narrower than its columns' minimums, the table scrolls sideways rather than squeezing them.
+  const minWidth = useMemo(() => columns.reduce((sum, { width }) => sum + (width === undefined ? 0 : typeof width === 'number' ? width : width.min), 0), [columns]);
+  const tableStyle: CSSProperties = {};
   if (fitRowsUpTo !== undefined) tableStyle.height = Math.min(rows.length, fitRowsUpTo) * rowHeight + headerHeight + 2;
 
   return (
@@ -91,10 +95,10 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
       style={tableStyle}
       onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
     >
-      <div role="rowgroup" className="table-head">
+      <div role="rowgroup" className="table-head" style={{ minWidth }}>
         <div role="row" aria-rowindex={1} className="table-row">
-          {columns.map((column) => (
-            <div key={column.id} role="columnheader" className={column.className} aria-sort={column.id === sortBy ? (direction ?? 'ascending') : undefined}>
+          {columns.map((column, index) => (
+            <div key={column.id} role="columnheader" className={column.className} style={cellStyles[index]} aria-sort={column.id === sortBy ? (direction ?? 'ascending') : undefined}>
               {column.sortable === true && onSort !== undefined ? (
                 <button type="button" className="sort-button" onClick={() => onSort(column.id)}>
                   {column.header}
@@ -109,7 +113,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
           ))}
         </div>
       </div>
-      <div role="rowgroup" className="table-body" style={{ height: rows.length * rowHeight }}>
+      <div role="rowgroup" className="table-body" style={{ height: rows.length * rowHeight, minWidth }}>
         {rows.slice(first, end).map((row, offset) => {
           const key = rowKey(row);
           const index = first + offset;
@@ -119,6 +123,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
               rowKey={key}
               row={row}
               columns={columns}
+              cellStyles={cellStyles}
               rowIndex={index + 2}
               top={index * rowHeight}
               height={rowHeight}
@@ -136,6 +141,7 @@ interface TableRowProps<T> {
   row: T;
   rowKey: string;
   columns: readonly Column<T>[];
+  cellStyles: readonly CSSProperties[];
   rowIndex: number;
   top: number;
   height: number;
@@ -143,12 +149,12 @@ interface TableRowProps<T> {
   className: string | undefined;
 }
 
-function TableRowCells<T>({ row, rowKey, columns, rowIndex, top, height, highlighted, className }: TableRowProps<T>) {
+function TableRowCells<T>({ row, rowKey, columns, cellStyles, rowIndex, top, height, highlighted, className }: TableRowProps<T>) {
   const classes = ['table-row', highlighted ? 'row-highlight' : undefined, className].filter(Boolean).join(' ');
   return (
     <div role="row" aria-rowindex={rowIndex} className={classes} style={{ transform: `translateY(${top}px)`, height }} data-key={rowKey}>
-      {columns.map((column) => (
-        <div key={column.id} role="cell" className={column.className}>
+      {columns.map((column, index) => (
+        <div key={column.id} role="cell" className={column.className} style={cellStyles[index]}>
           {column.cell(row)}
         </div>
       ))}
@@ -158,3 +164,9 @@ function TableRowCells<T>({ row, rowKey, columns, rowIndex, top, height, highlig
 
 /** Scrolling renders only the rows that come into view; the others are unchanged and skipped. */
 const TableRow = memo(TableRowCells) as typeof TableRowCells;
+
+function cellStyle(width: Column<unknown>['width']): CSSProperties {
+  if (width === undefined) return { flex: '1 1 0', minWidth: 0 };
+  if (typeof width === 'number') return { flex: `0 0 ${width}px` };
+  return { flex: `${width.grow} 1 0`, minWidth: width.min };
+}

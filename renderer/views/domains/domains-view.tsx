@@ -33,12 +33,12 @@ function summaryOf(rows: readonly DomainRow[]): string {
 }
 
 const columns: Column<DomainRow>[] = [
-  { id: 'domain', header: 'Domain', sortable: true, width: 'minmax(160px, 2fr)', cell: (row) => <span className="cell-strong">{row.domain.domain ?? '(no name)'}</span> },
+  { id: 'domain', header: 'Domain', sortable: true, width: { min: 160, grow: 2 }, cell: (row) => <span className="cell-strong">{row.domain.domain ?? '(no name)'}</span> },
   {
     id: 'expires',
     header: 'Expires',
     sortable: true,
-    width: '130px',
+    width: 130,
     cell: (row) =>
       row.domain.expires_on !== undefined ? (
         formatCalendarDate(row.domain.expires_on)
@@ -54,7 +54,7 @@ const columns: Column<DomainRow>[] = [
     id: 'daysLeft',
     header: 'Days left',
     sortable: true,
-    width: '180px',
+    width: 180,
     cell: (row) =>
       row.saving ? (
         <HealthBadge health="saving" label="Saving…" />
@@ -64,7 +64,7 @@ const columns: Column<DomainRow>[] = [
         <HealthBadge health={row.health} label={daysLeftLabel(row.daysLeft)} />
       ),
   },
-  { id: 'registrar', header: 'Registrar', sortable: true, width: 'minmax(120px, 1.2fr)', cell: (row) => row.domain.registrar ?? <span className="cell-muted">—</span> },
+  { id: 'registrar', header: 'Registrar', sortable: true, width: { min: 120, grow: 1.2 }, cell: (row) => row.domain.registrar ?? <span className="cell-muted">—</span> },
 ];
 
 export function DomainsView() {
@@ -91,7 +91,7 @@ export function DomainsView() {
     {
       id: 'actions',
       header: 'Actions',
-      width: '270px',
+      width: 270,
       cell: (row) => {
         const name = nameOf(row);
         const disabled = row.saving || row.domain.id === undefined;

@@ -52,19 +52,19 @@ export function HandlersView() {
 
   // Stable across renders, so rows that did not change are not rendered again while scrolling or typing.
   const columns = useMemo<Column<HandlerRow>[]>(() => [
-    { id: 'name', header: 'Name', sortable: true, width: 'minmax(140px, 1.2fr)', cell: (row) => <span className="cell-strong">{row.handler.name ?? '(no name)'}</span> },
+    { id: 'name', header: 'Name', sortable: true, width: { min: 140, grow: 1.2 }, cell: (row) => <span className="cell-strong">{row.handler.name ?? '(no name)'}</span> },
     {
       id: 'type',
       header: 'Type',
       sortable: true,
-      width: '110px',
+      width: 110,
       cell: (row) => (row.saving ? <HealthBadge health="saving" label="Saving…" /> : typeLabel(row.handler.type)),
     },
-    { id: 'destination', header: 'Destination', sortable: true, width: 'minmax(200px, 2.4fr)', cell: (row) => <span className="cell-mono">{row.handler.destination ?? '—'}</span> },
+    { id: 'destination', header: 'Destination', sortable: true, width: { min: 200, grow: 2.4 }, cell: (row) => <span className="cell-mono">{row.handler.destination ?? '—'}</span> },
     {
       id: 'actions',
       header: 'Actions',
-      width: '100px',
+      width: 100,
       cell: (row) => (
         <div className="row-actions">
           <button

@@ -51,14 +51,14 @@ export function HeartbeatsView() {
 
   // Stable across renders, so rows that did not change are not rendered again while scrolling or typing.
   const columns = useMemo<Column<HeartbeatRow>[]>(() => [
-    { id: 'name', header: 'Name', sortable: true, width: 'minmax(140px, 1fr)', cell: (row) => <span className="cell-strong">{row.heartbeat.name ?? '(no name)'}</span> },
-    { id: 'interval', header: 'Interval', sortable: true, width: '85px', cell: (row) => (row.heartbeat.expected_interval === undefined ? '—' : formatDuration(row.heartbeat.expected_interval)) },
-    { id: 'lastPing', header: 'Last ping', sortable: true, width: '105px', cell: (row) => (row.lastPingAt === undefined ? <span className="cell-muted">never</span> : <RelativeTime at={row.lastPingAt} />) },
+    { id: 'name', header: 'Name', sortable: true, width: { min: 140, grow: 1 }, cell: (row) => <span className="cell-strong">{row.heartbeat.name ?? '(no name)'}</span> },
+    { id: 'interval', header: 'Interval', sortable: true, width: 85, cell: (row) => (row.heartbeat.expected_interval === undefined ? '—' : formatDuration(row.heartbeat.expected_interval)) },
+    { id: 'lastPing', header: 'Last ping', sortable: true, width: 105, cell: (row) => (row.lastPingAt === undefined ? <span className="cell-muted">never</span> : <RelativeTime at={row.lastPingAt} />) },
     {
       id: 'nextExpected',
       header: 'Next expected',
       sortable: true,
-      width: '175px',
+      width: 175,
       cell: (row) =>
         row.nextExpectedAt !== undefined ? (
           <RelativeTime at={row.nextExpectedAt} />
@@ -70,7 +70,7 @@ export function HeartbeatsView() {
       id: 'state',
       header: 'State',
       sortable: true,
-      width: '110px',
+      width: 110,
       // Waiting counts as fine for the tray, but nothing has proven the job runs yet: shown neutral, not green.
       cell: (row) =>
         row.saving ? <HealthBadge health="saving" label="Saving…" /> : <HealthBadge health={row.state === 'waiting' ? 'unknown' : row.health} label={stateLabels[row.state]} />,
@@ -78,7 +78,7 @@ export function HeartbeatsView() {
     {
       id: 'actions',
       header: 'Actions',
-      width: '350px',
+      width: 350,
       cell: (row) => {
         const name = nameOf(row.heartbeat);
         const disabled = row.saving || row.heartbeat.id === undefined;

@@ -42,22 +42,22 @@ export function MonitorsView() {
 
   // Stable across renders, so rows that did not change are not rendered again while scrolling or typing.
   const columns = useMemo<Column<MonitorRow>[]>(() => [
-    { id: 'name', header: 'Name', sortable: true, width: 'minmax(140px, 1.4fr)', cell: (row) => <span className="cell-strong">{row.monitor.name ?? '(no name)'}</span> },
-    { id: 'type', header: 'Type', sortable: true, width: '70px', cell: (row) => monitorTypeLabels[row.monitor.type ?? ''] ?? row.monitor.type ?? '—' },
-    { id: 'target', header: 'Target', sortable: true, width: 'minmax(160px, 2fr)', cell: (row) => <span className="cell-mono">{row.monitor.url ?? '—'}</span> },
-    { id: 'frequency', header: 'Frequency', sortable: true, width: '110px', cell: (row) => formatFrequency(row.monitor.frequency) },
+    { id: 'name', header: 'Name', sortable: true, width: { min: 140, grow: 1.4 }, cell: (row) => <span className="cell-strong">{row.monitor.name ?? '(no name)'}</span> },
+    { id: 'type', header: 'Type', sortable: true, width: 70, cell: (row) => monitorTypeLabels[row.monitor.type ?? ''] ?? row.monitor.type ?? '—' },
+    { id: 'target', header: 'Target', sortable: true, width: { min: 160, grow: 2 }, cell: (row) => <span className="cell-mono">{row.monitor.url ?? '—'}</span> },
+    { id: 'frequency', header: 'Frequency', sortable: true, width: 110, cell: (row) => formatFrequency(row.monitor.frequency) },
     {
       id: 'status',
       header: 'Status',
       sortable: true,
-      width: '100px',
+      width: 100,
       cell: (row) => (row.saving ? <HealthBadge health="saving" label="Saving…" /> : <HealthBadge health={row.health} label={statusLabels[row.status]} />),
     },
-    { id: 'updated', header: 'Updated', sortable: true, width: '100px', cell: (row) => (row.updatedAt === undefined ? '—' : <RelativeTime at={row.updatedAt} />) },
+    { id: 'updated', header: 'Updated', sortable: true, width: 100, cell: (row) => (row.updatedAt === undefined ? '—' : <RelativeTime at={row.updatedAt} />) },
     {
       id: 'actions',
       header: 'Actions',
-      width: '220px',
+      width: 220,
       cell: (row) => {
         const name = row.monitor.name ?? 'monitor';
         const disabled = row.saving || row.monitor.id === undefined;
@@ -87,7 +87,7 @@ export function MonitorsView() {
       .catch(() => undefined); // the collection has shown the error and put the row back
   }
 
-  const down = joined.filter((row) => row.status === 'down').length;
+  const down = useMemo(() => joined.filter((row) => row.status === 'down').length, [joined]);
   return (
     <section className="view" aria-labelledby="monitors-title">
       <PageHeader

@@ -16,21 +16,22 @@ const columns: Column<StatusItemView>[] = [
   {
     id: 'name',
     header: 'Name',
-    width: 'minmax(180px, 2fr)',
+    width: { min: 180, grow: 2 },
     cell: (item) => (
       <button type="button" className="link-button" onClick={() => useNavigation.getState().openItem(item.key)}>
         {item.name}
       </button>
     ),
   },
-  { id: 'kind', header: 'Kind', width: '100px', cell: (item) => kindNames[item.kind] },
+  { id: 'kind', header: 'Kind', width: 100, cell: (item) => kindNames[item.kind] },
   {
     id: 'state',
     header: 'Status',
-    width: '150px',
-    cell: (item) => <HealthBadge health={item.health} label={item.snoozedUntil === undefined ? stateLabel(item.state) : `${stateLabel(item.state)} (snoozed)`} />,
+    width: 150,
+    // A heartbeat still waiting for its first ping has not shown it works: grey, as in its own list.
+    cell: (item) => <HealthBadge health={item.state === 'waiting' ? 'unknown' : item.health} label={item.snoozedUntil === undefined ? stateLabel(item.state) : `${stateLabel(item.state)} (snoozed)`} />,
   },
-  { id: 'detail', header: 'Details', width: 'minmax(200px, 3fr)', cell: (item) => item.detail },
+  { id: 'detail', header: 'Details', width: { min: 200, grow: 3 }, cell: (item) => item.detail },
 ];
 
 export function OverviewView() {
