@@ -1,6 +1,7 @@
-// Browser mode serves the renderer as `electron-vite build` builds it. When out/renderer has no build yet, only
-// the renderer part of electron.vite.config.ts is built (the main and preload bundles are Electron's business).
-import { existsSync } from 'node:fs';
+// Browser mode serves the renderer as `electron-vite build` builds it. When out/renderer has no build yet, or one
+// older than the window's sources, only the renderer part of electron.vite.config.ts is built (the main and
+// preload bundles are Electron's business).
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** The folder `vigil web` serves: the renderer's build output. */
@@ -8,8 +9,23 @@ export function rendererOutDir(repoRoot: string): string {
   return path.join(repoRoot, 'out', 'renderer');
 }
 
-export function isRendererBuilt(rendererDir: string): boolean {
-  return existsSync(path.join(rendererDir, 'index.html'));
+/** The folders the window is built from. */
+const rendererSources = ['renderer', 'common'];
+
+/** Whether the build exists and is newer than every source file of the window (after a `git pull`, it may not be). */
+export function isRendererCurrent(repoRoot: string, rendererDir: string): boolean {
+  const index = path.join(rendererDir, 'index.html');
+  if (!existsSync(index)) return false;
+  const builtAt = statSync(index).mtimeMs;
+  return rendererSources.every((folder) => newestChange(path.join(repoRoot, folder)) <= builtAt);
+}
+
+function newestChange(folder: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
 }
 
 /** Builds the renderer with electron.vite.config.ts (into `<outRoot>/renderer`, by default out/renderer). */

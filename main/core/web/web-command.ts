@@ -11,7 +11,7 @@ import { nodeLocalServiceLauncher } from '../app/local-service.ts';
 import { openSecretStore } from '../secrets/open-secret-store.ts';
 import { defaultSettingsDir } from '../settings/settings-dir.ts';
 import { ConfSettingsStore } from '../settings/settings-store.ts';
-import { buildRenderer, isRendererBuilt, rendererOutDir } from './build-renderer.ts';
+import { buildRenderer, isRendererCurrent, rendererOutDir } from './build-renderer.ts';
 import { startWebServer } from './web-server.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -29,8 +29,8 @@ export async function webCommand(args: string[], logger: Logger): Promise<void> 
   const port = parsePort(flags.port) ?? 0;
 
   const rendererDir = rendererOutDir(repoRoot);
-  if (!isRendererBuilt(rendererDir)) {
-    process.stderr.write('Building the window (out/renderer) for the first run…\n');
+  if (!isRendererCurrent(repoRoot, rendererDir)) {
+    process.stderr.write('Building the window (out/renderer), which is missing or older than its sources…\n');
     await buildRenderer(repoRoot);
   }
 
