@@ -19,6 +19,8 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 const targets = { firstRenderMs: 300, keystrokeMs: 50, longTaskMs: 50, bundleKb: 250 };
 const query = 'service 12';
 const viewSwitches = 10;
+/** The search is typed this many times: the keystroke figure is a 95th percentile over all of them, not one run's luck. */
+const searchRounds = 5;
 
 function bigStatus(): StatusView {
   const now = Date.now();
@@ -90,11 +92,22 @@ async function measureFirstRender(page: Page): Promise<number[]> {
 
 async function measureKeystrokes(page: Page, status: StatusView): Promise<number[]> {
   const search = page.getByRole('searchbox', { name: 'Search' });
-  await search.fill('');
-  await page.waitForTimeout(200);
   await page.evaluate(() => {
     document.addEventListener('keydown', () => ((window as unknown as { benchStart: number }).benchStart = performance.now()), { capture: true });
   });
+  const timings: number[] = [];
+  for (let round = 0; round < searchRounds; round += 1) {
+    await search.fill('');
+    await page.waitForTimeout(200);
+    timings.push(...(await typeQuery(page, status)));
+  }
+  await search.fill('');
+  return timings;
+}
+
+/** Types the query one key at a time; each key's time until the list shows its matches, painted. */
+async function typeQuery(page: Page, status: StatusView): Promise<number[]> {
+  const search = page.getByRole('searchbox', { name: 'Search' });
   const timings: number[] = [];
   for (let length = 1; length <= query.length; length += 1) {
     const typed = query.slice(0, length);
@@ -116,7 +129,6 @@ async function measureKeystrokes(page: Page, status: StatusView): Promise<number
       ),
     );
   }
-  await search.fill('');
   return timings;
 }
 
@@ -177,7 +189,9 @@ function bundleSize(rendererDir: string): { jsGzipKb: number; cssGzipKb: number;
   return { jsGzipKb: js / 1024, cssGzipKb: css / 1024, jsRawKb: raw / 1024 };
 }
 
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const percentile = (values: readonly number[], share: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))] ?? Number.NaN;
+const median = (values: readonly number[]) => percentile(values, 0.5);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 export async function rendererBench(): Promise<boolean> {
@@ -207,13 +221,13 @@ export async function rendererBench(): Promise<boolean> {
     const scrolling = await measureScrolling(page);
     const bundle = bundleSize(rendererDir);
     const firstRender = firstRenders[0] ?? Number.NaN;
-    const worstKeystroke = Math.max(...keystrokes);
+    const keystrokeP95 = percentile(keystrokes, 0.95);
     const longestTask = Math.max(0, ...scrolling.longTasks);
     const rows: BenchRow[] = [
       { measure: 'first render of the monitors view, 10,000 monitors (first switch)', value: ms(firstRender), target: `≤ ${targets.firstRenderMs} ms`, met: firstRender <= targets.firstRenderMs },
       { measure: `  … median / worst of ${viewSwitches} switches`, value: `${ms(median(firstRenders))} / ${ms(Math.max(...firstRenders))}`, target: `≤ ${targets.firstRenderMs} ms`, met: Math.max(...firstRenders) <= targets.firstRenderMs },
-      { measure: `keystroke in search → updated list, worst of ${query.length} ("${query}")`, value: ms(worstKeystroke), target: `≤ ${targets.keystrokeMs} ms`, met: worstKeystroke <= targets.keystrokeMs },
-      { measure: '  … median keystroke', value: ms(median(keystrokes)) },
+      { measure: `keystroke in search → updated list, p95 of ${keystrokes.length} ("${query}" ×${searchRounds})`, value: ms(keystrokeP95), target: `≤ ${targets.keystrokeMs} ms`, met: keystrokeP95 <= targets.keystrokeMs },
+      { measure: '  … median / slowest keystroke', value: `${ms(median(keystrokes))} / ${ms(Math.max(...keystrokes))}` },
       { measure: `scrolling top to bottom and back (${scrolling.frames} frames): long tasks over 50 ms`, value: String(scrolling.longTasks.filter((d) => d > targets.longTaskMs).length), target: '0', met: longestTask <= targets.longTaskMs },
       { measure: '  … longest task / worst frame interval', value: `${ms(longestTask)} / ${ms(scrolling.worstFrameMs)}` },
       { measure: 'renderer bundle, JavaScript gzipped', value: `${bundle.jsGzipKb.toFixed(1)} kB`, target: `≤ ${targets.bundleKb} kB`, met: bundle.jsGzipKb + bundle.cssGzipKb <= targets.bundleKb },

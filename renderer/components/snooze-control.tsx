@@ -1,6 +1,6 @@
 // Silences one item's notifications for a while, from its row: "Snooze" asks for how long; a snoozed item says
 // until when and offers "Unsnooze". The core keeps the snooze (the tray and a restart see it too).
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { VigilArgs } from '../../common/ipc/contract.ts';
 import { callFailureOf } from '../api/call-error.ts';
 import { vigil } from '../api/vigil-api.ts';
@@ -31,15 +31,16 @@ export function SnoozeControl({ itemKey, name, snoozedUntil, disabled = false }:
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   // Snoozing swaps Snooze for Unsnooze (and back): focus follows to the new button instead of falling to the page.
-  const button = useRef<HTMLButtonElement>(null);
+  // While busy the button is only marked disabled (aria-disabled), so it keeps focus until the swap.
   const keepFocus = useRef(false);
-  useEffect(() => {
-    if (!keepFocus.current || busy) return;
+  const focusIfAsked = (button: HTMLButtonElement | null) => {
+    if (button === null || !keepFocus.current) return;
     keepFocus.current = false;
-    button.current?.focus();
-  }, [busy, snoozedUntil]);
+    button.focus();
+  };
 
   async function run(action: () => Promise<unknown>, done: string, failed: string) {
+    if (busy) return;
     keepFocus.current = true;
     setBusy(true);
     try {
@@ -56,7 +57,7 @@ export function SnoozeControl({ itemKey, name, snoozedUntil, disabled = false }:
     return (
       <span className="snooze">
         <SnoozedUntil until={snoozedUntil} />
-        <button ref={button} type="button" className="button button-small" disabled={busy} aria-label={`Unsnooze ${name}`} onClick={() => void run(() => vigil().unsnooze(itemKey), `${name}: notifications are on again.`, `${name} was not unsnoozed`)}>
+        <button ref={focusIfAsked} type="button" className="button button-small" aria-disabled={busy} aria-label={`Unsnooze ${name}`} onClick={() => void run(() => vigil().unsnooze(itemKey), `${name}: notifications are on again.`, `${name} was not unsnoozed`)}>
           Unsnooze
         </button>
       </span>
@@ -64,7 +65,7 @@ export function SnoozeControl({ itemKey, name, snoozedUntil, disabled = false }:
   }
   return (
     <>
-      <button ref={button} type="button" className="button button-small" disabled={busy || disabled} aria-label={`Snooze ${name}`} onClick={() => setAsking(true)}>
+      <button ref={focusIfAsked} type="button" className="button button-small" disabled={disabled} aria-disabled={busy} aria-label={`Snooze ${name}`} onClick={() => !busy && setAsking(true)}>
         Snooze
       </button>
       {asking && (

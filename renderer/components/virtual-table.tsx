@@ -12,7 +12,7 @@ export interface Column<T> {
   sortable?: boolean;
   /** Pixels, or a minimum that grows with the window in proportion to `grow`; an equal share by default. */
   width?: number | { min: number; grow: number };
-  /** CSS class of the column's cells (alignment, type). */
+  /** CSS class of the column's body cells (weight, typeface); the header keeps the header's look. */
   className?: string;
 }
 
@@ -98,7 +98,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
       <div role="rowgroup" className="table-head" style={{ minWidth }}>
         <div role="row" aria-rowindex={1} className="table-row">
           {columns.map((column, index) => (
-            <div key={column.id} role="columnheader" className={column.className} style={cellStyles[index]} aria-sort={column.id === sortBy ? (direction ?? 'ascending') : undefined}>
+            <div key={column.id} role="columnheader" style={cellStyles[index]} aria-sort={column.id === sortBy ? (direction ?? 'ascending') : undefined}>
               {column.sortable === true && onSort !== undefined ? (
                 <button type="button" className="sort-button" onClick={() => onSort(column.id)}>
                   {column.header}

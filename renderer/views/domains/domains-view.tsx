@@ -33,7 +33,7 @@ function summaryOf(rows: readonly DomainRow[]): string {
 }
 
 const columns: Column<DomainRow>[] = [
-  { id: 'domain', header: 'Domain', sortable: true, width: { min: 160, grow: 2 }, cell: (row) => <span className="cell-strong">{row.domain.domain ?? '(no name)'}</span> },
+  { id: 'domain', header: 'Domain', sortable: true, width: { min: 160, grow: 2 }, className: 'cell-strong', cell: (row) => row.domain.domain ?? '(no name)' },
   {
     id: 'expires',
     header: 'Expires',
@@ -90,18 +90,19 @@ export function DomainsView() {
     ...columns,
     {
       id: 'actions',
+      className: 'row-actions',
       header: 'Actions',
       width: 270,
       cell: (row) => {
         const name = nameOf(row);
         const disabled = row.saving || row.domain.id === undefined;
         return (
-          <div className="row-actions">
+          <>
             <SnoozeControl itemKey={row.key} name={name} snoozedUntil={row.snoozedUntil} disabled={disabled} />
             <button type="button" className="button button-small button-danger-quiet" disabled={disabled} aria-label={`Delete ${name}`} onClick={() => setDeleting(row)}>
               Delete
             </button>
-          </div>
+          </>
         );
       },
     },

@@ -52,7 +52,7 @@ export function HandlersView() {
 
   // Stable across renders, so rows that did not change are not rendered again while scrolling or typing.
   const columns = useMemo<Column<HandlerRow>[]>(() => [
-    { id: 'name', header: 'Name', sortable: true, width: { min: 140, grow: 1.2 }, cell: (row) => <span className="cell-strong">{row.handler.name ?? '(no name)'}</span> },
+    { id: 'name', header: 'Name', sortable: true, width: { min: 140, grow: 1.2 }, className: 'cell-strong', cell: (row) => row.handler.name ?? '(no name)' },
     {
       id: 'type',
       header: 'Type',
@@ -60,13 +60,14 @@ export function HandlersView() {
       width: 110,
       cell: (row) => (row.saving ? <HealthBadge health="saving" label="Saving…" /> : typeLabel(row.handler.type)),
     },
-    { id: 'destination', header: 'Destination', sortable: true, width: { min: 200, grow: 2.4 }, cell: (row) => <span className="cell-mono">{row.handler.destination ?? '—'}</span> },
+    { id: 'destination', header: 'Destination', sortable: true, width: { min: 200, grow: 2.4 }, className: 'cell-mono', cell: (row) => row.handler.destination ?? '—' },
     {
       id: 'actions',
+      className: 'row-actions',
       header: 'Actions',
       width: 100,
       cell: (row) => (
-        <div className="row-actions">
+        <>
           <button
             type="button"
             className="button button-small button-danger-quiet"
@@ -76,7 +77,7 @@ export function HandlersView() {
           >
             Delete
           </button>
-        </div>
+        </>
       ),
     },
   ], []);

@@ -51,7 +51,7 @@ export function HeartbeatsView() {
 
   // Stable across renders, so rows that did not change are not rendered again while scrolling or typing.
   const columns = useMemo<Column<HeartbeatRow>[]>(() => [
-    { id: 'name', header: 'Name', sortable: true, width: { min: 140, grow: 1 }, cell: (row) => <span className="cell-strong">{row.heartbeat.name ?? '(no name)'}</span> },
+    { id: 'name', header: 'Name', sortable: true, width: { min: 140, grow: 1 }, className: 'cell-strong', cell: (row) => row.heartbeat.name ?? '(no name)' },
     { id: 'interval', header: 'Interval', sortable: true, width: 85, cell: (row) => (row.heartbeat.expected_interval === undefined ? '—' : formatDuration(row.heartbeat.expected_interval)) },
     { id: 'lastPing', header: 'Last ping', sortable: true, width: 105, cell: (row) => (row.lastPingAt === undefined ? <span className="cell-muted">never</span> : <RelativeTime at={row.lastPingAt} />) },
     {
@@ -77,6 +77,7 @@ export function HeartbeatsView() {
     },
     {
       id: 'actions',
+      className: 'row-actions',
       header: 'Actions',
       width: 350,
       cell: (row) => {
@@ -84,7 +85,7 @@ export function HeartbeatsView() {
         const disabled = row.saving || row.heartbeat.id === undefined;
         const pingUrl = row.heartbeat.ping_url;
         return (
-          <div className="row-actions">
+          <>
             {pingUrl !== undefined && (
               <button type="button" className="button button-small" aria-label={`Ping URL for ${name}`} onClick={() => setShowingPing({ heartbeat: row.heartbeat, pingUrl })}>
                 Ping URL
@@ -94,7 +95,7 @@ export function HeartbeatsView() {
             <button type="button" className="button button-small button-danger-quiet" disabled={disabled} aria-label={`Delete ${name}`} onClick={() => setDeleting(row)}>
               Delete
             </button>
-          </div>
+          </>
         );
       },
     },

@@ -42,9 +42,9 @@ export function MonitorsView() {
 
   // Stable across renders, so rows that did not change are not rendered again while scrolling or typing.
   const columns = useMemo<Column<MonitorRow>[]>(() => [
-    { id: 'name', header: 'Name', sortable: true, width: { min: 140, grow: 1.4 }, cell: (row) => <span className="cell-strong">{row.monitor.name ?? '(no name)'}</span> },
+    { id: 'name', header: 'Name', sortable: true, width: { min: 140, grow: 1.4 }, className: 'cell-strong', cell: (row) => row.monitor.name ?? '(no name)' },
     { id: 'type', header: 'Type', sortable: true, width: 70, cell: (row) => monitorTypeLabels[row.monitor.type ?? ''] ?? row.monitor.type ?? '—' },
-    { id: 'target', header: 'Target', sortable: true, width: { min: 160, grow: 2 }, cell: (row) => <span className="cell-mono">{row.monitor.url ?? '—'}</span> },
+    { id: 'target', header: 'Target', sortable: true, width: { min: 160, grow: 2 }, className: 'cell-mono', cell: (row) => row.monitor.url ?? '—' },
     { id: 'frequency', header: 'Frequency', sortable: true, width: 110, cell: (row) => formatFrequency(row.monitor.frequency) },
     {
       id: 'status',
@@ -56,13 +56,14 @@ export function MonitorsView() {
     { id: 'updated', header: 'Updated', sortable: true, width: 100, cell: (row) => (row.updatedAt === undefined ? '—' : <RelativeTime at={row.updatedAt} />) },
     {
       id: 'actions',
+      className: 'row-actions',
       header: 'Actions',
       width: 220,
       cell: (row) => {
         const name = row.monitor.name ?? 'monitor';
         const disabled = row.saving || row.monitor.id === undefined;
         return (
-          <div className="row-actions">
+          <>
             <button type="button" className="button button-small" disabled={disabled} aria-label={`Edit ${name}`} onClick={() => setEditing({ mode: 'edit', monitor: row.monitor })}>
               Edit
             </button>
@@ -70,7 +71,7 @@ export function MonitorsView() {
             <button type="button" className="button button-small button-danger-quiet" disabled={disabled} aria-label={`Delete ${name}`} onClick={() => setDeleting(row)}>
               Delete
             </button>
-          </div>
+          </>
         );
       },
     },
