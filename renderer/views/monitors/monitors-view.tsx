@@ -43,7 +43,7 @@ export function MonitorsView() {
   // Stable across renders, so rows that did not change are not rendered again while scrolling or typing.
   const columns = useMemo<Column<MonitorRow>[]>(() => [
     { id: 'name', header: 'Name', sortable: true, width: { min: 140, grow: 1.4 }, className: 'cell-strong', cell: (row) => row.monitor.name ?? '(no name)' },
-    { id: 'type', header: 'Type', sortable: true, width: 70, cell: (row) => monitorTypeLabels[row.monitor.type ?? ''] ?? row.monitor.type ?? '—' },
+    { id: 'type', header: 'Type', sortable: true, width: 84, cell: (row) => monitorTypeLabels[row.monitor.type ?? ''] ?? row.monitor.type ?? '—' },
     { id: 'target', header: 'Target', sortable: true, width: { min: 160, grow: 2 }, className: 'cell-mono', cell: (row) => row.monitor.url ?? '—' },
     { id: 'frequency', header: 'Frequency', sortable: true, width: 110, cell: (row) => formatFrequency(row.monitor.frequency) },
     {
