@@ -4,7 +4,7 @@
 // already running cannot undo it on screen).
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import { callFailureOf } from '../api/call-error.ts';
-import { showError } from './notices-store.ts';
+import { showError, showInfo } from './notices-store.ts';
 import { tracked } from './pending-writes.ts';
 
 export interface Row<T> {
@@ -34,6 +34,8 @@ export interface CollectionState<T> {
   add(item: T, call: () => Promise<T>): Promise<T>;
   update(key: string, item: T, call: () => Promise<T>): Promise<T>;
   remove(key: string, call: () => Promise<unknown>): Promise<void>;
+  /** A delete from a row: says `done` once confirmed; a failure has been shown and the row put back already. */
+  deleteRow(key: string, call: () => Promise<unknown>, done: string): void;
 }
 
 export type Collection<T> = UseBoundStore<StoreApi<CollectionState<T>>>;
@@ -94,6 +96,12 @@ export function createCollection<T>(options: CollectionOptions<T>): Collection<T
       },
       async remove(key, call) {
         await run({ kind: 'remove', key }, call, () => ({ kind: 'remove', key }), `The ${noun} was not deleted`);
+      },
+      deleteRow(key, call, done) {
+        get()
+          .remove(key, call)
+          .then(() => showInfo(done))
+          .catch(() => undefined);
       },
     };
   });

@@ -1,16 +1,14 @@
 // The four lists the window edits. Monitors, heartbeats and domains come with every status (the core polls
 // them); notification handlers are not part of the status and are listed when their view opens.
 import type { Domain, Heartbeat, Monitor, NotificationHandler, StatusView } from '../../common/ipc/views.ts';
+import { domainKey, heartbeatKey, monitorKey } from '../../common/ipc/item-key.ts';
 import { callFailureOf } from '../api/call-error.ts';
 import { vigil } from '../api/vigil-api.ts';
 import { createCollection } from './collection.ts';
 import { useStatus } from './status-store.ts';
 
-/** The same keys the core gives status items (`monitor:<id>`), so a row finds its health and snooze. */
-export const monitorKey = (monitor: Monitor) => (monitor.id === undefined ? `monitor?name=${monitor.name ?? monitor.url ?? ''}` : `monitor:${monitor.id}`);
-export const heartbeatKey = (heartbeat: Heartbeat) =>
-  heartbeat.id === undefined ? `heartbeat?name=${heartbeat.name ?? heartbeat.slug ?? ''}` : `heartbeat:${heartbeat.id}`;
-export const domainKey = (domain: Domain) => (domain.id === undefined ? `domain?name=${domain.domain ?? ''}` : `domain:${domain.id}`);
+/** Handlers are not status items; their rows are keyed like them (the others use the status items' keys, so a
+ * row finds its health and snooze). */
 const handlerKey = (handler: NotificationHandler) => (handler.id === undefined ? `handler?name=${handler.name ?? ''}` : `handler:${handler.id}`);
 
 export const useMonitors = createCollection<Monitor>({ keyOf: monitorKey, noun: 'monitor' });

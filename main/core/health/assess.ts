@@ -12,7 +12,7 @@ import { domainExpiry, domainHealth, type DomainState } from './domain-health.ts
 import { domainName, expiryPhrase, formatDuration, heartbeatName, monitorName } from './display.ts';
 import type { Health } from './health.ts';
 import { heartbeatHealth, heartbeatTiming, type HeartbeatState, type HeartbeatTiming } from './heartbeat-health.ts';
-import { domainKey, heartbeatKey, monitorKey } from './item-key.ts';
+import { domainKey, heartbeatKey, monitorKey } from '../../../common/ipc/item-key.ts';
 import { monitorHealth } from './monitor-health.ts';
 
 export interface AssessOptions {

@@ -1,7 +1,7 @@
 // Item health: how good or bad each watched item is at a given instant. Pure; used by the alert policy,
 // the tray and the CLI.
 export { healthRank, type Health } from './health.ts';
-export { domainKey, heartbeatKey, monitorKey, parseItemKey, type ItemKind, type ItemRef } from './item-key.ts';
+export { domainKey, heartbeatKey, monitorKey, parseItemKey, type ItemKind, type ItemRef } from '../../../common/ipc/item-key.ts';
 export { monitorHealth } from './monitor-health.ts';
 export {
   heartbeatHealth,

@@ -6,6 +6,7 @@ import { checkInput, domainCreateInput, INPUT_LIMITS } from '../../../common/api
 import { callFailureOf, fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
 import { Dialog } from '../../components/dialog.tsx';
+import { FormActions } from '../../components/form-actions.tsx';
 import { FormError, TextField } from '../../components/fields.tsx';
 import { useFormDraft } from '../../state/drafts-store.ts';
 import { showInfo } from '../../state/notices-store.ts';
@@ -74,21 +75,15 @@ export function DomainForm({ onClose }: { onClose(): void }) {
             }}
           />
         </fieldset>
-        <div className="dialog-actions">
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              discard();
-              onClose();
-            }}
-          >
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={saving}>
-            {saving ? 'Adding…' : 'Add domain'}
-          </button>
-        </div>
+        <FormActions
+          saving={saving}
+          submitLabel="Add domain"
+          savingLabel="Adding…"
+          onCancel={() => {
+            discard();
+            onClose();
+          }}
+        />
       </form>
     </Dialog>
   );

@@ -7,16 +7,14 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { HealthBadge } from '../../components/health-badge.tsx';
 import { countOf } from '../../format/count.ts';
-import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SnoozeControl } from '../../components/snooze-control.tsx';
-import { VirtualTable, type Column } from '../../components/virtual-table.tsx';
+import { FilteredTable, type FilterChoice } from '../../components/filtered-table.tsx';
+import type { Column } from '../../components/virtual-table.tsx';
 import { formatCalendarDate } from '../../format/time.ts';
 import { useListState } from '../../state/list-preferences.ts';
 import { useNavigation } from '../../state/navigation-store.ts';
-import { showInfo } from '../../state/notices-store.ts';
 import { useDomains } from '../../state/resources.ts';
-import { nextSort } from '../../state/sorting.ts';
 import { useStatus } from '../../state/status-store.ts';
 import { DomainForm } from './domain-form.tsx';
 import { daysLeftLabel, domainListDefaults, domainRows, filterDomainRows, sortDomainRows, type DomainRow } from './domain-list.ts';
@@ -67,6 +65,21 @@ const columns: Column<DomainRow>[] = [
   { id: 'registrar', header: 'Registrar', sortable: true, width: { min: 120, grow: 1.2 }, cell: (row) => row.domain.registrar ?? <span className="cell-muted">—</span> },
 ];
 
+const domainFilters: readonly FilterChoice[] = [
+  {
+    id: 'state',
+    label: 'Expiry',
+    options: [
+      { value: 'all', label: 'All domains' },
+      { value: 'expired', label: 'Expired' },
+      { value: 'expiring', label: 'Expiring soon' },
+      { value: 'ok', label: 'Not expiring soon' },
+      { value: 'unknown', label: 'Expiry not known' },
+      { value: 'snoozed', label: 'Snoozed' },
+    ],
+  },
+];
+
 export function DomainsView() {
   const rows = useDomains((state) => state.rows);
   const loaded = useDomains((state) => state.baseAt !== undefined);
@@ -111,12 +124,7 @@ export function DomainsView() {
   function confirmDelete(row: DomainRow) {
     setDeleting(undefined);
     const id = row.domain.id;
-    if (id === undefined) return;
-    useDomains
-      .getState()
-      .remove(row.key, () => vigil().deleteDomain(id))
-      .then(() => showInfo(`${nameOf(row)} is no longer watched.`))
-      .catch(() => undefined); // the collection has shown the error and put the row back
+    if (id !== undefined) useDomains.getState().deleteRow(row.key, () => vigil().deleteDomain(id), `${nameOf(row)} is no longer watched.`);
   }
 
   const addButton = (label: string) => (
@@ -138,59 +146,26 @@ export function DomainsView() {
           <EmptyState title="Loading domains…">They appear after the first answer from the server.</EmptyState>
         )
       ) : (
-        <>
-          <ListToolbar
-            placeholder="Domain or registrar"
-            noun="domain"
-            search={preferences.search}
-            onSearch={(value) => change({ search: value })}
-            filters={[
-              {
-                id: 'state',
-                label: 'Expiry',
-                value: preferences.filters['state'] ?? 'all',
-                options: [
-                  { value: 'all', label: 'All domains' },
-                  { value: 'expired', label: 'Expired' },
-                  { value: 'expiring', label: 'Expiring soon' },
-                  { value: 'ok', label: 'Not expiring soon' },
-                  { value: 'unknown', label: 'Expiry not known' },
-                  { value: 'snoozed', label: 'Snoozed' },
-                ],
-              },
-            ]}
-            onFilter={(id, value) => change({ filters: { ...preferences.filters, [id]: value } })}
-            shown={visible.length}
-            total={joined.length}
-          />
-          {unknownCount > 0 && (
-            <p className="list-note" role="note">
-              Expiry not known yet for {countOf(unknownCount, 'domain')}: the registry has not answered. The server keeps asking, and expiry alerts start once it answers.
-            </p>
-          )}
-          {visible.length === 0 ? (
-            <EmptyState
-              title="No domains match"
-              action={
-                <button type="button" className="button" onClick={() => change({ search: '', filters: domainListDefaults.filters })}>
-                  Clear search and filters
-                </button>
-              }
-            />
-          ) : (
-            <VirtualTable
-              label="Domains"
-              rows={visible}
-              rowKey={(row) => row.key}
-              columns={allColumns}
-              sortBy={preferences.sortBy}
-              direction={preferences.direction}
-              onSort={(column) => change(nextSort(preferences, column))}
-              highlightKey={focusKey}
-              rowClassName={(row) => (row.saving ? 'row-saving' : undefined)}
-            />
-          )}
-        </>
+        <FilteredTable
+          label="Domains"
+          noun="domain"
+          placeholder="Domain or registrar"
+          filters={domainFilters}
+          preferences={preferences}
+          change={change}
+          defaults={domainListDefaults}
+          visible={visible}
+          total={joined.length}
+          columns={allColumns}
+          highlightKey={focusKey}
+          note={
+            unknownCount > 0 && (
+              <p className="list-note" role="note">
+                Expiry not known yet for {countOf(unknownCount, 'domain')}: the registry has not answered. The server keeps asking, and expiry alerts start once it answers.
+              </p>
+            )
+          }
+        />
       )}
       {adding && <DomainForm onClose={() => setAdding(false)} />}
       {deleting !== undefined && (

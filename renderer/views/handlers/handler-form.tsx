@@ -7,6 +7,7 @@ import { checkInput, INPUT_LIMITS, localNotificationHandlerCreateInput, notifica
 import { callFailureOf, fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
 import { Dialog } from '../../components/dialog.tsx';
+import { FormActions } from '../../components/form-actions.tsx';
 import { FormError, SelectField, TextField } from '../../components/fields.tsx';
 import { useFormDraft } from '../../state/drafts-store.ts';
 import { useNavigation } from '../../state/navigation-store.ts';
@@ -135,21 +136,15 @@ export function HandlerForm({ local, typesInUse, onClose }: HandlerFormProps) {
             onChange={(event) => change({ destination: event.target.value })}
           />
         </fieldset>
-        <div className="dialog-actions">
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              discard();
-              onClose();
-            }}
-          >
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={saving}>
-            {saving ? 'Creating…' : 'Create handler'}
-          </button>
-        </div>
+        <FormActions
+          saving={saving}
+          submitLabel="Create handler"
+          savingLabel="Creating…"
+          onCancel={() => {
+            discard();
+            onClose();
+          }}
+        />
       </form>
     </Dialog>
   );

@@ -7,13 +7,11 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { HealthBadge } from '../../components/health-badge.tsx';
 import { countOf } from '../../format/count.ts';
-import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { VirtualTable, type Column } from '../../components/virtual-table.tsx';
+import { FilteredTable } from '../../components/filtered-table.tsx';
+import type { Column } from '../../components/virtual-table.tsx';
 import { useListState } from '../../state/list-preferences.ts';
-import { showInfo } from '../../state/notices-store.ts';
 import { loadHandlers, useHandlers } from '../../state/resources.ts';
-import { nextSort } from '../../state/sorting.ts';
 import { useStatus } from '../../state/status-store.ts';
 import { HandlerForm } from './handler-form.tsx';
 import { filterHandlerRows, handlerListDefaults, handlerRows, sortHandlerRows, type HandlerRow } from './handler-list.ts';
@@ -85,12 +83,7 @@ export function HandlersView() {
   function confirmDelete(row: HandlerRow) {
     setDeleting(undefined);
     const id = row.handler.id;
-    if (id === undefined) return;
-    useHandlers
-      .getState()
-      .remove(row.key, () => vigil().deleteNotificationHandler(id))
-      .then(() => showInfo(`Notification handler ${nameOf(row)} deleted.`))
-      .catch(() => undefined); // the collection has shown the error and put the row back
+    if (id !== undefined) useHandlers.getState().deleteRow(row.key, () => vigil().deleteNotificationHandler(id), `Notification handler ${nameOf(row)} deleted.`);
   }
 
   const newButton = (label: string) => (
@@ -123,39 +116,18 @@ export function HandlersView() {
       );
     }
     return (
-      <>
-        <ListToolbar
-          placeholder="Name, type or destination"
-          noun="handler"
-          search={preferences.search}
-          onSearch={(value) => change({ search: value })}
-          filters={[{ id: 'type', label: 'Type', value: typeFilter, options: [{ value: 'all', label: 'All types' }, ...filterTypes.map((type) => ({ value: type, label: typeLabel(type) }))] }]}
-          onFilter={(id, value) => change({ filters: { ...preferences.filters, [id]: value } })}
-          shown={visible.length}
-          total={joined.length}
-        />
-        {visible.length === 0 ? (
-          <EmptyState
-            title="No handlers match"
-            action={
-              <button type="button" className="button" onClick={() => change({ search: '', filters: handlerListDefaults.filters })}>
-                Clear search and filters
-              </button>
-            }
-          />
-        ) : (
-          <VirtualTable
-            label="Notification handlers"
-            rows={visible}
-            rowKey={(row) => row.key}
-            columns={columns}
-            sortBy={preferences.sortBy}
-            direction={preferences.direction}
-            onSort={(column) => change(nextSort(preferences, column))}
-            rowClassName={(row) => (row.saving ? 'row-saving' : undefined)}
-          />
-        )}
-      </>
+      <FilteredTable
+        label="Notification handlers"
+        noun="handler"
+        placeholder="Name, type or destination"
+        filters={[{ id: 'type', label: 'Type', options: [{ value: 'all', label: 'All types' }, ...filterTypes.map((type) => ({ value: type, label: typeLabel(type) }))] }]}
+        preferences={preferences}
+        change={change}
+        defaults={handlerListDefaults}
+        visible={visible}
+        total={joined.length}
+        columns={columns}
+      />
     );
   }
 

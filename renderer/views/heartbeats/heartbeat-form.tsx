@@ -7,6 +7,7 @@ import type { Heartbeat } from '../../../common/ipc/views.ts';
 import { callFailureOf, fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
 import { Dialog } from '../../components/dialog.tsx';
+import { FormActions } from '../../components/form-actions.tsx';
 import { DurationField, draftSeconds, durationDraft, type DurationDraft } from '../../components/duration-field.tsx';
 import { FormError, TextField } from '../../components/fields.tsx';
 import { useFormDraft } from '../../state/drafts-store.ts';
@@ -92,21 +93,15 @@ export function HeartbeatForm({ onClose, onCreated }: HeartbeatFormProps) {
             onChange={(interval) => change({ interval }, 'expected_interval')}
           />
         </fieldset>
-        <div className="dialog-actions">
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              discard();
-              onClose();
-            }}
-          >
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={saving}>
-            {saving ? 'Creating…' : 'Create heartbeat'}
-          </button>
-        </div>
+        <FormActions
+          saving={saving}
+          submitLabel="Create heartbeat"
+          savingLabel="Creating…"
+          onCancel={() => {
+            discard();
+            onClose();
+          }}
+        />
       </form>
     </Dialog>
   );

@@ -8,17 +8,15 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { HealthBadge } from '../../components/health-badge.tsx';
 import { countOf } from '../../format/count.ts';
-import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { SnoozeControl } from '../../components/snooze-control.tsx';
-import { VirtualTable, type Column } from '../../components/virtual-table.tsx';
+import { FilteredTable, type FilterChoice } from '../../components/filtered-table.tsx';
+import type { Column } from '../../components/virtual-table.tsx';
 import { formatDuration } from '../../format/time.ts';
 import { useListState } from '../../state/list-preferences.ts';
 import { useNavigation } from '../../state/navigation-store.ts';
-import { showInfo } from '../../state/notices-store.ts';
 import { useHeartbeats } from '../../state/resources.ts';
-import { nextSort } from '../../state/sorting.ts';
 import { useStatus } from '../../state/status-store.ts';
 import { HeartbeatForm } from './heartbeat-form.tsx';
 import { filterHeartbeatRows, heartbeatListDefaults, heartbeatRows, sortHeartbeatRows, stateLabels, type HeartbeatRow } from './heartbeat-list.ts';
@@ -32,6 +30,22 @@ function summaryOf(rows: readonly HeartbeatRow[]): string {
   const late = rows.filter((row) => row.state === 'late').length;
   return `${countOf(rows.length, 'heartbeat')}, ${down} down, ${late} late.`;
 }
+
+const heartbeatFilters: readonly FilterChoice[] = [
+  {
+    id: 'state',
+    label: 'State',
+    options: [
+      { value: 'all', label: 'All states' },
+      { value: 'down', label: 'Down' },
+      { value: 'late', label: 'Late' },
+      { value: 'up', label: 'Up' },
+      { value: 'waiting', label: 'Waiting' },
+      { value: 'unknown', label: 'Unknown' },
+      { value: 'snoozed', label: 'Snoozed' },
+    ],
+  },
+];
 
 export function HeartbeatsView() {
   const rows = useHeartbeats((state) => state.rows);
@@ -110,12 +124,7 @@ export function HeartbeatsView() {
   function confirmDelete(row: HeartbeatRow) {
     setDeleting(undefined);
     const id = row.heartbeat.id;
-    if (id === undefined) return;
-    useHeartbeats
-      .getState()
-      .remove(row.key, () => vigil().deleteHeartbeat(id))
-      .then(() => showInfo(`Heartbeat ${nameOf(row.heartbeat)} deleted.`))
-      .catch(() => undefined); // the collection has shown the error and put the row back
+    if (id !== undefined) useHeartbeats.getState().deleteRow(row.key, () => vigil().deleteHeartbeat(id), `Heartbeat ${nameOf(row.heartbeat)} deleted.`);
   }
 
   const newButton = (label: string) => (
@@ -137,55 +146,19 @@ export function HeartbeatsView() {
           <EmptyState title="Loading heartbeats…">They appear after the first answer from the server.</EmptyState>
         )
       ) : (
-        <>
-          <ListToolbar
-            placeholder="Name"
-            noun="heartbeat"
-            search={preferences.search}
-            onSearch={(value) => change({ search: value })}
-            filters={[
-              {
-                id: 'state',
-                label: 'State',
-                value: preferences.filters['state'] ?? 'all',
-                options: [
-                  { value: 'all', label: 'All states' },
-                  { value: 'down', label: 'Down' },
-                  { value: 'late', label: 'Late' },
-                  { value: 'up', label: 'Up' },
-                  { value: 'waiting', label: 'Waiting' },
-                  { value: 'unknown', label: 'Unknown' },
-                  { value: 'snoozed', label: 'Snoozed' },
-                ],
-              },
-            ]}
-            onFilter={(id, value) => change({ filters: { ...preferences.filters, [id]: value } })}
-            shown={visible.length}
-            total={joined.length}
-          />
-          {visible.length === 0 ? (
-            <EmptyState
-              title="No heartbeats match"
-              action={
-                <button type="button" className="button" onClick={() => change({ search: '', filters: heartbeatListDefaults.filters })}>
-                  Clear search and filters
-                </button>
-              }
-            />
-          ) : (
-            <VirtualTable
-              label="Heartbeats"
-              rows={visible}
-              rowKey={(row) => row.key}
-              columns={columns}
-              sortBy={preferences.sortBy}
-              direction={preferences.direction}
-              onSort={(column) => change(nextSort(preferences, column))}
-              highlightKey={focusKey}
-              rowClassName={(row) => (row.saving ? 'row-saving' : undefined)}
-            />
-          )}
-        </>
+        <FilteredTable
+          label="Heartbeats"
+          noun="heartbeat"
+          placeholder="Name"
+          filters={heartbeatFilters}
+          preferences={preferences}
+          change={change}
+          defaults={heartbeatListDefaults}
+          visible={visible}
+          total={joined.length}
+          columns={columns}
+          highlightKey={focusKey}
+        />
       )}
       {creating && <HeartbeatForm onClose={() => setCreating(false)} onCreated={created} />}
       {showingPing !== undefined && <PingDetails heartbeat={showingPing.heartbeat} pingUrl={showingPing.pingUrl} onClose={() => setShowingPing(undefined)} />}

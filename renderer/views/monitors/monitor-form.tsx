@@ -3,15 +3,17 @@
 // as a draft until it is saved, whatever happens to the dialog.
 import { useState, type FormEvent } from 'react';
 import { checkInput, INPUT_LIMITS, isMonitorType, MONITOR_TYPES, monitorCreateInput, monitorTypeOf } from '../../../common/api/index.ts';
+import { monitorKey } from '../../../common/ipc/item-key.ts';
 import type { Monitor } from '../../../common/ipc/views.ts';
 import { callFailureOf, fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
 import { Dialog } from '../../components/dialog.tsx';
+import { FormActions } from '../../components/form-actions.tsx';
 import { DurationField, draftSeconds, durationDraft, type DurationDraft } from '../../components/duration-field.tsx';
 import { FormError, SelectField, TextField } from '../../components/fields.tsx';
 import { useFormDraft } from '../../state/drafts-store.ts';
 import { showInfo } from '../../state/notices-store.ts';
-import { monitorKey, useMonitors } from '../../state/resources.ts';
+import { useMonitors } from '../../state/resources.ts';
 import { monitorTypeLabels } from './monitor-list.ts';
 
 interface MonitorDraft {
@@ -147,21 +149,15 @@ export function MonitorForm({ monitor, onClose }: MonitorFormProps) {
             onChange={(value) => change({ frequency: value })}
           />
         </fieldset>
-        <div className="dialog-actions">
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              discard();
-              onClose();
-            }}
-          >
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={saving}>
-            {saving ? 'Saving…' : monitor === undefined ? 'Create monitor' : 'Save changes'}
-          </button>
-        </div>
+        <FormActions
+          saving={saving}
+          submitLabel={monitor === undefined ? 'Create monitor' : 'Save changes'}
+          savingLabel="Saving…"
+          onCancel={() => {
+            discard();
+            onClose();
+          }}
+        />
       </form>
     </Dialog>
   );

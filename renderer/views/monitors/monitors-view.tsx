@@ -10,19 +10,43 @@ import { HealthBadge } from '../../components/health-badge.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { SnoozeControl } from '../../components/snooze-control.tsx';
-import { VirtualTable, type Column } from '../../components/virtual-table.tsx';
+import { FilteredTable, type FilterChoice } from '../../components/filtered-table.tsx';
+import type { Column } from '../../components/virtual-table.tsx';
 import { countOf } from '../../format/count.ts';
-import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { formatFrequency } from '../../format/time.ts';
 import { useListState } from '../../state/list-preferences.ts';
 import { useNavigation } from '../../state/navigation-store.ts';
-import { showInfo } from '../../state/notices-store.ts';
 import { useMonitors } from '../../state/resources.ts';
-import { nextSort } from '../../state/sorting.ts';
 import { useStatus } from '../../state/status-store.ts';
 import { MonitorForm } from './monitor-form.tsx';
 import { filterMonitorRows, monitorListDefaults, monitorTypeLabels, monitorRows, sortMonitorRows, statusLabels, type MonitorRow } from './monitor-list.ts';
 
+
+const monitorFilters: readonly FilterChoice[] = [
+  {
+    id: 'status',
+    label: 'Status',
+    options: [
+      { value: 'all', label: 'All statuses' },
+      { value: 'down', label: 'Down' },
+      { value: 'up', label: 'Up' },
+      { value: 'unknown', label: 'Unknown' },
+      { value: 'snoozed', label: 'Snoozed' },
+    ],
+  },
+  {
+    id: 'type',
+    label: 'Type',
+    options: [
+      { value: 'all', label: 'All types' },
+      { value: 'http', label: 'HTTP' },
+      { value: 'tcp', label: 'TCP' },
+      { value: 'udp', label: 'UDP' },
+      { value: 'ping', label: 'Ping' },
+      { value: 'other', label: 'Other' },
+    ],
+  },
+];
 
 type Editing = { mode: 'create' } | { mode: 'edit'; monitor: Monitor } | undefined;
 
@@ -80,12 +104,7 @@ export function MonitorsView() {
   function confirmDelete(row: MonitorRow) {
     setDeleting(undefined);
     const id = row.monitor.id;
-    if (id === undefined) return;
-    useMonitors
-      .getState()
-      .remove(row.key, () => vigil().deleteMonitor(id))
-      .then(() => showInfo(`Monitor ${row.monitor.name ?? ''} deleted.`))
-      .catch(() => undefined); // the collection has shown the error and put the row back
+    if (id !== undefined) useMonitors.getState().deleteRow(row.key, () => vigil().deleteMonitor(id), `Monitor ${row.monitor.name ?? ''} deleted.`);
   }
 
   const down = useMemo(() => joined.filter((row) => row.status === 'down').length, [joined]);
@@ -118,66 +137,19 @@ export function MonitorsView() {
           <EmptyState title="Loading monitors…">They appear after the first answer from the server.</EmptyState>
         )
       ) : (
-        <>
-          <ListToolbar
-            placeholder="Name or target"
-            noun="monitor"
-            search={preferences.search}
-            onSearch={(value) => change({ search: value })}
-            filters={[
-              {
-                id: 'status',
-                label: 'Status',
-                value: preferences.filters['status'] ?? 'all',
-                options: [
-                  { value: 'all', label: 'All statuses' },
-                  { value: 'down', label: 'Down' },
-                  { value: 'up', label: 'Up' },
-                  { value: 'unknown', label: 'Unknown' },
-                  { value: 'snoozed', label: 'Snoozed' },
-                ],
-              },
-              {
-                id: 'type',
-                label: 'Type',
-                value: preferences.filters['type'] ?? 'all',
-                options: [
-                  { value: 'all', label: 'All types' },
-                  { value: 'http', label: 'HTTP' },
-                  { value: 'tcp', label: 'TCP' },
-                  { value: 'udp', label: 'UDP' },
-                  { value: 'ping', label: 'Ping' },
-                  { value: 'other', label: 'Other' },
-                ],
-              },
-            ]}
-            onFilter={(id, value) => change({ filters: { ...preferences.filters, [id]: value } })}
-            shown={visible.length}
-            total={joined.length}
-          />
-          {visible.length === 0 ? (
-            <EmptyState
-              title="No monitors match"
-              action={
-                <button type="button" className="button" onClick={() => change({ search: '', filters: monitorListDefaults.filters })}>
-                  Clear search and filters
-                </button>
-              }
-            />
-          ) : (
-            <VirtualTable
-              label="Monitors"
-              rows={visible}
-              rowKey={(row) => row.key}
-              columns={columns}
-              sortBy={preferences.sortBy}
-              direction={preferences.direction}
-              onSort={(column) => change(nextSort(preferences, column))}
-              highlightKey={focusKey}
-              rowClassName={(row) => (row.saving ? 'row-saving' : undefined)}
-            />
-          )}
-        </>
+        <FilteredTable
+          label="Monitors"
+          noun="monitor"
+          placeholder="Name or target"
+          filters={monitorFilters}
+          preferences={preferences}
+          change={change}
+          defaults={monitorListDefaults}
+          visible={visible}
+          total={joined.length}
+          columns={columns}
+          highlightKey={focusKey}
+        />
       )}
       {editing !== undefined && <MonitorForm monitor={editing.mode === 'edit' ? editing.monitor : undefined} onClose={() => setEditing(undefined)} />}
       {deleting !== undefined && (

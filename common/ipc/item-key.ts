@@ -1,9 +1,10 @@
-// A stable key per watched item, so alert memory, snoozes and "open this item" survive between polls.
+// A stable key per watched item, so alert memory, snoozes and "open this item" survive between polls. Shared by the
+// core (status items, snoozes, alerts) and the window (its list rows), so both name an item the same way.
 //
 // Ids are opaque, so `monitor:<id>` is unique within a connection. An item the server sent without an id
 // cannot be told apart from a renamed one; it is keyed by its name instead (`monitor?name=API`), which is
 // only as stable as the name. The `?` after the kind keeps such keys from ever colliding with an id key.
-import type { Domain, Heartbeat, Monitor } from '../../../common/api/index.ts';
+import type { Domain, Heartbeat, Monitor } from '../api/index.ts';
 
 export type ItemKind = 'monitor' | 'heartbeat' | 'domain';
 
