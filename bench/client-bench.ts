@@ -11,7 +11,7 @@ import { clientErrorInfo, MonitoringClient } from '../main/core/api/index.ts';
 import type { PollOutcome, Snapshot } from '../main/core/model/snapshot.ts';
 import { fetchSnapshot } from '../main/core/poller/fetch-snapshot.ts';
 import { Poller } from '../main/core/poller/poller.ts';
-import { systemClock } from '../main/core/system-clock.ts';
+import { systemClock } from '../common/clock.ts';
 import { trayModel } from '../main/core/tray/index.ts';
 import { printTable, type BenchRow } from './table.ts';
 

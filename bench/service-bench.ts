@@ -11,7 +11,7 @@ import { issueToken } from '../service/auth/tokens.ts';
 import { stderrLogger } from '../service/logger.ts';
 import { startService } from '../service/monitoring-service.ts';
 import { resolveConfig } from '../service/service-config.ts';
-import { systemClock } from '../service/system-clock.ts';
+import { backgroundClock as systemClock } from '../common/clock.ts';
 import { printTable, type BenchRow } from './table.ts';
 
 const monitorCount = Number(process.env.VIGIL_BENCH_MONITORS ?? 10_000);

@@ -5,9 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-
-export const iconLevels = ['ok', 'warning', 'critical', 'unknown', 'offline', 'paused'] as const;
-export type IconLevel = (typeof iconLevels)[number];
+import { levels, type Level } from '../common/ipc/views.ts';
 
 type Shape = (x: number, y: number) => boolean;
 
@@ -19,7 +17,7 @@ const nearSegment = (x: number, y: number, ax: number, ay: number, bx: number, b
 };
 
 /** Shapes in a unit square, y down. */
-const shapes: Record<IconLevel, Shape> = {
+const shapes: Record<Level, Shape> = {
   ok: (x, y) => distance(x, y) <= 0.4,
   warning: (x, y) => {
     const [ax, ay, bx, by, cx, cy] = [0.5, 0.08, 0.95, 0.9, 0.05, 0.9];
@@ -34,7 +32,7 @@ const shapes: Record<IconLevel, Shape> = {
   paused: (x, y) => y >= 0.14 && y <= 0.86 && ((x >= 0.2 && x <= 0.42) || (x >= 0.58 && x <= 0.8)),
 };
 
-const colours: Record<IconLevel, [number, number, number]> = {
+const colours: Record<Level, [number, number, number]> = {
   ok: [0x2e, 0x9e, 0x4f],
   warning: [0xe8, 0xa2, 0x00],
   critical: [0xd9, 0x30, 0x25],
@@ -111,7 +109,7 @@ export function encodeIco(images: { size: number; png: Uint8Array }[]): Buffer {
   return Buffer.concat([header, ...images.map(({ png }) => png)]);
 }
 
-export function trayIconPng(level: IconLevel, size: number, template: boolean): Buffer {
+export function trayIconPng(level: Level, size: number, template: boolean): Buffer {
   return encodePng(size, size, draw(shapes[level], size, template ? [0, 0, 0] : colours[level]));
 }
 
@@ -135,7 +133,7 @@ export function appIconPng(size = 1024): Buffer {
 /** Every file under build/icons, by name: PNG 16 px with @2x (32 px), macOS templates likewise, Windows .ico. */
 export function trayIconFiles(): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
-  for (const level of iconLevels) {
+  for (const level of levels) {
     files.set(`tray-${level}.png`, trayIconPng(level, 16, false));
     files.set(`tray-${level}@2x.png`, trayIconPng(level, 32, false));
     files.set(`tray-${level}Template.png`, trayIconPng(level, 16, true));

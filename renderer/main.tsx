@@ -10,7 +10,7 @@ import { guardPendingWrites } from './state/pending-writes.ts';
 import { followStatusLists } from './state/resources.ts';
 import { followStatus } from './state/status-store.ts';
 import { connectVigilApi } from './transport/connect-vigil-api.ts';
-import { inAppWindow } from './transport/app-window.ts';
+import { hasDesktopBridge } from './transport/desktop-bridge.ts';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -23,7 +23,7 @@ followStatus();
 followHash();
 followNavigationRequests();
 // In the app window alerts are native notifications, and closing only hides the window: nothing to guard.
-if (!inAppWindow()) {
+if (!hasDesktopBridge()) {
   followPageAlerts();
   guardPendingWrites(window);
 }

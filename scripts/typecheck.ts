@@ -2,7 +2,7 @@
 // (no DOM in main/, no Node types in renderer/ or common/).
 import { runStep } from './run-step.ts';
 
-const projects = ['common', 'service', 'main/core', 'main/electron', 'preload', 'renderer', 'test', 'scripts', 'bench'];
+const projects = ['common', 'service', 'main/core', 'main/browser-mode', 'main/electron', 'preload', 'renderer', 'test', 'scripts', 'bench'];
 
 let failed = false;
 for (const project of projects) {

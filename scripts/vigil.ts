@@ -1,5 +1,6 @@
 // `npm run vigil -- <command>`: the one command line of Vigil. Each command lives with the layer it belongs
 // to and is loaded only when used. Failures the user can fix are one line on stderr, never a stack trace.
+import path from 'node:path';
 import { CliError } from '../common/cli/cli-error.ts';
 import type { Logger } from '../common/logger.ts';
 
@@ -39,7 +40,12 @@ const commands: Record<string, { summary: [usage: string, description: string]; 
   },
   web: {
     summary: ['web [--port N]', 'run Vigil in the browser; prints the address to open'],
-    run: async (args) => void (await (await import('../main/core/web/web-command.ts')).webCommand(args, cliLogger)),
+    run: async (args) => {
+      const { webCommand } = await import('../main/browser-mode/web-command.ts');
+      const { ensureRendererBuilt } = await import('./build-renderer.ts');
+      await webCommand(args, cliLogger, { builtRenderer: () => ensureRendererBuilt(path.resolve(import.meta.dirname, '..')) });
+      return undefined;
+    },
   },
   login: {
     summary: ['login --base-url URL [--name NAME]', 'read a token from stdin into the OS keychain'],

@@ -12,6 +12,10 @@ export type Domain = {
   registrar?: string | undefined;
 };
 
+/** Days before expiry at which a domain warns, once each, unless told otherwise: the service's alerts and the
+ * client's settings start from the same list. */
+export const defaultExpiryThresholds: readonly number[] = Object.freeze([30, 14, 7, 1]);
+
 export const readDomain: ItemReader<Domain> = (object, context) => ({
   id: readId(object, 'id', context),
   domain: readText(object, 'domain', context),

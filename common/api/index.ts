@@ -23,7 +23,7 @@ export {
 export { parseItem, parseList, type ItemResult, type ListResult, type ProtocolError } from './list.ts';
 export { type Monitor, readMonitor } from './monitor.ts';
 export { type Heartbeat, readHeartbeat } from './heartbeat.ts';
-export { type Domain, readDomain } from './domain.ts';
+export { defaultExpiryThresholds, type Domain, readDomain } from './domain.ts';
 export { type NotificationHandler, readNotificationHandler } from './notification-handler.ts';
 export {
   monitorCreateInput,

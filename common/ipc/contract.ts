@@ -1,149 +1,127 @@
-// The one IPC contract between the window and the app's core. Each method's arguments are a zod tuple, checked
-// on the receiving side (main process or browser-mode server) before the core sees them; both transports — the
-// Electron preload bridge and the WebSocket of browser mode — are generated from `vigilMethods` and `vigilEvents`.
-import { z } from 'zod';
-import {
-  domainCreateInput,
-  heartbeatCreateInput,
-  monitorCreateInput,
-  notificationHandlerCreateInput,
-  type Domain,
-  type Heartbeat,
-  type Monitor,
-  type NotificationHandler,
-} from '../api/index.ts';
-import {
-  SETTINGS_BOUNDS,
-  settingsPatchSchema,
-  smtpInputSchema,
-  testEmailSchema,
-  type LocalServiceView,
-  type SettingsView,
-  type TestEmailView,
-} from './settings.ts';
+// The one contract between the window and the app's core, after desktop/desktop's ipc-shared.ts: each method is
+// declared once, as `{ args, result }`, and each event once, with its payload. Everything else is derived from
+// these declarations: the preload bridge and the browser-mode socket (both generated from the names), the call
+// server's argument check (call-check.ts), and the types of both sides.
+//
+// This module is free of zod at run time, so the sandboxed preload bundles it for the names. A method's `args`
+// is a function of the argument schemas (contract-arguments.ts); only the call server runs it.
+import type { z } from 'zod';
+import type { Domain, Heartbeat, Monitor, NotificationHandler } from '../api/index.ts';
+import type { ArgumentSchemas } from './contract-arguments.ts';
+import type { LocalServiceView, SettingsView, TestEmailView } from './settings.ts';
 import type { AlertView, ConnectionTestView, ConnectionView, StatusView } from './views.ts';
 
-const id = z.string().min(1).max(500);
-const token = z.string().min(1).max(16_384).regex(/^\S+$/, 'must be one word with no spaces');
-const baseUrl = z.string().min(1).max(2048).regex(/^https?:\/\//, 'must start with http:// or https://');
-const snoozeFor = z.union([z.literal('1h'), z.literal('4h'), z.literal('8h'), z.literal('until-resumed')]);
-const pauseFor = z.union([z.literal('1h'), z.literal('4h'), z.literal('until-resumed')]);
-/** PUT /monitors takes the full Monitor; its bounds are checked where the body is built (buildMonitorPutBody). */
-const monitorPut = z.record(z.string(), z.unknown());
+type ArgumentList = [] | [z.ZodType, ...z.ZodType[]];
 
-/** Method name → the zod schema of its arguments. */
-export const vigilMethods = {
-  getStatus: z.tuple([]),
-  refreshNow: z.tuple([]),
+interface MethodDeclaration {
+  /** The schemas of the arguments, in order; checked where a call arrives, before the core sees it. */
+  args(schemas: ArgumentSchemas): ArgumentList;
+  /** What the call resolves with: a type only (see `shape`). */
+  result: unknown;
+}
 
-  listConnections: z.tuple([]),
-  addRemoteConnection: z.tuple([z.object({ name: z.string().trim().min(1).max(SETTINGS_BOUNDS.connectionNameLength), baseUrl, token })]),
-  setConnectionToken: z.tuple([id, token]),
-  testConnection: z.tuple([z.object({ baseUrl, token: token.optional(), connectionId: id.optional() })]),
-  setActiveConnection: z.tuple([id]),
-  removeConnection: z.tuple([id]),
-
-  listMonitors: z.tuple([]),
-  createMonitor: z.tuple([monitorCreateInput]),
-  updateMonitor: z.tuple([id, monitorPut]),
-  deleteMonitor: z.tuple([id]),
-  listHeartbeats: z.tuple([]),
-  createHeartbeat: z.tuple([heartbeatCreateInput]),
-  deleteHeartbeat: z.tuple([id]),
-  listDomains: z.tuple([]),
-  createDomain: z.tuple([domainCreateInput]),
-  deleteDomain: z.tuple([id]),
-  listNotificationHandlers: z.tuple([]),
-  createNotificationHandler: z.tuple([notificationHandlerCreateInput]),
-  deleteNotificationHandler: z.tuple([id]),
-
-  snooze: z.tuple([z.string().min(1).max(500), snoozeFor]),
-  unsnooze: z.tuple([z.string().min(1).max(500)]),
-  pauseNotifications: z.tuple([pauseFor]),
-  resumeNotifications: z.tuple([]),
-
-  getSettings: z.tuple([]),
-  updateSettings: z.tuple([settingsPatchSchema]),
-  getLocalService: z.tuple([]),
-  /** null removes the SMTP server (email handlers then cannot send). */
-  setLocalSmtp: z.tuple([smtpInputSchema.nullable()]),
-  sendTestEmail: z.tuple([testEmailSchema]),
-} as const;
-
-export type VigilMethod = keyof typeof vigilMethods;
-export type VigilArgs<M extends VigilMethod> = z.input<(typeof vigilMethods)[M]>;
+/** A type carried by a declaration (a result or an event's payload); nothing at run time. */
+function shape<T>(): T {
+  return undefined as T;
+}
 
 /** What a method with nothing to return resolves with. */
 export type Done = undefined;
 
-/** What each method resolves with. */
-export interface VigilResults {
-  getStatus: StatusView;
-  refreshNow: Done;
-  listConnections: ConnectionView[];
-  addRemoteConnection: ConnectionView;
-  setConnectionToken: ConnectionView;
-  testConnection: ConnectionTestView;
-  setActiveConnection: Done;
-  removeConnection: Done;
-  listMonitors: Monitor[];
-  createMonitor: Monitor;
-  updateMonitor: Monitor;
-  deleteMonitor: Done;
-  listHeartbeats: Heartbeat[];
-  createHeartbeat: Heartbeat;
-  deleteHeartbeat: Done;
-  listDomains: Domain[];
-  createDomain: Domain;
-  deleteDomain: Done;
-  listNotificationHandlers: NotificationHandler[];
-  createNotificationHandler: NotificationHandler;
-  deleteNotificationHandler: Done;
-  snooze: Done;
-  unsnooze: Done;
-  pauseNotifications: Done;
-  resumeNotifications: Done;
-  getSettings: SettingsView;
-  updateSettings: SettingsView;
-  getLocalService: LocalServiceView;
-  setLocalSmtp: LocalServiceView;
-  sendTestEmail: TestEmailView;
-}
+export const vigilMethods = {
+  getStatus: { args: () => [], result: shape<StatusView>() },
+  refreshNow: { args: () => [], result: shape<Done>() },
 
-/** The service as the window calls it: every method async, arguments as the schemas take them. */
-export type VigilService = { [M in VigilMethod]: (...args: VigilArgs<M>) => Promise<VigilResults[M]> };
+  listConnections: { args: () => [], result: shape<ConnectionView[]>() },
+  addRemoteConnection: { args: (s) => [s.newConnection], result: shape<ConnectionView>() },
+  setConnectionToken: { args: (s) => [s.id, s.token], result: shape<ConnectionView>() },
+  testConnection: { args: (s) => [s.connectionTest], result: shape<ConnectionTestView>() },
+  setActiveConnection: { args: (s) => [s.id], result: shape<Done>() },
+  removeConnection: { args: (s) => [s.id], result: shape<Done>() },
 
-/** Events to the window: name → payload. `onOpenItem` comes from the shell (a notification or tray click). */
-export interface VigilEventPayloads {
-  onDidChangeStatus: StatusView;
-  onAlert: AlertView;
-  onOpenItem: { itemKey: string };
-}
-export type VigilEvent = keyof VigilEventPayloads;
-export const vigilEvents = ['onDidChangeStatus', 'onAlert', 'onOpenItem'] as const satisfies readonly VigilEvent[];
+  listMonitors: { args: () => [], result: shape<Monitor[]>() },
+  createMonitor: { args: (s) => [s.monitorCreateInput], result: shape<Monitor>() },
+  updateMonitor: { args: (s) => [s.id, s.monitorEdits], result: shape<Monitor>() },
+  deleteMonitor: { args: (s) => [s.id], result: shape<Done>() },
+  listHeartbeats: { args: () => [], result: shape<Heartbeat[]>() },
+  createHeartbeat: { args: (s) => [s.heartbeatCreateInput], result: shape<Heartbeat>() },
+  deleteHeartbeat: { args: (s) => [s.id], result: shape<Done>() },
+  listDomains: { args: () => [], result: shape<Domain[]>() },
+  createDomain: { args: (s) => [s.domainCreateInput], result: shape<Domain>() },
+  deleteDomain: { args: (s) => [s.id], result: shape<Done>() },
+  listNotificationHandlers: { args: () => [], result: shape<NotificationHandler[]>() },
+  createNotificationHandler: { args: (s) => [s.notificationHandlerCreateInput], result: shape<NotificationHandler>() },
+  deleteNotificationHandler: { args: (s) => [s.id], result: shape<Done>() },
 
-/** What the window gets: the service plus a subscription per event (returning its unsubscribe). */
-export type VigilApi = VigilService & {
-  [E in VigilEvent]: (listener: (payload: VigilEventPayloads[E]) => void) => () => void;
+  snooze: { args: (s) => [s.itemKey, s.snoozeFor], result: shape<Done>() },
+  unsnooze: { args: (s) => [s.itemKey], result: shape<Done>() },
+  pauseNotifications: { args: (s) => [s.pauseFor], result: shape<Done>() },
+  resumeNotifications: { args: () => [], result: shape<Done>() },
+
+  getSettings: { args: () => [], result: shape<SettingsView>() },
+  updateSettings: { args: (s) => [s.settingsPatch], result: shape<SettingsView>() },
+  getLocalService: { args: () => [], result: shape<LocalServiceView>() },
+  /** null removes the SMTP server (email handlers then cannot send). */
+  setLocalSmtp: { args: (s) => [s.smtpInput.nullable()], result: shape<LocalServiceView>() },
+  sendTestEmail: { args: (s) => [s.testEmail], result: shape<TestEmailView>() },
+} satisfies Record<string, MethodDeclaration>;
+
+/** Events the core sends to every window: name → payload. */
+export const coreEvents = {
+  onDidChangeStatus: shape<StatusView>(),
+  onAlert: shape<AlertView>(),
 };
 
-/** IPC channel names carry a prefix, so nothing else on the channel space can be mistaken for the contract. */
-export const channelPrefix = 'vigil:';
-export const channelOf = (name: VigilMethod | VigilEvent) => `${channelPrefix}${name}`;
+/** Events a shell sends to its own window from the operating system (a notification or tray click). */
+export const shellEvents = {
+  onOpenItem: shape<{ itemKey: string }>(),
+};
 
-/** A failed call as it crosses the boundary: a code and one sentence, never a stack. */
+type Methods = typeof vigilMethods;
+type InputsOf<Schemas extends unknown[]> = { [I in keyof Schemas]: Schemas[I] extends z.ZodType ? z.input<Schemas[I]> : never };
+type OutputsOf<Schemas extends unknown[]> = { [I in keyof Schemas]: Schemas[I] extends z.ZodType ? z.output<Schemas[I]> : never };
+
+export type VigilMethod = keyof Methods;
+/** A method's arguments as a caller passes them. */
+export type VigilArgs<M extends VigilMethod> = InputsOf<ReturnType<Methods[M]['args']>>;
+/** A method's arguments as the check hands them on (trimmed, defaults filled in). */
+export type CheckedArgs<M extends VigilMethod> = OutputsOf<ReturnType<Methods[M]['args']>>;
+export type VigilResult<M extends VigilMethod> = Methods[M]['result'];
+
+export type CoreEvent = keyof typeof coreEvents;
+export type ShellEvent = keyof typeof shellEvents;
+export type WindowEvent = CoreEvent | ShellEvent;
+export type EventPayload<E extends WindowEvent> = E extends CoreEvent ? (typeof coreEvents)[E] : E extends ShellEvent ? (typeof shellEvents)[E] : never;
+
+/** The methods as a caller in front of the call check sees them: every one async. */
+export type VigilCalls = { [M in VigilMethod]: (...args: VigilArgs<M>) => Promise<VigilResult<M>> };
+
+/** The methods as the core implements them: behind the call check, so with checked arguments. */
+export type CoreCalls = { [M in VigilMethod]: (...args: CheckedArgs<M>) => Promise<VigilResult<M>> };
+
+/** What the window gets: the methods, plus a subscription per event (returning its unsubscribe). */
+export type VigilApi = VigilCalls & {
+  [E in WindowEvent]: (listener: (payload: EventPayload<E>) => void) => () => void;
+};
+
+export const methodNames = Object.keys(vigilMethods) as VigilMethod[];
+export const coreEventNames = Object.keys(coreEvents) as CoreEvent[];
+export const windowEventNames = [...coreEventNames, ...(Object.keys(shellEvents) as ShellEvent[])];
+
+/** IPC channel names carry a prefix, so nothing else on the channel space can be mistaken for the contract. */
+export function channelOf(name: VigilMethod | WindowEvent): string {
+  return `vigil:${name}`;
+}
+
+export const callErrorCodes = ['invalid-arguments', 'unknown-method', 'forbidden', 'failed'] as const;
+
+/** A failed call as it crosses the boundary, and as both transports reject: a code and one sentence, never a stack. */
 export interface VigilCallError {
-  code: 'invalid-arguments' | 'unknown-method' | 'forbidden' | 'failed';
+  code: (typeof callErrorCodes)[number];
   message: string;
+  /** Per field, for a refused form: `0.url` is the first argument's `url`. */
   details?: { field: string; message: string }[];
 }
 
-/** Checks a call's arguments against the contract; the error names each bad argument. */
-export function checkCall(method: string, args: unknown): { ok: true; method: VigilMethod; args: unknown[] } | { ok: false; error: VigilCallError } {
-  if (!Object.hasOwn(vigilMethods, method)) return { ok: false, error: { code: 'unknown-method', message: `There is no method "${method.slice(0, 100)}".` } };
-  const schema = vigilMethods[method as VigilMethod];
-  const result = schema.safeParse(args);
-  if (result.success) return { ok: true, method: method as VigilMethod, args: result.data as unknown[] };
-  const details = result.error.issues.map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message }));
-  return { ok: false, error: { code: 'invalid-arguments', message: `${method} was called with invalid arguments.`, details } };
-}
+/** What the call server answers, as data: an Error object would not survive the trip to the page. */
+export type CallResult = { ok: true; value: unknown } | { ok: false; error: VigilCallError };

@@ -1,6 +1,7 @@
 // The settings the window may read and change, and the local service's SMTP server: schemas with the bounds the
 // core's settings file uses, so a value the window sends is checked the same way on both sides.
 import { z } from 'zod';
+import { defaultExpiryThresholds } from '../api/domain.ts';
 import { isEmailAddress } from '../api/email-address.ts';
 import { checkPlainText, smtpServerFields, type SmtpSecurity } from '../smtp/smtp-server.ts';
 
@@ -9,7 +10,7 @@ export { isLoopbackIp, SMTP_SECURITY, type SmtpSecurity } from '../smtp/smtp-ser
 export const SETTINGS_BOUNDS = {
   pollIntervalSeconds: { min: 10, max: 3600, default: 60 },
   heartbeatGraceSeconds: { min: 0, max: 86_400, default: 300 },
-  domainThresholdDays: { min: 1, max: 365, maxCount: 8, default: [30, 14, 7, 1] },
+  domainThresholdDays: { min: 1, max: 365, maxCount: 8, default: defaultExpiryThresholds },
   /** A connection's name, as the add-server form, the contract and settings.json all limit it. */
   connectionNameLength: 100,
 } as const;
@@ -38,19 +39,21 @@ export const domainThresholdsSchema = z
     }
   });
 
-const NOTIFICATION_PREFERENCES = [
-  'monitorDown',
-  'monitorRecovered',
-  'heartbeatLate',
-  'heartbeatRecovered',
-  'domainExpiring',
-  'connection',
-  'token',
-  'sound',
-  'quietSummary',
-] as const;
-export type NotificationPreference = (typeof NOTIFICATION_PREFERENCES)[number];
+/** What a fresh install tells about, and how: every kind of news, silently, one notification each. */
+export const NOTIFICATION_DEFAULTS = Object.freeze({
+  monitorDown: true,
+  monitorRecovered: true,
+  heartbeatLate: true,
+  heartbeatRecovered: true,
+  domainExpiring: true,
+  connection: true,
+  token: true,
+  sound: false,
+  quietSummary: false,
+});
+export type NotificationPreference = keyof typeof NOTIFICATION_DEFAULTS;
 export type NotificationPreferences = Record<NotificationPreference, boolean>;
+const NOTIFICATION_PREFERENCES = Object.keys(NOTIFICATION_DEFAULTS) as NotificationPreference[];
 
 const flag = z.boolean({ error: 'must be true or false' });
 

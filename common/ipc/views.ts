@@ -2,7 +2,9 @@
 // connection only says whether it is signed in.
 import type { Domain, Heartbeat, Monitor, NotificationHandler } from '../api/index.ts';
 
-export type Level = 'ok' | 'warning' | 'critical' | 'unknown' | 'offline' | 'paused';
+/** The tray icon's levels: one icon each (build/generate-icons.ts draws them). */
+export const levels = ['ok', 'warning', 'critical', 'unknown', 'offline', 'paused'] as const;
+export type Level = (typeof levels)[number];
 export type Health = 'ok' | 'warning' | 'critical' | 'unknown';
 
 export interface ConnectionView {
@@ -26,6 +28,24 @@ export interface StatusItemView {
   snoozedUntil?: number | 'resumed';
 }
 
+/** An entry of the tray menu: a watched item (a click opens it), or the "and N more" that caps the list. */
+export type TrayItem =
+  | {
+      type: 'item';
+      key: string;
+      kind: StatusItemView['kind'];
+      name: string;
+      health: Health;
+      /** The state in a word: down, late, expiring, unknown, … */
+      state: string;
+      detail: string;
+      /** "name — detail", ready for a menu. */
+      label: string;
+      /** Present when the item is snoozed. */
+      snoozedUntil?: number | 'resumed';
+    }
+  | { type: 'more'; count: number; label: string };
+
 /** How the active connection answered its latest poll: with data, not at all, refusing the token, refusing the
  * request as made (it needs the user's attention), or not yet. */
 export type ConnectionSituation = 'ok' | 'unreachable' | 'signed-out' | 'setup' | 'waiting';
@@ -41,7 +61,10 @@ export interface StatusView {
   /** When the poll that fetched the lists below began: a change confirmed before then is in them. */
   listsFetchedFrom?: number;
   pausedUntil?: number | 'resumed';
+  /** Every item, problems worst first, snoozed ones after the rest. */
   items: StatusItemView[];
+  /** The tray menu's entries: the problems and snoozed items of `items`, capped. */
+  trayItems: TrayItem[];
   monitors: Monitor[];
   heartbeats: Heartbeat[];
   domains: Domain[];

@@ -1,10 +1,11 @@
 // What keeps the window from showing the truth, above every view, each with the action that fixes it: the server
 // cannot be reached, the token was rejected or expires soon, notifications are paused.
 import { useState } from 'react';
+import { formatClockTime } from '../../common/format/clock-time.ts';
 import type { StatusView } from '../../common/ipc/views.ts';
 import { callFailureOf } from '../api/call-error.ts';
 import { vigil } from '../api/vigil-api.ts';
-import { formatClockTime, relativeTime } from '../format/time.ts';
+import { relativeTime } from '../format/time.ts';
 import { useNavigation } from '../state/navigation-store.ts';
 import { showError } from '../state/notices-store.ts';
 import { useNow } from '../state/now-store.ts';

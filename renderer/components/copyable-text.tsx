@@ -2,6 +2,7 @@
 // (a locked-down window, an insecure page); then the text is selected in its box so Ctrl+C still works, and the
 // user is told so rather than left wondering whether anything was copied.
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import { FieldNotes } from './fields.tsx';
 
 type CopyResult = 'copied' | 'refused' | undefined;
 
@@ -60,11 +61,7 @@ export function CopyableText({ label, text, hint, multiline = false }: CopyableT
         {result === 'copied' && `${label} copied to the clipboard.`}
         {result === 'refused' && 'The clipboard could not be used here. The text is selected: press Ctrl+C (⌘C on a Mac) to copy it.'}
       </p>
-      {hint !== undefined && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      )}
+      <FieldNotes hint={hint} hintId={hintId} />
     </div>
   );
 }

@@ -1,7 +1,6 @@
 // A length of time typed as an amount and a unit ("5" "minutes"), stored as seconds: what people think in, and
 // what the API takes.
-import { useId } from 'react';
-import { sentence } from './fields.tsx';
+import { FieldNotes, useFieldIds } from './fields.tsx';
 import { DURATION_UNITS, durationParts, type DurationUnit } from '../format/time.ts';
 
 export interface DurationDraft {
@@ -31,10 +30,7 @@ export interface DurationFieldProps {
 }
 
 export function DurationField({ label, value, onChange, error, hint, units }: DurationFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error === undefined ? undefined : errorId, hint === undefined ? undefined : hintId].filter(Boolean).join(' ') || undefined;
+  const { id, hintId, errorId, describedBy } = useFieldIds(hint, error);
   // The draft's own unit is always offered: a saved "1 day" must not show as "1 seconds" in a field without days.
   const choices = DURATION_UNITS.filter((unit) => units === undefined || units.includes(unit.id) || unit.id === value.unit);
   return (
@@ -58,16 +54,7 @@ export function DurationField({ label, value, onChange, error, hint, units }: Du
           ))}
         </select>
       </div>
-      {error !== undefined && (
-        <p id={errorId} className="field-error">
-          {sentence(error)}
-        </p>
-      )}
-      {hint !== undefined && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      )}
+      <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </fieldset>
   );
 }

@@ -8,7 +8,8 @@ interface FieldFrame {
   error?: string | undefined;
 }
 
-function useFieldIds(hint: unknown, error: string | undefined) {
+/** A control's id, and those of its hint and error for `aria-describedby` (error first). */
+export function useFieldIds(hint: unknown, error: string | undefined) {
   const id = useId();
   const hintId = hint === undefined ? undefined : `${id}-hint`;
   const errorId = error === undefined ? undefined : `${id}-error`;
@@ -16,7 +17,8 @@ function useFieldIds(hint: unknown, error: string | undefined) {
   return { id, hintId, errorId, describedBy };
 }
 
-function FieldNotes({ hint, hintId, error, errorId }: { hint?: ReactNode; hintId?: string | undefined; error?: string | undefined; errorId?: string | undefined }) {
+/** A control's error and hint below it, under the ids `useFieldIds` gave. */
+export function FieldNotes({ hint, hintId, error, errorId }: { hint?: ReactNode; hintId?: string | undefined; error?: string | undefined; errorId?: string | undefined }) {
   return (
     <>
       {error !== undefined && (
@@ -33,14 +35,19 @@ function FieldNotes({ hint, hintId, error, errorId }: { hint?: ReactNode; hintId
   );
 }
 
-export type TextFieldProps = FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
+export type TextFieldProps = FieldFrame &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
+    /** Machine text (an address, a host, a type name): no spelling check, no automatic capitals. */
+    verbatim?: boolean;
+  };
 
-export function TextField({ label, hint, error, className, ...input }: TextFieldProps) {
+export function TextField({ label, hint, error, className, verbatim = false, ...input }: TextFieldProps) {
   const { id, hintId, errorId, describedBy } = useFieldIds(hint, error);
+  const machineText = verbatim ? ({ spellCheck: false, autoCapitalize: 'off' } as const) : {};
   return (
     <div className={`field ${className ?? ''}`}>
       <label htmlFor={id}>{label}</label>
-      <input id={id} aria-invalid={error === undefined ? undefined : true} aria-describedby={describedBy} {...input} />
+      <input id={id} aria-invalid={error === undefined ? undefined : true} aria-describedby={describedBy} {...machineText} {...input} />
       <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );

@@ -13,6 +13,11 @@ export interface FilterChoice {
   options: readonly { value: string; label: string }[];
 }
 
+/** A filter whose first choice, 'all', filters nothing (what "Clear search and filters" goes back to). */
+export function filterChoice(id: string, label: string, allLabel: string, options: readonly (readonly [value: string, label: string])[]): FilterChoice {
+  return { id, label, options: [{ value: 'all', label: allLabel }, ...options.map(([value, optionLabel]) => ({ value, label: optionLabel }))] };
+}
+
 export interface FilteredTableProps<T extends { key: string; saving: boolean }> {
   /** The table's name: "Monitors". */
   label: string;

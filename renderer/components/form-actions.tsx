@@ -1,5 +1,7 @@
 // A dialog form's buttons: Cancel, which throws the draft away, and the submit button, which says what it does
 // and, while the save runs, that it is running.
+import { SubmitButton } from './submit-button.tsx';
+
 export interface FormActionsProps {
   saving: boolean;
   /** "Create monitor". */
@@ -15,9 +17,7 @@ export function FormActions({ saving, submitLabel, savingLabel, onCancel }: Form
       <button type="button" className="button" onClick={onCancel}>
         Cancel
       </button>
-      <button type="submit" className="button button-primary" disabled={saving}>
-        {saving ? savingLabel : submitLabel}
-      </button>
+      <SubmitButton label={submitLabel} runningLabel={savingLabel} running={saving} />
     </div>
   );
 }

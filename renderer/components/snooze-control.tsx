@@ -1,10 +1,10 @@
 // Silences one item's notifications for a while, from its row: "Snooze" asks for how long; a snoozed item says
 // until when and offers "Unsnooze". The core keeps the snooze (the tray and a restart see it too).
 import { useRef, useState } from 'react';
+import { formatClockTime } from '../../common/format/clock-time.ts';
 import type { VigilArgs } from '../../common/ipc/contract.ts';
 import { callFailureOf } from '../api/call-error.ts';
 import { vigil } from '../api/vigil-api.ts';
-import { formatClockTime } from '../format/time.ts';
 import { showError, showInfo } from '../state/notices-store.ts';
 import { useNow } from '../state/now-store.ts';
 import { tracked } from '../state/pending-writes.ts';

@@ -1,5 +1,6 @@
 // Times as people read them: "3 min ago", "in 2 h", "every 5 min" (pure; `now` is passed in so the UI can
 // keep them current from one ticking clock).
+import { formatDuration } from '../../common/format/duration.ts';
 
 const second = 1000;
 const minute = 60 * second;
@@ -37,26 +38,13 @@ export function durationParts(seconds: number): { amount: number; unit: Duration
   return { amount: seconds, unit: 'seconds' };
 }
 
-/** "30 s", "5 min", "1 h 30 min", "2 d". */
-export function formatDuration(seconds: number): string {
-  if (seconds > 0 && seconds % 86_400 === 0) return `${seconds / 86_400} d`;
-  const parts = [
-    [Math.floor(seconds / 3600), 'h'],
-    [Math.floor((seconds % 3600) / 60), 'min'],
-    [seconds % 60, 's'],
-  ] as const;
-  const shown = parts.filter(([amount]) => amount > 0).map(([amount, unit]) => `${amount} ${unit}`);
-  return shown.length === 0 ? '0 s' : shown.join(' ');
-}
-
-/** "every 5 min". */
+/** "every 5 min", for a period in seconds as the API gives it. */
 export function formatFrequency(seconds: number | undefined): string {
-  return seconds === undefined ? '—' : `every ${formatDuration(seconds)}`;
+  return seconds === undefined ? '—' : `every ${formatDuration(seconds * 1000, 'exact')}`;
 }
 
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
 export function formatDateTime(at: number): string {
   return dateTimeFormat.format(at);
@@ -66,11 +54,6 @@ export function formatDateTime(at: number): string {
 export function formatCalendarDate(date: string): string {
   const at = Date.parse(`${date}T00:00:00Z`);
   return Number.isNaN(at) ? date : dateFormat.format(at);
-}
-
-/** "14:05" today, else the date and time. */
-export function formatClockTime(at: number, now: number): string {
-  return new Date(at).toDateString() === new Date(now).toDateString() ? timeFormat.format(at) : formatDateTime(at);
 }
 
 /** Epoch ms of an RFC 3339 time, or undefined. */

@@ -1,9 +1,10 @@
 // The contract as the page calls it in browser mode: a VigilApi over one WebSocket to `vigil web`, generated from
-// the contract's method and event lists (the server side is main/core/web/contract-messages.ts). The socket
-// reconnects with backoff; a call made while it is down waits for it, then fails in one sentence. A call whose
-// socket drops before the answer fails rather than being sent again, since it may already have run.
-import type { Clock, TimerHandle } from '../../common/clock.ts';
-import { vigilEvents, vigilMethods, type VigilApi, type VigilCallError, type VigilEvent, type VigilMethod } from '../../common/ipc/contract.ts';
+// the contract's names (the server side is main/browser-mode/contract-socket.ts). The socket reconnects with
+// backoff; a call made while it is down waits for it, then fails in one sentence. A call whose socket drops before
+// the answer fails rather than being sent again, since it may already have run. A failed call rejects with the
+// plain VigilCallError, as the preload bridge does.
+import { systemClock, type Clock, type TimerHandle } from '../../common/clock.ts';
+import { methodNames, windowEventNames, type VigilApi, type VigilCallError, type VigilMethod, type WindowEvent } from '../../common/ipc/contract.ts';
 
 export interface WebSocketApiOptions {
   /** ws://<host>/contract */
@@ -28,24 +29,11 @@ export type WebSocketVigilApi = VigilApi & {
   close(): void;
 };
 
-/** A failed call as the page sees it: an Error carrying the contract's code (and per-argument details). */
-export class VigilCallFailure extends Error implements VigilCallError {
-  readonly code: VigilCallError['code'];
-  readonly details: VigilCallError['details'];
-
-  constructor(error: VigilCallError) {
-    super(error.message);
-    this.name = 'VigilCallFailure';
-    this.code = error.code;
-    this.details = error.details;
-  }
-}
-
 export function createWebSocketVigilApi(options: WebSocketApiOptions): WebSocketVigilApi {
   const connection = new ContractConnection(options);
   const api: Record<string, unknown> = { close: () => connection.close() };
-  for (const method of Object.keys(vigilMethods) as VigilMethod[]) api[method] = (...args: unknown[]) => connection.call(method, args);
-  for (const event of vigilEvents) api[event] = (listener: (payload: unknown) => void) => connection.subscribe(event, listener);
+  for (const method of methodNames) api[method] = (...args: unknown[]) => connection.call(method, args);
+  for (const event of windowEventNames) api[event] = (listener: (payload: unknown) => void) => connection.subscribe(event, listener);
   return Object.freeze(api) as WebSocketVigilApi;
 }
 
@@ -55,14 +43,8 @@ interface PendingCall {
   sent: boolean;
   timer: TimerHandle;
   resolve(value: unknown): void;
-  reject(error: Error): void;
+  reject(error: VigilCallError): void;
 }
-
-const browserClock: Clock = {
-  now: () => Date.now(),
-  setTimer: (callback, delayMs) => ({ id: setTimeout(callback, delayMs) }),
-  clearTimer: (handle) => clearTimeout((handle as { id: ReturnType<typeof setTimeout> }).id),
-};
 
 class ContractConnection {
   readonly #url: string;
@@ -75,7 +57,7 @@ class ContractConnection {
   readonly #maxRetryMs: number;
   readonly #onListenerError: (error: unknown) => void;
   readonly #pending = new Map<number, PendingCall>();
-  readonly #listeners = new Map<VigilEvent, Set<(payload: unknown) => void>>();
+  readonly #listeners = new Map<WindowEvent, Set<(payload: unknown) => void>>();
   #socket: WebSocket | undefined;
   #open = false;
   #closed = false;
@@ -86,7 +68,7 @@ class ContractConnection {
   constructor(options: WebSocketApiOptions) {
     this.#url = options.url;
     this.#openSocket = options.openSocket ?? ((url) => new WebSocket(url));
-    this.#clock = options.clock ?? browserClock;
+    this.#clock = options.clock ?? systemClock;
     this.#random = options.random ?? Math.random;
     this.#connectWaitMs = options.connectWaitMs ?? 10_000;
     this.#replyTimeoutMs = options.replyTimeoutMs ?? 60_000;
@@ -103,7 +85,7 @@ class ContractConnection {
     try {
       text = JSON.stringify({ id, method, args });
     } catch {
-      return Promise.reject(new VigilCallFailure({ code: 'invalid-arguments', message: `${method} was called with arguments that cannot be sent.` }));
+      return Promise.reject({ code: 'invalid-arguments', message: `${method} was called with arguments that cannot be sent.` } satisfies VigilCallError);
     }
     return new Promise((resolve, reject) => {
       const call: PendingCall = { method, text, sent: false, resolve, reject, timer: this.#clock.setTimer(() => this.#timeOut(id), this.#connectWaitMs) };
@@ -113,7 +95,7 @@ class ContractConnection {
     });
   }
 
-  subscribe(event: VigilEvent, listener: (payload: unknown) => void): () => void {
+  subscribe(event: WindowEvent, listener: (payload: unknown) => void): () => void {
     let listeners = this.#listeners.get(event);
     if (!listeners) this.#listeners.set(event, (listeners = new Set()));
     // Each subscription is its own entry, so subscribing one function twice and unsubscribing once keeps one.
@@ -201,7 +183,7 @@ class ContractConnection {
     if (typeof message !== 'object' || message === null) return;
     const fields = message as Record<string, unknown>;
     if (typeof fields.event === 'string') {
-      for (const listener of this.#listeners.get(fields.event as VigilEvent) ?? []) {
+      for (const listener of this.#listeners.get(fields.event as WindowEvent) ?? []) {
         try {
           listener(fields.payload);
         } catch (error) {
@@ -213,10 +195,11 @@ class ContractConnection {
     }
     if (typeof fields.id !== 'number') return;
     if (fields.ok === true) this.#settle(fields.id, undefined, fields.value);
-    else this.#settle(fields.id, new VigilCallFailure(callErrorOf(fields.error)));
+    // The server is this page's own origin, and its call server gives every failure the contract's shape.
+    else this.#settle(fields.id, fields.error as VigilCallError);
   }
 
-  #settle(id: number, error: Error | undefined, value?: unknown): void {
+  #settle(id: number, error: VigilCallError | undefined, value?: unknown): void {
     const call = this.#pending.get(id);
     if (!call) return;
     this.#pending.delete(id);
@@ -234,16 +217,6 @@ function reportListenerError(error: unknown): void {
     });
 }
 
-function failure(message: string): VigilCallFailure {
-  return new VigilCallFailure({ code: 'failed', message });
-}
-
-function callErrorOf(error: unknown): VigilCallError {
-  const fields = (typeof error === 'object' && error !== null ? error : {}) as Partial<VigilCallError>;
-  const codes: readonly string[] = ['invalid-arguments', 'unknown-method', 'forbidden', 'failed'] satisfies VigilCallError['code'][];
-  return {
-    code: typeof fields.code === 'string' && codes.includes(fields.code) ? fields.code : 'failed',
-    message: typeof fields.message === 'string' ? fields.message : 'The call failed inside Vigil.',
-    ...(Array.isArray(fields.details) ? { details: fields.details } : {}),
-  };
+function failure(message: string): VigilCallError {
+  return { code: 'failed', message };
 }

@@ -1,6 +1,6 @@
 // Runs one check of any type with the shared options; the single entry point the scheduler uses.
 import type { Clock } from '../../common/clock.ts';
-import { systemClock } from '../system-clock.ts';
+import { backgroundClock } from '../../common/clock.ts';
 import type { CheckResult, CheckTarget } from './check-result.ts';
 import { createCheckAgents, type CheckAgents } from './http-agents.ts';
 import { checkHttp } from './http-check.ts';
@@ -33,7 +33,7 @@ const defaultMaxRedirects = 5;
 const sharedAgents = createCheckAgents();
 
 async function dispatch(target: CheckTarget, options: CheckOptions): Promise<CheckResult> {
-  const clock = options.clock ?? systemClock;
+  const clock = options.clock ?? backgroundClock;
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
   switch (target.type) {
     case 'http':

@@ -4,7 +4,7 @@ import { defaultDataDir, ensureDataDir } from '../data-dir.ts';
 import { stderrLogger } from '../logger.ts';
 import { startService } from '../monitoring-service.ts';
 import { resolveConfig } from '../service-config.ts';
-import { systemClock } from '../system-clock.ts';
+import { backgroundClock } from '../../common/clock.ts';
 import { CliError } from '../../common/cli/cli-error.ts';
 import { parseFlags, parsePort } from '../../common/cli/parse-flags.ts';
 
@@ -24,7 +24,7 @@ export async function serviceCommand(args: string[]): Promise<void> {
   }
   let service;
   try {
-    service = await startService(config, { clock: systemClock, logger, fetch: globalThis.fetch });
+    service = await startService(config, { clock: backgroundClock, logger, fetch: globalThis.fetch });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new CliError(`Port ${config.port} on ${config.host} is already in use; choose another with --port (0 picks a free one).`, 1);

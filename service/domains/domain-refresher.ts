@@ -3,11 +3,12 @@
 // A pass runs every passIntervalMs: it starts the lookups that are due (about daily per domain, see
 // refresh-schedule.ts) and compares every other domain's known expiry with today's date, because the days
 // tick down without any new lookup. At most `concurrency` lookups run at once, to be polite to registries.
+import { defaultExpiryThresholds } from '../../common/api/index.ts';
 import { maxTimerDelayMs, type Clock, type TimerHandle } from '../../common/clock.ts';
 import type { AlertEvent } from '../alerts/alert-event.ts';
 import type { Logger } from '../logger.ts';
 import type { DomainLookup, DomainRecord, DomainStore } from '../storage/domain-store.ts';
-import { daysUntilExpiry, defaultExpiryThresholds, expiryAlert } from './expiry.ts';
+import { daysUntilExpiry, expiryAlert } from './expiry.ts';
 import { expiryMessage } from './expiry-message.ts';
 import { LookupSlots } from './lookup-slots.ts';
 import type { RdapClient } from './rdap-client.ts';

@@ -4,14 +4,14 @@
 // alerted for the current expiry date; "expired" is recorded as the threshold -1 (daysLeft <= -1), which keeps
 // 0 free for a user's "expires today" threshold and makes expiry just the last, smallest level.
 
+import { defaultExpiryThresholds } from '../../common/api/index.ts';
+
 export type ExpiryAlertKind = 'domain.expiring' | 'domain.expired';
 
 export interface ExpiryAlert {
   kind: ExpiryAlertKind;
   threshold: number;
 }
-
-export const defaultExpiryThresholds: readonly number[] = [30, 14, 7, 1];
 
 export const expiredThreshold = -1;
 

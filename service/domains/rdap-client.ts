@@ -1,7 +1,7 @@
 // Looks up a domain's expiry date and registrar over RDAP, finding the registry's server through the IANA
 // bootstrap file.
 import type { Clock } from '../../common/clock.ts';
-import { systemClock } from '../system-clock.ts';
+import { backgroundClock } from '../../common/clock.ts';
 import { createRdapBootstrap } from './rdap-bootstrap.ts';
 import { readRdapDomain, type RdapDomainInfo } from './rdap-domain.ts';
 import { fetchRdapJson } from './rdap-fetch.ts';
@@ -34,7 +34,7 @@ const domainName = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*$/;
 export function createRdapClient({
   bootstrapUrl = ianaRdapBootstrapUrl,
   fetch: fetchImpl = fetch,
-  clock = systemClock,
+  clock = backgroundClock,
   bootstrapTtlMs = 24 * 60 * 60 * 1000,
   timeoutMs = 15_000,
   maxBytes = 1024 * 1024,

@@ -1,7 +1,7 @@
 // Before the browser tests: one production build of the renderer for every worker to serve, so the tests drive
 // the window exactly as it ships (not a stale out/ from an earlier build).
 import path from 'node:path';
-import { buildRenderer } from '../../main/core/web/build-renderer.ts';
+import { buildRenderer } from '../../scripts/build-renderer.ts';
 
 export const builtRendererDir = path.resolve('test-results', 'renderer-build', 'renderer');
 

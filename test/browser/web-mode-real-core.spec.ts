@@ -6,7 +6,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { VigilApi } from '../../common/ipc/contract.ts';
 import { silentLogger } from '../../common/logger.ts';
-import { startWebServer, type WebServer } from '../../main/core/web/web-server.ts';
+import { startWebServer, type WebServer } from '../../main/browser-mode/web-server.ts';
 import { startCore, tempDirs, type CoreFixture } from '../core/app/core-fixture.ts';
 import { chromiumMissingReason } from '../helpers/chromium.ts';
 import { buildTransportTestPage } from '../helpers/web-server.ts';

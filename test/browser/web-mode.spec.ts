@@ -67,7 +67,7 @@ test('the page opens with the launch key, which leaves the address bar, and call
   expect(response?.status()).toBe(200);
   expect(page.url()).toBe(`${web.origin}/`);
   await expect(page.getByRole('status')).toHaveText(sampleStatus.tooltip);
-  expect(web.core.calls.some((call) => call.method === 'getStatus')).toBe(true);
+  expect(web.core.received.some((call) => call.method === 'getStatus')).toBe(true);
   const cookies = await page.context().cookies();
   expect(cookies).toMatchObject([{ name: `vigil-session-${web.port}`, httpOnly: true, sameSite: 'Strict', path: '/' }]);
   expect(await page.evaluate(() => document.cookie)).toBe('');
@@ -80,7 +80,7 @@ test('the page opens with the launch key, which leaves the address bar, and call
   );
   expect(refused).toBe('invalid-arguments: snooze was called with invalid arguments.');
   await page.evaluate(() => (window as unknown as TestPageGlobals).vigilTest.api.pauseNotifications('4h'));
-  expect(web.core.calls.at(-1)).toEqual({ method: 'pauseNotifications', args: ['4h'] });
+  expect(web.core.received.at(-1)).toEqual({ method: 'pauseNotifications', args: ['4h'] });
 
   // Alerts from the core show in the page where notifications are not permitted.
   web.core.emit('onAlert', alert);
@@ -97,7 +97,7 @@ test('an alert is a Web Notification where the user permitted them', async ({ pa
 });
 
 test('without the key nothing is served and the socket does not open', async ({ page }) => {
-  const calls = web.core.calls.length;
+  const calls = web.core.received.length;
   const response = await page.goto(web.origin);
   expect(response?.status()).toBe(401);
   await expect(page.locator('body')).toContainText('Open Vigil with the address `vigil web` printed');
@@ -106,7 +106,7 @@ test('without the key nothing is served and the socket does not open', async ({ 
   const wrong = await page.goto(`${web.origin}/?key=${'A'.repeat(43)}`);
   expect(wrong?.status()).toBe(403);
   expect(await page.context().cookies()).toEqual([]);
-  expect(web.core.calls.length).toBe(calls);
+  expect(web.core.received.length).toBe(calls);
 });
 
 test('a foreign Host is refused, from Node and from a DNS-rebound name in Chromium', async () => {
@@ -144,12 +144,12 @@ test('a page on another loopback port cannot open the socket, though the browser
     await expect(page.getByRole('status')).toHaveText(sampleStatus.tooltip);
     expect(await openSocketFrom(page, `ws://127.0.0.1:${web.port}/contract`)).toBe('open');
 
-    const calls = web.core.calls.length;
+    const calls = web.core.received.length;
     const otherOrigin = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
     await page.goto(`${otherOrigin}/`);
     expect(cookiesSeen[0]).toMatch(new RegExp(`^vigil-session-${web.port}=`));
     expect(await openSocketFrom(page, `ws://127.0.0.1:${web.port}/contract`)).toBe('closed 1006');
-    expect(web.core.calls.length).toBe(calls);
+    expect(web.core.received.length).toBe(calls);
     // Refused for its Origin (not for a missing cookie), as the server's log says.
     expect(web.logger.entries).toContainEqual(expect.objectContaining({ level: 'warn', fields: { host: `127.0.0.1:${web.port}`, origin: otherOrigin } }));
   } finally {

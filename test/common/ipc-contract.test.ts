@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { channelOf, checkCall, vigilEvents, vigilMethods } from '../../common/ipc/contract.ts';
+import { checkCall } from '../../common/ipc/call-check.ts';
+import { channelOf, coreEventNames, methodNames, windowEventNames } from '../../common/ipc/contract.ts';
 
 describe('the IPC contract', () => {
   it('accepts valid calls and hands back the parsed arguments', () => {
@@ -11,19 +12,21 @@ describe('the IPC contract', () => {
   });
 
   it.each([
-    ['createMonitor', [{ name: 'x', type: 'http', url: 'ftp://x', frequency: 60 }], 'url'],
-    ['createMonitor', [], ''],
-    ['getStatus', ['extra'], ''],
-    ['snooze', ['monitor:1', '2h'], '1'],
-    ['addRemoteConnection', [{ name: 'x', baseUrl: 'file:///etc/passwd', token: 'a' }], '0.baseUrl'],
-    ['setConnectionToken', ['c1', 'has spaces in it'], '1'],
-    ['deleteMonitor', [''], '0'],
-  ])('refuses %s(%j), naming the bad argument', (method, args, field) => {
+    ['createMonitor', [{ name: 'x', type: 'http', url: 'ftp://x', frequency: 60 }], ['0.url'], /http/],
+    ['createMonitor', [], [''], /^takes 1 argument, not 0$/],
+    ['getStatus', ['extra'], [''], /^takes 0 arguments, not 1$/],
+    ['getStatus', 'extra', [''], /^must be a list of 0 arguments$/],
+    ['snooze', ['monitor:1', '2h'], ['1'], /./],
+    ['addRemoteConnection', [{ name: 'x', baseUrl: 'file:///etc/passwd', token: 'a' }], ['0.baseUrl'], /must start with http:\/\/ or https:\/\//],
+    ['setConnectionToken', ['c1', 'has spaces in it'], ['1'], /^must be one word with no spaces$/],
+    ['deleteMonitor', [''], ['0'], /./],
+  ])('refuses %s(%j), naming exactly the bad argument', (method, args, fields, message) => {
     const result = checkCall(method, args);
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.error.code).toBe('invalid-arguments');
-    expect(result.error.details?.map((d) => d.field).join(' ')).toContain(field);
+    expect(result.error).toMatchObject({ code: 'invalid-arguments', message: `${method} was called with invalid arguments.` });
+    expect(result.error.details?.map((detail) => detail.field)).toEqual(fields);
+    expect(result.error.details?.[0]?.message).toMatch(message);
   });
 
   it.each(['nope', '__proto__', 'constructor', 'toString', 'hasOwnProperty'])('refuses the unknown method %s', (method) => {
@@ -31,8 +34,13 @@ describe('the IPC contract', () => {
   });
 
   it('prefixes every channel, and names methods and events apart', () => {
-    const names = [...Object.keys(vigilMethods), ...vigilEvents];
+    const names = [...methodNames, ...windowEventNames];
     expect(new Set(names).size).toBe(names.length);
-    for (const name of names) expect(channelOf(name as never)).toBe(`vigil:${name}`);
+    for (const name of names) expect(channelOf(name)).toBe(`vigil:${name}`);
+  });
+
+  it('keeps the shell\'s events out of the core\'s: a click in the tray is not something the core says', () => {
+    expect(coreEventNames).toEqual(['onDidChangeStatus', 'onAlert']);
+    expect(windowEventNames).toEqual([...coreEventNames, 'onOpenItem']);
   });
 });

@@ -1,7 +1,7 @@
 // The settings and SMTP schemas of the contract: what the window may send, and the sentence each refusal gets.
 import { describe, expect, it } from 'vitest';
-import { checkCall } from '../../common/ipc/contract.ts';
-import { isLoopbackIp, settingsPatchSchema, smtpInputSchema, testEmailSchema } from '../../common/ipc/settings.ts';
+import { checkCall } from '../../common/ipc/call-check.ts';
+import { isLoopbackIp, NOTIFICATION_DEFAULTS, settingsPatchSchema, smtpInputSchema, testEmailSchema } from '../../common/ipc/settings.ts';
 
 /** field → message of every issue, as the window would show them. */
 function refusals(method: string, args: unknown[]): Record<string, string> {
@@ -12,6 +12,14 @@ function refusals(method: string, args: unknown[]): Record<string, string> {
 }
 
 const smtp = { host: 'smtp.example.com', port: 587, security: 'starttls', user: 'alerts', password: 'pa55', from: 'vigil@example.com' };
+
+describe('notification defaults', () => {
+  it('tell a fresh install about every kind of news, silently, one notification each', () => {
+    const on = Object.entries(NOTIFICATION_DEFAULTS).flatMap(([name, value]) => (value ? [name] : []));
+    expect(on).toEqual(['monitorDown', 'monitorRecovered', 'heartbeatLate', 'heartbeatRecovered', 'domainExpiring', 'connection', 'token']);
+    expect({ sound: NOTIFICATION_DEFAULTS.sound, quietSummary: NOTIFICATION_DEFAULTS.quietSummary }).toEqual({ sound: false, quietSummary: false });
+  });
+});
 
 describe('updateSettings', () => {
   it('takes any subset, notifications flag by flag', () => {

@@ -1,8 +1,10 @@
 // Fakes of the Electron objects the adapters take, recording what was done to them. Only types come from electron.
-import type { StatusItemView, StatusView } from '../../common/ipc/views.ts';
-import type { CallResult, IpcMainLike } from '../../main/electron/ipc/register-contract.ts';
+import type { CallResult } from '../../common/ipc/contract.ts';
+import type { StatusView, TrayItem } from '../../common/ipc/views.ts';
+import type { IpcMainLike } from '../../main/electron/ipc/register-contract.ts';
 import type { InvokeSender } from '../../main/electron/ipc/sender-check.ts';
 import type { TrustedContents } from '../../main/electron/ipc/trusted-windows.ts';
+import { emptyStatus } from '../helpers/status-view.ts';
 
 type Handler = (event: InvokeSender, ...args: unknown[]) => Promise<CallResult>;
 
@@ -103,20 +105,13 @@ export function cancelable(fields: Record<string, unknown> = {}) {
   return event;
 }
 
-export function statusItem(fields: Partial<StatusItemView> & Pick<StatusItemView, 'key' | 'health'>): StatusItemView {
-  return { kind: 'monitor', name: fields.key, state: fields.health === 'ok' ? 'up' : 'down', detail: 'details', ...fields };
+/** A tray menu entry for an item, labelled as the tray model labels it. */
+export function trayItem(fields: Partial<Extract<TrayItem, { type: 'item' }>> & { key: string }): TrayItem {
+  const name = fields.name ?? fields.key;
+  const detail = fields.detail ?? 'down';
+  return { type: 'item', kind: 'monitor', name, health: 'critical', state: 'down', detail, label: `${name} — ${detail}`, ...fields };
 }
 
 export function status(fields: Partial<StatusView> = {}): StatusView {
-  return {
-    level: 'ok',
-    situation: 'ok',
-    tooltip: 'Prod: all 3 OK',
-    connection: undefined,
-    items: [],
-    monitors: [],
-    heartbeats: [],
-    domains: [],
-    ...fields,
-  };
+  return { ...emptyStatus, tooltip: 'Prod: all 3 OK', ...fields };
 }

@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { loadOrCreateSigningKey } from '../../service/auth/signing-key.ts';
 import { verifyToken } from '../../service/auth/tokens.ts';
-import { utilityServiceLauncher, type UtilityChild, type UtilityForkOptions } from '../../main/electron/local-service-launcher.ts';
+import { utilityServiceLauncher, type UtilityChild, type UtilityForkOptions } from '../../main/electron/local-service/utility-launcher.ts';
 import type { ServiceToMain } from '../../main/electron/local-service/messages.ts';
 import { runServiceProcess, startFailure, type ParentPortLike, type StartedService } from '../../main/electron/local-service/service-process.ts';
 import { startLocalService } from '../../main/electron/local-service/start-local-service.ts';

@@ -1,22 +1,23 @@
 import { describe, expect, it, vi } from 'vitest';
-import { channelOf, vigilEvents, vigilMethods, type VigilService } from '../../common/ipc/contract.ts';
+import { channelOf, coreEventNames, methodNames, type CoreCalls, type VigilMethod } from '../../common/ipc/contract.ts';
 import type { AlertView } from '../../common/ipc/views.ts';
-import { VigilCoreError } from '../../main/core/app/call-error.ts';
 import type { VigilCore } from '../../main/core/app/vigil-core.ts';
-import { forwardEvents, registerContract, toCallError } from '../../main/electron/ipc/register-contract.ts';
+import { VigilCoreError } from '../../main/core/calls/call-error.ts';
+import { forwardEvents, registerContract } from '../../main/electron/ipc/register-contract.ts';
 import { TrustedWindows } from '../../main/electron/ipc/trusted-windows.ts';
 import { recordingLogger } from '../helpers/recording-logger.ts';
 import { FakeIpcMain, FakeWebContents, status } from './fakes.ts';
 
 type Listener = (payload: unknown) => void;
 
-function fakeCore(overrides: Partial<Record<keyof VigilService, (...args: unknown[]) => Promise<unknown>>> = {}) {
+function fakeCore(overrides: Partial<Record<VigilMethod, (...args: unknown[]) => Promise<unknown>>> = {}, logger = recordingLogger()) {
   const listeners = new Map<string, Set<Listener>>();
-  const service = new Proxy({} as Record<string, unknown>, {
-    get: (_target, name: string) => overrides[name as keyof VigilService] ?? (async () => `${name} done`),
-  }) as unknown as VigilService;
-  const core: Pick<VigilCore, 'service' | 'on'> = {
-    service,
+  const calls = new Proxy({} as Record<string, unknown>, {
+    get: (_target, name: string) => overrides[name as VigilMethod] ?? (async () => `${name} done`),
+  }) as unknown as CoreCalls;
+  const core: Pick<VigilCore, 'calls' | 'on' | 'logger'> = {
+    calls,
+    logger,
     on(event, listener) {
       const set = listeners.get(event) ?? new Set();
       listeners.set(event, set);
@@ -32,17 +33,17 @@ function setUp(overrides?: Parameters<typeof fakeCore>[0]) {
   const ipcMain = new FakeIpcMain();
   const trusted = new TrustedWindows();
   const logger = recordingLogger();
-  const { core, emit, listenerCount } = fakeCore(overrides);
+  const { core, emit, listenerCount } = fakeCore(overrides, logger);
   const window = new FakeWebContents();
   trusted.add(window);
-  const dispose = registerContract({ ipcMain, core, trusted, logger });
+  const dispose = registerContract({ ipcMain, core, trusted });
   return { ipcMain, trusted, logger, core, emit, listenerCount, window, dispose };
 }
 
 describe('the Electron transport of the contract', () => {
   it('registers exactly one handler per contract method, on its prefixed channel, and removes them all', () => {
     const { ipcMain, dispose } = setUp();
-    expect([...ipcMain.handlers.keys()].sort()).toEqual(Object.keys(vigilMethods).map((name) => `vigil:${name}`).sort());
+    expect([...ipcMain.handlers.keys()].sort()).toEqual(methodNames.map((name) => `vigil:${name}`).sort());
     dispose();
     expect(ipcMain.handlers.size).toBe(0);
   });
@@ -96,12 +97,12 @@ describe('the Electron transport of the contract', () => {
   ])('refuses %s(%j) with invalid-arguments, without calling the core', async (method, args) => {
     const called = vi.fn(async () => undefined);
     const { ipcMain, window } = setUp({ [method]: called });
-    const result = await ipcMain.invoke(channelOf(method as keyof VigilService), window.eventFrom(), ...args);
+    const result = await ipcMain.invoke(channelOf(method as VigilMethod), window.eventFrom(), ...args);
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } });
     expect(called).not.toHaveBeenCalled();
   });
 
-  it('returns the core\'s failures as data: a VigilCoreError whole, any other error as its first line, never a stack', async () => {
+  it('returns the core\'s failures as data, translated by the call server: a VigilCoreError whole, any other error as its first line, never a stack', async () => {
     const details = [{ field: 'url', message: 'must be a URL' }];
     const { ipcMain, window } = setUp({
       deleteMonitor: async () => {
@@ -123,12 +124,8 @@ describe('the Electron transport of the contract', () => {
     expect(JSON.stringify(refreshed)).not.toContain('internal');
     await expect(ipcMain.invoke(channelOf('resumeNotifications'), window.eventFrom())).resolves.toEqual({
       ok: false,
-      error: { code: 'failed', message: 'The operation failed.' },
+      error: { code: 'failed', message: 'The call failed inside Vigil.' },
     });
-  });
-
-  it('clips a long error message to one bounded sentence', () => {
-    expect(toCallError(new Error('x'.repeat(2000))).message.length).toBeLessThanOrEqual(500);
   });
 });
 
@@ -136,14 +133,14 @@ describe('contract events', () => {
   const alert: AlertView = { id: 'a1', kind: 'monitor-down', severity: 'critical', title: 'API is down', body: 'since 14:05', connectionId: 'c1' };
 
   it('sends each event\'s payload to trusted windows showing the app, and to nothing else', () => {
-    const { core, emit, trusted, logger, window } = setUp();
+    const { core, emit, trusted, window } = setUp();
     const other = new FakeWebContents();
     const navigatedAway = new FakeWebContents('https://elsewhere.example/');
     const closed = new FakeWebContents();
     trusted.add(navigatedAway);
     trusted.add(closed);
     closed.destroy();
-    forwardEvents({ core, trusted, logger });
+    forwardEvents({ core, trusted });
     emit('onAlert', alert);
     emit('onDidChangeStatus', status());
     expect(window.sent).toEqual([
@@ -155,11 +152,11 @@ describe('contract events', () => {
     expect(closed.sent).toEqual([]);
   });
 
-  it('subscribes to every contract event and unsubscribes from all of them', () => {
-    const { core, trusted, logger, listenerCount } = setUp();
-    const stop = forwardEvents({ core, trusted, logger });
-    for (const event of vigilEvents) expect(listenerCount(event)).toBe(1);
+  it('subscribes to every core event and unsubscribes from all of them', () => {
+    const { core, trusted, listenerCount } = setUp();
+    const stop = forwardEvents({ core, trusted });
+    for (const event of coreEventNames) expect(listenerCount(event)).toBe(1);
     stop();
-    for (const event of vigilEvents) expect(listenerCount(event)).toBe(0);
+    for (const event of coreEventNames) expect(listenerCount(event)).toBe(0);
   });
 });

@@ -2,13 +2,12 @@
 // wherever the Electron binary exists (the release workflow's runners) and skip with a one-line reason elsewhere.
 // Availability is decided without `require('electron')`, which would try to download the binary.
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
-import { vigilEvents, vigilMethods, type VigilApi } from '../../common/ipc/contract.ts';
+import { methodNames, windowEventNames, type VigilApi } from '../../common/ipc/contract.ts';
 import { electronExecutable } from '../../scripts/electron-runtime.ts';
+import { closedPort } from '../helpers/local-targets.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const executable = electronExecutable();
@@ -31,15 +30,6 @@ interface SmokeRecord {
 let app: ElectronApplication;
 let page: Page;
 
-/** A loopback port nothing listens on: a monitor of it goes down on its first check. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 test.beforeAll(async () => {
   const configDir = mkdtempSync(path.join(tmpdir(), 'vigil-smoke-'));
   mkdirSync(path.join(configDir, 'service'));
@@ -61,7 +51,7 @@ test.afterAll(async () => {
 test('the window opens on app://vigil with exactly the contract exposed', async () => {
   await expect.poll(() => page.url()).toBe('app://vigil/index.html');
   const exposed = await page.evaluate(() => Object.keys((window as unknown as { vigil: object }).vigil).sort());
-  expect(exposed).toEqual([...Object.keys(vigilMethods), ...vigilEvents].sort());
+  expect(exposed).toEqual([...methodNames, ...windowEventNames].sort());
   const nodeVisible = await page.evaluate(() => typeof (globalThis as { require?: unknown }).require);
   expect(nodeVisible).toBe('undefined');
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Level } from '../../common/ipc/views.ts';
-import { trayIconFile, trayLevels } from '../../main/electron/tray/tray-icons.ts';
-import { menuItems, trayMenuTemplate, type TrayActions, type TrayMenuEntry } from '../../main/electron/tray/tray-menu.ts';
+import { trayIconFile } from '../../main/electron/tray/tray-icons.ts';
+import { trayMenuTemplate, type TrayActions, type TrayMenuEntry } from '../../main/electron/tray/tray-menu.ts';
 import { TrayView } from '../../main/electron/tray/tray-view.ts';
-import { status, statusItem } from './fakes.ts';
+import { status, trayItem } from './fakes.ts';
 
 interface FakeImage {
   file: string;
@@ -69,10 +69,6 @@ describe('tray icons', () => {
   ] as const)('on %s the critical level is %s', (platform, file) => {
     expect(trayIconFile('critical', platform)).toBe(file);
   });
-
-  it('has one icon per level', () => {
-    expect(trayLevels).toEqual(['ok', 'warning', 'critical', 'unknown', 'offline', 'paused']);
-  });
 });
 
 describe('TrayView', () => {
@@ -114,7 +110,7 @@ describe('TrayView', () => {
 
   it('rebuilds the menu only when what it shows changes', () => {
     const { view, tray, buildMenu } = trayFor('linux');
-    const down = status({ level: 'critical', tooltip: 'Prod: 1 down', items: [statusItem({ key: 'monitor:a', health: 'critical' })] });
+    const down = status({ level: 'critical', tooltip: 'Prod: 1 down', trayItems: [trayItem({ key: 'monitor:a' })] });
     view.render(down);
     view.render(down);
     view.render({ ...down, monitors: [] });
@@ -128,17 +124,16 @@ describe('TrayView', () => {
     expect(all.openWindow).toHaveBeenCalledWith();
   });
 
-  it('lists problems worst first, then the commands, and each entry does what it says', () => {
+  it('lists the tray model\'s entries in its order, then the commands, and each entry does what it says', () => {
     const { view, lastMenu, actions: all } = trayFor('linux', true);
     view.render(
       status({
         level: 'critical',
         tooltip: 'Prod: 1 down, 1 late',
-        items: [
-          statusItem({ key: 'monitor:fine', health: 'ok' }),
-          statusItem({ key: 'heartbeat:late', name: 'Backup', health: 'warning', detail: 'late by 5 min' }),
-          statusItem({ key: 'monitor:down', name: 'API', health: 'critical', detail: 'down since 14:05' }),
-          statusItem({ key: 'domain:x', name: 'x.example', health: 'unknown', detail: 'no expiry known' }),
+        trayItems: [
+          trayItem({ key: 'monitor:down', name: 'API', detail: 'down since 14:05' }),
+          trayItem({ key: 'heartbeat:late', kind: 'heartbeat', name: 'Backup', health: 'warning', detail: 'late by 5 min' }),
+          trayItem({ key: 'domain:x', kind: 'domain', name: 'x.example', health: 'unknown', detail: 'no expiry known' }),
         ],
       }),
     );
@@ -207,20 +202,10 @@ describe('TrayView', () => {
 });
 
 describe('the tray menu template', () => {
-  it('puts snoozed items after the problems, so they can be woken', () => {
-    const items = menuItems([
-      statusItem({ key: 'a', health: 'critical', snoozedUntil: 'resumed' }),
-      statusItem({ key: 'b', health: 'warning' }),
-      statusItem({ key: 'c', health: 'ok', snoozedUntil: 1 }),
-      statusItem({ key: 'd', health: 'critical' }),
-    ]);
-    expect(items.map((item) => item.key)).toEqual(['d', 'b', 'a', 'c']);
-  });
-
-  it('caps the items with an "and N more" entry that opens the window', () => {
-    const items = Array.from({ length: 25 }, (_, index) => statusItem({ key: `monitor:${index}`, health: 'critical' }));
+  it('ends the item entries with the model\'s "and N more", which opens the window', () => {
+    const trayItems = [...Array.from({ length: 9 }, (_, index) => trayItem({ key: `monitor:${index}` })), { type: 'more', count: 16, label: 'and 16 more' } as const];
     const open = vi.fn();
-    const menu = trayMenuTemplate({ status: status({ items }), launchAtLogin: false, platform: 'linux', maxItems: 10 }, { ...actions(), openWindow: open });
+    const menu = trayMenuTemplate({ status: status({ trayItems }), launchAtLogin: false, platform: 'linux' }, { ...actions(), openWindow: open });
     expect(menu.filter((entry) => entry.id?.startsWith('item:'))).toHaveLength(9);
     const more = find(menu, 'more');
     expect(more?.label).toBe('and 16 more');
@@ -229,9 +214,9 @@ describe('the tray menu template', () => {
   });
 
   it('doubles "&" on Windows and Linux, where it marks a mnemonic, and leaves it on macOS', () => {
-    const items = [statusItem({ key: 'm', name: 'R&D API', health: 'critical', detail: 'down' })];
+    const trayItems = [trayItem({ key: 'm', name: 'R&D API', detail: 'down' })];
     const on = (platform: NodeJS.Platform) =>
-      find(trayMenuTemplate({ status: status({ items }), launchAtLogin: false, platform }, actions()), 'item:m')?.label;
+      find(trayMenuTemplate({ status: status({ trayItems }), launchAtLogin: false, platform }, actions()), 'item:m')?.label;
     expect(on('linux')).toBe('R&&D API — down');
     expect(on('win32')).toBe('R&&D API — down');
     expect(on('darwin')).toBe('R&D API — down');

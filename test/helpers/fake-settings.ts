@@ -1,27 +1,17 @@
 // The settings and local-SMTP methods of the contract over plain in-memory state, for the fake core of browser
 // tests: the same merge and the same user/password rule as the real core, no files, no keychain, no mail.
-import type { VigilService } from '../../common/ipc/contract.ts';
-import type { AboutView, LocalServiceView, SettingsView, SmtpInput } from '../../common/ipc/settings.ts';
-import { VigilCoreError } from '../../main/core/app/call-error.ts';
+import type { CoreCalls } from '../../common/ipc/contract.ts';
+import { NOTIFICATION_DEFAULTS, type AboutView, type LocalServiceView, type SettingsView, type SmtpInput } from '../../common/ipc/settings.ts';
+import { VigilCoreError } from '../../main/core/calls/call-error.ts';
 
-type SettingsMethods = Pick<VigilService, 'getSettings' | 'updateSettings' | 'getLocalService' | 'setLocalSmtp' | 'sendTestEmail'>;
+type SettingsMethods = Pick<CoreCalls, 'getSettings' | 'updateSettings' | 'getLocalService' | 'setLocalSmtp' | 'sendTestEmail'>;
 
 export function fakeSettingsMethods(about: AboutView = { version: '0.1.0-test', shell: 'browser' }): SettingsMethods {
   let settings: Omit<SettingsView, 'about'> = {
     pollIntervalSeconds: 60,
     domainThresholds: [30, 14, 7, 1],
     heartbeatGraceSeconds: 300,
-    notifications: {
-      monitorDown: true,
-      monitorRecovered: true,
-      heartbeatLate: true,
-      heartbeatRecovered: true,
-      domainExpiring: true,
-      connection: true,
-      token: true,
-      sound: false,
-      quietSummary: false,
-    },
+    notifications: { ...NOTIFICATION_DEFAULTS },
     launchAtLogin: false,
   };
   let local: LocalServiceView = { available: true };

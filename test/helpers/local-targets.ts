@@ -177,3 +177,12 @@ export async function startUdpEchoTarget(): Promise<UdpTarget> {
     close: stop,
   };
 }
+
+/** A loopback port with nothing listening on it (a monitor of it goes down on its first check). */
+export async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}

@@ -7,7 +7,7 @@ import { issueToken } from '../../service/auth/tokens.ts';
 import { silentLogger } from '../../service/logger.ts';
 import { startService, type RunningService, type ServicePorts } from '../../service/monitoring-service.ts';
 import { resolveConfig, type ServiceConfig } from '../../service/service-config.ts';
-import { systemClock } from '../../service/system-clock.ts';
+import { backgroundClock as systemClock } from '../../common/clock.ts';
 
 export interface ApiResponse {
   status: number;

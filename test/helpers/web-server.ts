@@ -6,29 +6,26 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
-import { vigilMethods, type VigilEvent, type VigilEventPayloads, type VigilMethod, type VigilService } from '../../common/ipc/contract.ts';
+import { methodNames, type CoreCalls, type CoreEvent, type EventPayload, type VigilMethod } from '../../common/ipc/contract.ts';
 import type { StatusView } from '../../common/ipc/views.ts';
-import type { Logger } from '../../common/logger.ts';
 import type { VigilCore } from '../../main/core/app/vigil-core.ts';
-import { startWebServer, type WebServer } from '../../main/core/web/web-server.ts';
+import { startWebServer, type WebServer } from '../../main/browser-mode/web-server.ts';
 import { fakeSettingsMethods } from './fake-settings.ts';
 import { recordingLogger, type RecordingLogger } from './recording-logger.ts';
+import { emptyStatus } from './status-view.ts';
 
 export const sampleStatus: StatusView = {
-  level: 'ok',
-  situation: 'ok',
+  ...emptyStatus,
   tooltip: 'Vigil — 2 monitors, all up',
   connection: { id: 'local', name: 'This computer', baseUrl: 'http://127.0.0.1:7070/api', kind: 'local', active: true, auth: 'signed-in' },
-  items: [],
-  monitors: [],
-  heartbeats: [],
-  domains: [],
 };
 
 export interface FakeVigilCore extends VigilCore {
-  /** Every call the core received, arguments as the transport passed them. */
-  readonly calls: { method: VigilMethod; args: unknown[] }[];
-  emit<E extends VigilEvent>(event: E, payload: VigilEventPayloads[E]): void;
+  /** Every call the core received, arguments as the call server passed them. */
+  readonly received: { method: VigilMethod; args: unknown[] }[];
+  /** Where the call server logged. */
+  readonly logger: RecordingLogger;
+  emit<E extends CoreEvent>(event: E, payload: EventPayload<E>): void;
   /** Event listeners subscribed right now. */
   listenerCount(): number;
 }
@@ -37,22 +34,23 @@ export interface FakeVigilCore extends VigilCore {
  * Every method resolves unless overridden: getStatus with `sampleStatus`, the settings and local-SMTP methods over
  * in-memory state (test/helpers/fake-settings.ts), the rest with undefined.
  */
-export function fakeVigilCore(overrides: Partial<VigilService> = {}): FakeVigilCore {
-  const calls: FakeVigilCore['calls'] = [];
-  const listeners = new Map<VigilEvent, Set<(payload: unknown) => void>>();
-  const service: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
-  const implemented: Partial<VigilService> = { ...fakeSettingsMethods(), ...overrides };
-  for (const method of Object.keys(vigilMethods) as VigilMethod[]) {
+export function fakeVigilCore(overrides: Partial<CoreCalls> = {}): FakeVigilCore {
+  const received: FakeVigilCore['received'] = [];
+  const listeners = new Map<CoreEvent, Set<(payload: unknown) => void>>();
+  const calls: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  const implemented: Partial<CoreCalls> = { ...fakeSettingsMethods(), ...overrides };
+  for (const method of methodNames) {
     const override = implemented[method] as ((...args: unknown[]) => Promise<unknown>) | undefined;
-    service[method] = async (...args) => {
-      calls.push({ method, args });
+    calls[method] = async (...args) => {
+      received.push({ method, args });
       if (override) return override(...args);
       return method === 'getStatus' ? sampleStatus : undefined;
     };
   }
   return {
-    service: service as unknown as VigilService,
-    calls,
+    calls: calls as unknown as CoreCalls,
+    received,
+    logger: recordingLogger(),
     on(event, listener) {
       let set = listeners.get(event);
       if (!set) listeners.set(event, (set = new Set()));
@@ -86,7 +84,7 @@ export interface TestWebServer extends WebServer {
 export const testIndexHtml = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Vigil test</title></head><body><p>Vigil test page</p></body></html>\n';
 
 /** Starts the server over `rendererDir`, or over a temporary folder with an index.html and one asset. */
-export async function startTestWebServer(options: { core?: FakeVigilCore; rendererDir?: string; logger?: Logger } = {}): Promise<TestWebServer> {
+export async function startTestWebServer(options: { core?: FakeVigilCore; rendererDir?: string } = {}): Promise<TestWebServer> {
   const core = options.core ?? fakeVigilCore();
   const ownDir = options.rendererDir === undefined ? mkdtempSync(path.join(tmpdir(), 'vigil-web-')) : undefined;
   const rendererDir = options.rendererDir ?? path.join(ownDir ?? '', 'renderer');
@@ -97,8 +95,9 @@ export async function startTestWebServer(options: { core?: FakeVigilCore; render
     // Outside the served folder, for the path traversal tests.
     writeFileSync(path.join(ownDir, 'outside.txt'), 'not to be served\n');
   }
-  const logger = recordingLogger();
-  const server = await startWebServer({ core, rendererDir, logger: options.logger ?? logger });
+  // One log for the server and the call server behind it.
+  const { logger } = core;
+  const server = await startWebServer({ core, rendererDir, logger });
   const url = new URL(server.url);
   const port = Number(url.port);
   return {

@@ -2,7 +2,7 @@
 // stores reset between tests, and Testing Library's cleanup (vitest runs without globals, so it is not automatic).
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { vigilEvents, vigilMethods, type VigilApi, type VigilEvent, type VigilEventPayloads, type VigilMethod, type VigilService } from '../../common/ipc/contract.ts';
+import { methodNames, windowEventNames, type EventPayload, type VigilApi, type VigilCallError, type VigilCalls, type VigilMethod, type WindowEvent } from '../../common/ipc/contract.ts';
 import type { StatusView } from '../../common/ipc/views.ts';
 import { setVigilApi } from '../../renderer/api/vigil-api.ts';
 import { useDrafts } from '../../renderer/state/drafts-store.ts';
@@ -12,26 +12,27 @@ import { useNotices } from '../../renderer/state/notices-store.ts';
 import { usePendingWrites } from '../../renderer/state/pending-writes.ts';
 import { useDomains, useHandlers, useHeartbeats, useMonitors } from '../../renderer/state/resources.ts';
 import { useStatus } from '../../renderer/state/status-store.ts';
+import { emptyStatus } from '../helpers/status-view.ts';
 
 export interface FakeApi {
   api: VigilApi;
   calls: { method: VigilMethod; args: unknown[] }[];
-  emit<E extends VigilEvent>(event: E, payload: VigilEventPayloads[E]): void;
+  emit<E extends WindowEvent>(event: E, payload: EventPayload<E>): void;
 }
 
 /** A VigilApi whose methods resolve with `answers[method]` (called with the arguments) or undefined. */
-export function fakeApi(answers: Partial<VigilService> = {}): FakeApi {
+export function fakeApi(answers: Partial<VigilCalls> = {}): FakeApi {
   const calls: FakeApi['calls'] = [];
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const api: Record<string, unknown> = {};
-  for (const method of Object.keys(vigilMethods) as VigilMethod[]) {
+  for (const method of methodNames) {
     api[method] = vi.fn(async (...args: unknown[]) => {
       calls.push({ method, args });
       const answer = answers[method] as ((...args: unknown[]) => Promise<unknown>) | undefined;
       return answer === undefined ? undefined : answer(...args);
     });
   }
-  for (const event of vigilEvents) {
+  for (const event of windowEventNames) {
     api[event] = (listener: (payload: unknown) => void) => {
       let set = listeners.get(event);
       if (set === undefined) listeners.set(event, (set = new Set()));
@@ -50,22 +51,16 @@ export function fakeApi(answers: Partial<VigilService> = {}): FakeApi {
   return fake;
 }
 
-/** A call failure as both transports deliver it. */
-export function callError(message: string, details?: { field: string; message: string }[]) {
-  return Object.assign(new Error(message), { code: 'failed' as const, details });
+/** A call failure as both transports deliver it: the plain VigilCallError. */
+export function callError(message: string, details?: { field: string; message: string }[]): VigilCallError {
+  return details === undefined ? { code: 'failed', message } : { code: 'failed', message, details };
 }
 
 export function status(fields: Partial<StatusView> = {}): StatusView {
   return {
-    level: 'ok',
-    situation: 'ok',
-    tooltip: 'Vigil',
+    ...emptyStatus,
     connection: { id: 'local', name: 'This computer', baseUrl: 'http://127.0.0.1:7070/api', kind: 'local', active: true, auth: 'signed-in' },
     lastSuccessfulPollAt: Date.now() - 5000,
-    items: [],
-    monitors: [],
-    heartbeats: [],
-    domains: [],
     ...fields,
   };
 }

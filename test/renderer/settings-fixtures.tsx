@@ -1,8 +1,8 @@
 // The settings view's test data: saved settings, the built-in and a remote connection, and the view rendered
 // over the fake API once its first load has arrived.
 import { render, screen } from '@testing-library/react';
-import type { VigilMethod, VigilService } from '../../common/ipc/contract.ts';
-import type { SettingsView } from '../../common/ipc/settings.ts';
+import type { VigilCalls, VigilMethod } from '../../common/ipc/contract.ts';
+import { NOTIFICATION_DEFAULTS, type SettingsView } from '../../common/ipc/settings.ts';
 import type { ConnectionView } from '../../common/ipc/views.ts';
 import { SettingsView as SettingsPage } from '../../renderer/views/settings/settings-view.tsx';
 import { fakeApi, type FakeApi } from './renderer-harness.tsx';
@@ -11,17 +11,7 @@ export const savedSettings: SettingsView = {
   pollIntervalSeconds: 60,
   domainThresholds: [30, 14, 7, 1],
   heartbeatGraceSeconds: 300,
-  notifications: {
-    monitorDown: true,
-    monitorRecovered: true,
-    heartbeatLate: true,
-    heartbeatRecovered: true,
-    domainExpiring: true,
-    connection: true,
-    token: true,
-    sound: false,
-    quietSummary: false,
-  },
+  notifications: { ...NOTIFICATION_DEFAULTS },
   launchAtLogin: false,
   about: { version: '1.4.2', logFile: '/home/ada/.config/Vigil/logs/main.log', shell: 'desktop' },
 };
@@ -30,7 +20,7 @@ export const localConnection: ConnectionView = { id: 'local', name: 'This comput
 export const remoteConnection: ConnectionView = { id: 'prod', name: 'Production', baseUrl: 'https://monitor.example.com/api', kind: 'remote', active: false, auth: 'signed-in' };
 
 /** The fake API answering the view's three loads (overridable), and the view on screen once they arrived. */
-export async function renderSettings(answers: Partial<VigilService> = {}): Promise<FakeApi> {
+export async function renderSettings(answers: Partial<VigilCalls> = {}): Promise<FakeApi> {
   const fake = fakeApi({
     getSettings: async () => savedSettings,
     listConnections: async () => [localConnection, remoteConnection],

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Monitor, StatusItemView } from '../../common/ipc/views.ts';
 import { bannersOf } from '../../renderer/components/banners.tsx';
-import { durationParts, formatDuration, formatFrequency, relativeTime } from '../../renderer/format/time.ts';
+import { formatDuration } from '../../common/format/duration.ts';
+import { durationParts, formatFrequency, relativeTime } from '../../renderer/format/time.ts';
 import { nextSort, searchText, searchWords, matchesWords, sortRows } from '../../renderer/state/sorting.ts';
 import { filterMonitorRows, monitorRows, sortMonitorRows } from '../../renderer/views/monitors/monitor-list.ts';
 import { kindCounts, splitByAttention } from '../../renderer/views/overview/overview-model.ts';
@@ -23,9 +24,9 @@ describe('times', () => {
     expect(durationParts(300)).toEqual({ amount: 5, unit: 'minutes' });
     expect(durationParts(90)).toEqual({ amount: 90, unit: 'seconds' });
     expect(durationParts(86_400)).toEqual({ amount: 1, unit: 'days' });
-    expect(formatDuration(30)).toBe('30 s');
-    expect(formatDuration(5400)).toBe('1 h 30 min');
-    expect(formatDuration(90)).toBe('1 min 30 s');
+    expect(formatDuration(30_000, 'exact')).toBe('30 s');
+    expect(formatDuration(5_400_000, 'exact')).toBe('1 h 30 min');
+    expect(formatDuration(90_000, 'exact')).toBe('1 min 30 s');
     expect(formatFrequency(300)).toBe('every 5 min');
     expect(formatFrequency(undefined)).toBe('—');
   });

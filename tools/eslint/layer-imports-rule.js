@@ -65,7 +65,7 @@ function checkSpecifier({ context, repoRoot, layer, node, specifier, typeOnly })
     report(`${layer.name}/ runs in ${layer.runsIn} and may not depend on ${target.name}/`);
     return;
   }
-  if (Array.isArray(layer.packages) && !layer.packages.includes(packageName(specifier))) {
+  if (Array.isArray(layer.packages) && !typeOnly && !layer.packages.includes(packageName(specifier))) {
     report(`${layer.name}/ may only use the packages ${layer.packages.join(', ')}`);
   }
 }

@@ -5,7 +5,8 @@
 //   typeOnly   layers this layer may import only with `import type`
 //   node       may import Node built-ins (`node:fs`, `fs`, …)
 //   electron   'runtime' | 'type' (only `import type`) | 'never'
-//   packages   false when only relative imports of allowed layers (and zod) are permitted
+//   packages   the npm packages this layer may import at run time (build tooling such as vite never: it belongs
+//              to scripts/); type-only imports of any package are allowed
 
 export const layers = [
   {
@@ -26,7 +27,7 @@ export const layers = [
     typeOnly: [],
     node: true,
     electron: 'never',
-    packages: true,
+    packages: ['fastify', 'jose', 'nodemailer', 'zod'],
   },
   {
     name: 'main/core',
@@ -36,7 +37,17 @@ export const layers = [
     typeOnly: [],
     node: true,
     electron: 'type',
-    packages: true,
+    packages: ['@napi-rs/keyring', 'conf', 'zod'],
+  },
+  {
+    name: 'main/browser-mode',
+    dir: 'main/browser-mode',
+    runsIn: 'Node (browser mode: the core served to a browser tab)',
+    mayImport: ['common', 'main/core'],
+    typeOnly: [],
+    node: true,
+    electron: 'never',
+    packages: ['ws'],
   },
   {
     name: 'main/electron',
@@ -46,14 +57,16 @@ export const layers = [
     typeOnly: [],
     node: true,
     electron: 'runtime',
-    packages: true,
+    packages: ['electron', 'electron-log', 'electron-updater', 'zod'],
   },
   {
     name: 'preload',
     dir: 'preload',
     runsIn: 'Electron preload (sandboxed)',
-    mayImport: [],
-    typeOnly: ['common'],
+    // The contract's names are bundled in; test/architecture/preload-imports.test.ts keeps zod and every other
+    // package out of what the preload reaches.
+    mayImport: ['common'],
+    typeOnly: [],
     node: false,
     electron: 'runtime',
     packages: ['electron'],
@@ -66,7 +79,7 @@ export const layers = [
     typeOnly: [],
     node: false,
     electron: 'never',
-    packages: true,
+    packages: ['react', 'react-dom', 'zustand', 'zod'],
   },
 ];
 

@@ -1,14 +1,7 @@
 // The words of each alert: one short title a person can act on, and a body with what the snapshot says
 // (nothing more: the client does not know why a check failed).
-import {
-  cleanName,
-  countPhrase,
-  domainName,
-  expiryPhrase,
-  formatDuration,
-  heartbeatName,
-  monitorName,
-} from '../health/index.ts';
+import { formatDuration } from '../../../common/format/duration.ts';
+import { cleanName, countPhrase, domainName, expiryPhrase, heartbeatName, monitorName } from '../health/index.ts';
 import type { ClientErrorInfo } from '../model/snapshot.ts';
 import { worseSeverity, type AlertSeverity, type ItemAlertKind } from './alert.ts';
 import type { ItemEvent } from './item-changes.ts';

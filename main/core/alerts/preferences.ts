@@ -1,16 +1,9 @@
 // What the user chose to be told about. Every kind of news is tracked either way; a topic that is off only
 // keeps its alerts from being shown.
-import { defaultExpiryThresholds } from '../health/index.ts';
+import { defaultExpiryThresholds } from '../../../common/api/index.ts';
+import { NOTIFICATION_DEFAULTS, SETTINGS_BOUNDS } from '../../../common/ipc/settings.ts';
 import type { AlertKind } from './alert.ts';
 
-export type AlertTopic =
-  | 'monitorDown'
-  | 'monitorRecovered'
-  | 'heartbeatLate'
-  | 'heartbeatRecovered'
-  | 'domainExpiring'
-  | 'connection'
-  | 'token';
 
 export interface AlertPreferences {
   notify: Record<AlertTopic, boolean>;
@@ -26,19 +19,16 @@ export interface AlertPreferences {
   tokenWarningDays: number;
 }
 
+/** The notification settings that are topics (the others say how to tell, not what). */
+const { sound: _sound, quietSummary: _quietSummary, ...defaultTopics } = NOTIFICATION_DEFAULTS;
+
+export type AlertTopic = keyof typeof defaultTopics;
+
 export const defaultAlertPreferences: AlertPreferences = Object.freeze({
-  notify: Object.freeze({
-    monitorDown: true,
-    monitorRecovered: true,
-    heartbeatLate: true,
-    heartbeatRecovered: true,
-    domainExpiring: true,
-    connection: true,
-    token: true,
-  }),
+  notify: Object.freeze(defaultTopics),
   burstLimit: 3,
   thresholds: defaultExpiryThresholds,
-  heartbeatGraceSeconds: 300,
+  heartbeatGraceSeconds: SETTINGS_BOUNDS.heartbeatGraceSeconds.default,
   unreachableAfterPolls: 3,
   tokenWarningDays: 3,
 });

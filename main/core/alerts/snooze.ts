@@ -7,8 +7,8 @@ export interface Snooze {
   until: number | 'resumed';
 }
 
-/** Epoch ms, 'resumed-manually' for "until I resume", or undefined when not paused. */
-export type PausedUntil = number | 'resumed-manually' | undefined;
+/** Epoch ms, 'resumed' for "until I resume" (as the settings store it), or undefined when not paused. */
+export type PausedUntil = number | 'resumed' | undefined;
 
 export function isSnoozeActive(snooze: Snooze, now: number): boolean {
   return snooze.until === 'resumed' || now < snooze.until;
@@ -29,5 +29,5 @@ export function activeSnoozes(snoozes: readonly Snooze[], now: number): Map<stri
 }
 
 export function isPaused(pausedUntil: PausedUntil, now: number): boolean {
-  return pausedUntil === 'resumed-manually' || (pausedUntil !== undefined && now < pausedUntil);
+  return pausedUntil === 'resumed' || (pausedUntil !== undefined && now < pausedUntil);
 }

@@ -2,13 +2,14 @@
 // redirects, a byte cap. Answers a 2xx with its text; anything else rejects with a MonitoringClientError whose
 // message has been through `redact`.
 import type { Clock } from '../../../common/clock.ts';
+import { formatDuration } from '../../../common/format/duration.ts';
 import type { ClientErrorInfo } from '../model/snapshot.ts';
 import { MonitoringClientError } from './client-error.ts';
 import type { ReceivedBody } from './error-message.ts';
 import { networkFailureReason } from './network-error.ts';
 import { formatBytes, readBody } from './read-body.ts';
 import { redact } from './redact.ts';
-import { formatDuration, statusErrorInfo } from './status-error.ts';
+import { statusErrorInfo } from './status-error.ts';
 
 /** Error bodies only need a message and field details; a megabyte of HTML tells us nothing more. */
 const maxErrorBodyBytes = 64 * 1024;
@@ -62,7 +63,7 @@ export async function sendRequest(transport: Transport, request: ApiRequest): Pr
     if (ending === 'cancelled') return fail(cancelledInfo(label));
     if (ending === 'timeout') {
       const what = headersArrived ? `did not finish its answer to ${label}` : `did not answer ${label}`;
-      return fail({ kind: 'timeout', message: `The server ${what} within ${formatDuration(transport.timeoutMs)}.` });
+      return fail({ kind: 'timeout', message: `The server ${what} within ${formatDuration(transport.timeoutMs, 'wait')}.` });
     }
     const host = new URL(transport.base).host;
     return fail({ kind: 'unreachable', message: `Could not reach the server at ${host}: ${networkFailureReason(error)}.` });

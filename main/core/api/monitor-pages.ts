@@ -21,8 +21,9 @@ export function monitorPage(response: ApiResponse, label: string): Page<Monitor>
   };
 }
 
-/** The id, or for a monitor without one its content, so a repeated page is still recognised. */
-export function monitorKey(monitor: Monitor): string {
+/** Which monitor an entry of a page is (not its item key): the id, or for a monitor without one its content, so
+ * an entry repeated across pages is still recognised. */
+export function pageEntryIdentity(monitor: Monitor): string {
   return monitor.id === undefined ? `content:${JSON.stringify(monitor)}` : `id:${monitor.id}`;
 }
 

@@ -22,14 +22,13 @@ import {
   readNotificationHandler,
   resourcePath,
 } from '../../../common/api/index.ts';
-import type { Clock } from '../../../common/clock.ts';
+import { systemClock, type Clock } from '../../../common/clock.ts';
 import { type Logger, silentLogger } from '../../../common/logger.ts';
 import { MonitoringClientError } from './client-error.ts';
 import { type ApiRequest, type ApiResponse, sendRequest, type Transport } from './http-request.ts';
-import { monitorKey, monitorPage, refusesPageZero } from './monitor-pages.ts';
+import { monitorPage, pageEntryIdentity, refusesPageZero } from './monitor-pages.ts';
 import { type FirstPage, paginate } from './paginate.ts';
 import { parseJsonBody, shapeError } from './parse-json.ts';
-import { realTimeClock } from './real-time-clock.ts';
 import { type BaseUrlCheck, checkBaseUrl, isSendableToken } from './token-safety.ts';
 
 export interface MonitoringClientOptions {
@@ -89,7 +88,7 @@ export class MonitoringClient {
     this.#maxPages = positiveInteger('maxPages', options.maxPages ?? clientDefaults.maxPages);
     this.#transport = {
       fetch: options.fetch ?? globalThis.fetch,
-      clock: options.clock ?? realTimeClock,
+      clock: options.clock ?? systemClock,
       timeoutMs: positiveInteger('timeoutMs', options.timeoutMs ?? clientDefaults.timeoutMs),
       maxResponseBytes: positiveInteger('maxResponseBytes', options.maxResponseBytes ?? clientDefaults.maxResponseBytes),
     };
@@ -118,7 +117,7 @@ export class MonitoringClient {
       firstPage: this.#firstPage,
       fetchPage,
       probePageZero,
-      keyOf: monitorKey,
+      keyOf: pageEntryIdentity,
     });
     if (this.#firstPage === undefined && result.firstPage !== undefined) {
       this.#logger.info(`The server counts pages of monitors from ${result.firstPage}.`);

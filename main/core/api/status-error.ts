@@ -1,4 +1,5 @@
 // The ClientErrorInfo for an HTTP status that is not a success, worded for a person.
+import { formatDuration } from '../../../common/format/duration.ts';
 import type { ClientErrorInfo, ClientErrorKind } from '../model/snapshot.ts';
 import { serverMessage, validationDetailsOf, type ReceivedBody } from './error-message.ts';
 import { parseRetryAfter } from './retry-after.ts';
@@ -55,7 +56,7 @@ function leadOf(kind: ClientErrorKind, status: number, request: string, retryAft
     case 'not-found':
       return `The server has nothing at ${request}`;
     case 'rate-limited':
-      return retryAfterMs === undefined ? 'The server is limiting requests' : `The server is limiting requests for ${formatDuration(retryAfterMs)}`;
+      return retryAfterMs === undefined ? 'The server is limiting requests' : `The server is limiting requests for ${formatDuration(retryAfterMs, 'wait')}`;
     case 'server-error':
       return status === 503 ? 'The server is unavailable' : 'The server had an internal error';
     case 'bad-request':
@@ -63,12 +64,4 @@ function leadOf(kind: ClientErrorKind, status: number, request: string, retryAft
     default:
       return `The server answered ${request} with an unexpected status`;
   }
-}
-
-/** "300 ms", "30 s", "5 min", "2 h" — the unit a person would say. */
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 120_000) return `${Math.round(ms / 1000)} s`;
-  if (ms < 2 * 3_600_000) return `${Math.round(ms / 60_000)} min`;
-  return `${Math.round(ms / 3_600_000)} h`;
 }

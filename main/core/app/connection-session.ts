@@ -3,13 +3,14 @@
 // token (tokenReplaced) lifts the latter.
 import type { Clock } from '../../../common/clock.ts';
 import type { Logger } from '../../../common/logger.ts';
-import { alertPreferencesFrom, pausedUntilFrom, tokenExpiresAt } from '../alert-settings.ts';
 import { evaluatePoll, tokenReplaced, type Alert, type AlertState } from '../alerts/index.ts';
 import { clientErrorInfo, MonitoringClient } from '../api/index.ts';
 import type { PollOutcome, Snapshot } from '../model/snapshot.ts';
 import { fetchSnapshot } from '../poller/fetch-snapshot.ts';
 import { Poller } from '../poller/poller.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
+import { tokenExpiresAt } from '../secrets/token-expiry.ts';
+import { alertPreferencesFrom } from '../settings/alert-preferences.ts';
 import type { Connection } from '../settings/settings-schema.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
 
@@ -159,7 +160,7 @@ export class ConnectionSession {
       connection: { id: this.connection.id, name: this.connection.name },
       preferences: alertPreferencesFrom(current),
       snoozes: current.snoozes,
-      pausedUntil: pausedUntilFrom(current),
+      pausedUntil: current.pausedUntil,
       tokenExpiresAt: token === undefined ? undefined : tokenExpiresAt(token),
       now: clock.now(),
     });

@@ -1,6 +1,6 @@
 // A saved connection as the window sees it: whether it is signed in, never the token (pure).
 import type { ConnectionView } from '../../../common/ipc/views.ts';
-import { tokenExpiresAt } from '../alert-settings.ts';
+import { tokenExpiresAt } from '../secrets/token-expiry.ts';
 import type { AlertState } from '../alerts/index.ts';
 import type { Connection } from '../settings/settings-schema.ts';
 

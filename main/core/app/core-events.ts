@@ -1,27 +1,28 @@
-// The contract's events inside the core: listeners per event, each called in turn; one that throws is logged
+// The core's events (contract.ts `coreEvents`): listeners per event, each called in turn; one that throws is logged
 // and does not keep the others from hearing.
-import type { VigilEvent, VigilEventPayloads } from '../../../common/ipc/contract.ts';
+import type { CoreEvent, EventPayload } from '../../../common/ipc/contract.ts';
 import type { Logger } from '../../../common/logger.ts';
 
-type Listeners = { [E in VigilEvent]: Set<(payload: VigilEventPayloads[E]) => void> };
+type Listener<E extends CoreEvent> = (payload: EventPayload<E>) => void;
 
 export class CoreEvents {
   readonly #logger: Logger;
-  readonly #listeners: Listeners = { onDidChangeStatus: new Set(), onAlert: new Set(), onOpenItem: new Set() };
+  readonly #listeners = new Map<CoreEvent, Set<Listener<CoreEvent>>>();
 
   constructor(logger: Logger) {
     this.#logger = logger;
   }
 
-  on<E extends VigilEvent>(event: E, listener: (payload: VigilEventPayloads[E]) => void): () => void {
-    const listeners: Listeners[E] = this.#listeners[event];
-    listeners.add(listener);
-    return () => void listeners.delete(listener);
+  on<E extends CoreEvent>(event: E, listener: Listener<E>): () => void {
+    let listeners = this.#listeners.get(event);
+    if (listeners === undefined) this.#listeners.set(event, (listeners = new Set()));
+    const entry = listener as Listener<CoreEvent>;
+    listeners.add(entry);
+    return () => void listeners.delete(entry);
   }
 
-  emit<E extends VigilEvent>(event: E, payload: VigilEventPayloads[E]): void {
-    const listeners: Listeners[E] = this.#listeners[event];
-    for (const listener of [...listeners]) {
+  emit<E extends CoreEvent>(event: E, payload: EventPayload<E>): void {
+    for (const listener of [...(this.#listeners.get(event) ?? [])]) {
       try {
         listener(payload);
       } catch (error) {

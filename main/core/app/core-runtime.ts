@@ -1,25 +1,24 @@
 // The core's moving parts in one place: the session of the active connection (followed as the settings
-// change), local mode, the alert states of every connection, and the contract's events. The service methods
-// act through it.
-import type { Clock } from '../../../common/clock.ts';
-import type { VigilEvent, VigilEventPayloads } from '../../../common/ipc/contract.ts';
+// change), local mode, the alert states of every connection, and the core's events. The contract's calls
+// (calls/) act through it.
+import { systemClock, type Clock } from '../../../common/clock.ts';
+import type { CoreEvent, EventPayload } from '../../../common/ipc/contract.ts';
 import type { AboutView } from '../../../common/ipc/settings.ts';
 import type { ConnectionView, StatusView } from '../../../common/ipc/views.ts';
 import { silentLogger, type Logger } from '../../../common/logger.ts';
-import { alertPreferencesFrom } from '../alert-settings.ts';
 import { initialAlertState, tokenReplaced, type AlertState } from '../alerts/index.ts';
 import { MonitoringClient } from '../api/index.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
+import { alertPreferencesFrom } from '../settings/alert-preferences.ts';
 import type { Connection, Settings } from '../settings/settings-schema.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
-import { systemClock } from '../system-clock.ts';
 import { AlertStateFile } from './alert-state-file.ts';
-import { VigilCoreError } from './call-error.ts';
+import { VigilCoreError } from '../calls/call-error.ts';
 import { ConnectionSession } from './connection-session.ts';
 import { connectionView } from './connection-view.ts';
 import { CoreEvents } from './core-events.ts';
 import { LocalMode, localConnectionId, wantsLocalMode } from './local-mode.ts';
-import type { LocalServiceLauncher } from './local-service.ts';
+import type { LocalServiceLauncher } from './local-service-launcher.ts';
 import { statusView } from './status-view.ts';
 
 export interface VigilCoreOptions {
@@ -73,7 +72,7 @@ export class CoreRuntime {
     this.#events = new CoreEvents(options.logger);
   }
 
-  on<E extends VigilEvent>(event: E, listener: (payload: VigilEventPayloads[E]) => void): () => void {
+  on<E extends CoreEvent>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
     return this.#events.on(event, listener);
   }
 

@@ -1,8 +1,8 @@
-// The app's core for a shell to host: the contract's service, its events, and the operating system's hooks.
+// The app's core for a shell to host: the contract's calls, its events, and the operating system's hooks.
 // Every port comes in through the options; nothing global is wired here.
-import type { VigilCore } from './vigil-core.ts';
+import { coreCalls } from '../calls/core-calls.ts';
 import { CoreRuntime, type VigilCoreOptions } from './core-runtime.ts';
-import { vigilService } from './vigil-service.ts';
+import type { VigilCore } from './vigil-core.ts';
 
 export type { VigilCoreOptions } from './core-runtime.ts';
 
@@ -10,7 +10,8 @@ export type { VigilCoreOptions } from './core-runtime.ts';
 export async function createVigilCore(options: VigilCoreOptions): Promise<VigilCore> {
   const runtime = new CoreRuntime(options);
   return {
-    service: vigilService(runtime),
+    calls: coreCalls(runtime),
+    logger: options.logger,
     on: (event, listener) => runtime.on(event, listener),
     suspend: () => runtime.suspend(),
     resume: () => runtime.resume(),

@@ -4,12 +4,12 @@
 // renewed well before it expires. The service's SMTP password goes from the secret store to each start.
 import type { Clock, TimerHandle } from '../../../common/clock.ts';
 import type { Logger } from '../../../common/logger.ts';
-import { tokenExpiresAt } from '../alert-settings.ts';
+import { tokenExpiresAt } from '../secrets/token-expiry.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import type { Connection, Settings } from '../settings/settings-schema.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
 import { localSmtpPasswordAccount } from './local-service-config.ts';
-import type { LocalServiceLauncher, LocalServiceSecrets, RunningLocalService } from './local-service.ts';
+import type { LocalServiceLauncher, LocalServiceSecrets, RunningLocalService } from './local-service-launcher.ts';
 
 export const localConnectionId = 'local';
 export const localConnectionName = 'This computer';

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { SmtpView } from '../../../common/ipc/settings.ts';
 import { checkPlainText, smtpServerFields } from '../../../common/smtp/smtp-server.ts';
 import { describeIssues } from '../storage/issues.ts';
-import { VigilCoreError } from './call-error.ts';
+import { VigilCoreError } from '../calls/call-error.ts';
 
 /** The secret store account of the SMTP password; the colon keeps it apart from every connection id. */
 export const localSmtpPasswordAccount = 'smtp:local';

@@ -1,12 +1,12 @@
 // The StatusView the window and tray get: the tray model's level and tooltip, every item judged by the same
 // rules, and the raw lists of the latest snapshot (pure).
 import type { ConnectionSituation, ConnectionView, StatusItemView, StatusView } from '../../../common/ipc/views.ts';
-import { alertPreferencesFrom, pausedUntilFrom } from '../alert-settings.ts';
-import { activeSnoozes, isPaused, type AlertState } from '../alerts/index.ts';
-import { failureClass, healthRank, itemDetail, itemName, type ItemAssessment } from '../health/index.ts';
+import { isPaused, type AlertState } from '../alerts/index.ts';
+import { failureClass, itemDetail, itemName } from '../health/index.ts';
 import type { PollOutcome, Snapshot } from '../model/snapshot.ts';
+import { alertPreferencesFrom } from '../settings/alert-preferences.ts';
 import type { Settings } from '../settings/settings-schema.ts';
-import { trayModel, type TrayModel } from '../tray/index.ts';
+import { trayModel, type RankedItem, type TrayModel } from '../tray/index.ts';
 
 export interface StatusInput {
   connection: ConnectionView | undefined;
@@ -25,7 +25,7 @@ export interface StatusInput {
 export function statusView(input: StatusInput): StatusView {
   const { connection, outcome, settings, now, alertState } = input;
   const preferences = alertPreferencesFrom(settings);
-  const pausedUntil = pausedUntilFrom(settings);
+  const { pausedUntil } = settings;
   const tray = trayModel({
     connectionName: connection?.name ?? 'Vigil',
     outcome,
@@ -38,13 +38,13 @@ export function statusView(input: StatusInput): StatusView {
     ...(input.timeZone === undefined ? {} : { timeZone: input.timeZone }),
   });
   const snapshot = outcome?.ok ? outcome.snapshot : input.lastSnapshot;
-  const { assessments } = tray;
   const view: StatusView = {
     level: tray.level,
     situation: input.blocker === undefined ? situations[tray.situation] : 'setup',
     tooltip: tray.tooltip,
     connection,
-    items: statusItems(assessments, activeSnoozes(settings.snoozes, now), now),
+    items: tray.ranked.map((ranked) => statusItem(ranked, now)),
+    trayItems: tray.items,
     monitors: snapshot?.monitors ?? [],
     heartbeats: snapshot?.heartbeats ?? [],
     domains: snapshot?.domains ?? [],
@@ -53,7 +53,7 @@ export function statusView(input: StatusInput): StatusView {
   if (problem !== undefined) view.problem = problem;
   if (tray.lastSuccessfulPollAt !== undefined) view.lastSuccessfulPollAt = tray.lastSuccessfulPollAt;
   if (snapshot !== undefined) view.listsFetchedFrom = snapshot.startedAt ?? snapshot.takenAt;
-  if (settings.pausedUntil !== undefined && isPaused(pausedUntil, now)) view.pausedUntil = settings.pausedUntil;
+  if (pausedUntil !== undefined && isPaused(pausedUntil, now)) view.pausedUntil = pausedUntil;
   return view;
 }
 
@@ -62,22 +62,10 @@ const situations = { data: 'ok', offline: 'unreachable', 'signed-out': 'signed-o
   ConnectionSituation
 >;
 
-/** Every item, problems worst first, snoozed items after the rest; ties keep the server's order. */
-function statusItems(assessments: readonly ItemAssessment[], snoozed: ReadonlyMap<string, number | 'resumed'>, now: number): StatusItemView[] {
-  const ranked = assessments.map((item) => {
-    const snoozedUntil = snoozed.get(item.key);
-    const view: StatusItemView = {
-      key: item.key,
-      kind: item.kind,
-      name: itemName(item),
-      health: item.health,
-      state: item.state,
-      detail: itemDetail(item, now),
-    };
-    if (snoozedUntil !== undefined) view.snoozedUntil = snoozedUntil;
-    return { view, rank: (snoozedUntil === undefined ? 0 : 4) + healthRank(item.health) };
-  });
-  return ranked.sort((a, b) => a.rank - b.rank).map(({ view }) => view);
+function statusItem({ item, snoozedUntil }: RankedItem, now: number): StatusItemView {
+  const view: StatusItemView = { key: item.key, kind: item.kind, name: itemName(item), health: item.health, state: item.state, detail: itemDetail(item, now) };
+  if (snoozedUntil !== undefined) view.snoozedUntil = snoozedUntil;
+  return view;
 }
 
 /** Why there is no current data, in one sentence, when there is none. */

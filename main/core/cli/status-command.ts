@@ -2,10 +2,10 @@
 // and domain with its state, worst first. Exit 0 fine, 1 warning, 2 critical, 3 cannot tell.
 import { CliError } from '../../../common/cli/cli-error.ts';
 import { parseFlags } from '../../../common/cli/parse-flags.ts';
+import { systemClock } from '../../../common/clock.ts';
 import { silentLogger, type Logger } from '../../../common/logger.ts';
 import { MonitoringClient, MonitoringClientError } from '../api/index.ts';
 import { fetchSnapshot } from '../poller/fetch-snapshot.ts';
-import { systemClock } from '../system-clock.ts';
 import { CliEnvironment, cannotTell } from './cli-environment.ts';
 import { formatStatusReport, statusReport } from './status-report.ts';
 

@@ -2,13 +2,14 @@
 // alert event (`--json`: JSON lines), as the tray app would notify. Ctrl-C stops it.
 import { CliError } from '../../../common/cli/cli-error.ts';
 import { parseFlags } from '../../../common/cli/parse-flags.ts';
+import { systemClock } from '../../../common/clock.ts';
 import { silentLogger, type Logger } from '../../../common/logger.ts';
-import { alertPreferencesFrom, pausedUntilFrom, tokenExpiresAt } from '../alert-settings.ts';
 import { evaluatePoll, initialAlertState, type Alert } from '../alerts/index.ts';
 import { clientErrorInfo, MonitoringClient } from '../api/index.ts';
 import { fetchSnapshot } from '../poller/fetch-snapshot.ts';
 import { Poller } from '../poller/poller.ts';
-import { systemClock } from '../system-clock.ts';
+import { tokenExpiresAt } from '../secrets/token-expiry.ts';
+import { alertPreferencesFrom } from '../settings/alert-preferences.ts';
 import { CliEnvironment, cannotTell } from './cli-environment.ts';
 
 function parseInterval(text: string | undefined, fallbackSeconds: number): number {
@@ -45,7 +46,7 @@ export async function watchCommand(args: string[], logger: Logger): Promise<void
         connection,
         preferences: alertPreferencesFrom(settings),
         snoozes: settings.snoozes,
-        pausedUntil: pausedUntilFrom(settings),
+        pausedUntil: settings.pausedUntil,
         tokenExpiresAt: tokenExpiresAt(token),
         now,
       });

@@ -9,7 +9,8 @@ import {
 } from '../../../common/api/index.ts';
 import type { Snapshot } from '../model/snapshot.ts';
 import { domainExpiry, domainHealth, type DomainState } from './domain-health.ts';
-import { domainName, expiryPhrase, formatDuration, heartbeatName, monitorName } from './display.ts';
+import { formatDuration } from '../../../common/format/duration.ts';
+import { domainName, expiryPhrase, heartbeatName, monitorName } from './display.ts';
 import type { Health } from './health.ts';
 import { heartbeatHealth, heartbeatTiming, type HeartbeatState, type HeartbeatTiming } from './heartbeat-health.ts';
 import { domainKey, heartbeatKey, monitorKey } from '../../../common/ipc/item-key.ts';

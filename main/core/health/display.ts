@@ -39,25 +39,6 @@ export function domainName(domain: Domain): string {
   return firstUsable(domain.domain, domain.id) ?? 'Unnamed domain';
 }
 
-const MS_PER_MINUTE = 60_000;
-const MS_PER_HOUR = 3_600_000;
-const MS_PER_DAY = 86_400_000;
-
-/** "45 s", "5 min", "2 h 5 min", "3 d 4 h": two units at most, rounded down. */
-export function formatDuration(ms: number): string {
-  const value = Math.max(0, ms);
-  if (value < MS_PER_MINUTE) return `${Math.floor(value / 1000)} s`;
-  if (value < MS_PER_HOUR) return `${Math.floor(value / MS_PER_MINUTE)} min`;
-  if (value < MS_PER_DAY) {
-    const hours = Math.floor(value / MS_PER_HOUR);
-    const minutes = Math.floor((value % MS_PER_HOUR) / MS_PER_MINUTE);
-    return minutes === 0 ? `${hours} h` : `${hours} h ${minutes} min`;
-  }
-  const days = Math.floor(value / MS_PER_DAY);
-  const hours = Math.floor((value % MS_PER_DAY) / MS_PER_HOUR);
-  return hours === 0 ? `${days} d` : `${days} d ${hours} h`;
-}
-
 function plural(count: number, unit: string): string {
   return `${count} ${unit}${count === 1 ? '' : 's'}`;
 }

@@ -19,8 +19,6 @@ export interface DomainExpiryOptions {
   observedAt?: number | undefined;
 }
 
-export const defaultExpiryThresholds: readonly number[] = [30, 14, 7, 1];
-
 const MS_PER_DAY = 86_400_000;
 
 /** Days since 1970-01-01 of the UTC date at `ms`. */

@@ -1,6 +1,8 @@
-// The four levels every watched item is judged on, shared by the alert policy, the tray and the CLI.
+// The four levels every watched item is judged on (common/ipc/views.ts `Health`), ranked for lists that put the
+// worst first: the tray, the window, the CLI.
+import type { Health } from '../../../common/ipc/views.ts';
 
-export type Health = 'critical' | 'warning' | 'unknown' | 'ok';
+export type { Health };
 
 /** 0 for critical up to 3 for ok, so a plain numeric sort puts the worst first (menus, CLI lists). */
 export function healthRank(health: Health): number {

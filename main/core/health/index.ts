@@ -12,7 +12,6 @@ export {
 } from './heartbeat-health.ts';
 export {
   dateToUtcDay,
-  defaultExpiryThresholds,
   domainExpiry,
   domainExpiryDay,
   domainHealth,
@@ -27,7 +26,6 @@ export {
   countPhrase,
   domainName,
   expiryPhrase,
-  formatDuration,
   heartbeatName,
   monitorName,
   truncate,

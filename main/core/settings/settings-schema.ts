@@ -6,8 +6,10 @@ import { requiredOr } from '../../../common/api/input-fields.ts';
 import {
   domainThresholdsSchema,
   heartbeatGraceSecondsSchema,
+  NOTIFICATION_DEFAULTS,
   pollIntervalSecondsSchema,
   SETTINGS_BOUNDS,
+  type NotificationPreference,
 } from '../../../common/ipc/settings.ts';
 import { apiBaseUrlProblem, withoutTrailingSlash } from './api-base-url.ts';
 
@@ -114,17 +116,7 @@ const snoozes = z
 
 const notifications = z
   .object(
-    {
-      monitorDown: flag(true),
-      monitorRecovered: flag(true),
-      heartbeatLate: flag(true),
-      heartbeatRecovered: flag(true),
-      domainExpiring: flag(true),
-      connection: flag(true),
-      token: flag(true),
-      sound: flag(false),
-      quietSummary: flag(false),
-    },
+    Object.fromEntries(Object.entries(NOTIFICATION_DEFAULTS).map(([name, value]) => [name, flag(value)])) as Record<NotificationPreference, ReturnType<typeof flag>>,
     { error: 'must be an object' },
   )
   .prefault({});

@@ -1,60 +1,53 @@
-// The tray menu's item entries: problems worst first, then snoozed items (so they can be woken), capped
-// with a last "and N more" entry. Items in good health are left out: the tooltip already counts them.
-import { healthRank, itemDetail, itemName, type Health, type ItemAssessment, type ItemKind } from '../health/index.ts';
-import { formatClockTime } from './clock-time.ts';
+// Every item in the order all of Vigil lists them — problems worst first, snoozed items after the rest (so they
+// can be woken), ties in the server's order — and the tray menu's entries from that order: the items that are not
+// OK or are snoozed, capped with a last "and N more". Items in good health stay out of the menu: the tooltip
+// already counts them.
+import type { TrayItem } from '../../../common/ipc/views.ts';
+import { formatClockTime } from '../../../common/format/clock-time.ts';
+import { healthRank, itemDetail, itemName, type ItemAssessment } from '../health/index.ts';
+import { trayLocale } from './tray-tooltip.ts';
 
-export type TrayItem =
-  | {
-      type: 'item';
-      key: string;
-      kind: ItemKind;
-      name: string;
-      health: Health;
-      /** The state in a word: down, late, expiring, unknown, … */
-      state: string;
-      detail: string;
-      /** "name — detail", ready for a menu. */
-      label: string;
-      /** Present when the item is snoozed. */
-      snoozedUntil?: number | 'resumed';
-    }
-  | { type: 'more'; count: number; label: string };
+export interface RankedItem {
+  item: ItemAssessment;
+  /** Present when the item is snoozed. */
+  snoozedUntil?: number | 'resumed';
+}
 
 export const defaultMaxTrayItems = 10;
 
+/** A stable sort on (snoozed, health): the window's lists and the tray's menu agree on it. */
+export function rankItems(assessments: readonly ItemAssessment[], snoozed: ReadonlyMap<string, number | 'resumed'>): RankedItem[] {
+  const anySnoozed = snoozed.size > 0;
+  const ranked = assessments.map((item) => {
+    const snoozedUntil = anySnoozed ? snoozed.get(item.key) : undefined;
+    const entry: RankedItem = snoozedUntil === undefined ? { item } : { item, snoozedUntil };
+    return { entry, rank: (snoozedUntil === undefined ? 0 : 4) + healthRank(item.health) };
+  });
+  return ranked.sort((a, b) => a.rank - b.rank).map(({ entry }) => entry);
+}
+
 export interface TrayItemsInput {
-  assessments: readonly ItemAssessment[];
-  snoozed: ReadonlyMap<string, number | 'resumed'>;
+  ranked: readonly RankedItem[];
   maxItems: number;
   now: number;
   timeZone?: string | undefined;
 }
 
-function entry(item: ItemAssessment, input: TrayItemsInput): TrayItem {
+export function trayItems(input: TrayItemsInput): TrayItem[] {
+  const listed = input.ranked.filter(({ item, snoozedUntil }) => item.health !== 'ok' || snoozedUntil !== undefined);
+  const max = Math.max(1, Math.floor(input.maxItems));
+  const shownCount = listed.length <= max ? listed.length : max - 1;
+  const shown = listed.slice(0, shownCount).map((entry) => trayItem(entry, input));
+  const rest = listed.length - shownCount;
+  return rest === 0 ? shown : [...shown, { type: 'more', count: rest, label: `and ${rest} more` }];
+}
+
+function trayItem({ item, snoozedUntil }: RankedItem, input: TrayItemsInput): TrayItem {
   const name = itemName(item);
   const detail = itemDetail(item, input.now);
-  const snoozedUntil = input.snoozed.get(item.key);
   const { key, kind, health, state } = item;
   const base = { type: 'item', key, kind, name, health, state, detail } as const;
   if (snoozedUntil === undefined) return { ...base, label: `${name} — ${detail}` };
-  const until =
-    snoozedUntil === 'resumed' ? 'until resumed' : `until ${formatClockTime(snoozedUntil, input.now, input.timeZone)}`;
+  const until = snoozedUntil === 'resumed' ? 'until resumed' : `until ${formatClockTime(snoozedUntil, input.now, { locale: trayLocale, timeZone: input.timeZone })}`;
   return { ...base, label: `${name} — ${detail} (snoozed ${until})`, snoozedUntil };
-}
-
-/** Sorted by snoozed-last, then health worst first; ties keep the server's order (a stable sort). */
-export function trayItems(input: TrayItemsInput): TrayItem[] {
-  const { snoozed } = input;
-  const anySnoozed = snoozed.size > 0;
-  const listed: { item: ItemAssessment; rank: number }[] = [];
-  for (const item of input.assessments) {
-    const isSnoozed = anySnoozed && snoozed.has(item.key);
-    if (item.health !== 'ok' || isSnoozed) listed.push({ item, rank: (isSnoozed ? 4 : 0) + healthRank(item.health) });
-  }
-  listed.sort((a, b) => a.rank - b.rank);
-  const max = Math.max(1, Math.floor(input.maxItems));
-  const shownCount = listed.length <= max ? listed.length : max - 1;
-  const shown = listed.slice(0, shownCount).map(({ item }) => entry(item, input));
-  const rest = listed.length - shownCount;
-  return rest === 0 ? shown : [...shown, { type: 'more', count: rest, label: `and ${rest} more` }];
 }

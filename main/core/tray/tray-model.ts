@@ -8,12 +8,11 @@ import {
   type PausedUntil,
   type Snooze,
 } from '../alerts/index.ts';
+import type { Level, TrayItem } from '../../../common/ipc/views.ts';
 import { assessSnapshot, failureClass, type ItemAssessment } from '../health/index.ts';
 import type { PollOutcome, Snapshot } from '../model/snapshot.ts';
-import { defaultMaxTrayItems, trayItems, type TrayItem } from './tray-items.ts';
+import { defaultMaxTrayItems, rankItems, trayItems, type RankedItem } from './tray-items.ts';
 import { trayTooltip, type TooltipSituation, type TrayCounts } from './tray-tooltip.ts';
-
-export type TrayLevel = 'ok' | 'warning' | 'critical' | 'unknown' | 'offline' | 'paused';
 
 export interface TrayInput {
   connectionName: string;
@@ -33,15 +32,17 @@ export interface TrayInput {
 }
 
 export interface TrayModel {
-  level: TrayLevel;
+  level: Level;
   counts: TrayCounts;
   tooltip: string;
+  /** The menu's item entries. */
   items: TrayItem[];
   lastSuccessfulPollAt?: number;
   /** Whether the latest poll brought data, and why not when it did not. */
   situation: TooltipSituation;
-  /** Every item as judged for this model, for views that list them all (judging 10,000 items once is enough). */
-  assessments: readonly ItemAssessment[];
+  /** Every item as judged for this model, in the menu's order, for views that list them all (judging and sorting
+   * 10,000 items once is enough). */
+  ranked: readonly RankedItem[];
 }
 
 function emptyCounts(): TrayCounts {
@@ -110,7 +111,7 @@ export function trayModel(input: TrayInput): TrayModel {
   const { counts, level: itemLevel } = tally(assessments, snoozed);
   const situation = situationOf(outcome, snapshot !== undefined, alertState);
   const paused = isPaused(input.pausedUntil, now);
-  const level: TrayLevel = paused
+  const level: Level = paused
     ? 'paused'
     : situation === 'data'
       ? itemLevel
@@ -132,8 +133,9 @@ export function trayModel(input: TrayInput): TrayModel {
     timeZone: input.timeZone,
   });
   const maxItems = input.maxItems ?? defaultMaxTrayItems;
-  const items = trayItems({ assessments, snoozed, maxItems, now, timeZone: input.timeZone });
-  const model: TrayModel = { level, counts, tooltip, items, situation, assessments };
+  const ranked = rankItems(assessments, snoozed);
+  const items = trayItems({ ranked, maxItems, now, timeZone: input.timeZone });
+  const model: TrayModel = { level, counts, tooltip, items, situation, ranked };
   if (lastSuccessfulPollAt !== undefined) model.lastSuccessfulPollAt = lastSuccessfulPollAt;
   return model;
 }

@@ -1,8 +1,11 @@
 // The tray icon's tooltip: one line, under 128 UTF-16 units because Windows cuts tray tooltips there.
+import { formatClockTime } from '../../../common/format/clock-time.ts';
 import { cleanName, truncate } from '../health/index.ts';
-import { formatClockTime } from './clock-time.ts';
 
 export const MAX_TOOLTIP_LENGTH = 127;
+
+/** The tray speaks English with 24-hour times, the same on every machine. */
+export const trayLocale = 'en-GB';
 
 export interface TrayCounts {
   monitors: { up: number; down: number; unknown: number };
@@ -20,7 +23,7 @@ export interface TooltipInput {
   situation: TooltipSituation;
   counts: TrayCounts;
   /** Present while a global pause is active. */
-  pausedUntil?: number | 'resumed-manually' | undefined;
+  pausedUntil?: number | 'resumed' | undefined;
   lastSuccessfulPollAt?: number | undefined;
   now: number;
   timeZone?: string | undefined;
@@ -63,13 +66,13 @@ export function trayTooltip(input: TooltipInput): string {
   const paused =
     pausedUntil === undefined
       ? ''
-      : pausedUntil === 'resumed-manually'
+      : pausedUntil === 'resumed'
         ? 'alerts paused · '
-        : `alerts paused until ${formatClockTime(pausedUntil, now, timeZone)} · `;
+        : `alerts paused until ${formatClockTime(pausedUntil, now, { locale: trayLocale, timeZone })} · `;
   const checked =
     input.lastSuccessfulPollAt === undefined
       ? ' · not checked yet'
-      : ` · last checked ${formatClockTime(input.lastSuccessfulPollAt, now, timeZone)}`;
+      : ` · last checked ${formatClockTime(input.lastSuccessfulPollAt, now, { locale: trayLocale, timeZone })}`;
   const head = `Vigil — ${paused}`;
   const name = cleanName(input.connectionName);
   const full = `${head}${situationText(input, name)}${checked}`;

@@ -4,9 +4,9 @@ import type { Logger } from '../../../common/logger.ts';
 import { ensureDataDir } from '../../../service/data-dir.ts';
 import { startService } from '../../../service/monitoring-service.ts';
 import { resolveConfig } from '../../../service/service-config.ts';
-import { systemClock } from '../../../service/system-clock.ts';
+import { backgroundClock } from '../../../common/clock.ts';
 import type { StartedService } from './service-process.ts';
 
 export function startLocalService(dataDir: string, logger: Logger): Promise<StartedService> {
-  return startService(resolveConfig(ensureDataDir(dataDir), { port: 0 }), { clock: systemClock, logger, fetch: globalThis.fetch });
+  return startService(resolveConfig(ensureDataDir(dataDir), { port: 0 }), { clock: backgroundClock, logger, fetch: globalThis.fetch });
 }

@@ -2,8 +2,8 @@
 // the app only through the preload's contract bridge.
 import type { WebPreferences } from 'electron';
 
-export function secureWebPreferences(preload: string, additionalArguments?: readonly string[]): WebPreferences {
-  const preferences: WebPreferences = {
+export function secureWebPreferences(preload: string): WebPreferences {
+  return {
     contextIsolation: true,
     sandbox: true,
     nodeIntegration: false,
@@ -19,6 +19,4 @@ export function secureWebPreferences(preload: string, additionalArguments?: read
     disableBlinkFeatures: 'Auxclick',
     preload,
   };
-  if (additionalArguments !== undefined) preferences.additionalArguments = [...additionalArguments];
-  return preferences;
 }

@@ -2,8 +2,6 @@
 // images (black + alpha, recoloured by the menu bar; `@2x` picked up by nativeImage), Windows .ico, Linux PNG.
 import type { Level } from '../../../common/ipc/views.ts';
 
-export const trayLevels = ['ok', 'warning', 'critical', 'unknown', 'offline', 'paused'] as const satisfies readonly Level[];
-
 export function trayIconFile(level: Level, platform: NodeJS.Platform): string {
   if (platform === 'darwin') return `tray-${level}Template.png`;
   if (platform === 'win32') return `tray-${level}.ico`;

@@ -1,6 +1,7 @@
 // The tray's context menu, from the status the core publishes. Pure: a template of plain entries whose clicks
-// call the actions given. Problems come first, worst first (snoozed ones last), then the app's commands.
-import type { StatusItemView, StatusView } from '../../../common/ipc/views.ts';
+// call the actions given. The item entries are the tray model's (core/tray/tray-items.ts), in its order and cap;
+// the app's commands follow.
+import type { StatusView } from '../../../common/ipc/views.ts';
 
 export interface TrayMenuEntry {
   id?: string;
@@ -30,17 +31,6 @@ export interface TrayMenuInput {
   status: StatusView | undefined;
   launchAtLogin: boolean;
   platform: NodeJS.Platform;
-  /** Status entries at most, an "and N more" entry included. */
-  maxItems?: number;
-}
-
-const defaultMaxItems = 10;
-const healthRank = { critical: 0, warning: 1, unknown: 2, ok: 3 } as const;
-
-/** Items worth a menu entry (not OK, or snoozed so they can be woken), worst first; stable for equal ranks. */
-export function menuItems(items: readonly StatusItemView[]): StatusItemView[] {
-  const rank = (item: StatusItemView) => healthRank[item.health] + (item.snoozedUntil === undefined ? 0 : 4);
-  return items.filter((item) => item.health !== 'ok' || item.snoozedUntil !== undefined).sort((a, b) => rank(a) - rank(b));
 }
 
 export function trayMenuTemplate(input: TrayMenuInput, actions: TrayActions): TrayMenuEntry[] {
@@ -51,15 +41,12 @@ export function trayMenuTemplate(input: TrayMenuInput, actions: TrayActions): Tr
     // Linux (AppIndicator) shows no tooltip, so the summary is the menu's first line everywhere.
     { id: 'summary', label: text(status?.tooltip ?? 'Vigil: starting…'), enabled: false },
   ];
-  const problems = status === undefined ? [] : menuItems(status.items);
-  const max = Math.max(1, Math.floor(input.maxItems ?? defaultMaxItems));
-  const shown = problems.length <= max ? problems : problems.slice(0, max - 1);
-  for (const item of shown) {
-    const snoozed = item.snoozedUntil === undefined ? '' : ' (snoozed)';
-    entries.push({ id: `item:${item.key}`, label: text(`${item.name} — ${item.detail}${snoozed}`), click: () => actions.openWindow(item.key) });
-  }
-  if (shown.length < problems.length) {
-    entries.push({ id: 'more', label: `and ${problems.length - shown.length} more`, click: () => actions.openWindow() });
+  for (const item of status?.trayItems ?? []) {
+    entries.push(
+      item.type === 'item'
+        ? { id: `item:${item.key}`, label: text(item.label), click: () => actions.openWindow(item.key) }
+        : { id: 'more', label: item.label, click: () => actions.openWindow() },
+    );
   }
   const paused = status?.pausedUntil !== undefined;
   entries.push(

@@ -1,8 +1,8 @@
 // The tray icon, driven by the core's status. Electron's Tray, nativeImage and Menu come in as factories, so
 // this runs in plain Node tests. The six icons are loaded once and re-used: Tray.setImage with a new image per
 // poll leaks (electron#20850). The image, tooltip and menu are only touched when they change.
-import type { Level, StatusView } from '../../../common/ipc/views.ts';
-import { trayIconFile, trayLevels } from './tray-icons.ts';
+import { levels, type Level, type StatusView } from '../../../common/ipc/views.ts';
+import { trayIconFile } from './tray-icons.ts';
 import { trayMenuTemplate, type TrayActions, type TrayMenuEntry } from './tray-menu.ts';
 
 export interface TrayHandle<Image, Menu> {
@@ -36,7 +36,7 @@ export class TrayView<Image, Menu> {
 
   constructor(options: TrayViewOptions<Image, Menu>) {
     this.#options = options;
-    this.#icons = new Map(trayLevels.map((level) => [level, options.loadIcon(trayIconFile(level, options.platform))]));
+    this.#icons = new Map(levels.map((level) => [level, options.loadIcon(trayIconFile(level, options.platform))]));
     this.#tray = options.createTray(this.#icon(this.#level));
     this.#tray.setToolTip(this.#tooltip);
     // Windows: a left click opens the window, a right click the menu. macOS and Linux open the menu on click.

@@ -3,22 +3,19 @@
 import type { Domain, Health, StatusItemView } from '../../../common/ipc/views.ts';
 import type { Row } from '../../state/collection.ts';
 import type { ListPreferences } from '../../state/list-preferences.ts';
-import { matchesWords, searchText, searchWords, sortRows, type SortValue } from '../../state/sorting.ts';
+import { filterRows, judgementOf, sortByColumn, stateOrSnoozed, type ListRow, type RowFilters, type SortValues, type StatusJudgement } from '../../state/list-rows.ts';
+import { searchText } from '../../state/sorting.ts';
 
 /** The states the core judges a domain to be in (main/core/health/domain-health.ts). */
 type DomainState = 'ok' | 'expiring' | 'expired' | 'unknown';
 
-export interface DomainRow {
-  key: string;
+/** Its health says whether the expiry is within one of the user's thresholds (warning) or past (critical), as the
+ * core judged. */
+export interface DomainRow extends ListRow, StatusJudgement {
   domain: Domain;
-  saving: boolean;
   state: DomainState;
-  /** Whether the expiry is within one of the user's thresholds (warning) or past (critical), as the core judged. */
-  health: Health;
   /** Whole days until the registration ends: 0 on the day, negative after; undefined when no lookup succeeded. */
   daysLeft: number | undefined;
-  snoozedUntil: number | 'resumed' | undefined;
-  search: string;
 }
 
 export const domainListDefaults: ListPreferences = { search: '', filters: { state: 'all' }, sortBy: 'daysLeft', direction: 'ascending' };
@@ -53,9 +50,8 @@ export function domainRows(rows: readonly Row<Domain>[], items: ReadonlyMap<stri
       domain: item,
       saving,
       state,
-      health: statusItem?.health ?? healthOfState[state],
+      ...judgementOf(statusItem, healthOfState[state]),
       daysLeft,
-      snoozedUntil: statusItem?.snoozedUntil,
       search: searchText([item.domain, item.registrar]),
     };
   });
@@ -69,26 +65,21 @@ export function daysLeftLabel(daysLeft: number): string {
   return daysLeft === -1 ? 'Expired yesterday' : `Expired ${-daysLeft} days ago`;
 }
 
-const sortValues: Record<string, (row: DomainRow) => SortValue> = {
+const sortValues: SortValues<DomainRow> = {
   domain: (row) => row.domain.domain,
   expires: (row) => row.domain.expires_on,
   daysLeft: (row) => row.daysLeft,
   registrar: (row) => row.domain.registrar,
 };
 
-/** The rows in the list's sort order (done once per list or sort change, not per keystroke). */
+const filters: RowFilters<DomainRow> = { state: stateOrSnoozed((row) => row.state) };
+
+/** The rows in the list's sort order; ties read in name order. */
 export function sortDomainRows(rows: readonly DomainRow[], sortBy: string, direction: ListPreferences['direction']): DomainRow[] {
-  const valueOf = sortValues[sortBy];
-  const byName = sortRows(rows, (row) => row.domain.domain, 'ascending');
-  return valueOf === undefined ? byName : sortRows(byName, valueOf, direction);
+  return sortByColumn(rows, sortValues, (row) => row.domain.domain, sortBy, direction);
 }
 
 /** The sorted rows that match the list's search and state filter, in the same order. */
-export function filterDomainRows(sorted: readonly DomainRow[], search: string, filters: ListPreferences['filters']): DomainRow[] {
-  const words = searchWords(search);
-  const state = filters['state'] ?? 'all';
-  if (words.length === 0 && state === 'all') return sorted as DomainRow[];
-  return sorted.filter(
-    (row) => (state === 'all' || (state === 'snoozed' ? row.snoozedUntil !== undefined : row.state === state)) && matchesWords(words, row.search),
-  );
+export function filterDomainRows(sorted: readonly DomainRow[], search: string, chosen: ListPreferences['filters']): DomainRow[] {
+  return filterRows(sorted, search, chosen, filters);
 }

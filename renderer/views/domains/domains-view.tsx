@@ -1,21 +1,21 @@
 // Domains: the table (search, state filter, sortable columns, remembered) with each domain's expiry date, the
 // days left coloured by the user's thresholds, and its registrar; add, delete (after confirmation) and snooze from
 // each row. Rows come from the latest poll with the user's changes laid over them.
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import type { Domain } from '../../../common/ipc/views.ts';
 import { vigil } from '../../api/vigil-api.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
+import { CreateButton } from '../../components/create-button.tsx';
+import { filterChoice, type FilterChoice } from '../../components/filtered-table.tsx';
 import { HealthBadge } from '../../components/health-badge.tsx';
-import { countOf } from '../../format/count.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { ResourceListBody, type ListWords } from '../../components/resource-list-body.tsx';
+import { actionsColumn, DeleteButton } from '../../components/row-actions.tsx';
 import { SnoozeControl } from '../../components/snooze-control.tsx';
-import { FilteredTable, type FilterChoice } from '../../components/filtered-table.tsx';
 import type { Column } from '../../components/virtual-table.tsx';
+import { countOf } from '../../format/count.ts';
 import { formatCalendarDate } from '../../format/time.ts';
-import { useListState } from '../../state/list-preferences.ts';
-import { useNavigation } from '../../state/navigation-store.ts';
 import { useDomains } from '../../state/resources.ts';
-import { useStatus } from '../../state/status-store.ts';
+import { useResourceList, type ResourceListSource } from '../../state/use-resource-list.ts';
 import { DomainForm } from './domain-form.tsx';
 import { daysLeftLabel, domainListDefaults, domainRows, filterDomainRows, sortDomainRows, type DomainRow } from './domain-list.ts';
 
@@ -66,113 +66,69 @@ const columns: Column<DomainRow>[] = [
 ];
 
 const domainFilters: readonly FilterChoice[] = [
-  {
-    id: 'state',
-    label: 'Expiry',
-    options: [
-      { value: 'all', label: 'All domains' },
-      { value: 'expired', label: 'Expired' },
-      { value: 'expiring', label: 'Expiring soon' },
-      { value: 'ok', label: 'Not expiring soon' },
-      { value: 'unknown', label: 'Expiry not known' },
-      { value: 'snoozed', label: 'Snoozed' },
-    ],
-  },
+  filterChoice('state', 'Expiry', 'All domains', [['expired', 'Expired'], ['expiring', 'Expiring soon'], ['ok', 'Not expiring soon'], ['unknown', 'Expiry not known'], ['snoozed', 'Snoozed']]),
 ];
 
-export function DomainsView() {
-  const rows = useDomains((state) => state.rows);
-  const loaded = useDomains((state) => state.baseAt !== undefined);
-  const items = useStatus((state) => state.itemsByKey);
-  const focusKey = useNavigation((state) => state.focusKey);
-  const [preferences, change] = useListState('domains', domainListDefaults);
-  const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting] = useState<DomainRow | undefined>();
-
+const domainList: ResourceListSource<Domain, DomainRow> = {
+  collection: useDomains, view: 'domains', from: 'status', defaults: domainListDefaults,
   // Days left are counted from today only for domains the server gave a date without a count; a new poll (which
   // replaces the rows) is soon enough to move them on.
-  const joined = useMemo(() => domainRows(rows, items, Date.now()), [rows, items]);
-  const sorted = useMemo(() => sortDomainRows(joined, preferences.sortBy, preferences.direction), [joined, preferences.sortBy, preferences.direction]);
-  // Typing stays responsive on 10,000 rows: the list follows the search a moment later if it must.
-  const search = useDeferredValue(preferences.search);
-  const visible = useMemo(() => filterDomainRows(sorted, search, preferences.filters), [sorted, search, preferences.filters]);
-  const unknownCount = useMemo(() => joined.filter((row) => row.daysLeft === undefined && !row.saving).length, [joined]);
+  join: (rows, items) => domainRows(rows, items, Date.now()),
+  sort: sortDomainRows, filter: filterDomainRows,
+  idOf: (row) => row.domain.id, remove: (id) => vigil().deleteDomain(id), deleted: (row) => `${nameOf(row)} is no longer watched.`,
+};
+
+const domainWords: ListWords<DomainRow> = {
+  label: 'Domains', noun: 'domain', placeholder: 'Domain or registrar',
+  empty: { title: 'No domains watched yet', createLabel: 'Add your first domain', text: 'Vigil looks up when each domain’s registration expires and warns you well before it does.' },
+  deleteQuestion: (row) => ({
+    title: `Stop watching ${nameOf(row)}?`, confirmLabel: 'Delete domain',
+    text: `Vigil stops looking up when ${nameOf(row)} expires and will not warn you about it. The domain itself is not affected.`,
+  }),
+};
+
+export function DomainsView() {
+  const list = useResourceList(domainList);
+  const [adding, setAdding] = useState(false);
+
+  const { rows, askToDelete } = list;
+  const unknownCount = useMemo(() => rows.filter((row) => row.daysLeft === undefined && !row.saving).length, [rows]);
 
   // Stable across renders, so rows that did not change are not rendered again while scrolling or typing.
   const allColumns = useMemo<Column<DomainRow>[]>(() => [
     ...columns,
-    {
-      id: 'actions',
-      className: 'row-actions',
-      header: 'Actions',
-      width: 270,
-      cell: (row) => {
-        const name = nameOf(row);
-        const disabled = row.saving || row.domain.id === undefined;
-        return (
-          <>
-            <SnoozeControl itemKey={row.key} name={name} snoozedUntil={row.snoozedUntil} disabled={disabled} />
-            <button type="button" className="button button-small button-danger-quiet" disabled={disabled} aria-label={`Delete ${name}`} onClick={() => setDeleting(row)}>
-              Delete
-            </button>
-          </>
-        );
-      },
-    },
-  ], []);
+    actionsColumn(270, (row) => {
+      const name = nameOf(row);
+      const disabled = row.saving || row.domain.id === undefined;
+      return (
+        <>
+          <SnoozeControl itemKey={row.key} name={name} snoozedUntil={row.snoozedUntil} disabled={disabled} />
+          <DeleteButton name={name} disabled={disabled} onClick={() => askToDelete(row)} />
+        </>
+      );
+    }),
+  ], [askToDelete]);
 
-  function confirmDelete(row: DomainRow) {
-    setDeleting(undefined);
-    const id = row.domain.id;
-    if (id !== undefined) useDomains.getState().deleteRow(row.key, () => vigil().deleteDomain(id), `${nameOf(row)} is no longer watched.`);
-  }
-
-  const addButton = (label: string) => (
-    <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
-      {label}
-    </button>
-  );
   return (
     <section className="view view-domains" aria-labelledby="domains-title">
-      <PageHeader title="Domains" titleId="domains-title" actions={addButton('Add domain')}>
-        {summaryOf(joined)}
+      <PageHeader title="Domains" titleId="domains-title" actions={<CreateButton label="Add domain" onClick={() => setAdding(true)} />}>
+        {summaryOf(rows)}
       </PageHeader>
-      {joined.length === 0 ? (
-        loaded ? (
-          <EmptyState title="No domains watched yet" action={addButton('Add your first domain')}>
-            Vigil looks up when each domain’s registration expires and warns you well before it does.
-          </EmptyState>
-        ) : (
-          <EmptyState title="Loading domains…">They appear after the first answer from the server.</EmptyState>
-        )
-      ) : (
-        <FilteredTable
-          label="Domains"
-          noun="domain"
-          placeholder="Domain or registrar"
-          filters={domainFilters}
-          preferences={preferences}
-          change={change}
-          defaults={domainListDefaults}
-          visible={visible}
-          total={joined.length}
-          columns={allColumns}
-          highlightKey={focusKey}
-          note={
-            unknownCount > 0 && (
-              <p className="list-note" role="note">
-                Expiry not known yet for {countOf(unknownCount, 'domain')}: the registry has not answered. The server keeps asking, and expiry alerts start once it answers.
-              </p>
-            )
-          }
-        />
-      )}
+      <ResourceListBody
+        list={list}
+        words={domainWords}
+        filters={domainFilters}
+        columns={allColumns}
+        onCreate={() => setAdding(true)}
+        note={
+          unknownCount > 0 && (
+            <p className="list-note" role="note">
+              Expiry not known yet for {countOf(unknownCount, 'domain')}: the registry has not answered. The server keeps asking, and expiry alerts start once it answers.
+            </p>
+          )
+        }
+      />
       {adding && <DomainForm onClose={() => setAdding(false)} />}
-      {deleting !== undefined && (
-        <ConfirmDialog title={`Stop watching ${nameOf(deleting)}?`} confirmLabel="Delete domain" onConfirm={() => confirmDelete(deleting)} onCancel={() => setDeleting(undefined)}>
-          Vigil stops looking up when {nameOf(deleting)} expires and will not warn you about it. The domain itself is not affected.
-        </ConfirmDialog>
-      )}
     </section>
   );
 }

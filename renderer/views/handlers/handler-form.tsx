@@ -2,14 +2,13 @@
 // webhook URL). Vigil's own service takes email and webhook only; a remote server's types are offered as it uses
 // them, and any other can be typed. What is typed is kept as a draft until it is saved, whatever happens to the
 // dialog.
-import { useState, type FormEvent } from 'react';
 import { checkInput, INPUT_LIMITS, localNotificationHandlerCreateInput, notificationHandlerCreateInput } from '../../../common/api/index.ts';
-import { callFailureOf, fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
+import { fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
-import { Dialog } from '../../components/dialog.tsx';
-import { FormActions } from '../../components/form-actions.tsx';
-import { FormError, SelectField, TextField } from '../../components/fields.tsx';
+import { DialogForm } from '../../components/dialog-form.tsx';
+import { SelectField, TextField } from '../../components/fields.tsx';
 import { useFormDraft } from '../../state/drafts-store.ts';
+import { useFormCheck } from '../../state/form-check.ts';
 import { useNavigation } from '../../state/navigation-store.ts';
 import { showInfo } from '../../state/notices-store.ts';
 import { useHandlers } from '../../state/resources.ts';
@@ -44,39 +43,25 @@ export interface HandlerFormProps {
 }
 
 export function HandlerForm({ local, typesInUse, onClose }: HandlerFormProps) {
-  const { draft: stored, setDraft, saving, save, discard } = useFormDraft<HandlerDraft>(formId, () => ({ name: '', type: 'email', otherType: '', destination: '' }));
-  const [tried, setTried] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | undefined>();
-
+  const form = useFormDraft<HandlerDraft>(formId, () => ({ name: '', type: 'email', otherType: '', destination: '' }));
   const choices = typeChoices(local, typesInUse);
   // A draft from another server may hold a type this one does not offer.
-  const draft = choices.some((choice) => choice.value === stored.type) ? stored : { ...stored, type: choices[0]?.value ?? 'email' };
-  const errors = tried ? { ...localErrors(draft, local), ...serverErrors } : serverErrors;
+  const draft = choices.some((choice) => choice.value === form.draft.type) ? form.draft : { ...form.draft, type: choices[0]?.value ?? 'email' };
+  const check = useFormCheck(localErrors(draft, local));
+  const { errors } = check;
   const body = bodyOf(draft);
   const destination = destinationFieldOf(body.type);
 
   function change(patch: Partial<HandlerDraft>) {
-    setDraft({ ...draft, ...patch });
-    // A field's server error no longer applies once the field changes (the type's, when either type input does).
-    const changed = Object.keys(patch).map((field) => (field === 'otherType' ? 'type' : field));
-    setServerErrors(Object.fromEntries(Object.entries(serverErrors).filter(([field]) => !changed.includes(field))));
+    form.setDraft({ ...draft, ...patch });
+    // Either type input changes the type.
+    check.forget(...Object.keys(patch).map((field) => (field === 'otherType' ? 'type' : field)));
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setTried(true);
-    setFailure(undefined);
-    if (Object.keys(localErrors(draft, local)).length > 0) return;
-    try {
-      await save(() => useHandlers.getState().add(body, () => vigil().createNotificationHandler(body)));
-      showInfo(`Notification handler ${body.name} created.`);
-      onClose();
-    } catch (error) {
-      const failed = callFailureOf(error);
-      setServerErrors(failed.fields);
-      setFailure(failed.message);
-    }
+  async function save() {
+    await form.save(() => useHandlers.getState().add(body, () => vigil().createNotificationHandler(body)));
+    showInfo(`Notification handler ${body.name} created.`);
+    onClose();
   }
 
   const smtpNote =
@@ -90,62 +75,46 @@ export function HandlerForm({ local, typesInUse, onClose }: HandlerFormProps) {
     ) : undefined;
 
   return (
-    <Dialog title="New notification handler" onClose={onClose}>
-      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
-        <FormError message={failure} />
-        <fieldset className="form-fields" disabled={saving}>
-          <TextField
-            label="Name"
-            value={draft.name}
-            error={errors['name']}
-            hint="How alerts name it, like “On-call email”."
-            maxLength={INPUT_LIMITS.nameMaxLength}
-            autoFocus
-            onChange={(event) => change({ name: event.target.value })}
-          />
-          <SelectField
-            label="Type"
-            value={draft.type}
-            error={draft.type === OTHER_TYPE ? undefined : errors['type']}
-            hint={smtpNote}
-            options={choices}
-            onChange={(event) => change({ type: event.target.value })}
-          />
-          {draft.type === OTHER_TYPE && (
-            <TextField
-              label="Other type"
-              value={draft.otherType}
-              error={errors['type']}
-              hint="The type as the server names it, like slack or pagerduty."
-              maxLength={INPUT_LIMITS.handlerTypeMaxLength}
-              spellCheck={false}
-              autoCapitalize="off"
-              onChange={(event) => change({ otherType: event.target.value })}
-            />
-          )}
-          <TextField
-            label={destination.label}
-            value={draft.destination}
-            error={errors['destination']}
-            hint={destination.hint}
-            placeholder={destination.placeholder}
-            inputMode={destination.inputMode}
-            maxLength={INPUT_LIMITS.destinationMaxLength}
-            spellCheck={false}
-            autoCapitalize="off"
-            onChange={(event) => change({ destination: event.target.value })}
-          />
-        </fieldset>
-        <FormActions
-          saving={saving}
-          submitLabel="Create handler"
-          savingLabel="Creating…"
-          onCancel={() => {
-            discard();
-            onClose();
-          }}
+    <DialogForm title="New notification handler" draft={form} check={check} save={save} submitLabel="Create handler" savingLabel="Creating…" onClose={onClose}>
+      <TextField
+        label="Name"
+        value={draft.name}
+        error={errors['name']}
+        hint="How alerts name it, like “On-call email”."
+        maxLength={INPUT_LIMITS.nameMaxLength}
+        autoFocus
+        onChange={(event) => change({ name: event.target.value })}
+      />
+      <SelectField
+        label="Type"
+        value={draft.type}
+        error={draft.type === OTHER_TYPE ? undefined : errors['type']}
+        hint={smtpNote}
+        options={choices}
+        onChange={(event) => change({ type: event.target.value })}
+      />
+      {draft.type === OTHER_TYPE && (
+        <TextField
+          label="Other type"
+          value={draft.otherType}
+          error={errors['type']}
+          hint="The type as the server names it, like slack or pagerduty."
+          maxLength={INPUT_LIMITS.handlerTypeMaxLength}
+          verbatim
+          onChange={(event) => change({ otherType: event.target.value })}
         />
-      </form>
-    </Dialog>
+      )}
+      <TextField
+        label={destination.label}
+        value={draft.destination}
+        error={errors['destination']}
+        hint={destination.hint}
+        placeholder={destination.placeholder}
+        inputMode={destination.inputMode}
+        maxLength={INPUT_LIMITS.destinationMaxLength}
+        verbatim
+        onChange={(event) => change({ destination: event.target.value })}
+      />
+    </DialogForm>
   );
 }

@@ -1,16 +1,15 @@
 // Create a heartbeat: a name and how often the job pings (an amount and a unit, sent as seconds). Both are
 // optional in the API; the form always sends the interval the user sees and leaves an empty name to the server.
 // What is typed is kept as a draft until it is saved, whatever happens to the dialog.
-import { useState, type FormEvent } from 'react';
 import { checkInput, HEARTBEAT_DEFAULTS, heartbeatCreateInput, INPUT_LIMITS, type HeartbeatCreateBody } from '../../../common/api/index.ts';
 import type { Heartbeat } from '../../../common/ipc/views.ts';
-import { callFailureOf, fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
+import { fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
-import { Dialog } from '../../components/dialog.tsx';
-import { FormActions } from '../../components/form-actions.tsx';
+import { DialogForm } from '../../components/dialog-form.tsx';
 import { DurationField, draftSeconds, durationDraft, type DurationDraft } from '../../components/duration-field.tsx';
-import { FormError, TextField } from '../../components/fields.tsx';
+import { TextField } from '../../components/fields.tsx';
 import { useFormDraft } from '../../state/drafts-store.ts';
+import { useFormCheck } from '../../state/form-check.ts';
 import { showInfo } from '../../state/notices-store.ts';
 import { useHeartbeats } from '../../state/resources.ts';
 
@@ -39,70 +38,42 @@ export interface HeartbeatFormProps {
 }
 
 export function HeartbeatForm({ onClose, onCreated }: HeartbeatFormProps) {
-  const { draft, setDraft, saving, save, discard } = useFormDraft<HeartbeatDraft>(formId, () => ({ name: '', interval: durationDraft(HEARTBEAT_DEFAULTS.expected_interval) }));
-  const [tried, setTried] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | undefined>();
-
-  const errors = tried ? { ...localErrors(draft), ...serverErrors } : serverErrors;
+  const form = useFormDraft<HeartbeatDraft>(formId, () => ({ name: '', interval: durationDraft(HEARTBEAT_DEFAULTS.expected_interval) }));
+  const { draft } = form;
+  const check = useFormCheck(localErrors(draft));
+  const { errors } = check;
 
   function change(patch: Partial<HeartbeatDraft>, field: string) {
-    setDraft({ ...draft, ...patch });
-    // A field's server error no longer applies once the field changes.
-    const { [field]: _changed, ...rest } = serverErrors;
-    setServerErrors(rest);
+    form.setDraft({ ...draft, ...patch });
+    check.forget(field);
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setTried(true);
-    setFailure(undefined);
-    if (Object.keys(localErrors(draft)).length > 0) return;
+  async function save() {
     const body = bodyOf(draft);
-    try {
-      const saved = await save(() => useHeartbeats.getState().add({ name: body.name ?? HEARTBEAT_DEFAULTS.name, expected_interval: body.expected_interval }, () => vigil().createHeartbeat(body)));
-      showInfo(`Heartbeat ${saved.name ?? body.name ?? HEARTBEAT_DEFAULTS.name} created.`);
-      onCreated(saved);
-    } catch (error) {
-      const failed = callFailureOf(error);
-      setServerErrors(failed.fields);
-      setFailure(failed.message);
-    }
+    const saved = await form.save(() => useHeartbeats.getState().add({ name: body.name ?? HEARTBEAT_DEFAULTS.name, expected_interval: body.expected_interval }, () => vigil().createHeartbeat(body)));
+    showInfo(`Heartbeat ${saved.name ?? body.name ?? HEARTBEAT_DEFAULTS.name} created.`);
+    onCreated(saved);
   }
 
   const limits = INPUT_LIMITS.expectedIntervalSeconds;
   return (
-    <Dialog title="New heartbeat" onClose={onClose}>
-      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
-        <FormError message={failure} />
-        <fieldset className="form-fields" disabled={saving}>
-          <TextField
-            label="Name"
-            value={draft.name}
-            error={errors['name']}
-            hint={`What the job does, like “Nightly backup”. Left empty, it is called “${HEARTBEAT_DEFAULTS.name}”.`}
-            maxLength={INPUT_LIMITS.nameMaxLength}
-            autoFocus
-            onChange={(event) => change({ name: event.target.value }, 'name')}
-          />
-          <DurationField
-            label="Expected every"
-            value={draft.interval}
-            error={errors['expected_interval']}
-            hint={`How often the job runs and pings: from ${limits.min} seconds to 366 days. It is late once a ping does not come in time.`}
-            onChange={(interval) => change({ interval }, 'expected_interval')}
-          />
-        </fieldset>
-        <FormActions
-          saving={saving}
-          submitLabel="Create heartbeat"
-          savingLabel="Creating…"
-          onCancel={() => {
-            discard();
-            onClose();
-          }}
-        />
-      </form>
-    </Dialog>
+    <DialogForm title="New heartbeat" draft={form} check={check} save={save} submitLabel="Create heartbeat" savingLabel="Creating…" onClose={onClose}>
+      <TextField
+        label="Name"
+        value={draft.name}
+        error={errors['name']}
+        hint={`What the job does, like “Nightly backup”. Left empty, it is called “${HEARTBEAT_DEFAULTS.name}”.`}
+        maxLength={INPUT_LIMITS.nameMaxLength}
+        autoFocus
+        onChange={(event) => change({ name: event.target.value }, 'name')}
+      />
+      <DurationField
+        label="Expected every"
+        value={draft.interval}
+        error={errors['expected_interval']}
+        hint={`How often the job runs and pings: from ${limits.min} seconds to 366 days. It is late once a ping does not come in time.`}
+        onChange={(interval) => change({ interval }, 'expected_interval')}
+      />
+    </DialogForm>
   );
 }

@@ -3,23 +3,19 @@
 import type { Health, Heartbeat, StatusItemView } from '../../../common/ipc/views.ts';
 import type { Row } from '../../state/collection.ts';
 import type { ListPreferences } from '../../state/list-preferences.ts';
-import { matchesWords, searchText, searchWords, sortRows, type SortValue } from '../../state/sorting.ts';
+import { filterRows, judgementOf, sortByColumn, stateOrSnoozed, type ListRow, type RowFilters, type SortValues, type StatusJudgement } from '../../state/list-rows.ts';
+import { searchText } from '../../state/sorting.ts';
 import { epochOf } from '../../format/time.ts';
 
 /** The states the core judges a heartbeat to be in (main/core/health/heartbeat-health.ts). */
 type HeartbeatState = 'waiting' | 'up' | 'late' | 'down' | 'unknown';
 
-export interface HeartbeatRow {
-  key: string;
+export interface HeartbeatRow extends ListRow, StatusJudgement {
   heartbeat: Heartbeat;
-  saving: boolean;
   state: HeartbeatState;
-  health: Health;
-  snoozedUntil: number | 'resumed' | undefined;
   lastPingAt: number | undefined;
   /** The last ping plus the expected interval; undefined before the first ping. */
   nextExpectedAt: number | undefined;
-  search: string;
 }
 
 export const heartbeatListDefaults: ListPreferences = { search: '', filters: { state: 'all' }, sortBy: 'state', direction: 'ascending' };
@@ -46,8 +42,7 @@ export function heartbeatRows(rows: readonly Row<Heartbeat>[], items: ReadonlyMa
       heartbeat: item,
       saving,
       state,
-      health: statusItem?.health ?? healthOfState[state],
-      snoozedUntil: statusItem?.snoozedUntil,
+      ...judgementOf(statusItem, healthOfState[state]),
       lastPingAt,
       nextExpectedAt: lastPingAt === undefined || interval === undefined ? undefined : lastPingAt + interval * 1000,
       search: searchText([item.name, item.slug]),
@@ -55,7 +50,7 @@ export function heartbeatRows(rows: readonly Row<Heartbeat>[], items: ReadonlyMa
   });
 }
 
-const sortValues: Record<string, (row: HeartbeatRow) => SortValue> = {
+const sortValues: SortValues<HeartbeatRow> = {
   name: (row) => row.heartbeat.name,
   interval: (row) => row.heartbeat.expected_interval,
   lastPing: (row) => row.lastPingAt,
@@ -63,20 +58,14 @@ const sortValues: Record<string, (row: HeartbeatRow) => SortValue> = {
   state: (row) => stateRank[row.state],
 };
 
-/** The rows in the list's sort order (done once per list or sort change, not per keystroke). */
+const filters: RowFilters<HeartbeatRow> = { state: stateOrSnoozed((row) => row.state) };
+
+/** The rows in the list's sort order; ties (every "Up" heartbeat) read in name order. */
 export function sortHeartbeatRows(rows: readonly HeartbeatRow[], sortBy: string, direction: ListPreferences['direction']): HeartbeatRow[] {
-  const valueOf = sortValues[sortBy];
-  // Ties (every "Up" heartbeat) read in name order.
-  const byName = sortRows(rows, (row) => row.heartbeat.name, 'ascending');
-  return valueOf === undefined ? byName : sortRows(byName, valueOf, direction);
+  return sortByColumn(rows, sortValues, (row) => row.heartbeat.name, sortBy, direction);
 }
 
 /** The sorted rows that match the list's search and state filter, in the same order. */
-export function filterHeartbeatRows(sorted: readonly HeartbeatRow[], search: string, filters: ListPreferences['filters']): HeartbeatRow[] {
-  const words = searchWords(search);
-  const state = filters['state'] ?? 'all';
-  if (words.length === 0 && state === 'all') return sorted as HeartbeatRow[];
-  return sorted.filter(
-    (row) => (state === 'all' || (state === 'snoozed' ? row.snoozedUntil !== undefined : row.state === state)) && matchesWords(words, row.search),
-  );
+export function filterHeartbeatRows(sorted: readonly HeartbeatRow[], search: string, chosen: ListPreferences['filters']): HeartbeatRow[] {
+  return filterRows(sorted, search, chosen, filters);
 }

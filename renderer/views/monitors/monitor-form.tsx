@@ -1,17 +1,16 @@
 // Create and edit a monitor in one form: name, type, target and frequency, checked per type as the user types
 // (after the first try to save), with the server's own field errors shown at the field. What is typed is kept
 // as a draft until it is saved, whatever happens to the dialog.
-import { useState, type FormEvent } from 'react';
 import { checkInput, INPUT_LIMITS, isMonitorType, MONITOR_TYPES, monitorCreateInput, monitorTypeOf } from '../../../common/api/index.ts';
 import { monitorKey } from '../../../common/ipc/item-key.ts';
 import type { Monitor } from '../../../common/ipc/views.ts';
-import { callFailureOf, fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
+import { fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
-import { Dialog } from '../../components/dialog.tsx';
-import { FormActions } from '../../components/form-actions.tsx';
+import { DialogForm } from '../../components/dialog-form.tsx';
 import { DurationField, draftSeconds, durationDraft, type DurationDraft } from '../../components/duration-field.tsx';
-import { FormError, SelectField, TextField } from '../../components/fields.tsx';
+import { SelectField, TextField } from '../../components/fields.tsx';
 import { useFormDraft } from '../../state/drafts-store.ts';
+import { useFormCheck } from '../../state/form-check.ts';
 import { showInfo } from '../../state/notices-store.ts';
 import { useMonitors } from '../../state/resources.ts';
 import { monitorTypeLabels } from './monitor-list.ts';
@@ -32,7 +31,6 @@ const targetFields: Record<string, { label: string; hint: string; placeholder: s
   ping: { label: 'Host', hint: 'A host name or IP address; up when it answers ping.', placeholder: 'router.example.com' },
 };
 const otherTarget = { label: 'Target', hint: 'What the server checks for this type.', placeholder: '' };
-
 
 function draftOf(monitor: Monitor | undefined): MonitorDraft {
   return {
@@ -70,95 +68,70 @@ export interface MonitorFormProps {
 export function MonitorForm({ monitor, onClose }: MonitorFormProps) {
   const formId = monitor === undefined ? 'monitor:new' : `monitor:edit:${monitorKey(monitor)}`;
   const form = useFormDraft(formId, () => draftOf(monitor));
-  const { setDraft, saving, save, discard } = form;
   // An edit draft left from an older version of the monitor is dropped: saving it would undo the newer change.
   const draft = form.draft.from === versionOf(monitor) ? form.draft : draftOf(monitor);
-  const [tried, setTried] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | undefined>();
-
-  const errors = tried ? { ...localErrors(draft), ...serverErrors } : serverErrors;
+  const check = useFormCheck(localErrors(draft));
+  const { errors } = check;
   const target = targetFields[draft.type] ?? otherTarget;
   const types = [...MONITOR_TYPES, ...(monitor !== undefined && monitorTypeOf(draft) === 'unknown' ? [draft.type] : [])];
   const frequency = INPUT_LIMITS.frequencySeconds;
 
   function change(patch: Partial<MonitorDraft>) {
-    setDraft({ ...draft, ...patch });
-    // A field's server error no longer applies once the field changes.
-    setServerErrors(Object.fromEntries(Object.entries(serverErrors).filter(([field]) => !Object.hasOwn(patch, field))));
+    form.setDraft({ ...draft, ...patch });
+    check.forget(...Object.keys(patch));
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setTried(true);
-    setFailure(undefined);
-    if (Object.keys(localErrors(draft)).length > 0) return;
+  async function save() {
     const body = bodyOf(draft);
+    const { type } = body;
     // New monitors are one of the four types (the form offers only those; the contract creates only those).
-    if (monitor !== undefined && monitor.id === undefined) {
-      setFailure('This monitor has no id on the server, so it cannot be edited here.');
-      return;
+    if (monitor === undefined && isMonitorType(type)) {
+      await form.save(() => useMonitors.getState().add({ ...body, last_status: 'unknown' }, () => vigil().createMonitor({ ...body, type })));
+      showInfo(`Monitor ${body.name} created.`);
+    } else if (monitor !== undefined) {
+      const id = monitor.id;
+      if (id === undefined) throw new Error('This monitor has no id on the server, so it cannot be edited here.');
+      await form.save(() => useMonitors.getState().update(monitorKey(monitor), { ...monitor, ...body }, () => vigil().updateMonitor(id, body)));
+      showInfo(`Monitor ${body.name} saved.`);
     }
-    try {
-      const { type } = body;
-      if (monitor === undefined && isMonitorType(type)) {
-        await save(() => useMonitors.getState().add({ ...body, last_status: 'unknown' }, () => vigil().createMonitor({ ...body, type })));
-        showInfo(`Monitor ${body.name} created.`);
-      } else if (monitor !== undefined) {
-        const id = monitor.id ?? '';
-        await save(() => useMonitors.getState().update(monitorKey(monitor), { ...monitor, ...body }, () => vigil().updateMonitor(id, body)));
-        showInfo(`Monitor ${body.name} saved.`);
-      }
-      onClose();
-    } catch (error) {
-      const failed = callFailureOf(error);
-      setServerErrors(failed.fields);
-      setFailure(failed.message);
-    }
+    onClose();
   }
 
   return (
-    <Dialog title={monitor === undefined ? 'New monitor' : `Edit ${monitor.name ?? 'monitor'}`} onClose={onClose}>
-      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
-        <FormError message={failure} />
-        <fieldset className="form-fields" disabled={saving}>
-          <TextField label="Name" value={draft.name} error={errors['name']} maxLength={INPUT_LIMITS.nameMaxLength} autoFocus onChange={(event) => change({ name: event.target.value })} />
-          <SelectField
-            label="Type"
-            value={draft.type}
-            error={errors['type']}
-            options={types.map((type) => ({ value: type, label: monitorTypeLabels[type] ?? type }))}
-            onChange={(event) => change({ type: event.target.value })}
-          />
-          <TextField
-            label={target.label}
-            value={draft.url}
-            error={errors['url']}
-            hint={target.hint}
-            placeholder={target.placeholder}
-            spellCheck={false}
-            autoCapitalize="off"
-            onChange={(event) => change({ url: event.target.value })}
-          />
-          <DurationField
-            label="Check every"
-            value={draft.frequency}
-            error={errors['frequency']}
-            hint={`From ${frequency.min} seconds to 1 day.`}
-            units={['seconds', 'minutes', 'hours']}
-            onChange={(value) => change({ frequency: value })}
-          />
-        </fieldset>
-        <FormActions
-          saving={saving}
-          submitLabel={monitor === undefined ? 'Create monitor' : 'Save changes'}
-          savingLabel="Saving…"
-          onCancel={() => {
-            discard();
-            onClose();
-          }}
-        />
-      </form>
-    </Dialog>
+    <DialogForm
+      title={monitor === undefined ? 'New monitor' : `Edit ${monitor.name ?? 'monitor'}`}
+      draft={form}
+      check={check}
+      save={save}
+      submitLabel={monitor === undefined ? 'Create monitor' : 'Save changes'}
+      savingLabel="Saving…"
+      onClose={onClose}
+    >
+      <TextField label="Name" value={draft.name} error={errors['name']} maxLength={INPUT_LIMITS.nameMaxLength} autoFocus onChange={(event) => change({ name: event.target.value })} />
+      <SelectField
+        label="Type"
+        value={draft.type}
+        error={errors['type']}
+        options={types.map((type) => ({ value: type, label: monitorTypeLabels[type] ?? type }))}
+        onChange={(event) => change({ type: event.target.value })}
+      />
+      <TextField
+        label={target.label}
+        value={draft.url}
+        error={errors['url']}
+        hint={target.hint}
+        placeholder={target.placeholder}
+        verbatim
+        onChange={(event) => change({ url: event.target.value })}
+      />
+      <DurationField
+        label="Check every"
+        value={draft.frequency}
+        error={errors['frequency']}
+        hint={`From ${frequency.min} seconds to 1 day.`}
+        units={['seconds', 'minutes', 'hours']}
+        onChange={(value) => change({ frequency: value })}
+      />
+    </DialogForm>
   );
 }

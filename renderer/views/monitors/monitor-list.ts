@@ -4,18 +4,14 @@ import { monitorStatusOf, monitorTypeOf, type MonitorStatus } from '../../../com
 import type { Health, Monitor, StatusItemView } from '../../../common/ipc/views.ts';
 import type { Row } from '../../state/collection.ts';
 import type { ListPreferences } from '../../state/list-preferences.ts';
-import { matchesWords, searchText, searchWords, sortRows, type SortValue } from '../../state/sorting.ts';
+import { filterRows, judgementOf, sortByColumn, stateOrSnoozed, type ListRow, type RowFilters, type SortValues, type StatusJudgement } from '../../state/list-rows.ts';
+import { searchText } from '../../state/sorting.ts';
 import { epochOf } from '../../format/time.ts';
 
-export interface MonitorRow {
-  key: string;
+export interface MonitorRow extends ListRow, StatusJudgement {
   monitor: Monitor;
-  saving: boolean;
   status: MonitorStatus;
-  health: Health;
-  snoozedUntil: number | 'resumed' | undefined;
   updatedAt: number | undefined;
-  search: string;
 }
 
 export const monitorListDefaults: ListPreferences = { search: '', filters: { status: 'all', type: 'all' }, sortBy: 'status', direction: 'ascending' };
@@ -30,21 +26,19 @@ const healthOfStatus: Record<MonitorStatus, Health> = { down: 'critical', unknow
 export function monitorRows(rows: readonly Row<Monitor>[], items: ReadonlyMap<string, StatusItemView>): MonitorRow[] {
   return rows.map(({ key, item, saving }) => {
     const status = monitorStatusOf(item);
-    const statusItem = items.get(key);
     return {
       key,
       monitor: item,
       saving,
       status,
-      health: statusItem?.health ?? healthOfStatus[status],
-      snoozedUntil: statusItem?.snoozedUntil,
+      ...judgementOf(items.get(key), healthOfStatus[status]),
       updatedAt: epochOf(item.updated_at),
       search: searchText([item.name, item.url, item.type]),
     };
   });
 }
 
-const sortValues: Record<string, (row: MonitorRow) => SortValue> = {
+const sortValues: SortValues<MonitorRow> = {
   name: (row) => row.monitor.name,
   type: (row) => row.monitor.type,
   target: (row) => row.monitor.url,
@@ -53,24 +47,17 @@ const sortValues: Record<string, (row: MonitorRow) => SortValue> = {
   updated: (row) => row.updatedAt,
 };
 
-/** The rows in the list's sort order (done once per list or sort change, not per keystroke). */
+const filters: RowFilters<MonitorRow> = {
+  status: stateOrSnoozed((row) => row.status),
+  type: (row, type) => monitorTypeOf(row.monitor) === type || (type === 'other' && monitorTypeOf(row.monitor) === 'unknown'),
+};
+
+/** The rows in the list's sort order; ties (every "Up" monitor) read in name order. */
 export function sortMonitorRows(rows: readonly MonitorRow[], sortBy: string, direction: ListPreferences['direction']): MonitorRow[] {
-  const valueOf = sortValues[sortBy] ?? sortValues['name'];
-  // Ties (every "Up" monitor) read in name order.
-  const byName = sortRows(rows, (row) => row.monitor.name, 'ascending');
-  return valueOf === undefined ? byName : sortRows(byName, valueOf, direction);
+  return sortByColumn(rows, sortValues, (row) => row.monitor.name, sortBy, direction);
 }
 
-/** The sorted rows that match the list's search and filters, in the same order. */
-export function filterMonitorRows(sorted: readonly MonitorRow[], search: string, filters: ListPreferences['filters']): MonitorRow[] {
-  const words = searchWords(search);
-  const status = filters['status'] ?? 'all';
-  const type = filters['type'] ?? 'all';
-  if (words.length === 0 && status === 'all' && type === 'all') return sorted as MonitorRow[];
-  return sorted.filter(
-    (row) =>
-      (status === 'all' || (status === 'snoozed' ? row.snoozedUntil !== undefined : row.status === status)) &&
-      (type === 'all' || monitorTypeOf(row.monitor) === type || (type === 'other' && monitorTypeOf(row.monitor) === 'unknown')) &&
-      matchesWords(words, row.search),
-  );
+/** The sorted rows that match the list's search and its status and type filters, in the same order. */
+export function filterMonitorRows(sorted: readonly MonitorRow[], search: string, chosen: ListPreferences['filters']): MonitorRow[] {
+  return filterRows(sorted, search, chosen, filters);
 }

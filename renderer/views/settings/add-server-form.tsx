@@ -86,8 +86,7 @@ export function AddServerForm({ onAdded }: { onAdded(): Promise<void> }) {
           value={draft.baseUrl}
           error={errors['baseUrl']}
           hint="The server’s API address, e.g. https://monitor.example.com/api"
-          spellCheck={false}
-          autoCapitalize="off"
+          verbatim
           inputMode="url"
           onChange={(event) => change('baseUrl', event.target.value)}
         />

@@ -1,6 +1,8 @@
 // A connection's sign-in state in words, with the token's expiry when the server told it; the word carries the
 // meaning, the colour only repeats it.
-import type { ConnectionView } from '../../../common/ipc/views.ts';
+import type { ReactNode } from 'react';
+import type { ConnectionView, Health } from '../../../common/ipc/views.ts';
+import { HealthBadge } from '../../components/health-badge.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 
 /** A remote connection that cannot be used (or soon will not be) until it gets a new token. */
@@ -8,42 +10,45 @@ export function needsToken(connection: ConnectionView): boolean {
   return connection.kind === 'remote' && connection.auth !== 'signed-in';
 }
 
+function AuthLine({ health, label, children }: { health: Health; label: string; children: ReactNode }) {
+  return (
+    <p className="connection-auth">
+      <HealthBadge health={health} label={label} />
+      {children}
+    </p>
+  );
+}
+
 export function ConnectionAuth({ connection }: { connection: ConnectionView }) {
   const expires = connection.tokenExpiresAt;
   switch (connection.auth) {
     case 'signed-in':
       return (
-        <p className="connection-auth">
-          <span className="badge badge-ok">Signed in</span>
+        <AuthLine health="ok" label="Signed in">
           {expires !== undefined && (
             <span className="connection-expiry">
               Token expires <RelativeTime at={expires} />
             </span>
           )}
-        </p>
+        </AuthLine>
       );
     case 'expiring':
       return (
-        <p className="connection-auth">
-          <span className="badge badge-warning">Token expiring</span>
-          <span>
-            The token expires {expires === undefined ? 'soon' : <RelativeTime at={expires} />}. Replace it before it does.
-          </span>
-        </p>
+        <AuthLine health="warning" label="Token expiring">
+          <span>The token expires {expires === undefined ? 'soon' : <RelativeTime at={expires} />}. Replace it before it does.</span>
+        </AuthLine>
       );
     case 'rejected':
       return (
-        <p className="connection-auth">
-          <span className="badge badge-critical">Token rejected</span>
+        <AuthLine health="critical" label="Token rejected">
           <span>The server did not accept the saved token. Enter a new one to sign in again.</span>
-        </p>
+        </AuthLine>
       );
     case 'signed-out':
       return (
-        <p className="connection-auth">
-          <span className="badge badge-unknown">Not signed in</span>
+        <AuthLine health="unknown" label="Not signed in">
           <span>There is no saved token for this server. Enter one to sign in.</span>
-        </p>
+        </AuthLine>
       );
   }
 }

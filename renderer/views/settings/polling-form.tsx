@@ -1,14 +1,14 @@
 // How often Vigil asks the server, when a domain's expiry is worth an alert, and how late a heartbeat may be:
 // typed freely, checked with the core's own rules after the first try to save, kept as a draft until saved.
-import { useState, type FormEvent } from 'react';
 import { SETTINGS_BOUNDS, type SettingsView } from '../../../common/ipc/settings.ts';
-import { callFailureOf, type FieldErrors } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
 import { DurationField } from '../../components/duration-field.tsx';
-import { FormError, TextField } from '../../components/fields.tsx';
+import { TextField } from '../../components/fields.tsx';
 import { useDraft, useDrafts } from '../../state/drafts-store.ts';
+import { useFormCheck } from '../../state/form-check.ts';
 import { showInfo } from '../../state/notices-store.ts';
 import { tracked } from '../../state/pending-writes.ts';
+import { SettingsForm } from './settings-form.tsx';
 import { bySetting, changedSettings, pollingDraftOf, pollingErrors, pollingValuesOf, type PollingDraft } from './polling-values.ts';
 
 const draftId = 'settings:polling';
@@ -22,44 +22,24 @@ export interface PollingFormProps {
 export function PollingForm({ settings, onSaved }: PollingFormProps) {
   const [draft, setDraft] = useDraft(draftId, () => pollingDraftOf(settings));
   const clearDraft = useDrafts((state) => state.clear);
-  const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | undefined>();
-
   const values = pollingValuesOf(draft);
-  const errors = tried ? { ...pollingErrors(values), ...serverErrors } : serverErrors;
+  const check = useFormCheck(pollingErrors(values), bySetting);
+  const { errors } = check;
 
   function change(patch: Partial<PollingDraft>, setting: string) {
     setDraft({ ...draft, ...patch });
-    const { [setting]: _fixed, ...rest } = serverErrors;
-    setServerErrors(rest);
+    check.forget(setting);
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setTried(true);
-    setFailure(undefined);
-    if (Object.keys(pollingErrors(values)).length > 0) return;
+  async function save() {
     const patch = changedSettings(values, draft.base);
-    setSaving(true);
-    try {
-      if (Object.keys(patch).length > 0) onSaved(await tracked(() => vigil().updateSettings(patch)));
-      clearDraft(draftId);
-      setTried(false);
-      showInfo('Polling and alert settings saved.');
-    } catch (error) {
-      const failed = callFailureOf(error);
-      setServerErrors(bySetting(failed.fields));
-      setFailure(failed.message);
-    } finally {
-      setSaving(false);
-    }
+    if (Object.keys(patch).length > 0) onSaved(await tracked(() => vigil().updateSettings(patch)));
+    clearDraft(draftId);
+    showInfo('Polling and alert settings saved.');
   }
 
   return (
-    <form className="form" aria-label="Polling" noValidate onSubmit={(event) => void submit(event)}>
-      <FormError message={failure} />
+    <SettingsForm label="Polling" check={check} save={save} submitLabel="Save polling settings">
       <div className="form-grid">
         <DurationField
           label="Poll interval"
@@ -87,11 +67,6 @@ export function PollingForm({ settings, onSaved }: PollingFormProps) {
         spellCheck={false}
         onChange={(event) => change({ thresholds: event.target.value }, 'domainThresholds')}
       />
-      <div className="form-actions">
-        <button type="submit" className="button button-primary" disabled={saving}>
-          {saving ? 'Saving…' : 'Save polling settings'}
-        </button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }

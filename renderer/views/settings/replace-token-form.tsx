@@ -5,6 +5,7 @@ import type { ConnectionView } from '../../../common/ipc/views.ts';
 import { callFailureOf } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
 import { TextField } from '../../components/fields.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { showInfo } from '../../state/notices-store.ts';
 import { tracked } from '../../state/pending-writes.ts';
 import { tokenProblem } from './connection-input.ts';
@@ -61,9 +62,7 @@ export function ReplaceTokenForm({ connection, onSaved, autoFocus = false, onCan
         }}
       />
       <div className="form-actions">
-        <button type="submit" className="button button-primary" disabled={saving}>
-          {saving ? 'Saving…' : 'Save token'}
-        </button>
+        <SubmitButton label="Save token" runningLabel="Saving…" running={saving} />
         {onCancel !== undefined && (
           <button type="button" className="button" onClick={onCancel}>
             Cancel

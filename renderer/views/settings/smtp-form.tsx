@@ -1,13 +1,14 @@
 // The SMTP server the local service sends email alerts through. Checked with the core's own schema before it is
 // sent; the password is write-only (the form only knows whether one is saved) and goes to the keychain.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { LocalServiceView, SmtpSecurity, SmtpView } from '../../../common/ipc/settings.ts';
-import { callFailureOf, type FieldErrors } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
-import { CheckboxField, FormError, SelectField, TextField } from '../../components/fields.tsx';
+import { CheckboxField, SelectField, TextField } from '../../components/fields.tsx';
 import { useDraft, useDrafts } from '../../state/drafts-store.ts';
+import { useFormCheck } from '../../state/form-check.ts';
 import { showInfo } from '../../state/notices-store.ts';
 import { tracked } from '../../state/pending-writes.ts';
+import { SettingsForm } from './settings-form.tsx';
 import { smtpDraftOf, smtpErrors, smtpInputOf, withSecurity, type PasswordChange, type SmtpDraft } from './smtp-values.ts';
 
 export const smtpDraftId = 'settings:smtp';
@@ -32,18 +33,11 @@ export function SmtpForm({ smtp, onSaved }: SmtpFormProps) {
   // With no password saved (the server was removed, say) there is nothing to remove: the box goes, and so must
   // its tick, or the password field would stay disabled.
   if (removePassword && !passwordSaved) setRemovePassword(false);
-  const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | undefined>();
 
   const passwordChange: PasswordChange = removePassword ? { kind: 'remove' } : password === '' ? { kind: 'keep' } : { kind: 'set', password };
   const input = smtpInputOf(draft, passwordChange);
-  const errors = tried ? { ...smtpErrors(input), ...serverErrors } : serverErrors;
-
-  function forget(...fields: string[]) {
-    setServerErrors(Object.fromEntries(Object.entries(serverErrors).filter(([field]) => !fields.includes(field))));
-  }
+  const check = useFormCheck(smtpErrors(input));
+  const { errors, forget } = check;
 
   function change(patch: Partial<SmtpDraft>) {
     setDraft({ ...draft, ...patch });
@@ -51,33 +45,18 @@ export function SmtpForm({ smtp, onSaved }: SmtpFormProps) {
     forget(...Object.keys(patch), 'security');
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setTried(true);
-    setFailure(undefined);
-    if (Object.keys(smtpErrors(input)).length > 0) return;
-    setSaving(true);
-    try {
-      onSaved(await tracked(() => vigil().setLocalSmtp(input)));
-      clearDraft(smtpDraftId);
-      setPassword('');
-      setRemovePassword(false);
-      setTried(false);
-      showInfo('Email server saved.');
-    } catch (error) {
-      const failed = callFailureOf(error);
-      setServerErrors(failed.fields);
-      setFailure(failed.message);
-    } finally {
-      setSaving(false);
-    }
+  async function save() {
+    onSaved(await tracked(() => vigil().setLocalSmtp(input)));
+    clearDraft(smtpDraftId);
+    setPassword('');
+    setRemovePassword(false);
+    showInfo('Email server saved.');
   }
 
   return (
-    <form className="form" aria-label="Email server" noValidate onSubmit={(event) => void submit(event)}>
-      <FormError message={failure} />
+    <SettingsForm label="Email server" check={check} save={save} submitLabel="Save email server">
       <div className="form-grid form-grid-host">
-        <TextField label="SMTP host" value={draft.host} error={errors['host']} placeholder="smtp.example.com" spellCheck={false} autoCapitalize="off" onChange={(event) => change({ host: event.target.value })} />
+        <TextField label="SMTP host" value={draft.host} error={errors['host']} placeholder="smtp.example.com" verbatim onChange={(event) => change({ host: event.target.value })} />
         <TextField label="Port" value={draft.port} error={errors['port']} inputMode="numeric" onChange={(event) => change({ port: event.target.value })} />
       </div>
       <SelectField
@@ -89,7 +68,7 @@ export function SmtpForm({ smtp, onSaved }: SmtpFormProps) {
         onChange={(event) => change(withSecurity(draft, event.target.value as SmtpSecurity))}
       />
       <div className="form-grid">
-        <TextField label="User name" value={draft.user} error={errors['user']} hint="Leave empty when the server needs no sign-in." autoComplete="off" spellCheck={false} autoCapitalize="off" onChange={(event) => change({ user: event.target.value })} />
+        <TextField label="User name" value={draft.user} error={errors['user']} hint="Leave empty when the server needs no sign-in." autoComplete="off" verbatim onChange={(event) => change({ user: event.target.value })} />
         <div className="field-stack">
           <TextField
             label="Password"
@@ -119,11 +98,6 @@ export function SmtpForm({ smtp, onSaved }: SmtpFormProps) {
         </div>
       </div>
       <TextField label="From address" type="email" value={draft.from} error={errors['from']} placeholder="vigil@example.com" hint="The sender of the alert emails." onChange={(event) => change({ from: event.target.value })} />
-      <div className="form-actions">
-        <button type="submit" className="button button-primary" disabled={saving}>
-          {saving ? 'Saving…' : 'Save email server'}
-        </button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }

@@ -6,6 +6,7 @@ import { testEmailSchema } from '../../../common/ipc/settings.ts';
 import { callFailureOf, fieldErrorsOf } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
 import { TextField } from '../../components/fields.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { ResultBox, type CheckResult } from '../../components/result-box.tsx';
 
 export function TestEmailForm() {
@@ -47,9 +48,7 @@ export function TestEmailForm() {
         }}
       />
       <div className="form-actions">
-        <button type="submit" className="button" disabled={sending}>
-          {sending ? 'Sending…' : 'Send test email'}
-        </button>
+        <SubmitButton label="Send test email" runningLabel="Sending…" running={sending} quiet />
       </div>
       <ResultBox label="Test email result" result={result} okTitle="Sent." failedTitle="Not sent." />
     </form>

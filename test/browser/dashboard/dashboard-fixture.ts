@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { startWebServer, type WebServer } from '../../../main/core/web/web-server.ts';
+import { startWebServer, type WebServer } from '../../../main/browser-mode/web-server.ts';
 import { startCore, tempDirs, type CoreFixture } from '../../core/app/core-fixture.ts';
 import { recordingLogger } from '../../helpers/recording-logger.ts';
 import { builtRendererDir } from '../global-setup.ts';
@@ -19,7 +19,7 @@ export interface Dashboard {
 export async function startDashboard(serviceConfig: Record<string, unknown> = {}): Promise<Dashboard> {
   const dirs = tempDirs({ failuresToConfirmDown: 1, ...serviceConfig });
   const fixture = await startCore(dirs);
-  await fixture.core.service.updateSettings({ pollIntervalSeconds: 10 });
+  await fixture.calls.updateSettings({ pollIntervalSeconds: 10 });
   const server = await startWebServer({ core: fixture.core, rendererDir: builtRendererDir, port: 0, logger: recordingLogger() });
   return {
     fixture,

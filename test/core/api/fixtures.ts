@@ -1,37 +1,11 @@
-// Shared pieces of the client tests: a token to look for, a clock that counts live timers, and an assertion that
-// a call failed the way it should without leaking the token.
+// Shared pieces of the client tests: a token to look for, and an assertion that a call failed the way it should
+// without leaking the token.
 import { expect } from 'vitest';
-import type { Clock, TimerHandle } from '../../../common/clock.ts';
 import { MonitoringClientError } from '../../../main/core/api/index.ts';
 import type { ClientErrorInfo, ClientErrorKind } from '../../../main/core/model/snapshot.ts';
 
 /** Shaped like a JWT, so a leak is easy to spot. */
 export const testToken = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ2aWdpbC10ZXN0In0.bm90LWEtcmVhbC1zaWduYXR1cmU';
-
-export interface TrackingClock extends Clock {
-  /** Timers set and neither fired nor cleared. */
-  live(): number;
-}
-
-export function trackingClock(): TrackingClock {
-  const live = new Set<TimerHandle>();
-  return {
-    now: () => Date.now(),
-    setTimer(callback, delayMs) {
-      const handle: NodeJS.Timeout = setTimeout(() => {
-        live.delete(handle);
-        callback();
-      }, delayMs);
-      live.add(handle);
-      return handle;
-    },
-    clearTimer(handle) {
-      live.delete(handle);
-      clearTimeout(handle as NodeJS.Timeout);
-    },
-    live: () => live.size,
-  };
-}
 
 /** The call rejected with a MonitoringClientError of this kind; the token is nowhere in it. */
 export async function expectFailure(call: Promise<unknown>, kind: ClientErrorKind, token = testToken): Promise<ClientErrorInfo> {

@@ -7,7 +7,8 @@ import { pageHints } from '../../../main/core/api/page-hints.ts';
 import { formatBytes } from '../../../main/core/api/read-body.ts';
 import { redact } from '../../../main/core/api/redact.ts';
 import { maxRetryAfterMs, parseRetryAfter } from '../../../main/core/api/retry-after.ts';
-import { formatDuration, statusErrorInfo } from '../../../main/core/api/status-error.ts';
+import { formatDuration } from '../../../common/format/duration.ts';
+import { statusErrorInfo } from '../../../main/core/api/status-error.ts';
 import { checkBaseUrl, isLoopbackHost, isSendableToken } from '../../../main/core/api/token-safety.ts';
 import { testToken } from './fixtures.ts';
 
@@ -114,8 +115,8 @@ describe('formatting', () => {
     [15_000, '15 s'],
     [600_000, '10 min'],
     [86_400_000, '24 h'],
-  ])('formatDuration(%i) is %s', (ms, text) => {
-    expect(formatDuration(ms)).toBe(text);
+  ])('formatDuration(%i, \'wait\') is %s', (ms, text) => {
+    expect(formatDuration(ms, 'wait')).toBe(text);
   });
 
   it('formatBytes', () => {

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MonitoringClient, type MonitoringClientOptions } from '../../../main/core/api/index.ts';
 import { answers, startHostileServer, type HostileServer, type Script } from '../../helpers/hostile-server.ts';
 import { recordingLogger, type RecordingLogger } from '../../helpers/recording-logger.ts';
-import { eventually, expectFailure, testToken, trackingClock, type TrackingClock } from './fixtures.ts';
+import { trackingClock, type TrackingClock } from '../../helpers/tracking-clock.ts';
+import { eventually, expectFailure, testToken } from './fixtures.ts';
 
 let server: HostileServer;
 let clock: TrackingClock;

@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MonitoringClient } from '../../../main/core/api/index.ts';
 import { answers, startHostileServer, type HostileServer, type RecordedRequest, type Script } from '../../helpers/hostile-server.ts';
-import { expectFailure, testToken, trackingClock, type TrackingClock } from './fixtures.ts';
+import { trackingClock, type TrackingClock } from '../../helpers/tracking-clock.ts';
+import { expectFailure, testToken } from './fixtures.ts';
 
 interface Behaviour {
   /** What the server calls its first page. */

@@ -4,7 +4,8 @@ import { buildMonitorPutBody } from '../../../common/api/index.ts';
 import { MonitoringClient, type MonitoringClientOptions } from '../../../main/core/api/index.ts';
 import { recordingLogger } from '../../helpers/recording-logger.ts';
 import { startTestService, type TestService } from '../../helpers/service-harness.ts';
-import { expectFailure, trackingClock } from './fixtures.ts';
+import { trackingClock } from '../../helpers/tracking-clock.ts';
+import { expectFailure } from './fixtures.ts';
 
 let service: TestService;
 const logger = recordingLogger();

@@ -23,7 +23,7 @@ it('does not notify again after a restart about a monitor already reported down'
   const first = await startCore(dirs, secrets);
   running.push(first);
   // Nothing listens on port 9 of loopback: the check fails at once.
-  const monitor = await first.core.service.createMonitor({ name: 'Nothing there', type: 'tcp', url: '127.0.0.1:9', frequency: 10 });
+  const monitor = await first.calls.createMonitor({ name: 'Nothing there', type: 'tcp', url: '127.0.0.1:9', frequency: 10 });
   const key = `monitor:${monitor.id}`;
   await refreshUntil(first, (status) => status.items.some((item) => item.key === key && item.state === 'down'));
   expect(first.alerts.map((a) => [a.kind, a.itemKey])).toEqual([['monitor-down', key]]);

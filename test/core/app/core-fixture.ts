@@ -4,12 +4,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { VigilCalls } from '../../../common/ipc/contract.ts';
 import type { StatusView, AlertView } from '../../../common/ipc/views.ts';
 import { createVigilCore } from '../../../main/core/app/create-vigil-core.ts';
-import { nodeLocalServiceLauncher, type LocalServiceLauncher, type NodeRunningLocalService } from '../../../main/core/app/local-service.ts';
+import { nodeLocalServiceLauncher, type LocalServiceLauncher, type NodeRunningLocalService } from '../../../main/core/app/local-service-launcher.ts';
 import type { VigilCore } from '../../../main/core/app/vigil-core.ts';
 import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
 import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';
+import { boundaryCalls } from '../../helpers/boundary-calls.ts';
 import { recordingLogger, type RecordingLogger } from '../../helpers/recording-logger.ts';
 
 export const vigilScript = path.resolve('scripts/vigil.ts');
@@ -39,6 +41,8 @@ export function tempDirs(serviceConfig: Record<string, unknown> = {}): Dirs & { 
 
 export interface CoreFixture {
   core: VigilCore;
+  /** The contract's calls as the window makes them, through the call server. */
+  calls: VigilCalls;
   settings: ConfSettingsStore;
   secrets: MemorySecretStore;
   launcher: LocalServiceLauncher;
@@ -93,7 +97,7 @@ export async function startCore(dirs: Dirs, secrets = new MemorySecretStore()): 
   await core.start();
 
   async function statusWhere(test: (status: StatusView) => boolean, timeoutMs = 15_000): Promise<StatusView> {
-    const current = await core.service.getStatus();
+    const current = await core.calls.getStatus();
     if (test(current)) return current;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -109,15 +113,15 @@ export async function startCore(dirs: Dirs, secrets = new MemorySecretStore()): 
     });
   }
 
-  return { core, settings, secrets, launcher, started, alerts, statuses, logger, secretsTold, requests: () => requests, statusWhere };
+  return { core, calls: boundaryCalls(core), settings, secrets, launcher, started, alerts, statuses, logger, secretsTold, requests: () => requests, statusWhere };
 }
 
 /** Polls through the core until `test` holds for the status (the service's checks run on their own schedule). */
 export async function refreshUntil(fixture: CoreFixture, test: (status: StatusView) => boolean, timeoutMs = 25_000): Promise<StatusView> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    await fixture.core.service.refreshNow();
-    const status = await fixture.core.service.getStatus();
+    await fixture.calls.refreshNow();
+    const status = await fixture.calls.getStatus();
     if (test(status)) return status;
     if (Date.now() > deadline) throw new Error(`status never matched; the last: ${status.problem ?? status.tooltip}`);
     await new Promise((resolve) => setTimeout(resolve, 250));

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { StatusView } from '../../../common/ipc/views.ts';
 import { createVigilCore } from '../../../main/core/app/create-vigil-core.ts';
-import type { LocalServiceLauncher } from '../../../main/core/app/local-service.ts';
+import type { LocalServiceLauncher } from '../../../main/core/app/local-service-launcher.ts';
 import type { VigilCore } from '../../../main/core/app/vigil-core.ts';
 import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
 import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';
@@ -89,7 +89,7 @@ it('holds polling while suspended and polls at once on resume', async () => {
   clock.advance(10 * 60_000);
   await flush();
   expect(polls).toBe(1);
-  await core.service.refreshNow();
+  await core.calls.refreshNow();
   expect(polls).toBe(1);
   core.resume();
   await flush();

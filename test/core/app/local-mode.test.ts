@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalMode, wantsLocalMode } from '../../../main/core/app/local-mode.ts';
-import type { LocalServiceLauncher, LocalServiceSecrets, RunningLocalService } from '../../../main/core/app/local-service.ts';
+import type { LocalServiceLauncher, LocalServiceSecrets, RunningLocalService } from '../../../main/core/app/local-service-launcher.ts';
 import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
 import { settingsSchema } from '../../../main/core/settings/settings-schema.ts';
 import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { nodeLocalServiceLauncher } from '../../../main/core/app/local-service.ts';
+import { nodeLocalServiceLauncher } from '../../../main/core/app/local-service-launcher.ts';
 import { recordingLogger } from '../../helpers/recording-logger.ts';
 import { isAlive, vigilScript } from './core-fixture.ts';
 

@@ -5,11 +5,12 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalServiceSecrets } from '../../../main/core/app/local-service.ts';
+import type { LocalServiceSecrets } from '../../../main/core/app/local-service-launcher.ts';
 import { createVigilCore } from '../../../main/core/app/create-vigil-core.ts';
 import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
 import { KeychainUnavailableError } from '../../../main/core/secrets/secret-store.ts';
 import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';
+import { boundaryCalls } from '../../helpers/boundary-calls.ts';
 import { recordingLogger } from '../../helpers/recording-logger.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../../helpers/smtp-receiver.ts';
 import { isAlive, startCore, tempDirs, testAbout, type CoreFixture } from './core-fixture.ts';
@@ -41,8 +42,8 @@ function environmentOf(pid: number | undefined): string[] {
 
 describe('the local service\'s SMTP server', () => {
   it('is not set up on a first start', async () => {
-    expect(await app.core.service.getLocalService()).toEqual({ available: true });
-    expect(await app.core.service.sendTestEmail({ to: 'ops@example.com' })).toEqual({
+    expect(await app.calls.getLocalService()).toEqual({ available: true });
+    expect(await app.calls.sendTestEmail({ to: 'ops@example.com' })).toEqual({
       ok: false,
       message: "No SMTP server is set up: save the local monitoring service's SMTP server first.",
     });
@@ -51,7 +52,7 @@ describe('the local service\'s SMTP server', () => {
   it('is saved to config.json without the password, which goes to the secret store; the service restarts with it', async () => {
     const before = config();
     const first = app.started[0];
-    const view = await app.core.service.setLocalSmtp({ ...server(), password });
+    const view = await app.calls.setLocalSmtp({ ...server(), password });
     expect(view).toEqual({ available: true, smtp: { ...server(), passwordSaved: true } });
 
     expect(config()).toEqual({ ...before, smtp: server() });
@@ -72,23 +73,23 @@ describe('the local service\'s SMTP server', () => {
   });
 
   it('sends a test email through it, logging in with the saved password', async () => {
-    const result = await app.core.service.sendTestEmail({ to: ' ops@example.com ' });
+    const result = await app.calls.sendTestEmail({ to: ' ops@example.com ' });
     expect(result).toEqual({ ok: true, message: expect.stringMatching(new RegExp(`^127\\.0\\.0\\.1:${receiver.port} accepted the test email to ops@example\\.com: 250 .*\\.$`)) });
     const [email] = await receiver.waitFor(1);
     expect(email).toMatchObject({ user: 'alerts', envelopeFrom: 'vigil@example.com', envelopeTo: ['ops@example.com'], subject: '[Vigil] Test email' });
   });
 
   it('keeps the saved password when none is sent, and refuses a user without any password, field by field', async () => {
-    const kept = await app.core.service.setLocalSmtp({ ...server(), from: 'alerts@example.com' });
+    const kept = await app.calls.setLocalSmtp({ ...server(), from: 'alerts@example.com' });
     expect(kept.smtp).toMatchObject({ from: 'alerts@example.com', passwordSaved: true });
     expect(await app.secrets.get('smtp:local')).toBe(password);
-    await expect(app.core.service.setLocalSmtp({ ...server(), password: null })).rejects.toMatchObject({
+    await expect(app.calls.setLocalSmtp({ ...server(), password: null })).rejects.toMatchObject({
       code: 'failed',
       message: 'The SMTP server was not saved: the password cannot be removed while a user name is set.',
       details: [{ field: '0.password', message: 'cannot be removed while a user name is set' }],
     });
     const { user: _user, ...anonymous } = server();
-    await expect(app.core.service.setLocalSmtp({ ...anonymous, password: 'x' })).rejects.toMatchObject({
+    await expect(app.calls.setLocalSmtp({ ...anonymous, password: 'x' })).rejects.toMatchObject({
       message: 'The SMTP server was not saved: a password needs a user name.',
       details: [{ field: '0.user', message: 'must be given with a password' }],
     });
@@ -97,15 +98,15 @@ describe('the local service\'s SMTP server', () => {
   });
 
   it('reports a refused login and an unreachable server in the server\'s words', async () => {
-    await app.core.service.setLocalSmtp({ ...server(), password: 'not-the-password' });
-    const refused = await app.core.service.sendTestEmail({ to: 'ops@example.com' });
+    await app.calls.setLocalSmtp({ ...server(), password: 'not-the-password' });
+    const refused = await app.calls.sendTestEmail({ to: 'ops@example.com' });
     expect(refused).toEqual({ ok: false, message: expect.stringMatching(new RegExp(`^Could not send the test email through 127\\.0\\.0\\.1:${receiver.port}: Invalid login: 535 .*\\.$`)) });
     expect(refused.message).not.toContain('not-the-password');
 
     const closed = await startSmtpReceiver();
     await closed.close();
-    await app.core.service.setLocalSmtp({ ...server(closed.port), password });
-    expect(await app.core.service.sendTestEmail({ to: 'ops@example.com' })).toEqual({
+    await app.calls.setLocalSmtp({ ...server(closed.port), password });
+    expect(await app.calls.sendTestEmail({ to: 'ops@example.com' })).toEqual({
       ok: false,
       message: `Could not send the test email through 127.0.0.1:${closed.port}: connect ECONNREFUSED 127.0.0.1:${closed.port}.`,
     });
@@ -113,15 +114,15 @@ describe('the local service\'s SMTP server', () => {
 
   it('is removed with its password by null; without a user the password is not kept either', async () => {
     const { user: _user, ...anonymous } = server();
-    expect(await app.core.service.setLocalSmtp(anonymous)).toEqual({ available: true, smtp: { ...anonymous, passwordSaved: false } });
+    expect(await app.calls.setLocalSmtp(anonymous)).toEqual({ available: true, smtp: { ...anonymous, passwordSaved: false } });
     expect(await app.secrets.get('smtp:local')).toBeUndefined();
-    await app.core.service.setLocalSmtp({ ...server(), password });
-    expect(await app.core.service.setLocalSmtp(null)).toEqual({ available: true });
+    await app.calls.setLocalSmtp({ ...server(), password });
+    expect(await app.calls.setLocalSmtp(null)).toEqual({ available: true });
     expect(config()).not.toHaveProperty('smtp');
     expect(config()).toMatchObject({ rdapAllowHttp: true });
     expect(await app.secrets.get('smtp:local')).toBeUndefined();
     expect(environmentOf(app.started.at(-1)?.pid).some((variable) => variable.startsWith('VIGIL_SMTP_PASSWORD='))).toBe(false);
-    await expect(app.core.service.setLocalSmtp(server())).rejects.toMatchObject({
+    await expect(app.calls.setLocalSmtp(server())).rejects.toMatchObject({
       message: 'The SMTP server was not saved: a user name needs a password, and none is saved.',
       details: [{ field: '0.password', message: 'must be given with a user name: none is saved' }],
     });
@@ -133,9 +134,9 @@ describe('the local service\'s SMTP server', () => {
     writeFileSync(configFile(), broken);
     const started = app.started.length;
     const sentence = `${configFile()} is not valid JSON, so Vigil leaves it as it is: fix it or remove it.`;
-    await expect(app.core.service.setLocalSmtp({ ...server(), password: 'other' })).rejects.toMatchObject({ code: 'failed', message: sentence });
+    await expect(app.calls.setLocalSmtp({ ...server(), password: 'other' })).rejects.toMatchObject({ code: 'failed', message: sentence });
     // The settings window still opens, with the problem where the server would be.
-    expect(await app.core.service.getLocalService()).toEqual({ available: true, problem: sentence });
+    expect(await app.calls.getLocalService()).toEqual({ available: true, problem: sentence });
     expect(readFileSync(configFile(), 'utf8')).toBe(broken);
     expect(await app.secrets.get('smtp:local')).toBeUndefined();
     expect(app.started).toHaveLength(started);
@@ -149,10 +150,11 @@ describe('a core without a local service', () => {
     const settings = new ConfSettingsStore({ directory: own.configDir, logger });
     settings.update((s) => ({ ...s, connections: [{ id: 'prod', name: 'Prod', baseUrl: 'http://127.0.0.1:9/api', kind: 'remote' }] }));
     const core = await createVigilCore({ settings, alertStateDir: own.configDir, secrets: new MemorySecretStore(), localService: undefined, about: testAbout, logger });
+    const calls = boundaryCalls(core);
     try {
-      expect(await core.service.getLocalService()).toEqual({ available: false });
-      await expect(core.service.setLocalSmtp(null)).rejects.toMatchObject({ code: 'failed', message: 'Vigil runs no local monitoring service here, so there is no SMTP server to set.' });
-      await expect(core.service.sendTestEmail({ to: 'ops@example.com' })).rejects.toMatchObject({
+      expect(await calls.getLocalService()).toEqual({ available: false });
+      await expect(calls.setLocalSmtp(null)).rejects.toMatchObject({ code: 'failed', message: 'Vigil runs no local monitoring service here, so there is no SMTP server to set.' });
+      await expect(calls.sendTestEmail({ to: 'ops@example.com' })).rejects.toMatchObject({
         code: 'failed',
         message: 'Vigil runs no local monitoring service here, so there is no SMTP server to test.',
       });
@@ -186,17 +188,17 @@ describe('the SMTP calls with a launcher and keychain the test controls', () => 
       own.remove();
       rmSync(dataDir, { recursive: true, force: true });
     };
-    return { core, configFile: path.join(dataDir, 'config.json'), tests, told, remove };
+    return { core, calls: boundaryCalls(core), configFile: path.join(dataDir, 'config.json'), tests, told, remove };
   }
 
   it('shows an invalid saved server as a problem with an empty form, and saving replaces it', async () => {
     const app = await coreWith(new MemorySecretStore());
     try {
       writeFileSync(app.configFile, JSON.stringify({ keep: 1, smtp: { host: 'mail.example.com', port: 'many' } }));
-      const view = await app.core.service.getLocalService();
+      const view = await app.calls.getLocalService();
       expect(view).toEqual({ available: true, problem: expect.stringMatching(/^The SMTP server saved in .*config\.json is invalid \(.*port.*\); save it again to replace it\.$/) });
       const { user: _user, ...anonymous } = server(2525);
-      expect(await app.core.service.setLocalSmtp(anonymous)).toEqual({ available: true, smtp: { ...anonymous, passwordSaved: false } });
+      expect(await app.calls.setLocalSmtp(anonymous)).toEqual({ available: true, smtp: { ...anonymous, passwordSaved: false } });
       expect(JSON.parse(readFileSync(app.configFile, 'utf8'))).toEqual({ keep: 1, smtp: anonymous });
     } finally {
       app.remove();
@@ -209,7 +211,7 @@ describe('the SMTP calls with a launcher and keychain the test controls', () => 
     const app = await coreWith(secrets);
     try {
       writeFileSync(app.configFile, JSON.stringify({ smtp: server(2525) }));
-      expect(await app.core.service.getLocalService()).toEqual({
+      expect(await app.calls.getLocalService()).toEqual({
         available: true,
         smtp: { ...server(2525), passwordSaved: false },
         problem: 'Vigil cannot tell whether an SMTP password is saved, because the system keychain could not be read: it did not answer within 30 seconds.',
@@ -233,8 +235,8 @@ describe('the SMTP calls with a launcher and keychain the test controls', () => 
     const app = await coreWith(secrets);
     try {
       writeFileSync(app.configFile, '{}');
-      const saving = app.core.service.setLocalSmtp({ ...server(2525), password: 'new-password' });
-      const testing = app.core.service.sendTestEmail({ to: 'ops@example.com' });
+      const saving = app.calls.setLocalSmtp({ ...server(2525), password: 'new-password' });
+      const testing = app.calls.sendTestEmail({ to: 'ops@example.com' });
       await storing;
       for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
       // The file is written; the password is not stored yet, so no test has gone out.

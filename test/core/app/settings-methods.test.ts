@@ -5,11 +5,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { VigilCalls } from '../../../common/ipc/contract.ts';
+import { NOTIFICATION_DEFAULTS } from '../../../common/ipc/settings.ts';
 import type { StatusView } from '../../../common/ipc/views.ts';
 import { createVigilCore } from '../../../main/core/app/create-vigil-core.ts';
 import type { VigilCore } from '../../../main/core/app/vigil-core.ts';
 import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
 import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';
+import { boundaryCalls } from '../../helpers/boundary-calls.ts';
 import { manualClock, type ManualClock } from '../../helpers/manual-clock.ts';
 import { recordingLogger } from '../../helpers/recording-logger.ts';
 
@@ -19,6 +22,8 @@ let dir: string;
 let clock: ManualClock;
 let settings: ConfSettingsStore;
 let core: VigilCore;
+/** The calls as the window makes them. */
+let calls: VigilCalls;
 let polls: number;
 let statuses: StatusView[];
 
@@ -50,6 +55,7 @@ beforeEach(async () => {
   polls = 0;
   statuses = [];
   core = await createVigilCore({ settings, alertStateDir: dir, secrets, localService: undefined, about, clock, logger, fetch: fakeFetch });
+  calls = boundaryCalls(core);
   core.on('onDidChangeStatus', (status) => statuses.push(status));
   await core.start();
   await flush();
@@ -61,31 +67,21 @@ afterEach(async () => {
 
 describe('settings through the contract', () => {
   it('shows the defaults and the shell\'s About', async () => {
-    expect(await core.service.getSettings()).toEqual({
+    expect(await calls.getSettings()).toEqual({
       pollIntervalSeconds: 60,
       domainThresholds: [30, 14, 7, 1],
       heartbeatGraceSeconds: 300,
-      notifications: {
-        monitorDown: true,
-        monitorRecovered: true,
-        heartbeatLate: true,
-        heartbeatRecovered: true,
-        domainExpiring: true,
-        connection: true,
-        token: true,
-        sound: false,
-        quietSummary: false,
-      },
+      notifications: NOTIFICATION_DEFAULTS,
       launchAtLogin: false,
       about,
     });
   });
 
   it('changes only what the patch names, notifications flag by flag, and saves it to settings.json', async () => {
-    const view = await core.service.updateSettings({ heartbeatGraceSeconds: 600, notifications: { sound: true, monitorRecovered: false }, launchAtLogin: true });
+    const view = await calls.updateSettings({ heartbeatGraceSeconds: 600, notifications: { sound: true, monitorRecovered: false }, launchAtLogin: true });
     expect(view).toMatchObject({ pollIntervalSeconds: 60, heartbeatGraceSeconds: 600, launchAtLogin: true, about });
     expect(view.notifications).toMatchObject({ sound: true, monitorRecovered: false, monitorDown: true, quietSummary: false });
-    expect(await core.service.getSettings()).toEqual(view);
+    expect(await calls.getSettings()).toEqual(view);
     const reopened = new ConfSettingsStore({ directory: dir, logger: recordingLogger() }).read();
     expect(reopened).toMatchObject({ heartbeatGraceSeconds: 600, launchAtLogin: true, notifications: view.notifications });
     // The connections are not the window's to change here.
@@ -93,25 +89,25 @@ describe('settings through the contract', () => {
   });
 
   it('refuses a bad value naming the field, and changes nothing', async () => {
-    const before = await core.service.getSettings();
-    await expect(core.service.updateSettings({ pollIntervalSeconds: 5, domainThresholds: [1, 7] })).rejects.toMatchObject({
+    const before = await calls.getSettings();
+    await expect(calls.updateSettings({ pollIntervalSeconds: 5, domainThresholds: [1, 7] })).rejects.toMatchObject({
       code: 'invalid-arguments',
       details: [
         { field: '0.pollIntervalSeconds', message: 'must be a whole number of seconds from 10 to 3600' },
         { field: '0.domainThresholds', message: 'must be unique and sorted from largest to smallest, e.g. 30, 14, 7, 1' },
       ],
     });
-    expect(await core.service.getSettings()).toEqual(before);
+    expect(await calls.getSettings()).toEqual(before);
   });
 
   it('reschedules polling when the poll interval changes', async () => {
     expect(polls).toBe(1);
     clock.advance(30_000);
-    await core.service.updateSettings({ pollIntervalSeconds: 600 });
+    await calls.updateSettings({ pollIntervalSeconds: 600 });
     clock.advance(60_000);
     await flush();
     expect(polls).toBe(1);
-    await core.service.updateSettings({ pollIntervalSeconds: 10 });
+    await calls.updateSettings({ pollIntervalSeconds: 10 });
     clock.advance(10_000);
     await flush();
     expect(polls).toBe(2);
@@ -124,10 +120,10 @@ describe('settings through the contract', () => {
     expect(health('heartbeat:h1')).toBe('ok');
     expect(health('domain:d1')).toBe('warning');
     const pollsBefore = polls;
-    await core.service.updateSettings({ heartbeatGraceSeconds: 0, domainThresholds: [14, 7, 1] });
+    await calls.updateSettings({ heartbeatGraceSeconds: 0, domainThresholds: [14, 7, 1] });
     expect(health('heartbeat:h1')).toBe('warning');
     expect(health('domain:d1')).toBe('ok');
-    expect((await core.service.getStatus()).items.find((item) => item.key === 'heartbeat:h1')?.health).toBe('warning');
+    expect((await calls.getStatus()).items.find((item) => item.key === 'heartbeat:h1')?.health).toBe('warning');
     expect(polls).toBe(pollsBefore);
   });
 });

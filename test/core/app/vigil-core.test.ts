@@ -36,98 +36,98 @@ async function serviceApi(path: string, init: { method?: string; body?: unknown 
 describe('first start in local mode', () => {
   it('starts the service, saves the local connection as the active one, and keeps a 30-day token for it', async () => {
     expect(app.started).toHaveLength(1);
-    const [local, ...others] = await app.core.service.listConnections();
+    const [local, ...others] = await app.calls.listConnections();
     expect(others).toEqual([]);
     expect(local).toMatchObject({ id: 'local', name: 'This computer', kind: 'local', active: true, auth: 'signed-in', baseUrl: app.started[0]?.apiUrl });
     expect(local?.tokenExpiresAt).toBeGreaterThan(Date.now() + 29 * DAY);
-    expect(JSON.stringify(await app.core.service.listConnections())).not.toContain((await app.secrets.get('local')) ?? 'no token');
+    expect(JSON.stringify(await app.calls.listConnections())).not.toContain((await app.secrets.get('local')) ?? 'no token');
     expect(app.settings.read().activeConnectionId).toBe('local');
   });
 
   it('shows live data: a monitor created through the service API appears in the status', async () => {
     const created = (await serviceApi('/monitors', { method: 'POST', body: { name: 'Shop', type: 'http', url: target.url, frequency: 60 } })) as { id: string };
-    await app.core.service.refreshNow();
-    const status = await app.core.service.getStatus();
+    await app.calls.refreshNow();
+    const status = await app.calls.getStatus();
     expect(status.connection).toMatchObject({ id: 'local', auth: 'signed-in' });
     expect(status.monitors.map((m) => m.id)).toContain(created.id);
     expect(status.items.find((item) => item.key === `monitor:${created.id}`)).toMatchObject({ kind: 'monitor', name: 'Shop' });
     expect(status.problem).toBeUndefined();
     expect(status.tooltip).toMatch(/This computer/);
-    await app.core.service.deleteMonitor(created.id);
+    await app.calls.deleteMonitor(created.id);
   });
 });
 
 describe('the contract methods on the active connection', () => {
   it('creates, lists, updates and deletes monitors; a bad edit is refused field by field', async () => {
-    const { service } = app.core;
-    const monitor = await service.createMonitor({ name: ' API ', type: 'http', url: `${target.url}/health`, frequency: 30 });
+    const { calls } = app;
+    const monitor = await calls.createMonitor({ name: ' API ', type: 'http', url: `${target.url}/health`, frequency: 30 });
     expect(monitor).toMatchObject({ name: 'API', frequency: 30 });
     const id = monitor.id ?? '';
-    expect((await service.listMonitors()).map((m) => m.id)).toContain(id);
-    const renamed = await service.updateMonitor(id, { name: 'Public API', last_status: 'down' });
+    expect((await calls.listMonitors()).map((m) => m.id)).toContain(id);
+    const renamed = await calls.updateMonitor(id, { name: 'Public API', last_status: 'down' });
     expect(renamed).toMatchObject({ id, name: 'Public API', url: `${target.url}/health`, type: 'http', frequency: 30 });
-    await expect(service.updateMonitor(id, { url: 'not a url' })).rejects.toMatchObject({
+    await expect(calls.updateMonitor(id, { url: 'not a url' })).rejects.toMatchObject({
       code: 'failed',
       message: expect.stringMatching(/^The monitor was not saved: url /),
       details: [{ field: 'url', message: expect.any(String) }],
     });
-    await service.deleteMonitor(id);
-    expect((await service.listMonitors()).map((m) => m.id)).not.toContain(id);
-    await expect(service.deleteMonitor(id)).rejects.toMatchObject({ code: 'failed', message: expect.stringMatching(/^The server has nothing at DELETE|^The server has nothing at/) });
+    await calls.deleteMonitor(id);
+    expect((await calls.listMonitors()).map((m) => m.id)).not.toContain(id);
+    await expect(calls.deleteMonitor(id)).rejects.toMatchObject({ code: 'failed', message: expect.stringMatching(/^The server has nothing at DELETE|^The server has nothing at/) });
   });
 
   it('creates, lists and deletes heartbeats, domains and notification handlers', async () => {
-    const { service } = app.core;
-    const heartbeat = await service.createHeartbeat({ name: 'Backup', expected_interval: 3600 });
-    const domain = await service.createDomain({ domain: 'Example.COM' });
-    const handler = await service.createNotificationHandler({ name: 'Hook', type: 'webhook', destination: 'http://127.0.0.1:9/hook' });
+    const { calls } = app;
+    const heartbeat = await calls.createHeartbeat({ name: 'Backup', expected_interval: 3600 });
+    const domain = await calls.createDomain({ domain: 'Example.COM' });
+    const handler = await calls.createNotificationHandler({ name: 'Hook', type: 'webhook', destination: 'http://127.0.0.1:9/hook' });
     expect(domain.domain).toBe('example.com');
-    expect((await service.listHeartbeats()).map((h) => h.id)).toContain(heartbeat.id);
-    expect((await service.listDomains()).map((d) => d.id)).toContain(domain.id);
-    expect((await service.listNotificationHandlers()).map((h) => h.id)).toContain(handler.id);
-    await service.deleteHeartbeat(heartbeat.id ?? '');
-    await service.deleteDomain(domain.id ?? '');
-    await service.deleteNotificationHandler(handler.id ?? '');
-    expect(await service.listHeartbeats()).toEqual([]);
-    expect(await service.listDomains()).toEqual([]);
-    expect(await service.listNotificationHandlers()).toEqual([]);
+    expect((await calls.listHeartbeats()).map((h) => h.id)).toContain(heartbeat.id);
+    expect((await calls.listDomains()).map((d) => d.id)).toContain(domain.id);
+    expect((await calls.listNotificationHandlers()).map((h) => h.id)).toContain(handler.id);
+    await calls.deleteHeartbeat(heartbeat.id ?? '');
+    await calls.deleteDomain(domain.id ?? '');
+    await calls.deleteNotificationHandler(handler.id ?? '');
+    expect(await calls.listHeartbeats()).toEqual([]);
+    expect(await calls.listDomains()).toEqual([]);
+    expect(await calls.listNotificationHandlers()).toEqual([]);
   });
 
   it('checks arguments against the contract even in-process', async () => {
-    const createMonitor = app.core.service.createMonitor as (...args: unknown[]) => Promise<unknown>;
+    const createMonitor = app.calls.createMonitor as (...args: unknown[]) => Promise<unknown>;
     await expect(createMonitor({ name: 'x', type: 'http', url: 'ftp://x', frequency: 60 })).rejects.toMatchObject({ code: 'invalid-arguments', details: [{ field: '0.url' }] });
   });
 
   it('sends a status event after a change', async () => {
-    const heartbeat = await app.core.service.createHeartbeat({ name: 'Nightly' });
+    const heartbeat = await app.calls.createHeartbeat({ name: 'Nightly' });
     const status = await app.statusWhere((s) => s.heartbeats.some((h) => h.id === heartbeat.id));
     expect(status.items.find((item) => item.key === `heartbeat:${heartbeat.id}`)).toMatchObject({ kind: 'heartbeat', name: 'Nightly', state: 'waiting' });
-    await app.core.service.deleteHeartbeat(heartbeat.id ?? '');
+    await app.calls.deleteHeartbeat(heartbeat.id ?? '');
     await app.statusWhere((s) => s.heartbeats.length === 0);
   });
 
   it('keeps snoozes and the global pause in the settings, with a status event for each', async () => {
-    const { service } = app.core;
-    const monitor = await service.createMonitor({ name: 'Snoozy', type: 'http', url: target.url, frequency: 60 });
+    const { calls } = app;
+    const monitor = await calls.createMonitor({ name: 'Snoozy', type: 'http', url: target.url, frequency: 60 });
     const key = `monitor:${monitor.id}`;
     await app.statusWhere((s) => s.items.some((item) => item.key === key));
     const before = Date.now();
-    await service.snooze(key, '4h');
+    await calls.snooze(key, '4h');
     const [snooze] = new ConfSettingsStore({ directory: dirs.configDir, logger: silentLogger }).read().snoozes;
     expect(snooze?.key).toBe(key);
     expect(snooze?.until).toBeGreaterThanOrEqual(before + 4 * 3_600_000);
     const snoozed = await app.statusWhere((s) => s.items.some((item) => item.key === key && item.snoozedUntil !== undefined));
     expect(snoozed.items.at(-1)?.key).toBe(key);
-    await service.unsnooze(key);
+    await calls.unsnooze(key);
     expect(app.settings.read().snoozes).toEqual([]);
 
-    await service.pauseNotifications('until-resumed');
+    await calls.pauseNotifications('until-resumed');
     expect(app.settings.read().pausedUntil).toBe('resumed');
     expect(await app.statusWhere((s) => s.level === 'paused')).toMatchObject({ pausedUntil: 'resumed' });
-    await service.resumeNotifications();
+    await calls.resumeNotifications();
     expect(app.settings.read().pausedUntil).toBeUndefined();
-    expect((await service.getStatus()).level).not.toBe('paused');
-    await service.deleteMonitor(monitor.id ?? '');
+    expect((await calls.getStatus()).level).not.toBe('paused');
+    await calls.deleteMonitor(monitor.id ?? '');
   });
 });
 
@@ -138,52 +138,52 @@ describe('connections', () => {
   it('adds a remote connection once the server accepts its token', async () => {
     goodToken = await app.launcher.issueToken(30 * 86_400);
     const baseUrl = `${app.started.at(-1)?.apiUrl}/`;
-    const added = await app.core.service.addRemoteConnection({ name: 'Staging', baseUrl, token: goodToken });
+    const added = await app.calls.addRemoteConnection({ name: 'Staging', baseUrl, token: goodToken });
     remoteId = added.id;
     expect(added).toMatchObject({ name: 'Staging', kind: 'remote', active: false, auth: 'signed-in', baseUrl: baseUrl.slice(0, -1) });
     expect(await app.secrets.get(remoteId)).toBe(goodToken);
-    expect((await app.core.service.testConnection({ baseUrl, connectionId: remoteId })).message).toMatch(/^Connected: \d+ monitors?, 0 heartbeats, 0 domains$/);
+    expect((await app.calls.testConnection({ baseUrl, connectionId: remoteId })).message).toMatch(/^Connected: \d+ monitors?, 0 heartbeats, 0 domains$/);
   });
 
   it('refuses a token the server rejects, with the server\'s words, and saves nothing', async () => {
     const before = app.settings.read();
     const baseUrl = app.started.at(-1)?.apiUrl ?? '';
-    await expect(app.core.service.addRemoteConnection({ name: 'Bad', baseUrl, token: 'not.a.token' })).rejects.toMatchObject({
+    await expect(app.calls.addRemoteConnection({ name: 'Bad', baseUrl, token: 'not.a.token' })).rejects.toMatchObject({
       code: 'failed',
       message: expect.stringMatching(/^The server did not accept the access token \(HTTP 401\): /),
     });
     expect(app.settings.read()).toEqual(before);
-    const test = await app.core.service.testConnection({ baseUrl, token: 'not.a.token' });
+    const test = await app.calls.testConnection({ baseUrl, token: 'not.a.token' });
     expect(test).toMatchObject({ ok: false, message: expect.stringMatching(/did not accept the access token/) });
   });
 
   it('does not send a saved token to another address', async () => {
-    const test = await app.core.service.testConnection({ baseUrl: 'http://127.0.0.2:9/api', connectionId: remoteId });
+    const test = await app.calls.testConnection({ baseUrl: 'http://127.0.0.2:9/api', connectionId: remoteId });
     expect(test).toMatchObject({ ok: false, message: expect.stringMatching(/only sent to/) });
     expect(app.requests()).toBeGreaterThan(0);
   });
 
   it('a rejected token: one "sign in again", polling held until a new token is set', async () => {
-    await app.core.service.setActiveConnection(remoteId);
-    expect((await app.core.service.getStatus()).connection).toMatchObject({ id: remoteId, active: true });
+    await app.calls.setActiveConnection(remoteId);
+    expect((await app.calls.getStatus()).connection).toMatchObject({ id: remoteId, active: true });
     // The server revokes the token (here: the stored one is replaced behind the core's back).
     await app.secrets.set(remoteId, 'revoked.token.value');
     app.alerts.length = 0;
-    await app.core.service.refreshNow();
+    await app.calls.refreshNow();
     expect(app.alerts.map((a) => [a.kind, a.connectionId])).toEqual([['sign-in-again', remoteId]]);
-    const rejected = await app.core.service.getStatus();
+    const rejected = await app.calls.getStatus();
     expect(rejected.connection?.auth).toBe('rejected');
     expect(rejected.problem).toMatch(/did not accept the access token/);
 
     const requests = app.requests();
-    await app.core.service.refreshNow();
+    await app.calls.refreshNow();
     app.core.resume();
     app.core.suspend();
     app.core.resume();
     expect(app.requests()).toBe(requests);
     expect(app.alerts).toHaveLength(1);
 
-    const view = await app.core.service.setConnectionToken(remoteId, goodToken);
+    const view = await app.calls.setConnectionToken(remoteId, goodToken);
     expect(view.auth).toBe('signed-in');
     const back = await app.statusWhere((s) => s.connection?.auth === 'signed-in' && s.problem === undefined && s.lastSuccessfulPollAt !== undefined);
     expect(back.connection?.id).toBe(remoteId);
@@ -192,18 +192,18 @@ describe('connections', () => {
   });
 
   it('removes a remote connection with its token; the local one stays, and becomes active again', async () => {
-    await app.core.service.removeConnection(remoteId);
+    await app.calls.removeConnection(remoteId);
     expect(await app.secrets.get(remoteId)).toBeUndefined();
-    expect((await app.core.service.listConnections()).map((c) => [c.id, c.active])).toEqual([['local', true]]);
-    expect((await app.core.service.getStatus()).connection?.id).toBe('local');
-    await expect(app.core.service.removeConnection('local')).rejects.toMatchObject({ code: 'failed', message: expect.stringMatching(/cannot be removed/) });
-    await expect(app.core.service.setActiveConnection('nope')).rejects.toMatchObject({ message: 'There is no connection with the id "nope".' });
+    expect((await app.calls.listConnections()).map((c) => [c.id, c.active])).toEqual([['local', true]]);
+    expect((await app.calls.getStatus()).connection?.id).toBe('local');
+    await expect(app.calls.removeConnection('local')).rejects.toMatchObject({ code: 'failed', message: expect.stringMatching(/cannot be removed/) });
+    await expect(app.calls.setActiveConnection('nope')).rejects.toMatchObject({ message: 'There is no connection with the id "nope".' });
   });
 
   it('renews the local token by itself when the service rejects it', async () => {
     await app.secrets.set('local', 'stale.local.token');
     app.alerts.length = 0;
-    await app.core.service.refreshNow();
+    await app.calls.refreshNow();
     const status = await app.statusWhere((s) => s.connection?.auth === 'signed-in' && s.problem === undefined);
     expect(status.connection?.id).toBe('local');
     expect(await app.secrets.get('local')).not.toBe('stale.local.token');
@@ -214,7 +214,7 @@ describe('connections', () => {
 describe('the service process', () => {
   it('is started again when it dies, and the local connection follows its new address', async () => {
     const first = app.started[0];
-    const monitor = await app.core.service.createMonitor({ name: 'Survivor', type: 'http', url: target.url, frequency: 60 });
+    const monitor = await app.calls.createMonitor({ name: 'Survivor', type: 'http', url: target.url, frequency: 60 });
     process.kill(first?.pid ?? 0, 'SIGKILL');
     await first?.exited;
     const status = await app.statusWhere((s) => s.connection?.baseUrl === app.started[1]?.apiUrl && s.monitors.some((m) => m.id === monitor.id), 20_000);

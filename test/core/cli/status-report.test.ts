@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MonitoringClient } from '../../../main/core/api/index.ts';
 import { formatStatusReport, statusReport } from '../../../main/core/cli/status-report.ts';
 import { fetchSnapshot } from '../../../main/core/poller/fetch-snapshot.ts';
-import { systemClock } from '../../../service/system-clock.ts';
+import { systemClock } from '../../../common/clock.ts';
 import { startTestService, type TestService } from '../../helpers/service-harness.ts';
 
 let service: TestService;

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  assessSnapshot,
-  defaultExpiryThresholds,
-  itemDetail,
-  itemName,
-  type ItemAssessment,
-} from '../../../main/core/health/index.ts';
+import { defaultExpiryThresholds } from '../../../common/api/index.ts';
+import { assessSnapshot, itemDetail, itemName, type ItemAssessment } from '../../../main/core/health/index.ts';
 import { DAY, domain, heartbeat, HOUR, MINUTE, monitor, NOW, snapshot } from '../alerts/fixtures.ts';
 
 const options = { now: NOW, graceSeconds: 300, thresholds: defaultExpiryThresholds };

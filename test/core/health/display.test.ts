@@ -1,15 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  cleanName,
-  countPhrase,
-  domainName,
-  expiryPhrase,
-  formatDuration,
-  heartbeatName,
-  monitorName,
-  truncate,
-} from '../../../main/core/health/index.ts';
+import { formatDuration } from '../../../common/format/duration.ts';
+import { cleanName, countPhrase, domainName, expiryPhrase, heartbeatName, monitorName, truncate } from '../../../main/core/health/index.ts';
 import { DAY, HOUR, MINUTE, SECOND } from '../alerts/fixtures.ts';
 
 describe('formatDuration', () => {

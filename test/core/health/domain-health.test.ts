@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dateToUtcDay,
-  defaultExpiryThresholds,
-  domainExpiry,
-  domainExpiryDay,
-  domainHealth,
-  largestThreshold,
-  utcDay,
-} from '../../../main/core/health/index.ts';
+import { defaultExpiryThresholds } from '../../../common/api/index.ts';
+import { dateToUtcDay, domainExpiry, domainExpiryDay, domainHealth, largestThreshold, utcDay } from '../../../main/core/health/index.ts';
 import { DAY, HOUR, NOW } from '../alerts/fixtures.ts';
 
 const options = { thresholds: defaultExpiryThresholds };

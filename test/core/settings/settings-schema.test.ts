@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { NOTIFICATION_DEFAULTS } from '../../../common/ipc/settings.ts';
 import { describeIssues } from '../../../main/core/storage/issues.ts';
 import {
   defaultSettings,
@@ -26,17 +27,7 @@ describe('settings defaults', () => {
       pollIntervalSeconds: 60,
       domainThresholds: [30, 14, 7, 1],
       heartbeatGraceSeconds: 300,
-      notifications: {
-        monitorDown: true,
-        monitorRecovered: true,
-        heartbeatLate: true,
-        heartbeatRecovered: true,
-        domainExpiring: true,
-        connection: true,
-        token: true,
-        sound: false,
-        quietSummary: false,
-      },
+      notifications: NOTIFICATION_DEFAULTS,
       snoozes: [],
       launchAtLogin: false,
       version: 1,

@@ -33,7 +33,7 @@ describe('trayModel levels', () => {
       tooltip: 'Vigil — Work API: checking… · not checked yet',
       items: [],
       situation: 'not-polled',
-      assessments: [],
+      ranked: [],
     });
   });
 
@@ -123,7 +123,7 @@ describe('trayModel levels', () => {
     const tray = model(ok({ monitors: [monitor('a', 'down')] }), { pausedUntil: NOW + HOUR });
     expect(tray.level).toBe('paused');
     expect(tray.tooltip).toBe('Vigil — alerts paused until 15:05 · Work API: 1 down · last checked 14:05');
-    expect(model(ok(fine), { pausedUntil: 'resumed-manually' }).tooltip).toBe('Vigil — alerts paused · Work API: all 4 OK · last checked 14:05');
+    expect(model(ok(fine), { pausedUntil: 'resumed' }).tooltip).toBe('Vigil — alerts paused · Work API: all 4 OK · last checked 14:05');
     expect(model(ok(fine), { pausedUntil: NOW }).level).toBe('ok');
   });
 

@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  daysUntilExpiry,
-  defaultExpiryThresholds,
-  expiredThreshold,
-  expiryAlert,
-  type ExpiryAlert,
-} from '../../../service/domains/expiry.ts';
+import { defaultExpiryThresholds } from '../../../common/api/index.ts';
+import { daysUntilExpiry, expiredThreshold, expiryAlert, type ExpiryAlert } from '../../../service/domains/expiry.ts';
 
 const dayMs = 86_400_000;
 

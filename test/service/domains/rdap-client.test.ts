@@ -1,9 +1,8 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRdapClient, type RdapClientOptions } from '../../../service/domains/rdap-client.ts';
 import { RdapLookupError, type RdapFailureReason } from '../../../service/domains/rdap-lookup-error.ts';
 import { startRdapFixture, type RdapFixture } from '../../helpers/rdap-fixture.ts';
+import { closedPort } from '../../helpers/local-targets.ts';
 import { manualClock, type ManualClock } from '../../helpers/manual-clock.ts';
 
 const hourMs = 60 * 60 * 1000;
@@ -46,15 +45,6 @@ function lookups(): string[] {
 
 function bootstrapLoads(): number {
   return fixture.requests.filter((request) => request.path === '/dns.json').length;
-}
-
-/** A loopback port with nothing listening on it. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('createRdapClient: answers', () => {

@@ -3,7 +3,7 @@ import type { CheckResult } from '../../../service/checks/check-result.ts';
 import { createCheckAgents } from '../../../service/checks/http-agents.ts';
 import { runCheck } from '../../../service/checks/run-check.ts';
 import { CheckScheduler, type CheckTiming } from '../../../service/scheduler/check-scheduler.ts';
-import { systemClock } from '../../../service/system-clock.ts';
+import { backgroundClock } from '../../../common/clock.ts';
 import { startHttpTarget, type HttpTarget } from '../../helpers/local-targets.ts';
 
 const agents = createCheckAgents();
@@ -21,7 +21,7 @@ describe('CheckScheduler on real timers', () => {
   it('checks a real HTTP target every second and follows it down', async () => {
     const delivered: { key: number; result: CheckResult; timing: CheckTiming }[] = [];
     const scheduler = new CheckScheduler({
-      clock: systemClock,
+      clock: backgroundClock,
       runCheck: (job) => runCheck(job, { agents, timeoutMs: 900 }),
       onResult: (key, result, timing) => delivered.push({ key, result, timing }),
     });

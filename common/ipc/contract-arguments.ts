@@ -1,0 +1,32 @@
+// The schemas the contract's methods build their arguments from (contract.ts), with zod itself for a method
+// whose argument is its own. Only the call check loads this module; the preload never does.
+import { z } from 'zod';
+import { domainCreateInput, heartbeatCreateInput, monitorCreateInput, notificationHandlerCreateInput } from '../api/index.ts';
+import { SETTINGS_BOUNDS, settingsPatchSchema, smtpInputSchema, testEmailSchema } from './settings.ts';
+
+const id = z.string().min(1).max(500);
+const token = z.string().min(1).max(16_384).regex(/^\S+$/, 'must be one word with no spaces');
+const baseUrl = z.string().min(1).max(2048).regex(/^https?:\/\//, 'must start with http:// or https://');
+
+export const argumentSchemas = {
+  z,
+  id,
+  token,
+  /** An item key (common/ipc/item-key.ts). */
+  itemKey: z.string().min(1).max(500),
+  snoozeFor: z.union([z.literal('1h'), z.literal('4h'), z.literal('8h'), z.literal('until-resumed')]),
+  pauseFor: z.union([z.literal('1h'), z.literal('4h'), z.literal('until-resumed')]),
+  newConnection: z.object({ name: z.string().trim().min(1).max(SETTINGS_BOUNDS.connectionNameLength), baseUrl, token }),
+  connectionTest: z.object({ baseUrl, token: token.optional(), connectionId: id.optional() }),
+  monitorCreateInput,
+  /** PUT /monitors takes the full Monitor; the edited fields' bounds are checked where the body is built (buildMonitorPutBody). */
+  monitorEdits: z.record(z.string(), z.unknown()),
+  heartbeatCreateInput,
+  domainCreateInput,
+  notificationHandlerCreateInput,
+  settingsPatch: settingsPatchSchema,
+  smtpInput: smtpInputSchema,
+  testEmail: testEmailSchema,
+};
+
+export type ArgumentSchemas = typeof argumentSchemas;

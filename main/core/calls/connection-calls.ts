@@ -1,0 +1,125 @@
+// The contract's connection calls: list (with sign-in state, never the token), add a remote server after the
+// server accepted its token, replace a token, test an address, choose the active one, remove one.
+import { randomUUID } from 'node:crypto';
+import type { CoreCalls } from '../../../common/ipc/contract.ts';
+import type { ConnectionTestView, ConnectionView } from '../../../common/ipc/views.ts';
+import { MonitoringClientError } from '../api/index.ts';
+import { countPhrase } from '../health/index.ts';
+import { fetchSnapshot } from '../poller/fetch-snapshot.ts';
+import { apiBaseUrlProblem, withoutTrailingSlash } from '../settings/api-base-url.ts';
+import type { Connection, Settings } from '../settings/settings-schema.ts';
+import type { CoreRuntime } from '../app/core-runtime.ts';
+import { localConnectionId } from '../app/local-mode.ts';
+import { VigilCoreError } from './call-error.ts';
+
+export function connectionCalls(runtime: CoreRuntime) {
+  const { settings, secrets } = runtime;
+
+  async function viewOf(id: string): Promise<ConnectionView> {
+    const current = settings.read();
+    return runtime.connectionView(find(current, id), current);
+  }
+
+  return {
+    async listConnections() {
+      const current = settings.read();
+      return Promise.all(current.connections.map((connection) => runtime.connectionView(connection, current)));
+    },
+
+    async addRemoteConnection({ name, baseUrl, token }) {
+      const url = checkedBaseUrl(baseUrl);
+      // Nothing is saved unless the server takes the token; its own words say why when it does not.
+      await runtime.clientFor(url, token).listHeartbeats();
+      // The same server added again gets the new name and token rather than a second entry.
+      const existing = settings.read().connections.find((c) => c.kind === 'remote' && c.baseUrl === url);
+      const id = existing?.id ?? randomUUID();
+      await secrets.set(id, token);
+      try {
+        settings.update((current) => {
+          const connection: Connection = { id, name, baseUrl: url, kind: 'remote' };
+          const connections = existing ? current.connections.map((c) => (c.id === id ? connection : c)) : [...current.connections, connection];
+          return { ...current, connections };
+        });
+      } catch (error) {
+        if (!existing) await secrets.delete(id);
+        throw error;
+      }
+      runtime.tokenChanged(id, token);
+      await runtime.follow();
+      return viewOf(id);
+    },
+
+    async setConnectionToken(id, token) {
+      find(settings.read(), id);
+      await secrets.set(id, token);
+      runtime.tokenChanged(id, token);
+      return viewOf(id);
+    },
+
+    async testConnection({ baseUrl, token, connectionId }): Promise<ConnectionTestView> {
+      const problem = apiBaseUrlProblem(baseUrl.trim());
+      if (problem !== undefined) return { ok: false, message: `The server address ${problem}.` };
+      const url = withoutTrailingSlash(baseUrl.trim());
+      let secret = token;
+      if (secret === undefined && connectionId !== undefined) {
+        const saved = find(settings.read(), connectionId);
+        // A saved token goes only to the server it was saved for.
+        if (new URL(saved.baseUrl).origin !== new URL(url).origin) {
+          return { ok: false, message: `The saved token of ${saved.name} is only sent to ${new URL(saved.baseUrl).origin}; enter a token to test another address.` };
+        }
+        secret = await secrets.get(connectionId);
+      }
+      if (secret === undefined) return { ok: false, message: 'There is no token to test with: enter the token for this server.' };
+      try {
+        const snapshot = await fetchSnapshot(runtime.clientFor(url, secret), runtime.clock);
+        const counts = [
+          countPhrase(snapshot.monitors.length, 'monitor'),
+          countPhrase(snapshot.heartbeats.length, 'heartbeat'),
+          countPhrase(snapshot.domains.length, 'domain'),
+        ];
+        return { ok: true, message: `Connected: ${counts.join(', ')}` };
+      } catch (error) {
+        if (error instanceof MonitoringClientError) return { ok: false, message: error.info.message };
+        throw error;
+      }
+    },
+
+    async setActiveConnection(id) {
+      find(settings.read(), id);
+      settings.update((current) => ({ ...current, activeConnectionId: id }));
+      await runtime.follow();
+    },
+
+    async removeConnection(id) {
+      const connection = find(settings.read(), id);
+      if (connection.id === localConnectionId) {
+        throw new VigilCoreError(`${connection.name} is this computer's own monitoring service and cannot be removed.`);
+      }
+      // The token first: if the keychain refuses, nothing has changed yet.
+      await secrets.delete(id);
+      settings.update((current) => {
+        const connections = current.connections.filter((c) => c.id !== id);
+        if (current.activeConnectionId !== id) return { ...current, connections };
+        const next = connections.find((c) => c.id === localConnectionId) ?? connections[0];
+        const { activeConnectionId: _removed, ...rest } = current;
+        return next === undefined ? { ...rest, connections } : { ...rest, connections, activeConnectionId: next.id };
+      });
+      runtime.forgetConnection(id);
+      await runtime.follow();
+      await runtime.startLocalModeIfWanted();
+    },
+  } satisfies Partial<CoreCalls>;
+}
+
+function find(settings: Settings, id: string): Connection {
+  const connection = settings.connections.find((c) => c.id === id);
+  if (connection === undefined) throw new VigilCoreError(`There is no connection with the id "${id.slice(0, 100)}".`);
+  return connection;
+}
+
+function checkedBaseUrl(baseUrl: string): string {
+  const text = baseUrl.trim();
+  const problem = apiBaseUrlProblem(text);
+  if (problem !== undefined) throw new VigilCoreError(`The server address ${problem}.`, { details: [{ field: '0.baseUrl', message: problem }] });
+  return withoutTrailingSlash(text);
+}

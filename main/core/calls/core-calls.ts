@@ -1,0 +1,24 @@
+// The contract's methods as the core implements them, one group per topic. The call server (serve-call.ts) has
+// checked every call's arguments before it gets here, and turns every failure into one sentence.
+import type { CoreCalls } from '../../../common/ipc/contract.ts';
+import type { CoreRuntime } from '../app/core-runtime.ts';
+import { connectionCalls } from './connection-calls.ts';
+import { localServiceCalls } from './local-service-calls.ts';
+import { resourceCalls } from './resource-calls.ts';
+import { settingsCalls } from './settings-calls.ts';
+import { snoozeAndPauseCalls } from './snooze-and-pause-calls.ts';
+
+export function coreCalls(runtime: CoreRuntime): CoreCalls {
+  return {
+    getStatus: async () => runtime.status(),
+    refreshNow: async () => {
+      await runtime.refreshNow();
+      return undefined;
+    },
+    ...connectionCalls(runtime),
+    ...resourceCalls(runtime),
+    ...snoozeAndPauseCalls(runtime),
+    ...settingsCalls(runtime),
+    ...localServiceCalls(runtime),
+  };
+}

@@ -1,0 +1,139 @@
+// The desktop app, composed: Electron's objects come in as ports (desktop-ports.ts), so this whole wiring runs in
+// plain Node tests against fakes; main.ts only hands the real ones over. Each piece with logic lives in its own
+// module; this file only connects them, in the order the app starts.
+import path from 'node:path';
+import { systemClock } from '../../common/clock.ts';
+import { channelOf } from '../../common/ipc/contract.ts';
+import { createVigilCore } from '../core/app/create-vigil-core.ts';
+import type { VigilCore } from '../core/app/vigil-core.ts';
+import { ConfSettingsStore } from '../core/settings/settings-store.ts';
+import { appPaths } from './app/app-paths.ts';
+import { startAutoUpdates } from './app/auto-update.ts';
+import { SuspendGate, watchOnline, watchPower } from './app/connectivity.ts';
+import { itemOpener } from './app/item-opener.ts';
+import { followLaunchAtLoginSetting, LaunchAtLogin } from './app/launch-at-login.ts';
+import { mainWindowOptions } from './app/main-window-options.ts';
+import { MainWindow } from './app/main-window.ts';
+import { QuitController } from './app/quit.ts';
+import { applyTrayAppConventions } from './app/tray-app-conventions.ts';
+import type { DesktopPorts, DesktopWindow } from './desktop-ports.ts';
+import { forwardEvents, registerContract } from './ipc/register-contract.ts';
+import { TrustedWindows } from './ipc/trusted-windows.ts';
+import { utilityServiceLauncher } from './local-service/utility-launcher.ts';
+import { AlertNotifier } from './notifications/alert-notifier.ts';
+import { appEntryUrl, appScheme, createAppProtocolHandler } from './security/app-protocol.ts';
+import { hardenWebContents } from './security/harden-web-contents.ts';
+import { limitPagePermissions } from './security/page-permissions.ts';
+import type { TrayActions } from './tray/tray-menu.ts';
+import { TrayView } from './tray/tray-view.ts';
+
+export interface DesktopApp {
+  readonly core: VigilCore;
+  /** Shows the window (a second launch of the app asks for it). */
+  showWindow(): void;
+}
+
+export async function startDesktopApp<Image, Menu>(ports: DesktopPorts<Image, Menu>): Promise<DesktopApp> {
+  const { app, logger, host } = ports;
+  const clock = ports.clock ?? systemClock;
+  const paths = appPaths({ mainDir: host.mainDir, isPackaged: app.isPackaged, appPath: app.getAppPath(), resourcesPath: host.resourcesPath });
+
+  applyTrayAppConventions(app, host.platform);
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, { openExternal: ports.openExternal, logger }));
+  limitPagePermissions(ports.session);
+  ports.handleProtocol(appScheme, createAppProtocolHandler({ rootDir: paths.rendererDir, readFile: ports.readFile }));
+
+  const trusted = new TrustedWindows();
+  const mainWindow = new MainWindow<DesktopWindow>({
+    create() {
+      const window = ports.createWindow(mainWindowOptions(paths.preload));
+      trusted.add(window.webContents);
+      void window.loadURL(appEntryUrl);
+      return window;
+    },
+    // Read only once a window exists, and it is made after the quit controller below.
+    isQuitting: () => quit.quitting,
+  });
+
+  const userData = app.getPath('userData');
+  const settings = new ConfSettingsStore({ directory: userData, logger });
+  const localService = utilityServiceLauncher({
+    fork: ports.forkUtility,
+    entryPath: paths.serviceEntry,
+    dataDir: path.join(userData, 'service'),
+    clock,
+    logger,
+    onToken: (token) => logger.addSecret(token),
+  });
+  const core = await createVigilCore({
+    settings,
+    alertStateDir: userData,
+    secrets: await ports.openSecrets(),
+    localService,
+    about: { version: app.getVersion(), logFile: ports.logFile, shell: 'desktop' },
+    clock,
+    logger,
+    // The SMTP password reaches the service, whose stderr goes to this log.
+    onSecret: (secret) => logger.addSecret(secret),
+  });
+  const quit = new QuitController({ app, stop: () => core.stop(), clock, logger });
+  registerContract({ ipcMain: ports.ipcMain, core, trusted });
+  forwardEvents({ core, trusted });
+
+  const loginItem = new LaunchAtLogin({ app, platform: host.platform, env: host.env, home: host.home, execPath: host.execPath, files: ports.files, logger });
+  const report = (what: string) => (error: unknown) => logger.warn(`${what} failed.`, { error: String(error) });
+  const openItem = itemOpener({
+    isOpen: () => mainWindow.current !== undefined,
+    show: () => mainWindow.show(),
+    whenLoaded: (deliver) => mainWindow.current?.webContents.once('did-finish-load', deliver),
+    sendOpenItem: (itemKey) => {
+      for (const contents of trusted.showingApp()) contents.send(channelOf('onOpenItem'), { itemKey });
+    },
+  });
+  const actions: TrayActions = {
+    openWindow: openItem,
+    refreshNow: () => void core.calls.refreshNow().catch(report('Refresh')),
+    pauseNotifications: (duration) => void core.calls.pauseNotifications(duration).catch(report('Pausing notifications')),
+    resumeNotifications: () => void core.calls.resumeNotifications().catch(report('Resuming notifications')),
+    setLaunchAtLogin(enabled) {
+      if (loginItem.setEnabled(enabled)) {
+        try {
+          settings.update((current) => ({ ...current, launchAtLogin: enabled }));
+        } catch (error) {
+          report('Saving the launch-at-login setting')(error);
+        }
+      }
+      tray.refreshMenu();
+    },
+    openLogs: () => void ports.openPath(ports.logFile).then((problem) => problem && logger.warn(`Could not open the log: ${problem}`)),
+    quit: () => app.quit(),
+  };
+  const tray = new TrayView<Image, Menu>({
+    createTray: ports.createTray,
+    loadIcon: (file) => ports.loadIcon(path.join(paths.iconsDir, file)),
+    buildMenu: ports.buildMenu,
+    platform: host.platform,
+    actions,
+    isLaunchAtLogin: () => loginItem.isEnabled(),
+  });
+  followLaunchAtLoginSetting(settings, loginItem, () => tray.refreshMenu(), logger);
+  core.on('onDidChangeStatus', (status) => tray.render(status));
+  new AlertNotifier({
+    createNotification: ports.createNotification,
+    isSupported: ports.notificationsSupported,
+    soundEnabled: () => settings.read().notifications.sound,
+    quietSummaries: () => settings.read().notifications.quietSummary,
+    openWindow: openItem,
+    logger,
+  }).listen(core);
+
+  startAutoUpdates({ updater: ports.updater, isPackaged: app.isPackaged, clock, logger });
+  const gate = new SuspendGate(core, logger);
+  watchPower(ports.powerMonitor, gate);
+  watchOnline({ isOnline: ports.isOnline, clock, gate });
+
+  if (!loginItem.startedAtLogin(host.argv)) mainWindow.show();
+  await core.start();
+  tray.render(await core.calls.getStatus());
+  return { core, showWindow: () => mainWindow.show() };
+}

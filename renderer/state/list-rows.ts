@@ -1,0 +1,57 @@
+// The steps every list takes with its rows once they are joined: into the sort order the user chose, then down to
+// the ones the search and filters leave (pure). Each list says only what its columns sort by and what its
+// filters match.
+import type { Health, StatusItemView } from '../../common/ipc/views.ts';
+import type { ListPreferences, SortDirection } from './list-preferences.ts';
+import { matchesWords, searchWords, sortRows, type SortValue } from './sorting.ts';
+
+/** What every list's row has: its item's key in the collection, whether a change to it is saving, and the folded
+ * text it is searched by (see `searchText`). */
+export interface ListRow {
+  key: string;
+  saving: boolean;
+  search: string;
+}
+
+/** Each sortable column's value for a row, by column id. */
+export type SortValues<R> = Readonly<Record<string, (row: R) => SortValue>>;
+
+/** Each filter's test for a row and the value chosen in it (never 'all'), by filter id. */
+export type RowFilters<R> = Readonly<Record<string, (row: R, value: string) => boolean>>;
+
+/**
+ * The rows in the list's sort order (done once per list or sort change, not per keystroke). Ties read in the
+ * order of the `name` column; a column the list no longer has (a stale preference) sorts by name.
+ */
+export function sortByColumn<R>(rows: readonly R[], values: SortValues<R>, name: (row: R) => SortValue, sortBy: string, direction: SortDirection): R[] {
+  const valueOf = values[sortBy];
+  const byName = sortRows(rows, name, 'ascending');
+  return valueOf === undefined ? byName : sortRows(byName, valueOf, direction);
+}
+
+/** The sorted rows that match the search and every filter not set to 'all', in the same order. */
+export function filterRows<R extends ListRow>(sorted: readonly R[], search: string, chosen: ListPreferences['filters'], filters: RowFilters<R>): R[] {
+  const words = searchWords(search);
+  const tests = Object.entries(filters).flatMap(([id, matches]) => {
+    const value = chosen[id] ?? 'all';
+    return value === 'all' ? [] : [(row: R) => matches(row, value)];
+  });
+  if (words.length === 0 && tests.length === 0) return sorted as R[];
+  return sorted.filter((row) => tests.every((matches) => matches(row)) && matchesWords(words, row.search));
+}
+
+/** A filter by the state the core judged, with "Snoozed" as one more choice. */
+export function stateOrSnoozed<R extends { snoozedUntil: number | 'resumed' | undefined }>(stateOf: (row: R) => string): (row: R, value: string) => boolean {
+  return (row, value) => (value === 'snoozed' ? row.snoozedUntil !== undefined : stateOf(row) === value);
+}
+
+/** What a row takes from its status item: the core's health and snooze. */
+export interface StatusJudgement {
+  health: Health;
+  snoozedUntil: number | 'resumed' | undefined;
+}
+
+/** The status item's health and snooze; a row the status has not covered yet (just created) shows `ownHealth`. */
+export function judgementOf(item: StatusItemView | undefined, ownHealth: Health): StatusJudgement {
+  return { health: item?.health ?? ownHealth, snoozedUntil: item?.snoozedUntil };
+}

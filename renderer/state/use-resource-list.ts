@@ -1,0 +1,94 @@
+// One list view's state: its collection's rows joined (with the status, where they come from it), sorted and
+// filtered as the user last chose, the item the navigation asks to bring into view, and the row whose delete
+// waits for confirmation.
+import { useMemo, useState } from 'react';
+import type { StatusItemView } from '../../common/ipc/views.ts';
+import type { Collection, Row } from './collection.ts';
+import { useListState, type ListPreferences, type SortDirection } from './list-preferences.ts';
+import type { ListRow } from './list-rows.ts';
+import { useNavigation, type ViewId } from './navigation-store.ts';
+import { useStatus } from './status-store.ts';
+
+/** A list described once, beside its view (a constant, so the memos below keep their results). */
+export interface ResourceListSource<T, R extends ListRow> {
+  collection: Collection<T>;
+  /** The view that shows it; its preferences are kept under the same name, which opening an item relies on. */
+  view: ViewId;
+  defaults: ListPreferences;
+  /**
+   * `status`: the list comes with every status and is joined with its items. `listing`: it is listed when the
+   * view opens (notification handlers), so until that answers the view waits, even over rows added meanwhile.
+   */
+  from: 'status' | 'listing';
+  join(rows: readonly Row<T>[], items: ReadonlyMap<string, StatusItemView>): R[];
+  sort(rows: readonly R[], sortBy: string, direction: SortDirection): R[];
+  filter(sorted: readonly R[], search: string, filters: ListPreferences['filters']): R[];
+  /** The row's item's id; an item the server sent without one cannot be deleted. */
+  idOf(row: R): string | undefined;
+  /** The call that deletes an item. */
+  remove(id: string): Promise<unknown>;
+  /** What to say once a row's item is deleted. */
+  deleted(row: R): string;
+}
+
+/** What the view's body shows: a wait for the list, the empty list's invitation, or the table. */
+type ListPhase = 'waiting' | 'empty' | 'listed';
+
+export interface ResourceList<R extends ListRow> {
+  /** Every row, joined: what the page's summary counts. */
+  rows: readonly R[];
+  /** The rows the search and filters leave, in the sort order. */
+  visible: readonly R[];
+  loaded: boolean;
+  phase: ListPhase;
+  preferences: ListPreferences;
+  change(patch: Partial<ListPreferences>): void;
+  defaults: ListPreferences;
+  /** The row to scroll to and highlight. */
+  focusKey: string | undefined;
+  deleting: R | undefined;
+  /** Stable across renders, so memoised columns can use it. */
+  askToDelete(row: R): void;
+  cancelDelete(): void;
+  confirmDelete(): void;
+}
+
+const noItems: ReadonlyMap<string, StatusItemView> = new Map();
+
+export function useResourceList<T, R extends ListRow>(source: ResourceListSource<T, R>): ResourceList<R> {
+  const { collection: useCollection, join, sort, filter } = source;
+  const rows = useCollection((state) => state.rows);
+  const loaded = useCollection((state) => state.baseAt !== undefined);
+  // A listed list has no status items: a new status need not join its rows again.
+  const items = useStatus((state) => (source.from === 'status' ? state.itemsByKey : noItems));
+  const focusKey = useNavigation((state) => state.focusKey);
+  const [preferences, change] = useListState(source.view, source.defaults);
+  const [deleting, setDeleting] = useState<R | undefined>();
+
+  const joined = useMemo(() => join(rows, items), [join, rows, items]);
+  const sorted = useMemo(() => sort(joined, preferences.sortBy, preferences.direction), [sort, joined, preferences.sortBy, preferences.direction]);
+  // Sorting happens above, once per list or sort change; a keystroke only filters (10,000 rows in about a
+  // millisecond), so the search is followed in the same render rather than deferred.
+  const visible = useMemo(() => filter(sorted, preferences.search, preferences.filters), [filter, sorted, preferences.search, preferences.filters]);
+
+  const waiting = !loaded && (source.from === 'listing' || joined.length === 0);
+  return {
+    rows: joined,
+    visible,
+    loaded,
+    phase: waiting ? 'waiting' : joined.length === 0 ? 'empty' : 'listed',
+    preferences,
+    change,
+    defaults: source.defaults,
+    focusKey,
+    deleting,
+    askToDelete: setDeleting,
+    cancelDelete: () => setDeleting(undefined),
+    confirmDelete() {
+      if (deleting === undefined) return;
+      setDeleting(undefined);
+      const id = source.idOf(deleting);
+      if (id !== undefined) useCollection.getState().deleteRow(deleting.key, () => source.remove(id), source.deleted(deleting));
+    },
+  };
+}

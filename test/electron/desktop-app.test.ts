@@ -1,0 +1,250 @@
+// The desktop app's composition in plain Node: Electron's objects are fakes, everything behind them is real — the
+// core, the settings file, and the local monitoring service (run in this process, as its utility process runs it).
+// Started at login (so with no window), the tray shows the status; a monitor that goes down raises a notification;
+// its click opens the window on the item; Quit stops the local service before the app quits.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { channelOf, type CallResult } from '../../common/ipc/contract.ts';
+import { MemorySecretStore } from '../../main/core/secrets/memory-secret-store.ts';
+import { startDesktopApp, type DesktopApp } from '../../main/electron/desktop-app.ts';
+import type { DesktopWindow } from '../../main/electron/desktop-ports.ts';
+import type { UtilityChild, UtilityServiceLauncherOptions } from '../../main/electron/local-service/utility-launcher.ts';
+import { runServiceProcess } from '../../main/electron/local-service/service-process.ts';
+import { startLocalService } from '../../main/electron/local-service/start-local-service.ts';
+import type { NotificationOptions } from '../../main/electron/notifications/alert-notifier.ts';
+import type { TrayMenuEntry } from '../../main/electron/tray/tray-menu.ts';
+import { recordingLogger } from '../helpers/recording-logger.ts';
+import { trackingClock } from '../helpers/tracking-clock.ts';
+import { cancelable, FakeEmitter, FakeIpcMain, FakeWebContents } from './fakes.ts';
+
+class FakeApp extends FakeEmitter {
+  readonly isPackaged = false;
+  readonly dock = undefined;
+  quitted = false;
+  readonly userData: string;
+  constructor(userData: string) {
+    super();
+    this.userData = userData;
+  }
+  getAppPath = () => path.resolve('.');
+  getPath = () => this.userData;
+  getVersion = () => '0.0.0-test';
+  setAppUserModelId() {}
+  getLoginItemSettings = () => ({ openAtLogin: false });
+  setLoginItemSettings() {}
+  quit(): void {
+    const event = cancelable();
+    this.emit('before-quit', event);
+    if (!event.defaultPrevented) this.quitted = true;
+  }
+}
+
+/** A page's web contents: loading a URL shows it, and tells 'did-finish-load' a moment later. */
+class FakePageContents extends FakeWebContents {
+  readonly events = new FakeEmitter();
+  override once(event: string, listener: () => void): void {
+    if (event === 'destroyed') super.once('destroyed', listener);
+    else this.events.once(event, listener);
+  }
+  load(url: string): Promise<void> {
+    this.mainFrame.url = url;
+    return new Promise((resolve) =>
+      setImmediate(() => {
+        this.events.emit('did-finish-load');
+        resolve();
+      }),
+    );
+  }
+}
+
+class FakeWindow extends FakeEmitter {
+  readonly webContents = new FakePageContents('about:blank');
+  shown = 0;
+  readonly options: unknown;
+  constructor(options: unknown) {
+    super();
+    this.options = options;
+  }
+  show = () => void this.shown++;
+  focus() {}
+  hide() {}
+  restore() {}
+  isMinimized = () => false;
+  isDestroyed = () => false;
+  loadURL = (url: string) => this.webContents.load(url);
+}
+
+class FakeTray {
+  readonly images: { file: string }[] = [];
+  readonly tooltips: string[] = [];
+  menu: TrayMenuEntry[] = [];
+  constructor(image: { file: string }) {
+    this.images.push(image);
+  }
+  setImage = (image: { file: string }) => void this.images.push(image);
+  setToolTip = (tooltip: string) => void this.tooltips.push(tooltip);
+  setContextMenu = (menu: TrayMenuEntry[] | null) => void (this.menu = menu ?? []);
+  on() {}
+  destroy() {}
+  get level(): string | undefined {
+    return /tray-(\w+)\.png$/.exec(this.images.at(-1)?.file ?? '')?.[1];
+  }
+  click(id: string): void {
+    const entry = this.menu.flatMap((item) => [item, ...(item.submenu ?? [])]).find((item) => item.id === id);
+    if (entry?.click === undefined) throw new Error(`the tray menu has no "${id}" entry: ${this.menu.map((item) => item.id).join(', ')}`);
+    entry.click();
+  }
+}
+
+class FakeNotification extends FakeEmitter {
+  shown = false;
+  readonly options: NotificationOptions;
+  constructor(options: NotificationOptions) {
+    super();
+    this.options = options;
+  }
+  show = () => void (this.shown = true);
+}
+
+/** The local service's utility process, run in this process: the same entry code, messages on an in-memory port. */
+function inProcessFork(children: UtilityChild[]): UtilityServiceLauncherOptions['fork'] {
+  return (_modulePath, args) => {
+    const servicePort = new FakeEmitter();
+    const child = Object.assign(new FakeEmitter(), {
+      stderr: new PassThrough(),
+      postMessage: (message: unknown) => servicePort.emit('message', { data: message }),
+      kill: () => true,
+    }) as FakeEmitter & UtilityChild;
+    void runServiceProcess({
+      parentPort: { on: (event, listener) => servicePort.on(event, listener), postMessage: (message) => child.emit('message', message) },
+      argv: args,
+      logger: recordingLogger(),
+      exit: (code) => child.emit('exit', code),
+      start: (dataDir) => startLocalService(dataDir, recordingLogger()),
+    });
+    children.push(child);
+    return child;
+  };
+}
+
+async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const userData = mkdtempSync(path.join(tmpdir(), 'vigil-desktop-'));
+const app = new FakeApp(userData);
+const ipcMain = new FakeIpcMain();
+const windows: FakeWindow[] = [];
+const trays: FakeTray[] = [];
+const notifications: FakeNotification[] = [];
+const children: UtilityChild[] = [];
+const clock = trackingClock();
+let desktop: DesktopApp;
+
+beforeAll(async () => {
+  // The local service stays off the network (no RDAP), and one failed check means down.
+  mkdirSync(path.join(userData, 'service'), { recursive: true });
+  writeFileSync(path.join(userData, 'service', 'config.json'), JSON.stringify({ rdapBootstrapUrl: 'http://127.0.0.1:9/dns.json', rdapAllowHttp: true, failuresToConfirmDown: 1 }));
+  desktop = await startDesktopApp<{ file: string }, TrayMenuEntry[]>({
+    app,
+    // Started at login: no window until something asks for one.
+    host: { platform: 'linux', argv: ['/opt/Vigil/vigil', '--hidden'], env: { HOME: userData }, execPath: '/opt/Vigil/vigil', home: userData, mainDir: path.resolve('out/main'), resourcesPath: '' },
+    createWindow: (options) => {
+      const window = new FakeWindow(options);
+      windows.push(window);
+      return window as unknown as DesktopWindow;
+    },
+    ipcMain,
+    createTray: (image) => {
+      const tray = new FakeTray(image);
+      trays.push(tray);
+      return tray;
+    },
+    loadIcon: (file) => ({ file }),
+    buildMenu: (template) => template,
+    createNotification: (options) => {
+      const notification = new FakeNotification(options);
+      notifications.push(notification);
+      return notification;
+    },
+    notificationsSupported: () => true,
+    powerMonitor: new FakeEmitter(),
+    isOnline: () => true,
+    handleProtocol: () => {},
+    session: { setPermissionRequestHandler() {}, setPermissionCheckHandler() {}, setDevicePermissionHandler() {} },
+    openExternal: async () => {},
+    openPath: async () => '',
+    readFile: async () => new Uint8Array(),
+    files: { exists: () => false, write() {}, remove() {} },
+    forkUtility: inProcessFork(children),
+    updater: { checkForUpdatesAndNotify: async () => undefined, on() {} },
+    openSecrets: async () => new MemorySecretStore(),
+    logger: Object.assign(recordingLogger(), { addSecret() {} }),
+    logFile: path.join(userData, 'main.log'),
+    clock,
+  });
+}, 60_000);
+
+afterAll(() => {
+  clock.clearAll();
+  rmSync(userData, { recursive: true, force: true });
+});
+
+describe('the desktop app, composed', () => {
+  it('starts in the tray, with no window, showing the local service\'s status', async () => {
+    expect(windows).toHaveLength(0);
+    expect(children).toHaveLength(1);
+    const [tray] = trays;
+    await until('the first answer in the tray', () => (tray?.level === 'ok' ? true : undefined));
+    expect(tray?.tooltips.at(-1)).toMatch(/^Vigil — This computer: nothing watched yet · last checked \d\d:\d\d$/);
+  });
+
+  it('raises a notification when a monitor goes down, and the tray turns critical', async () => {
+    const window = new FakePageContents('app://vigil/index.html');
+    // The window's own call, through the contract as the page makes it (the sender must be a trusted window, and
+    // this one is not): refused, and nothing is created.
+    const refused = await ipcMain.invoke(channelOf('createMonitor'), window.eventFrom(), { name: 'Nothing there', type: 'tcp', url: '127.0.0.1:9', frequency: 10 });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    await desktop.core.calls.createMonitor({ name: 'Nothing there', type: 'tcp', url: '127.0.0.1:9', frequency: 10 });
+    const [tray] = trays;
+    const notification = await until('a notification', () => {
+      tray?.click('refresh');
+      return notifications.find((shown) => shown.options.title.includes('Nothing there'));
+    });
+    expect(notification).toMatchObject({ shown: true, options: { silent: true, urgency: 'critical' } });
+    await until('the critical tray icon', () => (tray?.level === 'critical' ? true : undefined));
+    expect(tray?.menu.find((entry) => entry.id?.startsWith('item:monitor:'))?.label).toMatch(/^Nothing there — /);
+  }, 60_000);
+
+  it('opens the window on the item when the notification is clicked', async () => {
+    const notification = notifications.find((shown) => shown.options.title.includes('Nothing there'));
+    notification?.emit('click');
+    const [window] = windows;
+    expect(window?.webContents.mainFrame.url).toBe('app://vigil/index.html');
+    const opened = await until('the item opened in the page', () => window?.webContents.sent.find((message) => message.channel === channelOf('onOpenItem')));
+    const [monitor] = await desktop.core.calls.listMonitors();
+    expect(opened.args).toEqual([{ itemKey: `monitor:${monitor?.id}` }]);
+    // The window's page may now use the contract.
+    const answer = (await ipcMain.invoke(channelOf('listMonitors'), window?.webContents.eventFrom() ?? new FakeWebContents().eventFrom())) as CallResult;
+    expect(answer).toMatchObject({ ok: true, value: [{ name: 'Nothing there' }] });
+  });
+
+  it('stops the local service when Quit is chosen, then quits', async () => {
+    const { apiUrl } = await desktop.core.calls.getStatus().then((status) => ({ apiUrl: status.connection?.baseUrl ?? '' }));
+    const exited = vi.fn();
+    children[0]?.on('exit', exited);
+    trays[0]?.click('quit');
+    await until('the app to quit', () => (app.quitted ? true : undefined));
+    expect(exited).toHaveBeenCalledWith(0);
+    await expect(fetch(`${apiUrl}/monitors`)).rejects.toThrow();
+  });
+});

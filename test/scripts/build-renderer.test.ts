@@ -1,0 +1,48 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isRendererCurrent } from '../../scripts/build-renderer.ts';
+
+const roots: string[] = [];
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+/** A repo with one source file in each of the window's folders, changed at `sourcesAt` (seconds). */
+function repo(sourcesAt: number): { root: string; rendererDir: string } {
+  const root = mkdtempSync(path.join(tmpdir(), 'vigil-build-'));
+  roots.push(root);
+  for (const file of ['renderer/views/app.tsx', 'common/ipc/contract.ts']) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), 'x');
+    utimesSync(path.join(root, file), sourcesAt, sourcesAt);
+  }
+  return { root, rendererDir: path.join(root, 'out', 'renderer') };
+}
+
+function build(rendererDir: string, at: number): void {
+  mkdirSync(rendererDir, { recursive: true });
+  writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html>');
+  utimesSync(path.join(rendererDir, 'index.html'), at, at);
+}
+
+describe('isRendererCurrent', () => {
+  it('wants a build when there is none', () => {
+    const { root, rendererDir } = repo(1000);
+    expect(isRendererCurrent(root, rendererDir)).toBe(false);
+  });
+
+  it('is content with a build newer than every source', () => {
+    const { root, rendererDir } = repo(1000);
+    build(rendererDir, 2000);
+    expect(isRendererCurrent(root, rendererDir)).toBe(true);
+  });
+
+  it('wants a new build once a source changed after it (a pull, an edit)', () => {
+    const { root, rendererDir } = repo(1000);
+    build(rendererDir, 2000);
+    utimesSync(path.join(root, 'common/ipc/contract.ts'), 3000, 3000);
+    expect(isRendererCurrent(root, rendererDir)).toBe(false);
+  });
+});
