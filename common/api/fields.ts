@@ -54,6 +54,14 @@ export function readInteger(object: JsonObject, key: string, context: ReadContex
   return Number.isSafeInteger(value) ? value : drop(context, key, `expected an integer within ±2^53, got ${value}`);
 }
 
+/** Any finite number (a ratio, an average). */
+export function readNumber(object: JsonObject, key: string, context: ReadContext): number | undefined {
+  const value = object[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'number') return wrongType(context, key, 'a number', value);
+  return Number.isFinite(value) ? value : drop(context, key, `expected a finite number, got ${value}`);
+}
+
 /** A count of seconds between events: zero or less would make every check or ping overdue at once. */
 export function readPositiveInteger(object: JsonObject, key: string, context: ReadContext): number | undefined {
   const value = readInteger(object, key, context);

@@ -20,6 +20,25 @@ export {
   type MonitorStatus,
   type MonitorType,
 } from './known.ts';
+export {
+  HISTORY_WINDOWS,
+  isHistoryWindow,
+  readCapabilities,
+  readCheckRecord,
+  readHistoryEvent,
+  readMonitorStats,
+  readPingRecord,
+  readSeriesPoint,
+  type Capabilities,
+  type CheckRecord,
+  type HistoryEvent,
+  type HistoryWindow,
+  type MonitorStats,
+  type PingRecord,
+  type ResponseTimes,
+  type Series,
+  type SeriesPoint,
+} from './history.ts';
 export { parseItem, parseList, type ItemResult, type ListResult, type ProtocolError } from './list.ts';
 export { type Monitor, readMonitor } from './monitor.ts';
 export { type Heartbeat, readHeartbeat } from './heartbeat.ts';

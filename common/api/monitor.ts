@@ -1,4 +1,5 @@
-// The uptime monitor as a response carries it (spec §2.1): every field optional.
+// The uptime monitor as a response carries it (spec §2.1), plus the `status_since` Vigil's own service adds
+// (docs/api-decisions.md): every field optional.
 
 import { readDateTime, readId, readPositiveInteger, readText, type ItemReader } from './fields.ts';
 import type { KnownOr, MonitorStatus, MonitorType } from './known.ts';
@@ -15,6 +16,8 @@ export type Monitor = {
   last_status?: KnownOr<MonitorStatus> | undefined;
   created_at?: string | undefined;
   updated_at?: string | undefined;
+  /** Extension sent by Vigil's service: when `last_status` last changed. */
+  status_since?: string | undefined;
 };
 
 // Every key is always written (undefined when absent) so all items share one object shape, which
@@ -28,4 +31,5 @@ export const readMonitor: ItemReader<Monitor> = (object, context) => ({
   last_status: readText(object, 'last_status', context),
   created_at: readDateTime(object, 'created_at', context),
   updated_at: readDateTime(object, 'updated_at', context),
+  status_since: readDateTime(object, 'status_since', context),
 });

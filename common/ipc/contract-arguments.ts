@@ -2,6 +2,7 @@
 // whose argument is its own. Only the call check loads this module; the preload never does.
 import { z } from 'zod';
 import { domainCreateInput, heartbeatCreateInput, monitorCreateInput, notificationHandlerCreateInput } from '../api/index.ts';
+import { ITEM_PAGE_WINDOWS } from './history.ts';
 import { SETTINGS_BOUNDS, settingsPatchSchema, smtpInputSchema, testEmailSchema } from './settings.ts';
 
 const id = z.string().min(1).max(500);
@@ -27,6 +28,12 @@ export const argumentSchemas = {
   settingsPatch: settingsPatchSchema,
   smtpInput: smtpInputSchema,
   testEmail: testEmailSchema,
+  pageWindow: z.enum(ITEM_PAGE_WINDOWS),
+  /** A moment, epoch ms. */
+  epochMs: z.number().int().min(0).max(8_640_000_000_000_000),
+  exportFormat: z.enum(['csv', 'json']),
+  /** An exported configuration file as text (at most 8 MiB: 50,000 monitors fit). */
+  configurationText: z.string().min(1).max(8 * 1024 * 1024),
 };
 
 export type ArgumentSchemas = typeof argumentSchemas;

@@ -8,6 +8,7 @@
 import type { z } from 'zod';
 import type { Domain, Heartbeat, Monitor, NotificationHandler } from '../api/index.ts';
 import type { ArgumentSchemas } from './contract-arguments.ts';
+import type { CheckView, ExportFile, HistoryEventView, ImportReport, ItemHistoryView, ListHistoryView } from './history.ts';
 import type { LocalServiceView, SettingsView, TestEmailView } from './settings.ts';
 import type { AlertView, ConnectionTestView, ConnectionView, StatusView } from './views.ts';
 
@@ -57,6 +58,16 @@ export const vigilMethods = {
   unsnooze: { args: (s) => [s.itemKey], result: shape<Done>() },
   pauseNotifications: { args: (s) => [s.pauseFor], result: shape<Done>() },
   resumeNotifications: { args: () => [], result: shape<Done>() },
+
+  getItemHistory: { args: (s) => [s.itemKey, s.pageWindow], result: shape<ItemHistoryView>() },
+  /** Older checks of a monitor, newest first, before the epoch ms given (the item page's "show more"). */
+  listChecks: { args: (s) => [s.itemKey, s.epochMs.optional()], result: shape<CheckView[]>() },
+  /** What happened since the epoch ms given, on every connection, newest first. */
+  listEvents: { args: (s) => [s.epochMs], result: shape<HistoryEventView[]>() },
+  getListHistory: { args: () => [], result: shape<ListHistoryView>() },
+  exportItemHistory: { args: (s) => [s.itemKey, s.pageWindow, s.exportFormat], result: shape<ExportFile>() },
+  exportConfiguration: { args: () => [], result: shape<ExportFile>() },
+  importConfiguration: { args: (s) => [s.configurationText, s.z.object({ dryRun: s.z.boolean() })], result: shape<ImportReport>() },
 
   getSettings: { args: () => [], result: shape<SettingsView>() },
   updateSettings: { args: (s) => [s.settingsPatch], result: shape<SettingsView>() },

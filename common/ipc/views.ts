@@ -16,16 +16,27 @@ export interface ConnectionView {
   /** Never the token itself. */
   auth: 'signed-in' | 'signed-out' | 'rejected' | 'expiring';
   tokenExpiresAt?: number;
+  /** The extensions the server lists under `GET /capabilities` (`history`, …); empty for a spec-only server,
+   * absent until it has been asked. */
+  capabilities?: string[];
+  /** The server's own trouble, in its words (`GET /capabilities` `problems`), for the window to show. */
+  serverProblems?: string[];
 }
+
+export type ItemKind = 'monitor' | 'heartbeat' | 'domain';
 
 export interface StatusItemView {
   key: string;
-  kind: 'monitor' | 'heartbeat' | 'domain';
+  kind: ItemKind;
   name: string;
   health: Health;
   state: string;
   detail: string;
   snoozedUntil?: number | 'resumed';
+  /** Epoch ms the current state began, when known ("down for 12 min"). */
+  since?: number;
+  /** The state began before Vigil first saw it, so `since` is a lower bound ("for at least 2 h"). */
+  sinceIsLowerBound?: boolean;
 }
 
 /** An entry of the tray menu: a watched item (a click opens it), or the "and N more" that caps the list. */

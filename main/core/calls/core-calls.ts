@@ -3,6 +3,7 @@
 import type { CoreCalls } from '../../../common/ipc/contract.ts';
 import type { CoreRuntime } from '../app/core-runtime.ts';
 import { connectionCalls } from './connection-calls.ts';
+import { historyCalls } from './history-calls.ts';
 import { localServiceCalls } from './local-service-calls.ts';
 import { resourceCalls } from './resource-calls.ts';
 import { settingsCalls } from './settings-calls.ts';
@@ -20,5 +21,6 @@ export function coreCalls(runtime: CoreRuntime): CoreCalls {
     ...snoozeAndPauseCalls(runtime),
     ...settingsCalls(runtime),
     ...localServiceCalls(runtime),
+    ...historyCalls(runtime),
   };
 }
