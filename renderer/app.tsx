@@ -1,4 +1,5 @@
-// The window: navigation on the left, the banners and the chosen view on the right, notices on top.
+// The window: navigation on the left, the banners and the chosen view (or an item's page) on the right, notices
+// on top.
 import type { ReactElement } from 'react';
 import type { Level } from '../common/ipc/views.ts';
 import { AlertPermission } from './components/alert-permission.tsx';
@@ -9,6 +10,7 @@ import { useStatus } from './state/status-store.ts';
 import { DomainsView } from './views/domains/domains-view.tsx';
 import { HandlersView } from './views/handlers/handlers-view.tsx';
 import { HeartbeatsView } from './views/heartbeats/heartbeats-view.tsx';
+import { ItemPage } from './views/item/item-page.tsx';
 import { MonitorsView } from './views/monitors/monitors-view.tsx';
 import { OverviewView } from './views/overview/overview-view.tsx';
 import { SettingsView } from './views/settings/settings-view.tsx';
@@ -33,6 +35,7 @@ const levelNames: Record<Level, string> = {
 
 export function App() {
   const view = useNavigation((state) => state.view);
+  const itemKey = useNavigation((state) => state.itemKey);
   const go = useNavigation((state) => state.go);
   const level = useStatus((state) => state.status?.level);
   const connection = useStatus((state) => state.status?.connection);
@@ -55,7 +58,8 @@ export function App() {
             <li key={entry.id}>
               <a
                 href={`#/${entry.id}`}
-                aria-current={entry.id === view ? 'page' : undefined}
+                // On an item's page, its list is where the user is, not the page itself.
+                aria-current={entry.id !== view ? undefined : itemKey === undefined ? 'page' : 'true'}
                 onClick={(event) => {
                   event.preventDefault();
                   go(entry.id);
@@ -70,7 +74,7 @@ export function App() {
       </nav>
       <main id="main" className="main" tabIndex={-1}>
         <Banners />
-        <View />
+        {itemKey === undefined ? <View /> : <ItemPage key={itemKey} itemKey={itemKey} />}
       </main>
       <Notices />
     </div>

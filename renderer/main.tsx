@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { setVigilApi } from './api/vigil-api.ts';
 import { App } from './app.tsx';
 import { followNavigationRequests, followPageAlerts } from './state/follow-core.ts';
+import { prefetchListHistory } from './state/list-history-store.ts';
 import { followHash } from './state/navigation-store.ts';
 import { startClock } from './state/now-store.ts';
 import { guardPendingWrites } from './state/pending-writes.ts';
@@ -11,6 +12,9 @@ import { followStatusLists } from './state/resources.ts';
 import { followStatus } from './state/status-store.ts';
 import { connectVigilApi } from './transport/connect-vigil-api.ts';
 import { hasDesktopBridge } from './transport/desktop-bridge.ts';
+import { prepareMonitorListWhenIdle } from './views/monitors/monitor-list-source.ts';
+// uPlot's own layout of its canvas, axes and cursor (the response-time chart), then the window's styles.
+import 'uplot/dist/uPlot.min.css';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -22,6 +26,9 @@ followStatusLists();
 followStatus();
 followHash();
 followNavigationRequests();
+// The monitors list (up to 10,000 rows) with its 24-hour bars is ready before it is opened.
+prefetchListHistory();
+prepareMonitorListWhenIdle();
 // In the app window alerts are native notifications, and closing only hides the window: nothing to guard.
 if (!hasDesktopBridge()) {
   followPageAlerts();

@@ -38,6 +38,22 @@ const commands: Record<string, { summary: [usage: string, description: string]; 
     summary: ['watch [--base-url URL] [--json] [--interval S]', 'poll on the interval, one line per alert'],
     run: async (args) => void (await (await import('../main/core/cli/watch-command.ts')).watchCommand(args, cliLogger)),
   },
+  history: {
+    summary: ['history <name-or-id> [--window 7d] [--base-url URL] [--json]', "one item's history: the server's, or the app's own record"],
+    run: async (args) => (await import('../main/core/cli/history-command.ts')).historyCommand(args, cliLogger),
+  },
+  events: {
+    summary: ['events [--since 24h] [--base-url URL] [--json]', 'what happened since then, newest first'],
+    run: async (args) => (await import('../main/core/cli/events-command.ts')).eventsCommand(args, cliLogger),
+  },
+  export: {
+    summary: ['export [--base-url URL] > file.json', "print the server's whole configuration as one file"],
+    run: async (args) => (await import('../main/core/cli/export-command.ts')).exportCommand(args, cliLogger),
+  },
+  import: {
+    summary: ['import <file> [--dry-run] [--base-url URL]', 'add what a configuration file has and the server lacks'],
+    run: async (args) => (await import('../main/core/cli/import-command.ts')).importCommand(args, cliLogger),
+  },
   web: {
     summary: ['web [--port N]', 'run Vigil in the browser; prints the address to open'],
     run: async (args) => {

@@ -1,16 +1,19 @@
-// Runs every monitor's checks through the scheduler, moves `last_status` with the confirmation rule, keeps the
-// check history, and raises "down"/"up" alerts. Writes are batched every half second: history rows on the
-// history connection, and only the statuses that changed on the durable main one, so 10,000 monitors' checks
-// cost a few transactions a second rather than hundreds of disk syncs.
+// Runs every monitor's checks through the scheduler, moves `last_status` with the confirmation rule, reports each
+// check, status change and alert to the history, and raises "down"/"up" alerts. Only the statuses that changed go
+// to the durable main database, batched every half second, so 10,000 monitors' checks cost a few transactions a
+// second rather than hundreds of disk syncs. Alerts never wait on either write: a full disk delays the history and
+// the saved status, not the alert.
 import type { Clock, TimerHandle } from '../common/clock.ts';
 import type { AlertEvent } from './alerts/alert-event.ts';
 import type { CheckResult } from './checks/check-result.ts';
 import { nextStatus } from './monitors/monitor-status.ts';
 import type { CheckScheduler } from './scheduler/check-scheduler.ts';
-import type { CheckHistoryEntry, CheckHistoryStore } from './storage/check-history-store.ts';
+import type { HistoryRecorder } from './history/history-recorder.ts';
+import type { Logger } from './logger.ts';
 import type { MonitorRecord, MonitorStatus, MonitorStatusUpdate, MonitorStore } from './storage/monitor-store.ts';
 
 const flushIntervalMs = 500;
+const retryFailedSaveMs = 5_000;
 /** A monitor created or retargeted through the API gets its first result within seconds, not a whole period. */
 const firstCheckWithinMs = 5_000;
 
@@ -18,13 +21,15 @@ interface TrackedMonitor {
   record: MonitorRecord;
   status: MonitorStatus;
   consecutiveFailures: number;
+  statusSince: number | undefined;
 }
 
 export interface MonitorCheckLoopOptions {
   store: MonitorStore;
-  history: CheckHistoryStore;
+  history: HistoryRecorder;
   scheduler: CheckScheduler;
   clock: Clock;
+  logger: Logger;
   failuresToConfirmDown: number;
   onAlert(event: AlertEvent): void;
   toJson(record: MonitorRecord): Record<string, unknown>;
@@ -33,9 +38,9 @@ export interface MonitorCheckLoopOptions {
 export class MonitorCheckLoop {
   readonly #options: MonitorCheckLoopOptions;
   readonly #tracked = new Map<number, TrackedMonitor>();
-  #pendingHistory: CheckHistoryEntry[] = [];
   #pendingStatuses = new Map<number, MonitorStatusUpdate>();
   #flushTimer: TimerHandle | undefined;
+  #saveFailing = false;
 
   constructor(options: MonitorCheckLoopOptions) {
     this.#options = options;
@@ -62,13 +67,20 @@ export class MonitorCheckLoop {
       tracked.record = record;
       return;
     }
+    // A new target starts again at unknown: from now on, the old status no longer holds.
+    if (tracked && tracked.status !== record.lastStatus) this.#options.history.recordStatus(record.seq, this.#options.clock.now(), record.lastStatus);
     this.#schedule(record, firstCheckWithinMs);
   }
 
   #schedule(record: MonitorRecord, firstWithinMs?: number): void {
     // A status still waiting to be written belongs to the old target; the store has just reset it.
     this.#pendingStatuses.delete(record.seq);
-    this.#tracked.set(record.seq, { record, status: record.lastStatus, consecutiveFailures: record.consecutiveFailures });
+    this.#tracked.set(record.seq, {
+      record,
+      status: record.lastStatus,
+      consecutiveFailures: record.consecutiveFailures,
+      statusSince: record.statusSince,
+    });
     this.#options.scheduler.upsert({ key: record.seq, type: record.type, url: record.url, frequency: record.frequency }, { firstWithinMs });
   }
 
@@ -87,29 +99,49 @@ export class MonitorCheckLoop {
   handleResult(key: number, result: CheckResult, startedAt: number): void {
     const tracked = this.#tracked.get(key);
     if (!tracked) return; // deleted while its check ran
-    const confirmAfter = this.#options.failuresToConfirmDown;
+    const { clock, history, failuresToConfirmDown: confirmAfter } = this.#options;
+    const now = clock.now();
+    const previous = tracked.status;
     const next = nextStatus(tracked, result.ok, confirmAfter);
+    history.recordCheck({ monitorSeq: key, at: startedAt, durationMs: Math.round(result.durationMs), ok: result.ok, error: result.ok ? undefined : (result.error ?? 'check failed') });
+    // The status changes when the result that confirms it arrives.
+    if (next.status !== previous) {
+      tracked.statusSince = now;
+      history.recordStatus(key, now, next.status);
+    }
     // Failures past the confirmation count change nothing worth a disk write.
     const countChanged = next.consecutiveFailures !== tracked.consecutiveFailures && next.consecutiveFailures <= confirmAfter;
-    if (next.status !== tracked.status || countChanged) {
-      this.#pendingStatuses.set(key, { seq: key, lastStatus: next.status, consecutiveFailures: next.consecutiveFailures });
+    if (next.status !== previous || countChanged) {
+      this.#pendingStatuses.set(key, { seq: key, lastStatus: next.status, consecutiveFailures: next.consecutiveFailures, statusSince: tracked.statusSince });
+      this.#flushTimer ??= clock.setTimer(() => this.flush(), flushIntervalMs);
     }
     tracked.status = next.status;
     tracked.consecutiveFailures = next.consecutiveFailures;
-    this.#pendingHistory.push({ monitorSeq: key, checkedAt: startedAt, durationMs: Math.round(result.durationMs), ok: result.ok, error: result.error });
-    this.#flushTimer ??= this.#options.clock.setTimer(() => this.flush(), flushIntervalMs);
-    if (next.change) this.#alert(tracked, next.change, result);
+    if (next.change) {
+      this.#alert(tracked, next.change, result);
+      const { id, name } = tracked.record;
+      const detail = next.change === 'down' ? (result.error ?? 'check failed') : undefined;
+      history.recordEvent({ at: now, kind: 'monitor', itemId: id, itemName: name, from: previous, to: next.status, detail });
+    }
   }
 
+  /** Saves the statuses that changed; when that fails (a full disk) they wait for the next try, newest kept. */
   flush(): void {
-    if (this.#flushTimer) this.#options.clock.clearTimer(this.#flushTimer);
+    const { clock, store, logger } = this.#options;
+    if (this.#flushTimer) clock.clearTimer(this.#flushTimer);
     this.#flushTimer = undefined;
-    const history = this.#pendingHistory;
+    if (this.#pendingStatuses.size === 0) return;
     const statuses = [...this.#pendingStatuses.values()];
-    this.#pendingHistory = [];
-    this.#pendingStatuses.clear();
-    this.#options.store.saveStatuses(statuses);
-    this.#options.history.add(history);
+    try {
+      store.saveStatuses(statuses);
+      this.#pendingStatuses.clear();
+      if (this.#saveFailing) logger.info('Monitor statuses are being saved again.');
+      this.#saveFailing = false;
+    } catch (error) {
+      if (!this.#saveFailing) logger.error('Monitor statuses could not be saved; retrying every few seconds. Checks and alerts go on.', { error: String(error) });
+      this.#saveFailing = true;
+      this.#flushTimer = clock.setTimer(() => this.flush(), retryFailedSaveMs);
+    }
   }
 
   #alert(tracked: TrackedMonitor, change: 'down' | 'up', result: CheckResult): void {
@@ -123,7 +155,7 @@ export class MonitorCheckLoop {
       event: change === 'down' ? 'monitor.down' : 'monitor.up',
       occurred_at: new Date(clock.now()).toISOString(),
       message,
-      subject: { ...toJson({ ...record, lastStatus: tracked.status }), kind: 'monitor', id: record.id },
+      subject: { ...toJson({ ...record, lastStatus: tracked.status, statusSince: tracked.statusSince }), kind: 'monitor', id: record.id },
     });
   }
 }

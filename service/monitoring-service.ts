@@ -1,7 +1,7 @@
 // Wires the embedded monitoring service together: storage, the HTTP API, checks, heartbeats, domain lookups
 // and alert delivery. The one place where the service's ports (clock, logger, fetch) are connected.
 import type { AddressInfo } from 'node:net';
-import type { Clock, TimerHandle } from '../common/clock.ts';
+import type { Clock } from '../common/clock.ts';
 import { AlertDispatcher } from './alerts/alert-dispatcher.ts';
 import { createEmailChannel } from './alerts/email-channel.ts';
 import { lacksPassword, smtpPasswordVariable, smtpSettingsFrom } from './alerts/smtp-settings.ts';
@@ -12,18 +12,19 @@ import { ensureDataDir } from './data-dir.ts';
 import { DomainRefresher } from './domains/domain-refresher.ts';
 import { createRdapClient } from './domains/rdap-client.ts';
 import { HeartbeatWatcher } from './heartbeats/heartbeat-watcher.ts';
+import { HistoryService } from './history/history-service.ts';
 import { apiPrefix, buildApiServer } from './http/api-server.ts';
 import type { ResourceEvents } from './http/resource-events.ts';
 import { domainJson, heartbeatJson, monitorJson } from './http/views.ts';
 import type { Logger } from './logger.ts';
 import { MonitorCheckLoop } from './monitor-check-loop.ts';
+import { ServiceProblems } from './problems.ts';
 import { CheckScheduler } from './scheduler/check-scheduler.ts';
 import type { ServiceConfig } from './service-config.ts';
 import { openDatabase } from './storage/database.ts';
 import { DomainStore } from './storage/domain-store.ts';
 import { HandlerStore } from './storage/handler-store.ts';
 import { HeartbeatStore } from './storage/heartbeat-store.ts';
-import { CheckHistoryStore } from './storage/check-history-store.ts';
 import { MonitorStore } from './storage/monitor-store.ts';
 
 export interface ServicePorts {
@@ -39,10 +40,12 @@ export interface RunningService {
   apiUrl: string;
   scheduler: CheckScheduler;
   dispatcher: AlertDispatcher;
+  history: HistoryService;
   close(): Promise<void>;
 }
 
-const historyPruneIntervalMs = 60 * 60_000;
+/** After an hour ends, how long before it is summed: its last checks may still run, then wait for a batch. */
+const historySettleMarginMs = 30_000;
 
 function originOf(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -66,12 +69,35 @@ export async function startService(config: ServiceConfig, ports: ServicePorts): 
   const signingKey = loadOrCreateSigningKey(dataDir);
   const smtp = smtpFrom(config, logger);
   const db = openDatabase(dataDir);
-  const historyDb = openDatabase(dataDir, 'NORMAL');
   const monitors = new MonitorStore(db);
-  const history = new CheckHistoryStore(historyDb);
   const heartbeats = new HeartbeatStore(db);
   const domains = new DomainStore(db);
   const handlers = new HandlerStore(db);
+  const problems = new ServiceProblems();
+  let history: HistoryService;
+  try {
+    history = new HistoryService({
+      dataDir,
+      mainDb: db,
+      clock,
+      logger,
+      problems,
+      monitors,
+      heartbeats,
+      domains,
+      retention: {
+        rawHours: config.historyRetentionHours,
+        hourlyDays: config.hourlyRetentionDays,
+        dailyDays: config.dailyRetentionDays,
+        pingDays: config.pingRetentionDays,
+      },
+      settleMs: config.checkTimeoutMs + historySettleMarginMs,
+    });
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const recorder = history.recorder;
   let origin = '';
   const publicOrigin = () => config.publicOrigin ?? origin;
 
@@ -91,7 +117,7 @@ export async function startService(config: ServiceConfig, ports: ServicePorts): 
   const checkOptions = { timeoutMs: config.checkTimeoutMs, maxRedirects: config.maxRedirects, pingCommand: config.pingCommand };
   const checkLoop: MonitorCheckLoop = new MonitorCheckLoop({
     store: monitors,
-    history,
+    history: recorder,
     scheduler: new CheckScheduler({
       clock,
       concurrency: config.checkConcurrency,
@@ -99,6 +125,7 @@ export async function startService(config: ServiceConfig, ports: ServicePorts): 
       onResult: (key, result, timing) => checkLoop.handleResult(key, result, timing.startedAt),
     }),
     clock,
+    logger,
     failuresToConfirmDown: config.failuresToConfirmDown,
     onAlert,
     toJson: monitorJson,
@@ -108,6 +135,7 @@ export async function startService(config: ServiceConfig, ports: ServicePorts): 
     clock,
     graceMs: config.heartbeatGraceSeconds * 1000,
     onAlert,
+    recordEvent: (event) => recorder.recordEvent(event),
     toJson: (record) => heartbeatJson(record, publicOrigin()),
   });
   const domainRefresher = new DomainRefresher({
@@ -116,6 +144,7 @@ export async function startService(config: ServiceConfig, ports: ServicePorts): 
     clock,
     logger,
     onAlert,
+    recordEvent: (event) => recorder.recordEvent(event),
     thresholds: config.domainThresholds,
     refreshIntervalMs: config.domainRefreshHours * 3_600_000,
     toJson: (record) => domainJson(record, clock.now()),
@@ -123,12 +152,20 @@ export async function startService(config: ServiceConfig, ports: ServicePorts): 
 
   const events: ResourceEvents = {
     monitorSaved: (record) => checkLoop.track(record),
-    monitorDeleted: (record) => checkLoop.untrack(record),
+    monitorDeleted: (record) => {
+      checkLoop.untrack(record);
+      recorder.forget({ kind: 'monitor', seq: record.seq, id: record.id });
+    },
     domainCreated: (record) => void domainRefresher.lookupNow(record),
-    heartbeatPinged: (record) => heartbeatWatcher.pinged(record),
+    domainDeleted: (record) => recorder.forget({ kind: 'domain', id: record.id }),
+    heartbeatPinged: (record) => {
+      recorder.recordPing(record.seq, record.lastPing ? Date.parse(record.lastPing) : clock.now());
+      heartbeatWatcher.pinged(record);
+    },
+    heartbeatDeleted: (record) => recorder.forget({ kind: 'heartbeat', seq: record.seq, id: record.id }),
   };
   const app = await buildApiServer({
-    context: { monitors, heartbeats, domains, handlers, events, clock, quotas: config.quotas, publicOrigin },
+    context: { monitors, heartbeats, domains, handlers, events, history, problems, clock, quotas: config.quotas, publicOrigin },
     signingKey,
     logger,
     rateLimitPerMinute: config.rateLimitPerMinute,
@@ -137,22 +174,16 @@ export async function startService(config: ServiceConfig, ports: ServicePorts): 
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
+    await history.close();
     db.close();
-    historyDb.close();
     throw error;
   }
   origin = originOf(config.host, (app.server.address() as AddressInfo).port);
 
+  history.start();
   checkLoop.start();
   heartbeatWatcher.start();
   domainRefresher.start();
-  const retentionMs = config.historyRetentionHours * 3_600_000;
-  let pruneTimer: TimerHandle | undefined;
-  const prune = () => {
-    history.prune(clock.now() - retentionMs);
-    pruneTimer = clock.setTimer(prune, historyPruneIntervalMs);
-  };
-  prune();
 
   let closing: Promise<void> | undefined;
   return {
@@ -160,15 +191,15 @@ export async function startService(config: ServiceConfig, ports: ServicePorts): 
     apiUrl: `${origin}${apiPrefix}`,
     scheduler: checkLoop.scheduler,
     dispatcher,
+    history,
     close() {
       closing ??= (async () => {
-        if (pruneTimer) clock.clearTimer(pruneTimer);
         await app.close();
         heartbeatWatcher.stop();
         await Promise.all([checkLoop.stop(), domainRefresher.stop()]);
+        await history.close();
         await Promise.race([dispatcher.idle(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
         db.close();
-        historyDb.close();
       })();
       return closing;
     },

@@ -39,7 +39,7 @@ export async function webCommand(args: string[], logger: Logger, options: WebCom
   const settings = new ConfSettingsStore({ directory: userData, logger });
   const secrets = await openSecretStore({ onUnavailable: 'memory', logger });
   const localService = nodeLocalServiceLauncher({ dataDir: path.join(userData, 'service'), vigilScript: path.join(repoRoot, 'scripts', 'vigil.ts'), logger });
-  const core = await createVigilCore({ settings, alertStateDir: userData, secrets, localService, about: { version: appVersion(), shell: 'browser' }, logger });
+  const core = await createVigilCore({ settings, alertStateDir: userData, historyDir: userData, secrets, localService, about: { version: appVersion(), shell: 'browser' }, logger });
   // Listening first, so a taken port fails before the local service starts; nobody has the key before the
   // address is printed, once the core has started.
   const running = await startWebServer({ core, rendererDir, port, logger }).catch((error: unknown) => {

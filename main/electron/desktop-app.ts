@@ -68,6 +68,7 @@ export async function startDesktopApp<Image, Menu>(ports: DesktopPorts<Image, Me
   const core = await createVigilCore({
     settings,
     alertStateDir: userData,
+    historyDir: userData,
     secrets: await ports.openSecrets(),
     localService,
     about: { version: app.getVersion(), logFile: ports.logFile, shell: 'desktop' },

@@ -1,5 +1,6 @@
 // What keeps the window from showing the truth, above every view, each with the action that fixes it: the server
-// cannot be reached, the token was rejected or expires soon, notifications are paused.
+// cannot be reached, the token was rejected or expires soon, the server reports trouble of its own (its disk is
+// full, so history is not saved), notifications are paused.
 import { useState } from 'react';
 import { formatClockTime } from '../../common/format/clock-time.ts';
 import type { StatusView } from '../../common/ipc/views.ts';
@@ -13,7 +14,7 @@ import { tracked } from '../state/pending-writes.ts';
 import { useStatus } from '../state/status-store.ts';
 
 export interface BannerModel {
-  id: 'unreachable' | 'token-rejected' | 'token-expiring' | 'paused' | 'problem';
+  id: 'unreachable' | 'token-rejected' | 'token-expiring' | 'paused' | 'problem' | 'server-problem';
   tone: 'critical' | 'warning' | 'info';
   text: string;
   /** What changes with the clock ("… 3 min ago"), kept out of the announced text. */
@@ -40,6 +41,10 @@ export function bannersOf(status: StatusView | undefined, now: number): BannerMo
   if (connection?.auth === 'expiring') {
     const when = connection.tokenExpiresAt === undefined ? 'soon' : relativeTime(connection.tokenExpiresAt, now);
     banners.push({ id: 'token-expiring', tone: 'warning', text: `The token for ${name} expires ${when}. Replace it before it does.`, action: { label: 'Replace token', run: 'sign-in' } });
+  }
+  // The server's own words; nothing in Vigil fixes them, so there is no button, only who says so.
+  for (const problem of connection?.serverProblems ?? []) {
+    banners.push({ id: 'server-problem', tone: 'warning', text: `${name} reports a problem: ${problem}` });
   }
   if (status.pausedUntil !== undefined) {
     const until = status.pausedUntil === 'resumed' ? 'until you resume them' : `until ${formatClockTime(status.pausedUntil, now)}`;
@@ -73,7 +78,7 @@ export function Banners() {
   return (
     <div className="banners">
       {banners.map((banner) => (
-        <div key={banner.id} className={`banner banner-${banner.tone}`} data-banner={banner.id}>
+        <div key={`${banner.id}:${banner.text}`} className={`banner banner-${banner.tone}`} data-banner={banner.id}>
           <div className="banner-text">
             {/* Announced once when it appears (a problem at once, the rest politely); the ticking detail is not. */}
             <p role={banner.tone === 'critical' ? 'alert' : 'status'}>{banner.text}</p>

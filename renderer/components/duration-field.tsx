@@ -1,7 +1,7 @@
 // A length of time typed as an amount and a unit ("5" "minutes"), stored as seconds: what people think in, and
 // what the API takes.
 import { FieldNotes, useFieldIds } from './fields.tsx';
-import { DURATION_UNITS, durationParts, type DurationUnit } from '../format/time.ts';
+import { DURATION_UNITS, durationParts, unitLabel, type DurationUnit } from '../format/time.ts';
 
 export interface DurationDraft {
   amount: string;
@@ -49,7 +49,7 @@ export function DurationField({ label, value, onChange, error, hint, units }: Du
         <select aria-label={`${label}: unit`} value={value.unit} onChange={(event) => onChange({ ...value, unit: event.target.value as DurationUnit['id'] })}>
           {choices.map((unit) => (
             <option key={unit.id} value={unit.id}>
-              {unit.label}
+              {unitLabel(unit, value.amount)}
             </option>
           ))}
         </select>

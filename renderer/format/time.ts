@@ -7,11 +7,15 @@ const minute = 60 * second;
 const hour = 60 * minute;
 const day = 24 * hour;
 
+/** How far ahead of the page's clock a time may be and still read "just now": the clock ticks every 10 s, so what
+ * happened a moment ago (a row just saved) can carry a time the page has not reached yet. */
+const aheadStillNow = minute;
+
 /** "just now", "3 min ago", "in 2 h", "5 days ago"; past and future alike. */
 export function relativeTime(at: number, now: number): string {
   const delta = at - now;
   const size = Math.abs(delta);
-  if (size < 45 * second) return delta <= 0 ? 'just now' : 'in a few seconds';
+  if (delta <= aheadStillNow && delta > -45 * second) return 'just now';
   const [amount, unit] = size < hour ? [Math.round(size / minute), 'min'] : size < day ? [Math.round(size / hour), 'h'] : [Math.round(size / day), 'day'];
   const phrase = unit === 'day' ? `${amount} ${amount === 1 ? 'day' : 'days'}` : `${amount} ${unit}`;
   return delta < 0 ? `${phrase} ago` : `in ${phrase}`;
@@ -19,16 +23,24 @@ export function relativeTime(at: number, now: number): string {
 
 export interface DurationUnit {
   id: 'seconds' | 'minutes' | 'hours' | 'days';
-  label: string;
+  /** "minute", beside an amount of one. */
+  one: string;
+  /** "minutes", beside any other amount. */
+  many: string;
   seconds: number;
 }
 
 export const DURATION_UNITS: readonly DurationUnit[] = [
-  { id: 'seconds', label: 'seconds', seconds: 1 },
-  { id: 'minutes', label: 'minutes', seconds: 60 },
-  { id: 'hours', label: 'hours', seconds: 3600 },
-  { id: 'days', label: 'days', seconds: 86_400 },
+  { id: 'seconds', one: 'second', many: 'seconds', seconds: 1 },
+  { id: 'minutes', one: 'minute', many: 'minutes', seconds: 60 },
+  { id: 'hours', one: 'hour', many: 'hours', seconds: 3600 },
+  { id: 'days', one: 'day', many: 'days', seconds: 86_400 },
 ];
+
+/** The unit's name as it reads after the amount typed: "1 minute", "5 minutes", "1.5 hours". */
+export function unitLabel(unit: DurationUnit, amount: string): string {
+  return Number(amount.trim()) === 1 ? unit.one : unit.many;
+}
 
 /** The largest unit that expresses `seconds` exactly: 300 → 5 minutes, 90 → 90 seconds. */
 export function durationParts(seconds: number): { amount: number; unit: DurationUnit['id'] } {

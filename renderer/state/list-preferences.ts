@@ -39,13 +39,15 @@ export const useListPreferences = create<ListPreferencesState>()(
   ),
 );
 
+/** A list's preferences as stored, over its defaults. */
+export function listPreferencesOf(stored: ListPreferences | undefined, defaults: ListPreferences): ListPreferences {
+  return stored === undefined ? defaults : { ...defaults, ...stored, filters: { ...defaults.filters, ...stored.filters } };
+}
+
 /** One list's preferences (the defaults until changed) and the function that changes them. */
 export function useListState(list: string, defaults: ListPreferences): [ListPreferences, (patch: Partial<ListPreferences>) => void] {
   const stored = useListPreferences((state) => state.lists[list]);
   const change = useListPreferences((state) => state.change);
-  const current = useMemo(
-    () => (stored === undefined ? defaults : { ...defaults, ...stored, filters: { ...defaults.filters, ...stored.filters } }),
-    [stored, defaults],
-  );
+  const current = useMemo(() => listPreferencesOf(stored, defaults), [stored, defaults]);
   return [current, (patch) => change(list, patch, defaults)];
 }

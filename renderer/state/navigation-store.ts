@@ -1,6 +1,8 @@
-// Which view the window shows, kept in the address's #fragment so a reload (or browser back) returns to it, and
-// the item to bring into view when a notification or the tray asks for one.
+// Which view the window shows, kept in the address's #fragment so a reload (or browser back) returns to it: one
+// of the views (`#/monitors`) or an item's page (`#/item/monitor%3Amon_1`, its key encoded). Also the item to
+// bring into view in its list, when the overview asks for one.
 import { create } from 'zustand';
+import { parseItemKey, type ItemKind } from '../../common/ipc/item-key.ts';
 import { useListPreferences } from './list-preferences.ts';
 
 export const VIEWS = [
@@ -15,42 +17,86 @@ export const VIEWS = [
 export type ViewId = (typeof VIEWS)[number]['id'];
 
 interface NavigationState {
+  /** The view shown; on an item's page, the list the item belongs to. */
   view: ViewId;
-  /** The item key to scroll to and highlight (from a notification, the tray or the overview). */
+  /** The item whose page is shown, if one is. */
+  itemKey: string | undefined;
+  /** The item key to scroll to and highlight in its list. */
   focusKey: string | undefined;
   go(view: ViewId, focusKey?: string): void;
-  /** Opens the view that lists the item (`monitor:12` → monitors). */
-  openItem(itemKey: string): void;
+  /** Opens the view that lists the item (`monitor:12` → monitors), with the item brought into view. */
+  showInList(itemKey: string): void;
+  /** Opens the item's own page (a row's name, the tray, a notification). */
+  openItemPage(itemKey: string): void;
 }
 
-function viewFromHash(hash: string): ViewId {
+export const viewOfKind: Record<ItemKind, ViewId> = { monitor: 'monitors', heartbeat: 'heartbeats', domain: 'domains' };
+
+const itemPrefix = '#/item/';
+
+/** The address of an item's page. */
+export function itemPageHash(itemKey: string): string {
+  return `${itemPrefix}${encodeURIComponent(itemKey)}`;
+}
+
+interface Route {
+  view: ViewId;
+  itemKey: string | undefined;
+}
+
+function routeFromHash(hash: string): Route {
+  if (hash.startsWith(itemPrefix)) {
+    let itemKey: string | undefined;
+    try {
+      itemKey = decodeURIComponent(hash.slice(itemPrefix.length));
+    } catch {
+      itemKey = undefined;
+    }
+    const item = itemKey === undefined ? undefined : parseItemKey(itemKey);
+    if (item !== undefined && itemKey !== undefined) return { view: viewOfKind[item.kind], itemKey };
+  }
   const id = hash.replace(/^#\/?/, '');
-  return VIEWS.find((view) => view.id === id)?.id ?? 'overview';
+  return { view: VIEWS.find((view) => view.id === id)?.id ?? 'overview', itemKey: undefined };
 }
 
-const viewOfKind: Record<string, ViewId> = { monitor: 'monitors', heartbeat: 'heartbeats', domain: 'domains', handler: 'handlers' };
+function hashOf(route: Route): string {
+  return route.itemKey === undefined ? `#/${route.view}` : itemPageHash(route.itemKey);
+}
+
+function pushRoute(route: Route): void {
+  if (typeof location !== 'undefined' && location.hash !== hashOf(route)) history.pushState(null, '', hashOf(route));
+}
+
+const initialRoute: Route = typeof location === 'undefined' ? { view: 'overview', itemKey: undefined } : routeFromHash(location.hash);
 
 export const useNavigation = create<NavigationState>((set) => ({
-  view: typeof location === 'undefined' ? 'overview' : viewFromHash(location.hash),
+  ...initialRoute,
   focusKey: undefined,
   go(view, focusKey) {
-    set({ view, focusKey });
-    if (typeof location !== 'undefined' && viewFromHash(location.hash) !== view) history.pushState(null, '', `#/${view}`);
+    set({ view, itemKey: undefined, focusKey });
+    pushRoute({ view, itemKey: undefined });
   },
-  openItem(itemKey) {
-    const kind = /^[a-z]+/.exec(itemKey)?.[0] ?? '';
-    const view = viewOfKind[kind];
-    if (view === undefined) return;
+  showInList(itemKey) {
+    const item = parseItemKey(itemKey);
+    if (item === undefined) return;
+    const view = viewOfKind[item.kind];
     useListPreferences.getState().reveal(view);
     useNavigation.getState().go(view, itemKey);
+  },
+  openItemPage(itemKey) {
+    const item = parseItemKey(itemKey);
+    if (item === undefined) return;
+    const route = { view: viewOfKind[item.kind], itemKey };
+    set({ ...route, focusKey: undefined });
+    pushRoute(route);
   },
 }));
 
 /** Follows the browser's back and forward buttons; returns the stop function. */
 export function followHash(): () => void {
   const onPop = () => {
-    // Only "#/view" addresses are views; the skip link's "#main" moves focus, not the view.
-    if (location.hash.startsWith('#/')) useNavigation.setState({ view: viewFromHash(location.hash), focusKey: undefined });
+    // Only "#/…" addresses are views; the skip link's "#main" moves focus, not the view.
+    if (location.hash.startsWith('#/')) useNavigation.setState({ ...routeFromHash(location.hash), focusKey: undefined });
   };
   window.addEventListener('popstate', onPop);
   return () => window.removeEventListener('popstate', onPop);

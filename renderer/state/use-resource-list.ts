@@ -1,16 +1,17 @@
 // One list view's state: its collection's rows joined (with the status, where they come from it), sorted and
 // filtered as the user last chose, the item the navigation asks to bring into view, and the row whose delete
-// waits for confirmation.
+// waits for confirmation. The joined and sorted rows are kept across the view's mounts (prepared-lists.ts).
 import { useMemo, useState } from 'react';
 import type { StatusItemView } from '../../common/ipc/views.ts';
 import type { Collection, Row } from './collection.ts';
 import { useListState, type ListPreferences, type SortDirection } from './list-preferences.ts';
 import type { ListRow } from './list-rows.ts';
 import { useNavigation, type ViewId } from './navigation-store.ts';
-import { useStatus } from './status-store.ts';
+import { joinedRows, sortContext, sortedRows, useStatusItems } from './prepared-lists.ts';
 
-/** A list described once, beside its view (a constant, so the memos below keep their results). */
-export interface ResourceListSource<T, R extends ListRow> {
+/** A list described once, beside its view (a constant: its joined and sorted rows are remembered under it). `C` is
+ * what else the view shows beside its rows and may sort by (the monitors' 24-hour history). */
+export interface ResourceListSource<T, R extends ListRow, C = never> {
   collection: Collection<T>;
   /** The view that shows it; its preferences are kept under the same name, which opening an item relies on. */
   view: ViewId;
@@ -21,7 +22,9 @@ export interface ResourceListSource<T, R extends ListRow> {
    */
   from: 'status' | 'listing';
   join(rows: readonly Row<T>[], items: ReadonlyMap<string, StatusItemView>): R[];
-  sort(rows: readonly R[], sortBy: string, direction: SortDirection): R[];
+  sort(rows: readonly R[], sortBy: string, direction: SortDirection, context: C | undefined): R[];
+  /** The columns whose order comes from the context: only a sort by one of them is redone when it changes. */
+  contextSorts?: readonly string[];
   filter(sorted: readonly R[], search: string, filters: ListPreferences['filters']): R[];
   /** The row's item's id; an item the server sent without one cannot be deleted. */
   idOf(row: R): string | undefined;
@@ -53,20 +56,19 @@ export interface ResourceList<R extends ListRow> {
   confirmDelete(): void;
 }
 
-const noItems: ReadonlyMap<string, StatusItemView> = new Map();
-
-export function useResourceList<T, R extends ListRow>(source: ResourceListSource<T, R>): ResourceList<R> {
-  const { collection: useCollection, join, sort, filter } = source;
+export function useResourceList<T, R extends ListRow, C = never>(source: ResourceListSource<T, R, C>, context?: C): ResourceList<R> {
+  const { collection: useCollection, filter } = source;
   const rows = useCollection((state) => state.rows);
   const loaded = useCollection((state) => state.baseAt !== undefined);
-  // A listed list has no status items: a new status need not join its rows again.
-  const items = useStatus((state) => (source.from === 'status' ? state.itemsByKey : noItems));
+  const items = useStatusItems(source);
   const focusKey = useNavigation((state) => state.focusKey);
   const [preferences, change] = useListState(source.view, source.defaults);
   const [deleting, setDeleting] = useState<R | undefined>();
+  const { sortBy, direction } = preferences;
+  const sortedBy = sortContext(source, sortBy, context);
 
-  const joined = useMemo(() => join(rows, items), [join, rows, items]);
-  const sorted = useMemo(() => sort(joined, preferences.sortBy, preferences.direction), [sort, joined, preferences.sortBy, preferences.direction]);
+  const joined = useMemo(() => joinedRows(source, rows, items), [source, rows, items]);
+  const sorted = useMemo(() => sortedRows(source, joined, sortBy, direction, sortedBy), [source, joined, sortBy, direction, sortedBy]);
   // Sorting happens above, once per list or sort change; a keystroke only filters (10,000 rows in about a
   // millisecond), so the search is followed in the same render rather than deferred.
   const visible = useMemo(() => filter(sorted, preferences.search, preferences.filters), [filter, sorted, preferences.search, preferences.filters]);

@@ -6,10 +6,11 @@
 import { defaultExpiryThresholds } from '../../common/api/index.ts';
 import { maxTimerDelayMs, type Clock, type TimerHandle } from '../../common/clock.ts';
 import type { AlertEvent } from '../alerts/alert-event.ts';
+import type { NewHistoryEvent } from '../history/history-recorder.ts';
 import type { Logger } from '../logger.ts';
 import type { DomainLookup, DomainRecord, DomainStore } from '../storage/domain-store.ts';
-import { daysUntilExpiry, expiryAlert } from './expiry.ts';
-import { expiryMessage } from './expiry-message.ts';
+import { daysUntilExpiry, expiredThreshold, expiryAlert } from './expiry.ts';
+import { expiryDetail, expiryMessage } from './expiry-message.ts';
 import { LookupSlots } from './lookup-slots.ts';
 import type { RdapClient } from './rdap-client.ts';
 import { RdapLookupError, type RdapFailureReason } from './rdap-lookup-error.ts';
@@ -21,6 +22,8 @@ export interface DomainRefresherOptions {
   clock: Clock;
   logger: Logger;
   onAlert(event: AlertEvent): void;
+  /** Thresholds crossed, expiry and renewals also go into the history's events. */
+  recordEvent(event: NewHistoryEvent): void;
   /** The domain as the API shows it, for the alert's subject. */
   toJson(record: DomainRecord): Record<string, unknown>;
   /** Days before expiry that each raise one alert. */
@@ -32,6 +35,12 @@ export interface DomainRefresherOptions {
 }
 
 type FailureReason = RdapFailureReason | 'unexpected';
+
+/** Where a domain stood, by the smallest threshold already alerted for its expiry date. */
+function expiryState(alertedThreshold: number | undefined): string {
+  if (alertedThreshold === undefined) return 'ok';
+  return alertedThreshold === expiredThreshold ? 'expired' : 'expiring';
+}
 
 export class DomainRefresher {
   readonly #options: DomainRefresherOptions;
@@ -114,6 +123,7 @@ export class DomainRefresher {
       const current = this.#stopped ? undefined : store.get(id);
       if (current === undefined) return undefined;
       const saved = store.saveLookup(current, { ...result, at: clock.now() });
+      if (saved !== undefined) this.#recordRenewal(current, saved);
       if (saved !== undefined) this.#checkExpiry(saved);
       return saved;
     } finally {
@@ -147,6 +157,15 @@ export class DomainRefresher {
     if (alert === undefined) return;
     // Recorded before it is sent: a handler that throws must not make the alert repeat on every pass.
     store.setAlertedThreshold(record.seq, alert.threshold);
+    this.#options.recordEvent({
+      at: now,
+      kind: 'domain',
+      itemId: record.id,
+      itemName: record.domain,
+      from: expiryState(record.alertedThreshold),
+      to: alert.kind === 'domain.expired' ? 'expired' : 'expiring',
+      detail: expiryDetail(record.expiresOn, daysLeft),
+    });
     try {
       this.#options.onAlert({
         event: alert.kind,
@@ -157,6 +176,21 @@ export class DomainRefresher {
     } catch (error) {
       this.#options.logger.error(`Could not raise the expiry alert for ${record.domain}`, { error: String(error) });
     }
+  }
+
+  /** A later expiry date than before is a renewal. */
+  #recordRenewal(before: DomainRecord, after: DomainRecord): void {
+    if (before.expiresOn === undefined || after.expiresOn === undefined || after.expiresOn <= before.expiresOn) return;
+    const now = this.#options.clock.now();
+    this.#options.recordEvent({
+      at: now,
+      kind: 'domain',
+      itemId: after.id,
+      itemName: after.domain,
+      from: expiryState(before.alertedThreshold),
+      to: 'renewed',
+      detail: `${expiryDetail(after.expiresOn, daysUntilExpiry(after.expiresOn, now))} (was ${before.expiresOn})`,
+    });
   }
 
   #forgetDeleted(records: readonly DomainRecord[]): void {

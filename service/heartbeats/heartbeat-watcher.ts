@@ -1,6 +1,7 @@
 // Raises "late" when a heartbeat misses its deadline and "recovered" on the next ping, once each.
 import type { Clock, TimerHandle } from '../../common/clock.ts';
 import type { AlertEvent } from '../alerts/alert-event.ts';
+import type { NewHistoryEvent } from '../history/history-recorder.ts';
 import type { HeartbeatRecord, HeartbeatStore } from '../storage/heartbeat-store.ts';
 import { heartbeatState } from './heartbeat-state.ts';
 
@@ -9,6 +10,8 @@ export interface HeartbeatWatcherOptions {
   clock: Clock;
   graceMs: number;
   onAlert(event: AlertEvent): void;
+  /** Late and recovered also go into the history's events. */
+  recordEvent(event: NewHistoryEvent): void;
   toJson(record: HeartbeatRecord): Record<string, unknown>;
   /** How often deadlines are compared with the clock; a late alert comes at most this long after the deadline. */
   scanIntervalMs?: number;
@@ -39,7 +42,9 @@ export class HeartbeatWatcher {
       if (!record.late && heartbeatState(record, now, graceMs) === 'late') {
         store.setLate(record.seq, true);
         const since = record.lastPing ? `no ping since ${record.lastPing}` : 'no ping yet';
-        this.#alert('heartbeat.late', record, `Heartbeat “${record.name}” is late: ${since} (expected every ${record.expectedInterval} s).`);
+        const detail = `${since} (expected every ${record.expectedInterval} s)`;
+        this.#alert('heartbeat.late', record, `Heartbeat “${record.name}” is late: ${detail}.`);
+        this.#record(record, record.lastPing ? 'up' : 'waiting', 'late', detail);
       }
     }
     this.#timer = clock.setTimer(() => this.scan(), this.#options.scanIntervalMs ?? 5_000);
@@ -49,7 +54,14 @@ export class HeartbeatWatcher {
   pinged(record: HeartbeatRecord): void {
     if (!record.late) return;
     this.#options.store.setLate(record.seq, false);
-    this.#alert('heartbeat.recovered', record, `Heartbeat “${record.name}” is back: pinged at ${record.lastPing ?? 'now'}.`);
+    const detail = `pinged at ${record.lastPing ?? 'now'}`;
+    this.#alert('heartbeat.recovered', record, `Heartbeat “${record.name}” is back: ${detail}.`);
+    this.#record(record, 'late', 'up', detail);
+  }
+
+  #record(record: HeartbeatRecord, from: string, to: string, detail: string): void {
+    const at = this.#options.clock.now();
+    this.#options.recordEvent({ at, kind: 'heartbeat', itemId: record.id, itemName: record.name, from, to, detail });
   }
 
   #alert(event: 'heartbeat.late' | 'heartbeat.recovered', record: HeartbeatRecord, message: string): void {

@@ -1,5 +1,7 @@
 // Everything the routes need, built once by the service and handed to each route module.
 import type { Clock } from '../../common/clock.ts';
+import type { HistoryService } from '../history/history-service.ts';
+import type { ServiceProblems } from '../problems.ts';
 import type { DomainStore } from '../storage/domain-store.ts';
 import type { HandlerStore } from '../storage/handler-store.ts';
 import type { HeartbeatStore } from '../storage/heartbeat-store.ts';
@@ -21,6 +23,8 @@ export interface ApiContext {
   domains: DomainStore;
   handlers: HandlerStore;
   events: ResourceEvents;
+  history: HistoryService;
+  problems: ServiceProblems;
   clock: Clock;
   quotas: Quotas;
   /** Origin the heartbeat ping URLs are built on, e.g. http://127.0.0.1:8731. */

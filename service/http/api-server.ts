@@ -10,6 +10,7 @@ import { RateLimiter } from './rate-limiter.ts';
 import { domainRoutes } from './routes/domain-routes.ts';
 import { handlerRoutes } from './routes/handler-routes.ts';
 import { heartbeatRoutes } from './routes/heartbeat-routes.ts';
+import { historyRoutes } from './routes/history-routes.ts';
 import { monitorRoutes } from './routes/monitor-routes.ts';
 import { pingRoutes } from './routes/ping-routes.ts';
 import { zodValidatorCompiler } from './validate.ts';
@@ -124,6 +125,7 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
       heartbeatRoutes(api, context);
       domainRoutes(api, context);
       handlerRoutes(api, context);
+      historyRoutes(api, context);
     },
     { prefix: apiPrefix },
   );

@@ -3,7 +3,8 @@ import { z } from 'zod';
 
 export const pageDefaults = { page: 1, limit: 100, maxLimit: 1000 } as const;
 
-const wholeNumber = (min: number, max: number, what: string) =>
+/** A query parameter that must be a whole number in [min, max]; `what` says more (the default, the meaning). */
+export const wholeNumber = (min: number, max: number, what: string) =>
   z
     .string({ error: `must be a whole number from ${min} to ${max}` })
     .regex(/^\d{1,9}$/, `must be a whole number from ${min} to ${max} (${what})`)

@@ -7,5 +7,7 @@ export interface ResourceEvents {
   monitorSaved(record: MonitorRecord): void;
   monitorDeleted(record: MonitorRecord): void;
   domainCreated(record: DomainRecord): void;
+  domainDeleted(record: DomainRecord): void;
   heartbeatPinged(record: HeartbeatRecord): void;
+  heartbeatDeleted(record: HeartbeatRecord): void;
 }

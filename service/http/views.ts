@@ -5,6 +5,7 @@ import type { HeartbeatRecord } from '../storage/heartbeat-store.ts';
 import type { MonitorRecord } from '../storage/monitor-store.ts';
 import { daysUntilExpiry } from '../domains/expiry.ts';
 
+/** `status_since` is Vigil's extension (docs/api-decisions.md §14), absent while the status is unknown and unchecked. */
 export function monitorJson(record: MonitorRecord) {
   return {
     id: record.id,
@@ -15,6 +16,7 @@ export function monitorJson(record: MonitorRecord) {
     last_status: record.lastStatus,
     created_at: record.createdAt,
     updated_at: record.updatedAt,
+    ...(record.statusSince !== undefined ? { status_since: new Date(record.statusSince).toISOString() } : {}),
   };
 }
 

@@ -53,4 +53,21 @@ export const migrations: readonly string[] = [
     created_at TEXT NOT NULL
   );
   `,
+  // 2: history moves to its own file (history.sqlite, see history-schema.ts). A monitor gains `status_since`
+  // (epoch ms of its last status change), taken for an existing monitor from its kept checks: the first of its
+  // latest run of like results (an approximation for "down", which was confirmed a few failures later; absent
+  // without checks). The old per-check rows wait under a new name until the service has moved them into the
+  // history file at its next start (legacy-check-import.ts), which then drops them.
+  `
+  ALTER TABLE monitors ADD COLUMN status_since INTEGER;
+  UPDATE monitors SET status_since = (
+    SELECT min(c.checked_at) FROM check_results c
+    WHERE c.monitor_seq = monitors.seq
+      AND c.ok = (monitors.last_status = 'up')
+      AND c.checked_at > coalesce(
+        (SELECT max(d.checked_at) FROM check_results d WHERE d.monitor_seq = monitors.seq AND d.ok = (monitors.last_status <> 'up')),
+        -1)
+  ) WHERE last_status IN ('up', 'down');
+  ALTER TABLE check_results RENAME TO legacy_check_results;
+  `,
 ];

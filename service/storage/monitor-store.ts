@@ -1,7 +1,7 @@
 // Uptime monitors. Every row is also held in memory, in creation order, so reads (pages of 10,000 monitors
 // under load, the scheduler's start) never touch the disk; writes go to SQLite first and to memory after.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { transaction } from './database.ts';
+import { transaction } from '../../common/sqlite-transaction.ts';
 
 export type MonitorType = 'http' | 'tcp' | 'udp' | 'ping';
 export type MonitorStatus = 'up' | 'down' | 'unknown';
@@ -15,6 +15,8 @@ export interface MonitorRecord {
   readonly frequency: number;
   readonly lastStatus: MonitorStatus;
   readonly consecutiveFailures: number;
+  /** Epoch ms when lastStatus last changed; undefined while unknown and never checked. */
+  readonly statusSince: number | undefined;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -30,6 +32,7 @@ export interface MonitorStatusUpdate {
   seq: number;
   lastStatus: MonitorStatus;
   consecutiveFailures: number;
+  statusSince: number | undefined;
 }
 
 interface MonitorRow {
@@ -41,6 +44,7 @@ interface MonitorRow {
   frequency: number;
   last_status: MonitorStatus;
   consecutive_failures: number;
+  status_since: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -55,6 +59,7 @@ function toRecord(row: MonitorRow): MonitorRecord {
     frequency: row.frequency,
     lastStatus: row.last_status,
     consecutiveFailures: row.consecutive_failures,
+    statusSince: row.status_since ?? undefined,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -80,11 +85,12 @@ export class MonitorStore {
     this.#replace = db.prepare(
       `UPDATE monitors SET name = ?, type = ?, url = ?, frequency = ?, updated_at = ?,
          last_status = CASE WHEN type = ? AND url = ? THEN last_status ELSE 'unknown' END,
-         consecutive_failures = CASE WHEN type = ? AND url = ? THEN consecutive_failures ELSE 0 END
+         consecutive_failures = CASE WHEN type = ? AND url = ? THEN consecutive_failures ELSE 0 END,
+         status_since = CASE WHEN type = ? AND url = ? THEN status_since ELSE NULL END
        WHERE id = ? RETURNING *`,
     );
     this.#delete = db.prepare('DELETE FROM monitors WHERE id = ?');
-    this.#saveStatus = db.prepare('UPDATE monitors SET last_status = ?, consecutive_failures = ? WHERE seq = ?');
+    this.#saveStatus = db.prepare('UPDATE monitors SET last_status = ?, consecutive_failures = ?, status_since = ? WHERE seq = ?');
     this.#ordered = (db.prepare('SELECT * FROM monitors ORDER BY seq').all() as unknown as MonitorRow[]).map(toRecord);
     for (const record of this.#ordered) this.#byId.set(record.id, record);
   }
@@ -122,7 +128,7 @@ export class MonitorStore {
   replace(id: string, fields: MonitorFields, now: string): MonitorRecord | undefined {
     if (!this.#byId.has(id)) return undefined;
     const { name, type, url, frequency } = fields;
-    const row = this.#replace.get(name, type, url, frequency, now, type, url, type, url, id) as MonitorRow | undefined;
+    const row = this.#replace.get(name, type, url, frequency, now, type, url, type, url, type, url, id) as MonitorRow | undefined;
     return row && this.#remember(toRecord(row));
   }
 
@@ -136,15 +142,38 @@ export class MonitorStore {
     return record;
   }
 
-  /** Status changes of many monitors in one transaction: one disk sync for the batch. */
+  /**
+   * Status changes of many monitors in one transaction: one disk sync for the batch. A full disk can often be
+   * written to again once the WAL starts over at its beginning (a checkpoint), so that is tried once. The statuses
+   * are what the checks found, and alerts have gone out for them: memory takes them even when the disk refuses,
+   * so every answer shows them, and the caller keeps them to write again.
+   */
   saveStatuses(updates: readonly MonitorStatusUpdate[]): void {
     if (updates.length === 0) return;
+    try {
+      this.#writeStatuses(updates);
+    } catch (error) {
+      try {
+        this.#db.exec('PRAGMA wal_checkpoint(RESTART)');
+        this.#writeStatuses(updates);
+      } catch {
+        this.#rememberStatuses(updates);
+        throw error;
+      }
+    }
+    this.#rememberStatuses(updates);
+  }
+
+  #writeStatuses(updates: readonly MonitorStatusUpdate[]): void {
     transaction(this.#db, () => {
-      for (const u of updates) this.#saveStatus.run(u.lastStatus, u.consecutiveFailures, u.seq);
+      for (const u of updates) this.#saveStatus.run(u.lastStatus, u.consecutiveFailures, u.statusSince ?? null, u.seq);
     });
+  }
+
+  #rememberStatuses(updates: readonly MonitorStatusUpdate[]): void {
     for (const u of updates) {
       const record = this.#ordered[this.#indexOfSeq(u.seq)];
-      if (record) this.#remember({ ...record, lastStatus: u.lastStatus, consecutiveFailures: u.consecutiveFailures });
+      if (record) this.#remember({ ...record, lastStatus: u.lastStatus, consecutiveFailures: u.consecutiveFailures, statusSince: u.statusSince });
     }
   }
 

@@ -49,6 +49,7 @@ describe('readMonitor', () => {
       last_status: undefined,
       created_at: undefined,
       updated_at: undefined,
+      status_since: undefined,
     });
   });
 

@@ -6,6 +6,7 @@ import { methodNames, windowEventNames, type EventPayload, type VigilApi, type V
 import type { StatusView } from '../../common/ipc/views.ts';
 import { setVigilApi } from '../../renderer/api/vigil-api.ts';
 import { useDrafts } from '../../renderer/state/drafts-store.ts';
+import { useListHistory } from '../../renderer/state/list-history-store.ts';
 import { useListPreferences } from '../../renderer/state/list-preferences.ts';
 import { useNavigation } from '../../renderer/state/navigation-store.ts';
 import { useNotices } from '../../renderer/state/notices-store.ts';
@@ -65,7 +66,7 @@ export function status(fields: Partial<StatusView> = {}): StatusView {
   };
 }
 
-const initialStates = [useStatus, useMonitors, useHeartbeats, useDomains, useHandlers, useDrafts, useNotices, useNavigation, usePendingWrites, useListPreferences].map(
+const initialStates = [useStatus, useMonitors, useHeartbeats, useDomains, useHandlers, useDrafts, useNotices, useNavigation, usePendingWrites, useListPreferences, useListHistory].map(
   (store) => [store, store.getState()] as const,
 );
 

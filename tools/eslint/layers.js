@@ -79,7 +79,7 @@ export const layers = [
     typeOnly: [],
     node: false,
     electron: 'never',
-    packages: ['react', 'react-dom', 'zustand', 'zod'],
+    packages: ['react', 'react-dom', 'zustand', 'zod', 'uplot'],
   },
 ];
 

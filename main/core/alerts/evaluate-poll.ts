@@ -30,7 +30,13 @@ export interface PollContext {
 
 export interface PollEvaluation {
   state: AlertState;
+  /** What to tell the user now. */
   alerts: Alert[];
+  /**
+   * Every change tracked in this poll as its own alert, before snoozes, the pause, the user's topics and the
+   * summary decide what is told: the app's record of what happened (main/core/history/).
+   */
+  changes: Alert[];
 }
 
 function toAlert(text: AlertText, kind: Alert['kind'], context: PollContext, itemKey?: string): Alert {
@@ -59,11 +65,15 @@ function wanted(kind: Alert['kind'], preferences: AlertPreferences): boolean {
   return topic === undefined || preferences.notify[topic];
 }
 
+interface ItemChange {
+  event: ItemEvent;
+  alert: Alert;
+}
+
 /** Item alerts, or one summary in their place when there are more than `limit`. */
-function itemAlerts(events: readonly ItemEvent[], limit: number, atStart: boolean, context: PollContext): Alert[] {
-  const { name } = context.connection;
-  if (events.length > limit) return [toAlert(summaryText(events, name, atStart), 'summary', context)];
-  return events.map((event) => toAlert(itemAlertText(event, name, context.now), event.kind, context, event.key));
+function itemAlerts(changes: readonly ItemChange[], limit: number, atStart: boolean, context: PollContext): Alert[] {
+  if (changes.length <= limit) return changes.map(({ alert }) => alert);
+  return [toAlert(summaryText(changes.map(({ event }) => event), context.connection.name, atStart), 'summary', context)];
 }
 
 /**
@@ -89,19 +99,20 @@ export function evaluatePoll(state: AlertState, outcome: PollOutcome, context: P
     next = { ...next, ...changes.memory, primed: true };
     itemEvents = changes.events;
   }
-  if (isPaused(context.pausedUntil, now)) return { state: next, alerts: [] };
+  const connectionChangeAlerts = connection.events.map((event) => ({ event, alert: connectionAlert(event, context) }));
+  const itemChangeAlerts = itemEvents.map((event) => ({ event, alert: toAlert(itemAlertText(event, context.connection.name, now), event.kind, context, event.key) }));
+  const changes = [...connectionChangeAlerts, ...itemChangeAlerts].map(({ alert }) => alert);
+  if (isPaused(context.pausedUntil, now)) return { state: next, alerts: [], changes };
 
   const snoozed = activeSnoozes(context.snoozes, now);
-  const told = itemEvents.filter((event) => !snoozed.has(event.key) && wanted(event.kind, preferences));
-  const connectionEvents = connection.events.filter((event) => wanted(event.kind, preferences));
+  const told = itemChangeAlerts.filter(({ event }) => !snoozed.has(event.key) && wanted(event.kind, preferences));
+  const connectionNews = connectionChangeAlerts.filter(({ event }) => wanted(event.kind, preferences));
   const atStart = outcome.ok && !state.primed;
   // Connection news first (it explains what follows), then items, then the token reminder.
-  const token = connectionEvents.filter((event) => event.kind === 'token-expiring');
-  const connectionNews = connectionEvents.filter((event) => event.kind !== 'token-expiring');
   const alerts = [
-    ...connectionNews.map((event) => connectionAlert(event, context)),
+    ...connectionNews.filter(({ event }) => event.kind !== 'token-expiring').map(({ alert }) => alert),
     ...itemAlerts(told, atStart ? 1 : preferences.burstLimit, atStart, context),
-    ...token.map((event) => connectionAlert(event, context)),
+    ...connectionNews.filter(({ event }) => event.kind === 'token-expiring').map(({ alert }) => alert),
   ];
-  return { state: next, alerts };
+  return { state: next, alerts, changes };
 }

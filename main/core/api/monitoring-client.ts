@@ -1,8 +1,19 @@
 // The client for every operation of the monitoring API (spec §4), for any server that implements it. It
 // reads answers with the tolerant readers of common/api and rejects with MonitoringClientError only.
 import {
+  type Capabilities,
+  type CheckRecord,
   type Collection,
   collectionPath,
+  type HistoryEvent,
+  type HistoryWindow,
+  type MonitorStats,
+  type PingRecord,
+  readCheckRecord,
+  readHistoryEvent,
+  readMonitorStats,
+  readPingRecord,
+  type Series,
   type Domain,
   type DomainCreateBody,
   type Heartbeat,
@@ -25,6 +36,8 @@ import {
 import { systemClock, type Clock } from '../../../common/clock.ts';
 import { type Logger, silentLogger } from '../../../common/logger.ts';
 import { MonitoringClientError } from './client-error.ts';
+import { allStatsPath, capabilitiesPath, checksPath, eventsPath, type EventsQuery, monitorStatsPath, pingsPath, seriesPath } from './history-paths.ts';
+import { capabilitiesReply, meansNoExtensions, seriesReply } from './history-replies.ts';
 import { type ApiRequest, type ApiResponse, sendRequest, type Transport } from './http-request.ts';
 import { monitorPage, pageEntryIdentity, refusesPageZero } from './monitor-pages.ts';
 import { type FirstPage, paginate } from './paginate.ts';
@@ -197,10 +210,58 @@ export class MonitoringClient {
     return this.#delete('notifications', id, options);
   }
 
+  // The history extension (common/api/history.ts): only servers that list `history` under GET /capabilities
+
+  /** The server's extensions and problems; a server without the extension (404 and the like) has none. */
+  async getCapabilities(options: CallOptions = {}): Promise<Capabilities> {
+    try {
+      // A spec-only server's refusal is the expected answer, not worth a warning.
+      return await this.#call({ method: 'GET', target: capabilitiesPath, signal: options.signal }, capabilitiesReply, false);
+    } catch (error) {
+      if (error instanceof MonitoringClientError && meansNoExtensions(error.info)) return { extensions: [], problems: [] };
+      throw error;
+    }
+  }
+
+  /** A monitor's finished checks, newest first, before the epoch ms given. */
+  async listChecks(monitorId: string, query: { before?: number | undefined; limit: number }, options: CallOptions = {}): Promise<ListReply<CheckRecord>> {
+    return this.#listAt(this.#target(() => checksPath(monitorId, query)), readCheckRecord, options);
+  }
+
+  async getMonitorStats(monitorId: string, window: HistoryWindow, options: CallOptions = {}): Promise<ItemReply<MonitorStats>> {
+    return this.#item('GET', this.#target(() => monitorStatsPath(monitorId, window)), readMonitorStats, undefined, options);
+  }
+
+  /** Every monitor's stats over the window, each with its status bar of `slots` characters. */
+  async listStats(window: HistoryWindow, slots: number, options: CallOptions = {}): Promise<ListReply<MonitorStats>> {
+    return this.#listAt(allStatsPath(window, slots), readMonitorStats, options);
+  }
+
+  async getSeries(monitorId: string, window: HistoryWindow, options: CallOptions = {}): Promise<ItemReply<Series>> {
+    return this.#call({ method: 'GET', target: this.#target(() => seriesPath(monitorId, window)), signal: options.signal }, (response, label) => {
+      const { series, issues } = seriesReply(response, label);
+      return { item: series, issues };
+    });
+  }
+
+  /** One page of events, oldest first. */
+  async listEvents(query: EventsQuery, options: CallOptions = {}): Promise<ListReply<HistoryEvent>> {
+    return this.#listAt(eventsPath(query), readHistoryEvent, options);
+  }
+
+  /** A heartbeat's pings, newest first. */
+  async listPings(heartbeatId: string, query: { before?: number | undefined; limit: number }, options: CallOptions = {}): Promise<ListReply<PingRecord>> {
+    return this.#listAt(this.#target(() => pingsPath(heartbeatId, query)), readPingRecord, options);
+  }
+
   // The shared steps
 
   #list<T>(collection: Collection, reader: ItemReader<T>, options: CallOptions): Promise<ListReply<T>> {
-    return this.#call({ method: 'GET', target: collectionPath(collection), signal: options.signal }, (response, label) => {
+    return this.#listAt(collectionPath(collection), reader, options);
+  }
+
+  #listAt<T>(target: string, reader: ItemReader<T>, options: CallOptions): Promise<ListReply<T>> {
+    return this.#call({ method: 'GET', target, signal: options.signal }, (response, label) => {
       const parsed = parseList(reader, parseJsonBody(response, label));
       if (!parsed.ok) throw shapeError(response.status, label, parsed.error);
       return { items: parsed.items, issues: parsed.issues };
@@ -221,8 +282,13 @@ export class MonitoringClient {
   }
 
   #path(collection: Collection, id: string): string {
+    return this.#target(() => resourcePath(collection, id));
+  }
+
+  /** A path built from an id: one that cannot be put in a URL fails as a bad request before anything is sent. */
+  #target(build: () => string): string {
     try {
-      return resourcePath(collection, id);
+      return build();
     } catch (error) {
       throw new MonitoringClientError({ kind: 'bad-request', message: (error as Error).message });
     }

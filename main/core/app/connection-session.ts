@@ -1,18 +1,22 @@
 // The active connection at work: one Poller, each outcome through the alert policy, the policy's state saved
-// after every poll. Polling runs unless the machine sleeps (suspend) or the server rejected the token; a new
-// token (tokenReplaced) lifts the latter.
+// after every poll, what the poll saw recorded (history/poll-recorder.ts), and what the server offers asked now
+// and then (server-capabilities.ts). Polling runs unless the machine sleeps (suspend) or the server rejected the
+// token; a new token (tokenReplaced) lifts the latter.
 import type { Clock } from '../../../common/clock.ts';
 import type { Logger } from '../../../common/logger.ts';
 import { evaluatePoll, tokenReplaced, type Alert, type AlertState } from '../alerts/index.ts';
 import { clientErrorInfo, MonitoringClient } from '../api/index.ts';
+import type { GapReason } from '../history/gap-reason.ts';
+import type { PollRecorder } from '../history/poll-recorder.ts';
 import type { PollOutcome, Snapshot } from '../model/snapshot.ts';
 import { fetchSnapshot } from '../poller/fetch-snapshot.ts';
 import { Poller } from '../poller/poller.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import { tokenExpiresAt } from '../secrets/token-expiry.ts';
 import { alertPreferencesFrom } from '../settings/alert-preferences.ts';
-import type { Connection } from '../settings/settings-schema.ts';
+import type { Connection, Settings } from '../settings/settings-schema.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
+import { ServerCapabilities } from './server-capabilities.ts';
 
 export interface ConnectionSessionOptions {
   connection: Connection;
@@ -25,6 +29,8 @@ export interface ConnectionSessionOptions {
   alertState: AlertState;
   /** Persists each new state of the policy. */
   saveAlertState(state: AlertState): void;
+  /** Records what each poll saw; undefined: nothing is recorded. */
+  recorder: PollRecorder | undefined;
   onAlert(alert: Alert): void;
   /** Something the status shows changed (a poll, the token, polling paused). */
   onChange(): void;
@@ -43,6 +49,8 @@ interface RefreshWaiter {
 export class ConnectionSession {
   readonly connection: Connection;
   readonly client: MonitoringClient;
+  readonly capabilities: ServerCapabilities;
+  readonly recorder: PollRecorder | undefined;
   readonly #options: ConnectionSessionOptions;
   readonly #poller: Poller;
   #alertState: AlertState;
@@ -61,6 +69,7 @@ export class ConnectionSession {
     this.#options = options;
     this.connection = options.connection;
     this.#alertState = options.alertState;
+    this.recorder = options.recorder;
     const { clock, secrets } = options;
     this.client = new MonitoringClient({
       baseUrl: options.connection.baseUrl,
@@ -70,6 +79,7 @@ export class ConnectionSession {
       clock,
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     });
+    this.capabilities = new ServerCapabilities({ client: this.client, clock, logger: options.logger, onChange: () => options.onChange() });
     this.#poller = new Poller({
       clock,
       intervalMs: options.settings.read().pollIntervalSeconds * 1000,
@@ -108,9 +118,11 @@ export class ConnectionSession {
     this.#sync();
   }
 
-  async stop(): Promise<void> {
+  /** Stops polling for good; the record's stretch of watching ends for `reason` (the app closing, by default). */
+  async stop(reason: GapReason = 'quit'): Promise<void> {
     this.#stopped = true;
     await this.#poller.stop();
+    this.recorder?.stop(reason);
     this.#releaseWaiters();
   }
 
@@ -126,6 +138,7 @@ export class ConnectionSession {
   suspend(): void {
     this.#suspended = true;
     this.#sync();
+    this.recorder?.stop('suspended');
   }
 
   /** Polls at once: after a suspension the poller resumes, otherwise (network back) it refreshes. */
@@ -170,6 +183,8 @@ export class ConnectionSession {
       this.#renewedSinceSuccess = false;
     }
     this.#setAlertState(evaluation.state);
+    this.#record(outcome, evaluation.state, evaluation.changes, current);
+    this.capabilities.afterPoll(outcome);
     let alerts = evaluation.alerts;
     if (this.#rejected() && this.#options.renewToken !== undefined && !this.#renewedSinceSuccess) {
       // Told only if the renewal fails: the user has nothing to do when Vigil can fix it itself.
@@ -183,6 +198,12 @@ export class ConnectionSession {
     const reported = this.#pollsStarted;
     this.#releaseWaiters((waiter) => waiter.after < reported);
     this.#options.afterPoll?.(token);
+  }
+
+  /** What the poll saw, its items judged as of the poll (the status re-judges them as time passes). */
+  #record(outcome: PollOutcome, state: AlertState, changes: Alert[], settings: Settings): void {
+    const { heartbeatGraceSeconds, thresholds } = alertPreferencesFrom(settings);
+    this.recorder?.recordPoll(outcome, { graceSeconds: heartbeatGraceSeconds, thresholds, waitingSince: state.heartbeatsWaiting }, changes);
   }
 
   async #renew(held: Alert[]): Promise<void> {

@@ -1,4 +1,6 @@
-// A saved connection as the window sees it: whether it is signed in, never the token (pure).
+// A saved connection as the window sees it: whether it is signed in, never the token, and what its server offers
+// beyond the spec once asked (pure).
+import type { Capabilities } from '../../../common/api/index.ts';
 import type { ConnectionView } from '../../../common/ipc/views.ts';
 import { tokenExpiresAt } from '../secrets/token-expiry.ts';
 import type { AlertState } from '../alerts/index.ts';
@@ -14,6 +16,8 @@ export interface ConnectionViewInput {
   /** Days before `exp` at which a token counts as expiring (the alert policy's `tokenWarningDays`). */
   warningDays: number;
   now: number;
+  /** What `GET /capabilities` last answered; undefined until asked (only the active connection's is). */
+  capabilities?: Capabilities | undefined;
 }
 
 export function connectionView(connection: Connection, input: ConnectionViewInput): ConnectionView {
@@ -27,6 +31,10 @@ export function connectionView(connection: Connection, input: ConnectionViewInpu
     auth: authOf(input, expiresAt),
   };
   if (expiresAt !== undefined) view.tokenExpiresAt = expiresAt;
+  if (input.capabilities !== undefined) {
+    view.capabilities = [...input.capabilities.extensions];
+    view.serverProblems = [...input.capabilities.problems];
+  }
   return view;
 }
 

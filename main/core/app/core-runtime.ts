@@ -1,6 +1,6 @@
 // The core's moving parts in one place: the session of the active connection (followed as the settings
-// change), local mode, the alert states of every connection, and the core's events. The contract's calls
-// (calls/) act through it.
+// change), local mode, the alert states of every connection, Vigil's own record of what it saw, and the core's
+// events. The contract's calls (calls/) act through it.
 import { systemClock, type Clock } from '../../../common/clock.ts';
 import type { CoreEvent, EventPayload } from '../../../common/ipc/contract.ts';
 import type { AboutView } from '../../../common/ipc/settings.ts';
@@ -8,6 +8,10 @@ import type { ConnectionView, StatusView } from '../../../common/ipc/views.ts';
 import { silentLogger, type Logger } from '../../../common/logger.ts';
 import { initialAlertState, tokenReplaced, type AlertState } from '../alerts/index.ts';
 import { MonitoringClient } from '../api/index.ts';
+import { HistoryDatabase } from '../history/history-database.ts';
+import { PollRecorder } from '../history/poll-recorder.ts';
+import { RecordReads } from '../history/record-reads.ts';
+import { RecordWrites } from '../history/record-writes.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import { alertPreferencesFrom } from '../settings/alert-preferences.ts';
 import type { Connection, Settings } from '../settings/settings-schema.ts';
@@ -25,6 +29,8 @@ export interface VigilCoreOptions {
   settings: SettingsStore;
   /** Folder of `alert-state.json` (the app's userData folder). */
   alertStateDir: string;
+  /** Folder of `history.sqlite`, Vigil's own record of what it saw (the app's userData folder). */
+  historyDir: string;
   secrets: SecretStore;
   /** Runs the embedded service for local mode; undefined: no local mode. */
   localService: LocalServiceLauncher | undefined;
@@ -49,6 +55,7 @@ export class CoreRuntime {
   readonly #alertFile: AlertStateFile;
   readonly #events: CoreEvents;
   #alertStates = new Map<string, AlertState>();
+  #history: { database: HistoryDatabase; writes: RecordWrites; reads: RecordReads } | undefined;
   #session: ConnectionSession | undefined;
   #localMode: LocalMode | undefined;
   #localProblem: string | undefined;
@@ -85,6 +92,8 @@ export class CoreRuntime {
 
   async #start(): Promise<void> {
     this.#alertStates = this.#alertFile.load();
+    const database = new HistoryDatabase({ directory: this.#options.historyDir, logger: this.logger, clock: this.clock });
+    this.#history = { database, writes: new RecordWrites(database), reads: new RecordReads(database) };
     this.#unsubscribe = this.settings.onDidChange((next, previous) => this.#settingsChanged(next, previous));
     await this.#startLocalModeIfWanted();
     if (this.#phase !== 'starting') return;
@@ -101,9 +110,10 @@ export class CoreRuntime {
     await this.#following;
     const session = this.#session;
     this.#session = undefined;
-    await session?.stop();
+    await session?.stop('quit');
     await this.#localMode?.stop();
     this.#localMode = undefined;
+    this.#history?.database.close();
   }
 
   suspend(): void {
@@ -140,6 +150,7 @@ export class CoreRuntime {
             alertState: session.alertState,
             warningDays: alertPreferencesFrom(settings).tokenWarningDays,
             now,
+            capabilities: session.capabilities.current,
           });
     return statusView({
       connection,
@@ -149,6 +160,7 @@ export class CoreRuntime {
       settings,
       now,
       blocker: session?.connection.id === localConnectionId ? this.#localProblem : undefined,
+      recorded: (item) => session?.recorder?.recordedSince(item),
     });
   }
 
@@ -159,9 +171,24 @@ export class CoreRuntime {
 
   /** The active connection's client, for the pass-through methods. */
   client(): MonitoringClient {
+    return this.session().client;
+  }
+
+  /** The active connection's session (its client, what its server offers, its latest poll). */
+  session(): ConnectionSession {
     const session = this.#session;
     if (session === undefined) throw new VigilCoreError('No connection is active: add a monitoring server or choose one first.');
-    return session.client;
+    return session;
+  }
+
+  /** The active connection's session, when there is one. */
+  currentSession(): ConnectionSession | undefined {
+    return this.#session;
+  }
+
+  /** Vigil's own record of every connection, once the core has started. */
+  record(): RecordReads | undefined {
+    return this.#history?.reads;
   }
 
   /** A client for a server that is not (yet) saved, with a token given by the user. */
@@ -186,6 +213,7 @@ export class CoreRuntime {
       alertState: session?.alertState ?? this.#alertStates.get(connection.id),
       warningDays: alertPreferencesFrom(settings).tokenWarningDays,
       now: this.clock.now(),
+      capabilities: session?.capabilities.current,
     });
   }
 
@@ -197,8 +225,9 @@ export class CoreRuntime {
     if (state?.connection.auth === 'rejected') this.#saveAlertState(connectionId, tokenReplaced(state));
   }
 
-  /** A removed connection leaves nothing behind in the alert state. */
+  /** A removed connection leaves nothing behind: not in the alert state, not in the record. */
   forgetConnection(connectionId: string): void {
+    this.#history?.writes.forget(connectionId);
     this.#alertStates.delete(connectionId);
     try {
       this.#alertFile.remove(connectionId);
@@ -254,7 +283,7 @@ export class CoreRuntime {
     if (current !== undefined && wanted !== undefined && sameConnection(current.connection, wanted)) return;
     if (current === undefined && wanted === undefined) return;
     this.#session = undefined;
-    await current?.stop();
+    await current?.stop('switched');
     if (wanted !== undefined && this.#phase === 'started') {
       const session = this.#newSession(wanted);
       this.#session = session;
@@ -275,10 +304,17 @@ export class CoreRuntime {
       fetch: this.#options.fetch,
       alertState: this.#alertStates.get(connection.id) ?? initialAlertState(),
       saveAlertState: (state) => this.#saveAlertState(connection.id, state),
+      recorder: this.#recorderFor(connection.id),
       onAlert: (alert) => this.#events.emit('onAlert', alert),
       onChange: () => this.emitStatus(),
       ...(local === undefined ? {} : { renewToken: () => local.renewToken(), afterPoll: (token: string | undefined) => local.renewIfDue(token) }),
     });
+  }
+
+  #recorderFor(connectionId: string): PollRecorder | undefined {
+    const history = this.#history;
+    if (history === undefined) return undefined;
+    return new PollRecorder({ connectionId, writes: history.writes, clock: this.clock, intervalMs: () => this.settings.read().pollIntervalSeconds * 1000 });
   }
 
   #saveAlertState(connectionId: string, state: AlertState): void {

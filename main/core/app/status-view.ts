@@ -2,7 +2,8 @@
 // rules, and the raw lists of the latest snapshot (pure).
 import type { ConnectionSituation, ConnectionView, StatusItemView, StatusView } from '../../../common/ipc/views.ts';
 import { isPaused, type AlertState } from '../alerts/index.ts';
-import { failureClass, itemDetail, itemName } from '../health/index.ts';
+import { failureClass, itemDetail, itemName, type ItemAssessment } from '../health/index.ts';
+import { itemSince, type ItemSince, type RecordedSince } from '../history/item-since.ts';
 import type { PollOutcome, Snapshot } from '../model/snapshot.ts';
 import { alertPreferencesFrom } from '../settings/alert-preferences.ts';
 import type { Settings } from '../settings/settings-schema.ts';
@@ -20,12 +21,15 @@ export interface StatusInput {
   /** What keeps the connection from being polled at all (the local service not running), when something does. */
   blocker?: string | undefined;
   timeZone?: string;
+  /** What Vigil's record says of an item's current state. */
+  recorded?: ((item: ItemAssessment) => RecordedSince | undefined) | undefined;
 }
 
 export function statusView(input: StatusInput): StatusView {
   const { connection, outcome, settings, now, alertState } = input;
   const preferences = alertPreferencesFrom(settings);
   const { pausedUntil } = settings;
+  const sinceOf = (item: ItemAssessment) => itemSince(item, input.recorded?.(item), now, preferences.thresholds);
   const tray = trayModel({
     connectionName: connection?.name ?? 'Vigil',
     outcome,
@@ -35,6 +39,7 @@ export function statusView(input: StatusInput): StatusView {
     pausedUntil,
     preferences,
     now,
+    sinceOf,
     ...(input.timeZone === undefined ? {} : { timeZone: input.timeZone }),
   });
   const snapshot = outcome?.ok ? outcome.snapshot : input.lastSnapshot;
@@ -43,7 +48,7 @@ export function statusView(input: StatusInput): StatusView {
     situation: input.blocker === undefined ? situations[tray.situation] : 'setup',
     tooltip: tray.tooltip,
     connection,
-    items: tray.ranked.map((ranked) => statusItem(ranked, now)),
+    items: tray.ranked.map((ranked) => statusItem(ranked, now, sinceOf(ranked.item))),
     trayItems: tray.items,
     monitors: snapshot?.monitors ?? [],
     heartbeats: snapshot?.heartbeats ?? [],
@@ -62,9 +67,13 @@ const situations = { data: 'ok', offline: 'unreachable', 'signed-out': 'signed-o
   ConnectionSituation
 >;
 
-function statusItem({ item, snoozedUntil }: RankedItem, now: number): StatusItemView {
+function statusItem({ item, snoozedUntil }: RankedItem, now: number, since: ItemSince | undefined): StatusItemView {
   const view: StatusItemView = { key: item.key, kind: item.kind, name: itemName(item), health: item.health, state: item.state, detail: itemDetail(item, now) };
   if (snoozedUntil !== undefined) view.snoozedUntil = snoozedUntil;
+  if (since !== undefined) {
+    view.since = since.since;
+    view.sinceIsLowerBound = since.lowerBound;
+  }
   return view;
 }
 

@@ -2,7 +2,9 @@
 // checked every call's arguments before it gets here, and turns every failure into one sentence.
 import type { CoreCalls } from '../../../common/ipc/contract.ts';
 import type { CoreRuntime } from '../app/core-runtime.ts';
+import { configurationCalls } from './configuration-calls.ts';
 import { connectionCalls } from './connection-calls.ts';
+import { eventsCalls } from './events-calls.ts';
 import { historyCalls } from './history-calls.ts';
 import { localServiceCalls } from './local-service-calls.ts';
 import { resourceCalls } from './resource-calls.ts';
@@ -22,5 +24,7 @@ export function coreCalls(runtime: CoreRuntime): CoreCalls {
     ...settingsCalls(runtime),
     ...localServiceCalls(runtime),
     ...historyCalls(runtime),
+    ...eventsCalls(runtime),
+    ...configurationCalls(runtime),
   };
 }

@@ -1,19 +1,58 @@
-// The contract's history calls: an item's page, older checks, the events feed, the list's 24-hour bars, and the
-// files of "your data out and in".
+// The contract's calls about one item's history: its page, older checks of a monitor, and the page as a file.
 import type { CoreCalls } from '../../../common/ipc/contract.ts';
+import type { ItemHistoryView, ItemPageWindow } from '../../../common/ipc/history.ts';
+import { parseItemKey } from '../../../common/ipc/item-key.ts';
 import type { CoreRuntime } from '../app/core-runtime.ts';
+import { itemName } from '../health/index.ts';
+import { itemHistoryFile } from '../history/history-export.ts';
+import { buildItemHistory } from '../history/item-history.ts';
+import { itemSince } from '../history/item-since.ts';
+import { checkView } from '../history/server-history.ts';
+import { alertPreferencesFrom } from '../settings/alert-preferences.ts';
 import { VigilCoreError } from './call-error.ts';
+import { currentItem, historyServer, recordSource } from './history-context.ts';
 
-const notYet = () => Promise.reject(new VigilCoreError('History is not available yet.'));
+/** Checks per "show more". */
+const checksPerPage = 50;
 
-export function historyCalls(_runtime: CoreRuntime) {
+export function historyCalls(runtime: CoreRuntime) {
+  async function itemHistory(itemKey: string, window: ItemPageWindow): Promise<ItemHistoryView> {
+    const ref = parseItemKey(itemKey);
+    if (ref === undefined) throw new VigilCoreError(`"${itemKey.slice(0, 100)}" does not name a monitor, heartbeat or domain.`);
+    const session = runtime.session();
+    const now = runtime.clock.now();
+    const preferences = alertPreferencesFrom(runtime.settings.read());
+    const item = currentItem(runtime, session, itemKey, now);
+    const view = await buildItemHistory({
+      connection: session.connection,
+      key: itemKey,
+      window,
+      now,
+      item,
+      name: item === undefined ? undefined : itemName(item),
+      since: item === undefined ? undefined : itemSince(item, session.recorder?.recordedSince(item), now, preferences.thresholds),
+      server: await historyServer(session),
+      record: recordSource(runtime, session),
+      graceSeconds: preferences.heartbeatGraceSeconds,
+    });
+    if (view === undefined) throw new VigilCoreError(`${session.connection.name} has no ${ref.kind} "${'id' in ref ? ref.id : ref.name}", and Vigil has no record of one.`);
+    return view;
+  }
+
   return {
-    getItemHistory: notYet,
-    listChecks: notYet,
-    listEvents: notYet,
-    getListHistory: notYet,
-    exportItemHistory: notYet,
-    exportConfiguration: notYet,
-    importConfiguration: notYet,
+    getItemHistory: itemHistory,
+
+    async listChecks(itemKey, before) {
+      const ref = parseItemKey(itemKey);
+      if (ref?.kind !== 'monitor' || !('id' in ref)) throw new VigilCoreError('Only a monitor with an id has checks.');
+      const server = await historyServer(runtime.session());
+      // A server without history keeps no checks: there are none to show.
+      if (server === undefined) return [];
+      return (await server.listChecks(ref.id, { before, limit: checksPerPage })).items.flatMap(checkView);
+    },
+
+    async exportItemHistory(itemKey, window, format) {
+      return itemHistoryFile(await itemHistory(itemKey, window), format, runtime.clock.now());
+    },
   } satisfies Partial<CoreCalls>;
 }

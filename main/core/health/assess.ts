@@ -13,7 +13,7 @@ import { formatDuration } from '../../../common/format/duration.ts';
 import { domainName, expiryPhrase, heartbeatName, monitorName } from './display.ts';
 import type { Health } from './health.ts';
 import { heartbeatHealth, heartbeatTiming, type HeartbeatState, type HeartbeatTiming } from './heartbeat-health.ts';
-import { domainKey, heartbeatKey, monitorKey } from '../../../common/ipc/item-key.ts';
+import { domainKey, heartbeatKey, monitorKey, parseItemKey } from '../../../common/ipc/item-key.ts';
 import { monitorHealth } from './monitor-health.ts';
 
 export interface AssessOptions {
@@ -69,6 +69,27 @@ export function assessSnapshot(snapshot: Snapshot, options: AssessOptions): Item
   for (const heartbeat of snapshot.heartbeats) result.push(assessHeartbeat(heartbeat, withTime));
   for (const domain of snapshot.domains) result.push(assessDomain(domain, withTime));
   return result;
+}
+
+/** The one item of a snapshot with this key, judged; undefined when the snapshot has none. */
+export function assessItemByKey(snapshot: Snapshot, key: string, options: AssessOptions): ItemAssessment | undefined {
+  const withTime = options.observedAt === undefined ? { ...options, observedAt: snapshot.takenAt } : options;
+  switch (parseItemKey(key)?.kind) {
+    case 'monitor': {
+      const monitor = snapshot.monitors.find((candidate) => monitorKey(candidate) === key);
+      return monitor === undefined ? undefined : assessMonitor(monitor);
+    }
+    case 'heartbeat': {
+      const heartbeat = snapshot.heartbeats.find((candidate) => heartbeatKey(candidate) === key);
+      return heartbeat === undefined ? undefined : assessHeartbeat(heartbeat, withTime);
+    }
+    case 'domain': {
+      const domain = snapshot.domains.find((candidate) => domainKey(candidate) === key);
+      return domain === undefined ? undefined : assessDomain(domain, withTime);
+    }
+    case undefined:
+      return undefined;
+  }
 }
 
 export function itemName(item: ItemAssessment): string {

@@ -32,6 +32,7 @@ export {
 } from './display.ts';
 export {
   assessDomain,
+  assessItemByKey,
   assessHeartbeat,
   assessMonitor,
   assessSnapshot,

@@ -5,6 +5,8 @@
 import type { TrayItem } from '../../../common/ipc/views.ts';
 import { formatClockTime } from '../../../common/format/clock-time.ts';
 import { healthRank, itemDetail, itemName, type ItemAssessment } from '../health/index.ts';
+import type { ItemSince } from '../history/item-since.ts';
+import { durationPhrase } from './item-duration.ts';
 import { trayLocale } from './tray-tooltip.ts';
 
 export interface RankedItem {
@@ -31,6 +33,8 @@ export interface TrayItemsInput {
   maxItems: number;
   now: number;
   timeZone?: string | undefined;
+  /** Since when an item's state holds, when known: its entry then says for how long. */
+  sinceOf?: ((item: ItemAssessment) => ItemSince | undefined) | undefined;
 }
 
 export function trayItems(input: TrayItemsInput): TrayItem[] {
@@ -47,7 +51,8 @@ function trayItem({ item, snoozedUntil }: RankedItem, input: TrayItemsInput): Tr
   const detail = itemDetail(item, input.now);
   const { key, kind, health, state } = item;
   const base = { type: 'item', key, kind, name, health, state, detail } as const;
-  if (snoozedUntil === undefined) return { ...base, label: `${name} — ${detail}` };
+  const said = durationPhrase(item, input.sinceOf?.(item), input.now) ?? detail;
+  if (snoozedUntil === undefined) return { ...base, label: `${name} — ${said}` };
   const until = snoozedUntil === 'resumed' ? 'until resumed' : `until ${formatClockTime(snoozedUntil, input.now, { locale: trayLocale, timeZone: input.timeZone })}`;
-  return { ...base, label: `${name} — ${detail} (snoozed ${until})`, snoozedUntil };
+  return { ...base, label: `${name} — ${said} (snoozed ${until})`, snoozedUntil };
 }

@@ -10,6 +10,7 @@ import {
 } from '../alerts/index.ts';
 import type { Level, TrayItem } from '../../../common/ipc/views.ts';
 import { assessSnapshot, failureClass, type ItemAssessment } from '../health/index.ts';
+import type { ItemSince } from '../history/item-since.ts';
 import type { PollOutcome, Snapshot } from '../model/snapshot.ts';
 import { defaultMaxTrayItems, rankItems, trayItems, type RankedItem } from './tray-items.ts';
 import { trayTooltip, type TooltipSituation, type TrayCounts } from './tray-tooltip.ts';
@@ -29,6 +30,8 @@ export interface TrayInput {
   maxItems?: number;
   /** IANA zone for times in the tooltip; the system's when absent. */
   timeZone?: string;
+  /** Since when an item's state holds, when known (the menu's "down for 12 min"). */
+  sinceOf?: (item: ItemAssessment) => ItemSince | undefined;
 }
 
 export interface TrayModel {
@@ -134,7 +137,7 @@ export function trayModel(input: TrayInput): TrayModel {
   });
   const maxItems = input.maxItems ?? defaultMaxTrayItems;
   const ranked = rankItems(assessments, snoozed);
-  const items = trayItems({ ranked, maxItems, now, timeZone: input.timeZone });
+  const items = trayItems({ ranked, maxItems, now, timeZone: input.timeZone, sinceOf: input.sinceOf });
   const model: TrayModel = { level, counts, tooltip, items, situation, ranked };
   if (lastSuccessfulPollAt !== undefined) model.lastSuccessfulPollAt = lastSuccessfulPollAt;
   return model;

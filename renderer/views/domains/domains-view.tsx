@@ -1,5 +1,5 @@
 // Domains: the table (search, state filter, sortable columns, remembered) with each domain's expiry date, the
-// days left coloured by the user's thresholds, and its registrar; add, delete (after confirmation) and snooze from
+// days left coloured by the user's thresholds, and its registrar (its name leading to its page); add, delete (after confirmation) and snooze from
 // each row. Rows come from the latest poll with the user's changes laid over them.
 import { useMemo, useState } from 'react';
 import type { Domain } from '../../../common/ipc/views.ts';
@@ -7,6 +7,7 @@ import { vigil } from '../../api/vigil-api.ts';
 import { CreateButton } from '../../components/create-button.tsx';
 import { filterChoice, type FilterChoice } from '../../components/filtered-table.tsx';
 import { HealthBadge } from '../../components/health-badge.tsx';
+import { ItemLink } from '../../components/item-link.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ResourceListBody, type ListWords } from '../../components/resource-list-body.tsx';
 import { actionsColumn, DeleteButton } from '../../components/row-actions.tsx';
@@ -31,7 +32,7 @@ function summaryOf(rows: readonly DomainRow[]): string {
 }
 
 const columns: Column<DomainRow>[] = [
-  { id: 'domain', header: 'Domain', sortable: true, width: { min: 160, grow: 2 }, className: 'cell-strong', cell: (row) => row.domain.domain ?? '(no name)' },
+  { id: 'domain', header: 'Domain', sortable: true, width: { min: 160, grow: 2 }, className: 'cell-strong', cell: (row) => (row.domain.id === undefined || row.saving ? (row.domain.domain ?? '(no name)') : <ItemLink itemKey={row.key} name={row.domain.domain ?? '(no name)'} />) },
   {
     id: 'expires',
     header: 'Expires',

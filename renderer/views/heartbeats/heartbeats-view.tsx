@@ -1,5 +1,5 @@
 // Heartbeats: the table (search, state filter, sortable columns, remembered) with each job's interval, last ping,
-// next expected ping and state; create, delete (after confirmation), snooze, and the ping URL with a crontab line
+// next expected ping and state, its name leading to its page; create, delete (after confirmation), snooze, and the ping URL with a crontab line
 // from each row. Rows come from the latest poll with the user's changes laid over them.
 import { useMemo, useState } from 'react';
 import { formatDuration } from '../../../common/format/duration.ts';
@@ -8,6 +8,7 @@ import { vigil } from '../../api/vigil-api.ts';
 import { CreateButton } from '../../components/create-button.tsx';
 import { filterChoice, type FilterChoice } from '../../components/filtered-table.tsx';
 import { HealthBadge } from '../../components/health-badge.tsx';
+import { ItemLink } from '../../components/item-link.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { ResourceListBody, type ListWords } from '../../components/resource-list-body.tsx';
@@ -57,7 +58,7 @@ export function HeartbeatsView() {
   // Stable across renders, so rows that did not change are not rendered again while scrolling or typing.
   const { askToDelete } = list;
   const columns = useMemo<Column<HeartbeatRow>[]>(() => [
-    { id: 'name', header: 'Name', sortable: true, width: { min: 140, grow: 1 }, className: 'cell-strong', cell: (row) => row.heartbeat.name ?? '(no name)' },
+    { id: 'name', header: 'Name', sortable: true, width: { min: 140, grow: 1 }, className: 'cell-strong', cell: (row) => (row.heartbeat.id === undefined || row.saving ? (row.heartbeat.name ?? '(no name)') : <ItemLink itemKey={row.key} name={row.heartbeat.name ?? '(no name)'} />) },
     { id: 'interval', header: 'Interval', sortable: true, width: 85, cell: (row) => (row.heartbeat.expected_interval === undefined ? '—' : formatDuration(row.heartbeat.expected_interval * 1000, 'exact')) },
     { id: 'lastPing', header: 'Last ping', sortable: true, width: 105, cell: (row) => (row.lastPingAt === undefined ? <span className="cell-muted">never</span> : <RelativeTime at={row.lastPingAt} />) },
     {

@@ -3,15 +3,14 @@
 import type { Heartbeat } from '../../../common/ipc/views.ts';
 import { CopyableText } from '../../components/copyable-text.tsx';
 import { Dialog } from '../../components/dialog.tsx';
-import { durationParts } from '../../format/time.ts';
+import { DURATION_UNITS, durationParts } from '../../format/time.ts';
 import { cronScheduleOf, crontabLine, SCHEDULE_PLACEHOLDER } from './crontab-line.ts';
-
-const singular = { seconds: 'second', minutes: 'minute', hours: 'hour', days: 'day' } as const;
 
 /** "every day", "every 5 minutes": the interval as a sentence says it. */
 function everyPhrase(seconds: number): string {
   const { amount, unit } = durationParts(seconds);
-  return amount === 1 ? `every ${singular[unit]}` : `every ${amount} ${unit}`;
+  const names = DURATION_UNITS.find((candidate) => candidate.id === unit);
+  return amount === 1 ? `every ${names?.one ?? unit}` : `every ${amount} ${names?.many ?? unit}`;
 }
 
 export interface PingDetailsProps {

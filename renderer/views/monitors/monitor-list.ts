@@ -1,6 +1,7 @@
 // The monitors table's rows: each monitor joined with its health and snooze from the status, then searched,
 // filtered and sorted (pure).
 import { monitorStatusOf, monitorTypeOf, type MonitorStatus } from '../../../common/api/index.ts';
+import type { ListHistoryView } from '../../../common/ipc/history.ts';
 import type { Health, Monitor, StatusItemView } from '../../../common/ipc/views.ts';
 import type { Row } from '../../state/collection.ts';
 import type { ListPreferences } from '../../state/list-preferences.ts';
@@ -52,9 +53,14 @@ const filters: RowFilters<MonitorRow> = {
   type: (row, type) => monitorTypeOf(row.monitor) === type || (type === 'other' && monitorTypeOf(row.monitor) === 'unknown'),
 };
 
-/** The rows in the list's sort order; ties (every "Up" monitor) read in name order. */
-export function sortMonitorRows(rows: readonly MonitorRow[], sortBy: string, direction: ListPreferences['direction']): MonitorRow[] {
-  return sortByColumn(rows, sortValues, (row) => row.monitor.name, sortBy, direction);
+/** The columns sorted by the 24-hour history rather than the monitor. */
+export const historySorts = ['uptime'] as const;
+
+/** The rows in the list's sort order; ties (every "Up" monitor) read in name order. Uptime, worst first, comes
+ * from the 24-hour history; a monitor without a figure goes last. */
+export function sortMonitorRows(rows: readonly MonitorRow[], sortBy: string, direction: ListPreferences['direction'], history?: ListHistoryView): MonitorRow[] {
+  const values: SortValues<MonitorRow> = sortBy === 'uptime' ? { uptime: (row) => history?.items[row.key]?.uptime } : sortValues;
+  return sortByColumn(rows, values, (row) => row.monitor.name, sortBy, direction);
 }
 
 /** The sorted rows that match the list's search and its status and type filters, in the same order. */

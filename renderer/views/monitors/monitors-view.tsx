@@ -1,12 +1,13 @@
-// Monitors: the table (search, status and type filters, sortable columns, remembered), with create, edit,
-// delete (after confirmation) and snooze from each row. Rows come from the latest poll with the user's changes
-// laid over them.
+// Monitors: the table (search, status and type filters, sortable columns, remembered), with each monitor's uptime
+// and status bar for the past 24 hours, create, edit, delete (after confirmation) and snooze from each row, and
+// its name leading to its page. Rows come from the latest poll with the user's changes laid over them.
 import { useMemo, useState } from 'react';
 import type { Monitor } from '../../../common/ipc/views.ts';
-import { vigil } from '../../api/vigil-api.ts';
+import { fittedColumnWidth } from '../../components/column-fit.ts';
 import { CreateButton } from '../../components/create-button.tsx';
 import { filterChoice, type FilterChoice } from '../../components/filtered-table.tsx';
 import { HealthBadge } from '../../components/health-badge.tsx';
+import { ItemLink } from '../../components/item-link.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { ResourceListBody, type ListWords } from '../../components/resource-list-body.tsx';
@@ -15,10 +16,12 @@ import { SnoozeControl } from '../../components/snooze-control.tsx';
 import type { Column } from '../../components/virtual-table.tsx';
 import { countOf } from '../../format/count.ts';
 import { formatFrequency } from '../../format/time.ts';
-import { useMonitors } from '../../state/resources.ts';
-import { useResourceList, type ResourceListSource } from '../../state/use-resource-list.ts';
+import { useFollowListHistory, useShownListHistory } from '../../state/list-history-store.ts';
+import { useResourceList } from '../../state/use-resource-list.ts';
 import { MonitorForm } from './monitor-form.tsx';
-import { filterMonitorRows, monitorListDefaults, monitorTypeLabels, monitorRows, sortMonitorRows, statusLabels, type MonitorRow } from './monitor-list.ts';
+import { monitorList } from './monitor-list-source.ts';
+import { monitorTypeLabels, statusLabels, type MonitorRow } from './monitor-list.ts';
+import { HistoryLegend, UptimeCell } from './uptime-cell.tsx';
 
 const monitorFilters: readonly FilterChoice[] = [
   filterChoice('status', 'Status', 'All statuses', [['down', 'Down'], ['up', 'Up'], ['unknown', 'Unknown'], ['snoozed', 'Snoozed']]),
@@ -27,36 +30,48 @@ const monitorFilters: readonly FilterChoice[] = [
 
 type Editing = { mode: 'create' } | { mode: 'edit'; monitor: Monitor } | undefined;
 
-const monitorList: ResourceListSource<Monitor, MonitorRow> = {
-  collection: useMonitors, view: 'monitors', from: 'status', defaults: monitorListDefaults,
-  join: monitorRows, sort: sortMonitorRows, filter: filterMonitorRows,
-  idOf: ({ monitor }) => monitor.id, remove: (id) => vigil().deleteMonitor(id), deleted: ({ monitor }) => `Monitor ${monitor.name ?? ''} deleted.`,
-};
-
 const monitorWords: ListWords<MonitorRow> = {
   label: 'Monitors', noun: 'monitor', placeholder: 'Name or target',
   empty: { title: 'No monitors yet', createLabel: 'Create your first monitor', text: 'A monitor checks a website, a port or a host on a schedule and tells you when it goes down.' },
   deleteQuestion: ({ monitor }) => ({ title: `Delete ${monitor.name ?? 'this monitor'}?`, confirmLabel: 'Delete monitor', text: `Vigil stops checking ${monitor.url ?? 'it'} and its history is removed. This cannot be undone.` }),
 };
 
+/** The Frequency column's header with its sort arrow; the column is never narrower. */
+const frequencyHeaderWidth = 104;
+
 export function MonitorsView() {
-  const list = useResourceList(monitorList);
+  useFollowListHistory();
+  const history = useShownListHistory();
+  const list = useResourceList(monitorList, history);
   const [editing, setEditing] = useState<Editing>();
 
+  const { rows, askToDelete } = list;
+  // As wide as the longest "every …" in the list, measured once per set of frequencies.
+  const frequencies = useMemo(() => [...new Set(rows.map((row) => row.monitor.frequency))].sort().join(','), [rows]);
+  const frequencyWidth = useMemo(() => fittedColumnWidth(frequencies.split(',').map((seconds) => formatFrequency(seconds === '' ? undefined : Number(seconds))), frequencyHeaderWidth), [frequencies]);
+  const slotMs = history === undefined ? 0 : (history.to - history.from) / Math.max(1, history.slotCount);
+
   // Stable across renders, so rows that did not change are not rendered again while scrolling or typing.
-  const { askToDelete } = list;
   const columns = useMemo<Column<MonitorRow>[]>(() => [
-    { id: 'name', header: 'Name', sortable: true, width: { min: 140, grow: 1.4 }, className: 'cell-strong', cell: (row) => row.monitor.name ?? '(no name)' },
+    {
+      id: 'name',
+      header: 'Name',
+      sortable: true,
+      width: { min: 120, grow: 1.4 },
+      className: 'cell-strong',
+      cell: (row) => (row.monitor.id === undefined || row.saving ? (row.monitor.name ?? '(no name)') : <ItemLink itemKey={row.key} name={row.monitor.name ?? '(no name)'} />),
+    },
     { id: 'type', header: 'Type', sortable: true, width: 84, cell: (row) => monitorTypeLabels[row.monitor.type ?? ''] ?? row.monitor.type ?? '—' },
-    { id: 'target', header: 'Target', sortable: true, width: { min: 160, grow: 2 }, className: 'cell-mono', cell: (row) => row.monitor.url ?? '—' },
-    { id: 'frequency', header: 'Frequency', sortable: true, width: 110, cell: (row) => formatFrequency(row.monitor.frequency) },
+    { id: 'target', header: 'Target', sortable: true, width: { min: 110, grow: 2 }, className: 'cell-mono', cell: (row) => row.monitor.url ?? '—' },
+    { id: 'frequency', header: 'Frequency', sortable: true, width: frequencyWidth, cell: (row) => formatFrequency(row.monitor.frequency) },
     {
       id: 'status',
       header: 'Status',
       sortable: true,
-      width: 100,
+      width: 92,
       cell: (row) => (row.saving ? <HealthBadge health="saving" label="Saving…" /> : <HealthBadge health={row.health} label={statusLabels[row.status]} />),
     },
+    { id: 'uptime', header: 'Uptime 24 h', sortable: true, width: 146, cell: (row) => <UptimeCell figures={history?.items[row.key]} slotMs={slotMs} /> },
     { id: 'updated', header: 'Updated', sortable: true, width: 100, cell: (row) => (row.updatedAt === undefined ? '—' : <RelativeTime at={row.updatedAt} />) },
     actionsColumn(220, (row) => {
       const name = row.monitor.name ?? 'monitor';
@@ -71,9 +86,8 @@ export function MonitorsView() {
         </>
       );
     }),
-  ], [askToDelete]);
+  ], [askToDelete, frequencyWidth, history, slotMs]);
 
-  const { rows } = list;
   const down = useMemo(() => rows.filter((row) => row.status === 'down').length, [rows]);
   const create = () => setEditing({ mode: 'create' });
   return (
@@ -81,7 +95,7 @@ export function MonitorsView() {
       <PageHeader title="Monitors" titleId="monitors-title" actions={<CreateButton label="New monitor" onClick={create} />}>
         {rows.length === 0 ? 'Nothing watched yet.' : `${countOf(rows.length, 'monitor')}, ${down} down.`}
       </PageHeader>
-      <ResourceListBody list={list} words={monitorWords} filters={monitorFilters} columns={columns} onCreate={create} />
+      <ResourceListBody list={list} words={monitorWords} filters={monitorFilters} columns={columns} onCreate={create} note={<HistoryLegend history={history} />} />
       {editing !== undefined && <MonitorForm monitor={editing.mode === 'edit' ? editing.monitor : undefined} onClose={() => setEditing(undefined)} />}
     </section>
   );

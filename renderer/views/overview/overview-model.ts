@@ -56,9 +56,3 @@ export function splitByAttention(status: StatusView | undefined): { attention: S
   }
   return { attention, rest };
 }
-
-/** "down" → "Down", "ok" → "OK". */
-export function stateLabel(state: string): string {
-  if (state === 'ok') return 'OK';
-  return state.charAt(0).toUpperCase() + state.slice(1);
-}

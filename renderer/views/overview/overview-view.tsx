@@ -1,14 +1,20 @@
 // The overview: how everything is at a glance (headline, counts, when the server last answered, "Refresh now"),
-// then the items that need attention, then the rest; a click on an item opens it in its own list.
+// then the items that need attention, what happened in the past 24 hours, and the rest. Each item says for how
+// long its state has held; a click on its name opens it in its own list, its "History" link opens its page.
+import { useMemo } from 'react';
 import type { StatusItemView } from '../../../common/ipc/views.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { HealthBadge } from '../../components/health-badge.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { VirtualTable, type Column } from '../../components/virtual-table.tsx';
-import { useNavigation } from '../../state/navigation-store.ts';
+import { heldFor } from '../../format/state-duration.ts';
+import { stateLabel } from '../../format/state-label.ts';
+import { formatDateTime } from '../../format/time.ts';
+import { itemPageHash, useNavigation } from '../../state/navigation-store.ts';
+import { useNow } from '../../state/now-store.ts';
 import { useStatus } from '../../state/status-store.ts';
-import { kindCounts, levelHeadlines, splitByAttention, stateLabel } from './overview-model.ts';
-import { useMemo } from 'react';
+import { kindCounts, levelHeadlines, splitByAttention } from './overview-model.ts';
+import { RecentEvents } from './recent-events.tsx';
 
 const kindNames = { monitor: 'Monitor', heartbeat: 'Heartbeat', domain: 'Domain' } as const;
 
@@ -18,7 +24,7 @@ const columns: Column<StatusItemView>[] = [
     header: 'Name',
     width: { min: 180, grow: 2 },
     cell: (item) => (
-      <button type="button" className="link-button" onClick={() => useNavigation.getState().openItem(item.key)}>
+      <button type="button" className="link-button" onClick={() => useNavigation.getState().showInList(item.key)}>
         {item.name}
       </button>
     ),
@@ -31,8 +37,38 @@ const columns: Column<StatusItemView>[] = [
     // A heartbeat still waiting for its first ping has not shown it works: grey, as in its own list.
     cell: (item) => <HealthBadge health={item.state === 'waiting' ? 'unknown' : item.health} label={item.snoozedUntil === undefined ? stateLabel(item.state) : `${stateLabel(item.state)} (snoozed)`} />,
   },
+  { id: 'since', header: 'For how long', width: 120, cell: (item) => <HeldFor item={item} /> },
   { id: 'detail', header: 'Details', width: { min: 200, grow: 3 }, cell: (item) => item.detail },
+  {
+    id: 'page',
+    header: 'History',
+    width: 90,
+    cell: (item) => (
+      <a
+        href={itemPageHash(item.key)}
+        aria-label={`History of ${item.name}`}
+        onClick={(event) => {
+          event.preventDefault();
+          useNavigation.getState().openItemPage(item.key);
+        }}
+      >
+        History
+      </a>
+    ),
+  },
 ];
+
+/** "12 min", "at least 2 h": only this cell follows the clock, not the whole row. */
+function HeldFor({ item }: { item: StatusItemView }) {
+  const now = useNow((state) => state.now);
+  const held = heldFor(item.since, item.sinceIsLowerBound, now);
+  if (held === undefined || item.since === undefined) return <span className="cell-muted">not known</span>;
+  return (
+    <time dateTime={new Date(item.since).toISOString()} title={`Since ${formatDateTime(item.since)}`}>
+      {held}
+    </time>
+  );
+}
 
 export function OverviewView() {
   const status = useStatus((state) => state.status);
@@ -117,6 +153,7 @@ export function OverviewView() {
               <VirtualTable label="Needs attention" rows={attention} rowKey={(item) => item.key} columns={columns} fitRowsUpTo={8} />
             )}
           </section>
+          <RecentEvents />
           <section aria-labelledby="rest-title" className="overview-section overview-rest">
             <h2 id="rest-title">Everything else ({rest.length})</h2>
             {rest.length > 0 && <VirtualTable label="Everything else" rows={rest} rowKey={(item) => item.key} columns={columns} />}

@@ -1,8 +1,10 @@
-// Settings: connections, polling and alerts, the local service's email server (where there is one) and about.
-// Each section shows as soon as its own data has arrived; one that cannot be loaded says why, with "Try again".
+// Settings: connections, polling and alerts, the local service's email server (where there is one), your data
+// (export and import) and about. Each section shows as soon as its own data has arrived; one that cannot be
+// loaded says why, with "Try again".
 import { PageHeader } from '../../components/page-header.tsx';
 import { AboutSection } from './about-section.tsx';
 import { ConnectionsSection } from './connections-section.tsx';
+import { DataSection } from './data-section.tsx';
 import { EmailSection } from './email-section.tsx';
 import { PollingSection } from './polling-section.tsx';
 import { SectionLoad } from './section-load.tsx';
@@ -31,6 +33,7 @@ export function SettingsView() {
         {localService.load.state === 'ready' && localService.load.value.available && (
           <EmailSection localService={localService.load.value} onSaved={localService.set} />
         )}
+        <DataSection />
         {settings.load.state === 'ready' && <AboutSection about={settings.load.value.about} />}
       </div>
     </section>

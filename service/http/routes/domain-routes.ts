@@ -33,7 +33,9 @@ export function domainRoutes(app: FastifyInstance, context: ApiContext): void {
   });
 
   app.delete<IdParams>('/domains/:id', async (request, reply) => {
-    if (!domains.delete(request.params.id)) throw notFound('Domain');
+    const record = domains.delete(request.params.id);
+    if (!record) throw notFound('Domain');
+    events.domainDeleted(record);
     return reply.code(204).send();
   });
 }

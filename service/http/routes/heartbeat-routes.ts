@@ -10,7 +10,7 @@ import { heartbeatJson } from '../views.ts';
 type IdParams = { Params: { id: string } };
 
 export function heartbeatRoutes(app: FastifyInstance, context: ApiContext): void {
-  const { heartbeats, clock } = context;
+  const { heartbeats, clock, events } = context;
   const json = (record: Parameters<typeof heartbeatJson>[0]) => heartbeatJson(record, context.publicOrigin());
 
   app.get('/heartbeats', () => heartbeats.all().map(json));
@@ -32,7 +32,9 @@ export function heartbeatRoutes(app: FastifyInstance, context: ApiContext): void
   });
 
   app.delete<IdParams>('/heartbeats/:id', async (request, reply) => {
-    if (!heartbeats.delete(request.params.id)) throw notFound('Heartbeat');
+    const record = heartbeats.delete(request.params.id);
+    if (!record) throw notFound('Heartbeat');
+    events.heartbeatDeleted(record);
     return reply.code(204).send();
   });
 }

@@ -3,6 +3,7 @@
 // keep the tests short; everything else is as shipped.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { startWebServer, type WebServer } from '../../../main/browser-mode/web-server.ts';
 import { startCore, tempDirs, type CoreFixture } from '../../core/app/core-fixture.ts';
@@ -50,4 +51,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const folder = path.resolve('test-results', 'screenshots');
   mkdirSync(folder, { recursive: true });
   await page.screenshot({ path: path.join(folder, `${name}.png`) });
+}
+
+/** Serious and critical axe findings (WCAG 2.1 A/AA and best practice), as "rule: target" lines for a readable failure. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')} — ${node.failureSummary ?? ''}`));
 }

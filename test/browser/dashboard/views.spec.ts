@@ -1,12 +1,11 @@
 // Every view of the window, light and dark, at 1280×800: no serious or critical accessibility violations (axe),
 // and a screenshot of each in test-results/screenshots to look at. The data is real: monitors against local
 // targets (one down), heartbeats (one pinged), domains from a local RDAP service (one with no answer), handlers.
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { chromiumMissingReason } from '../../helpers/chromium.ts';
 import { startHttpTarget, startTcpTarget, type HttpTarget, type TcpTarget } from '../../helpers/local-targets.ts';
 import { startRdapFixture, type RdapFixture } from '../../helpers/rdap-fixture.ts';
-import { openDashboard, openView, screenshot, startDashboard, type Dashboard } from './dashboard-fixture.ts';
+import { openDashboard, openView, screenshot, seriousViolations, startDashboard, type Dashboard } from './dashboard-fixture.ts';
 
 test.skip(!!chromiumMissingReason(), chromiumMissingReason());
 test.describe.configure({ mode: 'serial' });
@@ -47,14 +46,6 @@ test.afterAll(async () => {
   await dashboard?.close();
   await Promise.all([web?.close(), database?.close(), rdap?.close()]);
 });
-
-/** Serious and critical axe findings (WCAG 2.1 A/AA and best practice), as "rule: target" lines for a readable failure. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')} — ${node.failureSummary ?? ''}`));
-}
 
 const views = [
   { name: 'Overview', file: 'overview', ready: (page: Page) => page.getByRole('table', { name: 'Needs attention' }) },

@@ -83,6 +83,7 @@ export async function startCore(dirs: Dirs, secrets = new MemorySecretStore()): 
   const core = await createVigilCore({
     settings,
     alertStateDir: dirs.configDir,
+    historyDir: dirs.configDir,
     secrets,
     localService: launcher,
     about: testAbout,

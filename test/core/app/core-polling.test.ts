@@ -57,7 +57,7 @@ beforeEach(async () => {
   await secrets.set('prod', 'a.b.c');
   polls = 0;
   statuses = [];
-  core = await createVigilCore({ settings, alertStateDir: dir, secrets, localService: refusingLauncher, about: { version: '0.0.0-test', shell: 'browser' }, clock, logger, fetch: fakeFetch });
+  core = await createVigilCore({ settings, alertStateDir: dir, historyDir: dir, secrets, localService: refusingLauncher, about: { version: '0.0.0-test', shell: 'browser' }, clock, logger, fetch: fakeFetch });
   core.on('onDidChangeStatus', (status) => statuses.push(status));
   await core.start();
   await flush();

@@ -149,7 +149,7 @@ describe('a core without a local service', () => {
     const logger = recordingLogger();
     const settings = new ConfSettingsStore({ directory: own.configDir, logger });
     settings.update((s) => ({ ...s, connections: [{ id: 'prod', name: 'Prod', baseUrl: 'http://127.0.0.1:9/api', kind: 'remote' }] }));
-    const core = await createVigilCore({ settings, alertStateDir: own.configDir, secrets: new MemorySecretStore(), localService: undefined, about: testAbout, logger });
+    const core = await createVigilCore({ settings, alertStateDir: own.configDir, historyDir: own.configDir, secrets: new MemorySecretStore(), localService: undefined, about: testAbout, logger });
     const calls = boundaryCalls(core);
     try {
       expect(await calls.getLocalService()).toEqual({ available: false });
@@ -183,7 +183,7 @@ describe('the SMTP calls with a launcher and keychain the test controls', () => 
     };
     const logger = recordingLogger();
     const settings = new ConfSettingsStore({ directory: own.configDir, logger });
-    const core = await createVigilCore({ settings, alertStateDir: own.configDir, secrets, localService, about: testAbout, logger, onSecret: (secret) => told.push(secret) });
+    const core = await createVigilCore({ settings, alertStateDir: own.configDir, historyDir: own.configDir, secrets, localService, about: testAbout, logger, onSecret: (secret) => told.push(secret) });
     const remove = () => {
       own.remove();
       rmSync(dataDir, { recursive: true, force: true });

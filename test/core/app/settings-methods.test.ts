@@ -54,7 +54,7 @@ beforeEach(async () => {
   await secrets.set('prod', 'a.b.c');
   polls = 0;
   statuses = [];
-  core = await createVigilCore({ settings, alertStateDir: dir, secrets, localService: undefined, about, clock, logger, fetch: fakeFetch });
+  core = await createVigilCore({ settings, alertStateDir: dir, historyDir: dir, secrets, localService: undefined, about, clock, logger, fetch: fakeFetch });
   calls = boundaryCalls(core);
   core.on('onDidChangeStatus', (status) => statuses.push(status));
   await core.start();

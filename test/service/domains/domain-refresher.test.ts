@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AlertEvent } from '../../../service/alerts/alert-event.ts';
 import { DomainRefresher, type DomainRefresherOptions } from '../../../service/domains/domain-refresher.ts';
 import { createRdapClient, type RdapClient } from '../../../service/domains/rdap-client.ts';
+import type { NewHistoryEvent } from '../../../service/history/history-recorder.ts';
 import { newId } from '../../../service/ids.ts';
 import { openDatabase } from '../../../service/storage/database.ts';
 import { DomainStore, type DomainRecord } from '../../../service/storage/domain-store.ts';
@@ -23,6 +24,7 @@ let fixture: RdapFixture;
 let clock: ManualClock;
 let logger: RecordingLogger;
 let alerts: AlertEvent[];
+let events: NewHistoryEvent[];
 let refresher: DomainRefresher | undefined;
 /** Lookups the refresher has started and not yet seen settle. */
 const inFlight = new Set<Promise<unknown>>();
@@ -35,6 +37,7 @@ beforeEach(async () => {
   clock = manualClock(Date.UTC(2026, 10, 1, 9, 30));
   logger = recordingLogger();
   alerts = [];
+  events = [];
 });
 
 afterEach(async () => {
@@ -65,6 +68,7 @@ function startRefresher(options: Partial<DomainRefresherOptions> = {}): DomainRe
     clock,
     logger,
     onAlert: (event) => alerts.push(event),
+    recordEvent: (event) => events.push(event),
     toJson: (record) => ({ id: record.id, domain: record.domain, expires_on: record.expiresOn }),
     ...options,
   });
@@ -170,6 +174,12 @@ describe('DomainRefresher with the RDAP fixture', () => {
 
     await passTime(4 * dayMs);
     expect(alerts.map((alert) => alert.message).at(-1)).toBe('Domain renewed.test expires in 30 days (2026-12-05)');
+    // The history's events: the threshold, the renewal (from where it stood), the next threshold.
+    expect(events.map(({ kind, itemId, itemName, from, to, detail }) => ({ kind, itemId, itemName, from, to, detail }))).toEqual([
+      { kind: 'domain', itemId: record.id, itemName: 'renewed.test', from: 'ok', to: 'expiring', detail: 'expires on 2026-11-15, in 14 days' },
+      { kind: 'domain', itemId: record.id, itemName: 'renewed.test', from: 'expiring', to: 'renewed', detail: 'expires on 2026-12-05, in 33 days (was 2026-11-15)' },
+      { kind: 'domain', itemId: record.id, itemName: 'renewed.test', from: 'ok', to: 'expiring', detail: 'expires on 2026-12-05, in 30 days' },
+    ]);
   });
 
   it('logs a failing lookup once per reason, again after a change of reason or a success, and keeps the data', async () => {

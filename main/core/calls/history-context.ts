@@ -1,0 +1,27 @@
+// What the history calls share about the active connection: its server's history (when it lists the extension),
+// Vigil's record of it, and an item as the latest poll judged it.
+import type { MonitoringClient } from '../api/index.ts';
+import type { ConnectionSession } from '../app/connection-session.ts';
+import type { CoreRuntime } from '../app/core-runtime.ts';
+import { assessItemByKey, type ItemAssessment } from '../health/index.ts';
+import type { RecordSource } from '../history/record-source.ts';
+import { alertPreferencesFrom } from '../settings/alert-preferences.ts';
+
+/** The session's client when its server keeps history (asked now if it was never asked), else undefined. */
+export async function historyServer(session: ConnectionSession): Promise<MonitoringClient | undefined> {
+  await session.capabilities.known();
+  return session.capabilities.hasHistory() ? session.client : undefined;
+}
+
+export function recordSource(runtime: CoreRuntime, session: ConnectionSession): RecordSource | undefined {
+  const reads = runtime.record();
+  return reads === undefined ? undefined : { reads, connectionId: session.connection.id, watching: session.recorder?.watching };
+}
+
+/** The item with this key as of the latest poll, judged now; undefined when it is not (or no longer) there. */
+export function currentItem(runtime: CoreRuntime, session: ConnectionSession, key: string, now: number): ItemAssessment | undefined {
+  const snapshot = session.lastSnapshot;
+  if (snapshot === undefined) return undefined;
+  const { heartbeatGraceSeconds, thresholds } = alertPreferencesFrom(runtime.settings.read());
+  return assessItemByKey(snapshot, key, { now, graceSeconds: heartbeatGraceSeconds, thresholds, waitingSince: session.alertState.heartbeatsWaiting });
+}

@@ -1,0 +1,22 @@
+// "Your data out": every monitor, heartbeat, domain and notification handler of the active server as one
+// configuration file (configuration-file.ts). Only the spec's create fields go in, as the server gave them.
+import type { ExportFile } from '../../../common/ipc/history.ts';
+import type { MonitoringClient } from '../api/index.ts';
+import { configurationFormat, configurationVersion, type ConfigurationFile } from './configuration-file.ts';
+
+export async function exportConfiguration(client: MonitoringClient, now: number): Promise<ConfigurationFile> {
+  const [monitors, heartbeats, domains, handlers] = await Promise.all([client.listMonitors(), client.listHeartbeats(), client.listDomains(), client.listNotificationHandlers()]);
+  return {
+    format: configurationFormat,
+    version: configurationVersion,
+    exportedAt: new Date(now).toISOString(),
+    monitors: monitors.items.map(({ name, type, url, frequency }) => ({ name, type, url, frequency })),
+    heartbeats: heartbeats.items.map(({ name, expected_interval }) => ({ name, expected_interval })),
+    domains: domains.items.map(({ domain }) => ({ domain })),
+    notificationHandlers: handlers.items.map(({ name, type, destination }) => ({ name, type, destination })),
+  };
+}
+
+export function configurationExportFile(file: ConfigurationFile): ExportFile {
+  return { fileName: `vigil-configuration-${file.exportedAt.slice(0, 10)}.json`, mimeType: 'application/json', text: `${JSON.stringify(file, null, 2)}\n` };
+}

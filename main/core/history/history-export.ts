@@ -1,0 +1,67 @@
+// An item's history as a file to save (pure; layouts in docs/client.md). JSON: the page's figures with times in
+// RFC 3339. CSV: one table, a row per timeline segment, incident, check and event, with a `section` column; text
+// that a spreadsheet would run as a formula (= + - @ first) is led by an apostrophe.
+import type { ExportFile, ItemHistoryView } from '../../../common/ipc/history.ts';
+
+const itemHistoryFormat = 'vigil-item-history';
+
+const iso = (epochMs: number | undefined) => (epochMs === undefined ? undefined : new Date(epochMs).toISOString());
+
+export function itemHistoryFile(view: ItemHistoryView, format: 'csv' | 'json', now: number): ExportFile {
+  const base = `vigil-history-${slug(view.name) || view.kind}-${view.window}-${iso(now)?.slice(0, 10)}`;
+  return format === 'json'
+    ? { fileName: `${base}.json`, mimeType: 'application/json', text: `${JSON.stringify(jsonOf(view, now), null, 2)}\n` }
+    : { fileName: `${base}.csv`, mimeType: 'text/csv; charset=utf-8', text: csvOf(view) };
+}
+
+function jsonOf(view: ItemHistoryView, now: number) {
+  return {
+    format: itemHistoryFormat,
+    version: 1,
+    exportedAt: iso(now),
+    item: { key: view.key, kind: view.kind, name: view.name, health: view.health, state: view.state, since: iso(view.since) ?? null, sinceIsLowerBound: view.sinceIsLowerBound },
+    window: view.window,
+    from: iso(view.from),
+    to: iso(view.to),
+    source: view.source,
+    uptime: view.uptime,
+    timeline: view.timeline.map((segment) => ({ ...segment, from: iso(segment.from), to: iso(segment.to) })),
+    // An incident still going on has `end: null`.
+    incidents: view.incidents.map((incident) => ({ ...incident, start: iso(incident.start), end: iso(incident.end) ?? null })),
+    responseTimes: view.responseTimes === undefined ? undefined : { stepSeconds: view.responseTimes.stepSeconds, points: view.responseTimes.points.map((point) => ({ ...point, at: iso(point.at) })) },
+    checks: view.checks?.map((check) => ({ ...check, at: iso(check.at) })),
+    pings: view.pings?.map(iso),
+    expiresOn: view.expiresOn,
+    events: view.events.map((event) => ({ ...event, at: iso(event.at) })),
+    notes: view.notes,
+  };
+}
+
+const csvColumns = ['section', 'start', 'end', 'state', 'health', 'response_time_ms', 'detail'] as const;
+
+function csvOf(view: ItemHistoryView): string {
+  const rows: (string | number | undefined)[][] = [
+    ...view.timeline.map((segment) => ['timeline', iso(segment.from), iso(segment.to), segment.state, segment.health, undefined, undefined]),
+    ...view.incidents.map((incident) => ['incident', iso(incident.start), iso(incident.end), undefined, undefined, undefined, incident.detail]),
+    ...(view.checks ?? []).map((check) => ['check', iso(check.at), undefined, check.status, undefined, check.responseTimeMs, check.error]),
+    ...view.events.map((event) => ['event', iso(event.at), undefined, undefined, event.health, undefined, event.title]),
+  ];
+  return [csvColumns, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
+function csvField(value: string | number | undefined): string {
+  if (value === undefined) return '';
+  if (typeof value === 'number') return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+function slug(name: string): string {
+  return name
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+}

@@ -1,0 +1,38 @@
+// What an item's history page cannot show, in sentences for the page (pure).
+import type { ItemKind } from '../../../common/ipc/views.ts';
+
+export interface NotesInput {
+  kind: ItemKind;
+  /** The server lists the history extension. */
+  serverHistory: boolean;
+  /** Why some of the server's history could not be read. */
+  serverProblem: string | undefined;
+  /** Where the server's timeline of this item begins. */
+  serverStart: number | undefined;
+  /** The page's window start. */
+  from: number;
+  /** The item is still on the server. */
+  onServer: boolean;
+  /** The page's timeline has anything but gaps. */
+  watched: boolean;
+  /** What happened to the record itself (moved aside, kept in memory). */
+  recordNotes: readonly string[];
+}
+
+export function historyNotes(input: NotesInput): string[] {
+  const notes: string[] = [];
+  if (!input.serverHistory) {
+    notes.push('This server keeps no history: shown is what Vigil saw while it was watching.');
+    if (input.kind === 'heartbeat') notes.push('This server does not list past pings: only the latest is shown.');
+  } else if (input.serverProblem !== undefined) {
+    notes.push(`Some of the server's history could not be read (${input.serverProblem.replace(/[.!]+$/, '')}); shown instead is what Vigil saw.`);
+  } else if (input.kind === 'domain') {
+    notes.push("The server keeps no timeline of a domain: the timeline is what Vigil saw; the events are the server's.");
+  } else if (input.serverStart !== undefined && input.serverStart > input.from) {
+    notes.push(`The server's history of this item begins on ${new Date(input.serverStart).toISOString().slice(0, 16).replace('T', ' ')} UTC; before that, shown is what Vigil saw.`);
+  }
+  if (!input.onServer) notes.push('This item is no longer on the server: shown is what Vigil recorded while it was.');
+  if (!input.watched) notes.push('Nothing of this item was seen in this window: Vigil records what it sees while it runs.');
+  notes.push(...input.recordNotes);
+  return notes;
+}

@@ -1,0 +1,137 @@
+// One item's history page, for the window and `vigil history`: the server's history where the server keeps one (it
+// watched all along), Vigil's own record where it does not, and the record filling what the server lacks (time
+// before its history begins, a timeline of domains). Each part that is missing is said in the notes.
+import { HISTORY_WINDOWS, type HistoryWindow } from '../../../common/api/index.ts';
+import type { HistoryEventView, ItemHistoryView, ItemPageWindow, UptimeView } from '../../../common/ipc/history.ts';
+import type { ItemKind } from '../../../common/ipc/views.ts';
+import type { MonitoringClient } from '../api/index.ts';
+import type { ItemAssessment } from '../health/index.ts';
+import { newestFirst, recordedEventView, renewalEventViews, serverEventView } from './event-views.ts';
+import { incidentsOf } from './incidents.ts';
+import type { ItemSince } from './item-since.ts';
+import { historyNotes } from './item-history-notes.ts';
+import { recordedItemEvents, recordedItemHistory, type RecordSource } from './record-source.ts';
+import type { Segment } from './record-types.ts';
+import { domainServerParts, heartbeatServerParts, monitorServerParts, type ServerParts } from './server-history.ts';
+import { fillGaps, gapSegment, sliceSegments } from './timeline.ts';
+import { uptimeOf } from './uptime.ts';
+
+export const uptimeWindows = ['24h', '7d', '30d', '90d'] as const satisfies readonly HistoryWindow[];
+
+export interface ItemHistoryInput {
+  connection: { id: string; name: string };
+  key: string;
+  window: ItemPageWindow;
+  now: number;
+  /** The item as the latest poll judged it; undefined when it is no longer on the server. */
+  item: ItemAssessment | undefined;
+  /** Its name as the status shows it. */
+  name: string | undefined;
+  since: ItemSince | undefined;
+  /** The connection's client, when its server lists the history extension. */
+  server: MonitoringClient | undefined;
+  record: RecordSource | undefined;
+  graceSeconds: number;
+}
+
+/** The page, or undefined when neither the server nor the record knows the item. */
+export async function buildItemHistory(input: ItemHistoryInput): Promise<ItemHistoryView | undefined> {
+  const { now, key, window, item } = input;
+  const from = now - HISTORY_WINDOWS[window];
+  // The record is read as far back as the widest figure needs: the page's window or the 90-day uptime.
+  const recordFrom = now - Math.max(HISTORY_WINDOWS[window], HISTORY_WINDOWS['90d']);
+  const recorded = input.record === undefined ? undefined : recordedItemHistory(input.record, key, recordFrom, now);
+  const kind: ItemKind | undefined = item?.kind ?? recorded?.item.kind;
+  if (kind === undefined) return undefined;
+  const name = input.name ?? recorded?.item.name ?? key;
+  const recordSegments = recorded?.segments ?? [gapSegment(recordFrom, now)];
+  const server = input.server === undefined || item === undefined ? undefined : await serverParts(input.server, item, { window, from, to: now }, input.graceSeconds);
+
+  const serverSegments = server?.timeline === undefined ? undefined : sliceSegments(server.timeline.segments, recordFrom, now);
+  const merged = serverSegments === undefined ? recordSegments : fillGaps(serverSegments, recordSegments);
+  const onPage = sliceSegments(merged, from, now);
+  const serverShown = serverSegments !== undefined && sliceSegments(serverSegments, from, now).some((segment) => segment.health !== 'gap');
+
+  const notes = historyNotes({
+    kind,
+    serverHistory: input.server !== undefined,
+    serverProblem: server?.problem,
+    serverStart: server?.timeline?.historyStart,
+    from,
+    onServer: item !== undefined,
+    watched: onPage.some((segment) => segment.health !== 'gap'),
+    recordNotes: input.record?.reads.notes ?? [],
+  });
+  return {
+    key,
+    kind,
+    name,
+    health: item?.health ?? 'unknown',
+    state: item?.state ?? 'removed',
+    since: input.since?.since,
+    sinceIsLowerBound: input.since?.lowerBound ?? false,
+    window,
+    from,
+    to: now,
+    source: serverShown ? 'server' : 'client',
+    uptime: uptimeWindows.map((uptimeWindow) => uptimeFor(uptimeWindow, kind, merged, serverSegments, server, now)),
+    timeline: onPage.map(({ from: start, to, health, state }) => ({ from: start, to, health, state })),
+    responseTimes: server?.responseTimes,
+    incidents: incidentsOf(onPage, kind),
+    checks: server?.checks,
+    pings: server?.pings ?? lastPing(item),
+    expiresOn: item?.kind === 'domain' ? item.domain.expires_on : undefined,
+    events: itemEvents(input, server, from, kind === 'domain' ? renewalEventViews(recorded?.rows ?? [], input.connection.id, key, name) : []),
+    notes,
+  };
+}
+
+function serverParts(client: MonitoringClient, item: ItemAssessment, span: { window: ItemPageWindow; from: number; to: number }, graceSeconds: number): Promise<ServerParts> | undefined {
+  switch (item.kind) {
+    case 'monitor': {
+      const { monitor } = item;
+      return monitor.id === undefined ? undefined : monitorServerParts(client, { ...monitor, id: monitor.id }, span, uptimeWindows);
+    }
+    case 'heartbeat': {
+      const { heartbeat } = item;
+      return heartbeat.id === undefined ? undefined : heartbeatServerParts(client, { ...heartbeat, id: heartbeat.id }, span, graceSeconds);
+    }
+    case 'domain':
+      return item.domain.id === undefined ? undefined : domainServerParts(client, item.domain.id, span);
+  }
+}
+
+/** A monitor's uptime from the server's own figures where it has them; otherwise from the merged timeline. */
+function uptimeFor(window: HistoryWindow, kind: ItemKind, merged: readonly Segment[], serverSegments: readonly Segment[] | undefined, server: ServerParts | undefined, now: number): UptimeView {
+  const stats = server?.stats[window];
+  if (stats?.uptime !== undefined) {
+    return {
+      window,
+      uptime: stats.uptime,
+      upSeconds: Math.round(stats.up_seconds ?? 0),
+      downSeconds: Math.round(stats.down_seconds ?? 0),
+      unknownSeconds: Math.round(stats.unknown_seconds ?? 0),
+      source: 'server',
+    };
+  }
+  const from = now - HISTORY_WINDOWS[window];
+  const fromServer = serverSegments !== undefined && sliceSegments(serverSegments, from, now).some((segment) => segment.health !== 'gap');
+  return uptimeOf(merged, kind, window, from, now, fromServer ? 'server' : 'client');
+}
+
+function lastPing(item: ItemAssessment | undefined): number[] | undefined {
+  if (item?.kind !== 'heartbeat') return undefined;
+  return item.timing.lastPingAt === undefined ? [] : [item.timing.lastPingAt];
+}
+
+/**
+ * The server's events of the item, and Vigil's own (with a domain's renewals as the record saw them) from before the
+ * server's first one, or all of them where the server keeps none.
+ */
+function itemEvents(input: ItemHistoryInput, server: ServerParts | undefined, from: number, renewals: readonly HistoryEventView[]): HistoryEventView[] {
+  const { connection, key, record } = input;
+  const fromServer = (server?.events ?? []).flatMap((event, index) => serverEventView(event, connection.id, index) ?? []);
+  const serverFirst = fromServer.reduce((first, event) => Math.min(first, event.at), Infinity);
+  const own = record === undefined ? [] : recordedItemEvents(record, key, from).map(recordedEventView);
+  return [...fromServer, ...[...own, ...renewals].filter((event) => event.at >= from && event.at < serverFirst)].sort(newestFirst);
+}

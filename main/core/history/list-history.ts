@@ -1,0 +1,49 @@
+// The monitors list's history columns: each monitor's 24-hour uptime and a 48-slot status bar, from the server's
+// `GET /stats?window=24h&slots=48` where it keeps history, else (and for any monitor it leaves out) from Vigil's
+// own record.
+import { HISTORY_WINDOWS, type Monitor } from '../../../common/api/index.ts';
+import type { ListHistoryView } from '../../../common/ipc/history.ts';
+import { monitorKey } from '../../../common/ipc/item-key.ts';
+import type { MonitoringClient } from '../api/index.ts';
+import { watchPeriodsOf, type RecordSource } from './record-source.ts';
+import { slotString } from './slots.ts';
+import { recordTimeline } from './timeline.ts';
+import { uptimeOf } from './uptime.ts';
+
+const listSlotCount = 48;
+const slotShape = new RegExp(`^[ud-]{${listSlotCount}}$`);
+
+export interface ListHistoryInput {
+  now: number;
+  /** The monitors now (the latest poll's); their keys are the answer's. */
+  monitors: readonly Monitor[];
+  /** The connection's client, when its server lists the history extension. */
+  server: MonitoringClient | undefined;
+  record: RecordSource | undefined;
+}
+
+export async function buildListHistory(input: ListHistoryInput): Promise<ListHistoryView> {
+  const { now } = input;
+  const from = now - HISTORY_WINDOWS['24h'];
+  const items: ListHistoryView['items'] = {};
+  if (input.server !== undefined) {
+    try {
+      for (const stats of (await input.server.listStats('24h', listSlotCount)).items) {
+        if (stats.id === undefined || stats.slots === undefined || !slotShape.test(stats.slots)) continue;
+        items[`monitor:${stats.id}`] = { uptime: stats.uptime, slots: stats.slots, source: 'server' };
+      }
+    } catch {
+      // The record below fills every monitor the server did not answer for.
+    }
+  }
+  const keys = input.monitors.map(monitorKey).filter((key) => items[key] === undefined);
+  if (keys.length > 0 && input.record !== undefined) {
+    const periods = watchPeriodsOf(input.record, from, now);
+    const rows = input.record.reads.monitorRows(input.record.connectionId, from);
+    for (const key of keys) {
+      const segments = recordTimeline(rows.get(key) ?? [], periods, from, now);
+      items[key] = { uptime: uptimeOf(segments, 'monitor', '24h', from, now, 'client').uptime, slots: slotString(segments, 'monitor', from, now, listSlotCount), source: 'client' };
+    }
+  }
+  return { from, to: now, slotCount: listSlotCount, items };
+}

@@ -1,0 +1,135 @@
+// Timelines from a server's history (pure). A monitor's: where the server checked (its series' buckets with
+// checks), in the states its events give; elsewhere a gap. A heartbeat's: from its pings, on time up to the
+// interval plus grace after each, then late, then down after a second interval.
+import { dateTimeToEpochMs, monitorStatusOf, type HistoryEvent, type Series } from '../../../common/api/index.ts';
+import { monitorHealth } from '../health/index.ts';
+import type { Segment } from './record-types.ts';
+import { gapSegment, mergeAdjacent } from './timeline.ts';
+
+export interface ServerTimeline {
+  segments: Segment[];
+  /** Where the server's history of this item begins within the window (undefined: nowhere). */
+  historyStart: number | undefined;
+}
+
+export interface MonitorTimelineInput {
+  series: Series;
+  /** The monitor's events, any order. */
+  events: readonly HistoryEvent[];
+  /** `last_status` now. */
+  currentStatus: string | undefined;
+  frequencySeconds: number | undefined;
+  from: number;
+  to: number;
+}
+
+export function monitorServerTimeline(input: MonitorTimelineInput): ServerTimeline {
+  const coverage = checkedStretches(input);
+  const changes = statusChanges(input.events);
+  const segments: Segment[] = [];
+  let cursor = input.from;
+  for (const stretch of coverage) {
+    if (stretch.from > cursor) segments.push(gapSegment(cursor, stretch.from));
+    let at = stretch.from;
+    let index = changes.findIndex((change) => change.at > at);
+    if (index === -1) index = changes.length;
+    let status = index > 0 ? changes[index - 1]?.to : (changes[0]?.from ?? input.currentStatus);
+    let detail = index > 0 ? changes[index - 1]?.detail : undefined;
+    while (at < stretch.to) {
+      const next = changes[index];
+      const until = next !== undefined && next.at < stretch.to ? next.at : stretch.to;
+      segments.push(statusSegment(status, detail, at, until));
+      if (next === undefined || until === stretch.to) break;
+      status = next.to;
+      detail = next.detail;
+      at = until;
+      index += 1;
+    }
+    cursor = stretch.to;
+  }
+  if (cursor < input.to) segments.push(gapSegment(cursor, input.to));
+  return { segments: mergeAdjacent(segments), historyStart: coverage[0]?.from };
+}
+
+function statusSegment(status: string | undefined, detail: string | undefined, from: number, to: number): Segment {
+  const state = monitorStatusOf({ last_status: status });
+  return { from, to, health: monitorHealth(state), state, detail: state === 'down' ? (detail ?? 'down') : undefined };
+}
+
+interface StatusChange {
+  at: number;
+  from: string | undefined;
+  to: string | undefined;
+  detail: string | undefined;
+}
+
+/** The monitor's changes of status, oldest first; a change whose `from` is missing is taken as from the opposite. */
+function statusChanges(events: readonly HistoryEvent[]): StatusChange[] {
+  const changes: StatusChange[] = [];
+  for (const event of events) {
+    const at = event.at === undefined ? undefined : dateTimeToEpochMs(event.at);
+    if (at === undefined || event.to === undefined) continue;
+    const from = event.from ?? (event.to === 'down' ? 'up' : event.to === 'up' ? 'down' : undefined);
+    changes.push({ at, from, to: event.to, detail: event.detail });
+  }
+  return changes.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * The stretches the server checked the monitor: its series' buckets with checks, joined across empty buckets
+ * shorter than two check intervals (a monitor checked every 5 min leaves most 1-min buckets empty); a stretch
+ * that reaches that close to the window's end runs to it.
+ */
+function checkedStretches(input: MonitorTimelineInput): { from: number; to: number }[] {
+  const step = (input.series.step_seconds ?? 0) * 1000;
+  if (step <= 0) return [];
+  const tolerance = Math.max(step, 2 * (input.frequencySeconds ?? 0) * 1000);
+  const stretches: { from: number; to: number }[] = [];
+  const starts = input.series.points
+    .filter((point) => (point.checks ?? 0) > 0)
+    .map((point) => (point.at === undefined ? undefined : dateTimeToEpochMs(point.at)))
+    .filter((at): at is number => at !== undefined)
+    .sort((a, b) => a - b);
+  for (const start of starts) {
+    const from = Math.max(start, input.from);
+    const to = Math.min(start + step, input.to);
+    if (to <= from) continue;
+    const last = stretches.at(-1);
+    if (last !== undefined && from - last.to <= tolerance) last.to = Math.max(last.to, to);
+    else stretches.push({ from, to });
+  }
+  const last = stretches.at(-1);
+  if (last !== undefined && input.to - last.to <= tolerance) last.to = input.to;
+  return stretches;
+}
+
+export interface HeartbeatTimelineInput {
+  /** Epoch ms, any order. */
+  pings: readonly number[];
+  intervalSeconds: number | undefined;
+  graceSeconds: number;
+  from: number;
+  to: number;
+}
+
+export function heartbeatPingTimeline(input: HeartbeatTimelineInput): ServerTimeline {
+  const { from, to } = input;
+  const pings = [...input.pings].sort((a, b) => a - b);
+  const first = pings[0];
+  if (input.intervalSeconds === undefined || first === undefined) return { segments: [gapSegment(from, to)], historyStart: undefined };
+  const intervalMs = input.intervalSeconds * 1000;
+  const lateAfter = intervalMs + input.graceSeconds * 1000;
+  const segments: Segment[] = [];
+  if (first > from) segments.push(gapSegment(from, first));
+  for (const [index, ping] of pings.entries()) {
+    const until = pings[index + 1] ?? to;
+    const clip = (start: number, end: number) => [Math.max(start, from), Math.min(end, until, to)] as const;
+    const pieces = [
+      { span: clip(ping, ping + lateAfter), health: 'ok', state: 'up' },
+      { span: clip(ping + lateAfter, ping + lateAfter + intervalMs), health: 'warning', state: 'late' },
+      { span: clip(ping + lateAfter + intervalMs, Infinity), health: 'critical', state: 'down' },
+    ] as const;
+    for (const { span, health, state } of pieces) if (span[1] > span[0]) segments.push({ from: span[0], to: span[1], health, state, detail: state === 'up' ? undefined : state });
+  }
+  return { segments: mergeAdjacent(segments), historyStart: Math.max(first, from) };
+}

@@ -1,0 +1,29 @@
+// A status bar from a timeline (pure), in the slot alphabet of common/api/history.ts: the window cut into equal
+// slots, oldest first, each `d` when down at some time in it, else `u` when up for most of it, else `-`.
+import type { ItemKind } from '../../../common/ipc/views.ts';
+import type { Segment } from './record-types.ts';
+import { countAs } from './uptime.ts';
+
+export function slotString(segments: readonly Segment[], kind: ItemKind, from: number, to: number, count: number): string {
+  const width = (to - from) / count;
+  const up = new Float64Array(count);
+  const down = new Uint8Array(count);
+  for (const segment of segments) {
+    const counted = countAs(kind, segment.health);
+    if (counted === 'unknown') continue;
+    const start = Math.max(segment.from, from);
+    const end = Math.min(segment.to, to);
+    if (end <= start) continue;
+    const first = Math.min(count - 1, Math.floor((start - from) / width));
+    const last = Math.min(count - 1, Math.floor((end - from - 1e-9) / width));
+    for (let slot = first; slot <= last; slot++) {
+      const overlap = Math.min(end, from + (slot + 1) * width) - Math.max(start, from + slot * width);
+      if (overlap <= 0) continue;
+      if (counted === 'down') down[slot] = 1;
+      else up[slot] = (up[slot] ?? 0) + overlap;
+    }
+  }
+  let slots = '';
+  for (let slot = 0; slot < count; slot++) slots += down[slot] === 1 ? 'd' : (up[slot] ?? 0) > width / 2 ? 'u' : '-';
+  return slots;
+}

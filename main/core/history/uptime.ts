@@ -1,0 +1,41 @@
+// Uptime from a timeline (pure): up ÷ (up + down) over the time that was observed; time nobody watched is
+// unknown, never up. What counts as up or down depends on the kind of item.
+import type { HistorySource, HistoryWindow, UptimeView } from '../../../common/ipc/history.ts';
+import type { Health, ItemKind } from '../../../common/ipc/views.ts';
+import type { Segment } from './record-types.ts';
+
+export type Counted = 'up' | 'down' | 'unknown';
+
+/**
+ * ok is up and critical down. A warning is down for a heartbeat (late is not on time), up for a domain (expiring
+ * is still registered), and unknown for a monitor (a status the server did not give as up or down).
+ */
+export function countAs(kind: ItemKind, health: Health | 'gap'): Counted {
+  if (health === 'ok') return 'up';
+  if (health === 'critical') return 'down';
+  if (health === 'warning' && kind === 'heartbeat') return 'down';
+  if (health === 'warning' && kind === 'domain') return 'up';
+  return 'unknown';
+}
+
+export function uptimeOf(segments: readonly Segment[], kind: ItemKind, window: HistoryWindow, from: number, to: number, source: HistorySource): UptimeView {
+  const totals = { up: 0, down: 0, unknown: 0 };
+  let covered = 0;
+  for (const segment of segments) {
+    const span = Math.min(segment.to, to) - Math.max(segment.from, from);
+    if (span <= 0) continue;
+    totals[countAs(kind, segment.health)] += span;
+    covered += span;
+  }
+  // Time the timeline does not reach is time nobody watched.
+  totals.unknown += Math.max(0, to - from - covered);
+  const observed = totals.up + totals.down;
+  return {
+    window,
+    uptime: observed > 0 ? totals.up / observed : undefined,
+    upSeconds: Math.round(totals.up / 1000),
+    downSeconds: Math.round(totals.down / 1000),
+    unknownSeconds: Math.round(totals.unknown / 1000),
+    source,
+  };
+}

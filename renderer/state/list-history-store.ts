@@ -1,0 +1,90 @@
+// The monitors list's history columns (24-hour uptime and status bars), from the core's `getListHistory`. Fetched
+// once when the first poll has answered, then while the list is open: when it opens, every minute, and when a
+// monitor's state changes; what was shown stays
+// while a newer answer is on its way, and a failed refresh keeps it. Another server's figures are never shown.
+import { useEffect } from 'react';
+import { create } from 'zustand';
+import type { ListHistoryView } from '../../common/ipc/history.ts';
+import type { StatusItemView } from '../../common/ipc/views.ts';
+import { vigil } from '../api/vigil-api.ts';
+import { useStatus } from './status-store.ts';
+
+const refreshEveryMs = 60_000;
+
+interface ListHistoryState {
+  history: ListHistoryView | undefined;
+  /** The connection the history is of. */
+  connectionId: string | undefined;
+  load(): Promise<void>;
+}
+
+let latestRequest = 0;
+
+export const useListHistory = create<ListHistoryState>((set) => ({
+  history: undefined,
+  connectionId: undefined,
+  async load() {
+    const request = ++latestRequest;
+    const connectionId = useStatus.getState().status?.connection?.id;
+    try {
+      const history = await vigil().getListHistory();
+      if (request === latestRequest && useStatus.getState().status?.connection?.id === connectionId) set({ history, connectionId });
+    } catch {
+      // The columns show "—" until an answer comes; the list itself is unaffected.
+    }
+  },
+}));
+
+/** The history of the server shown now, if it has come (never another server's). */
+export function shownListHistory(state: Pick<ListHistoryState, 'history' | 'connectionId'>): ListHistoryView | undefined {
+  return state.connectionId === useStatus.getState().status?.connection?.id ? state.history : undefined;
+}
+
+export function useShownListHistory(): ListHistoryView | undefined {
+  const history = useListHistory((state) => state.history);
+  const of = useListHistory((state) => state.connectionId);
+  const connectionId = useStatus((state) => state.status?.connection?.id);
+  return of === connectionId ? history : undefined;
+}
+
+/** Asks once, as soon as the first server has answered, so the list opens with its bars; returns the stop function. */
+export function prefetchListHistory(): () => void {
+  const ready = () => useStatus.getState().status?.lastSuccessfulPollAt !== undefined;
+  if (ready()) {
+    void useListHistory.getState().load();
+    return () => undefined;
+  }
+  const stop = useStatus.subscribe(() => {
+    if (!ready()) return;
+    stop();
+    void useListHistory.getState().load();
+  });
+  return stop;
+}
+
+/** Whether any monitor's state differs between two statuses' items. */
+function monitorStatesChanged(before: ReadonlyMap<string, StatusItemView>, after: ReadonlyMap<string, StatusItemView>): boolean {
+  if (before.size !== after.size) return true;
+  for (const [key, item] of after) {
+    if (item.kind === 'monitor' && before.get(key)?.state !== item.state) return true;
+  }
+  return false;
+}
+
+/** Keeps the history current while the calling view is shown. */
+export function useFollowListHistory(): void {
+  useEffect(() => {
+    const { load } = useListHistory.getState();
+    void load();
+    const timer = setInterval(() => void load(), refreshEveryMs);
+    const stop = useStatus.subscribe((state, previous) => {
+      const switched = state.status?.connection?.id !== previous.status?.connection?.id;
+      if (switched) useListHistory.setState({ history: undefined, connectionId: undefined });
+      if (switched || monitorStatesChanged(previous.itemsByKey, state.itemsByKey)) void load();
+    });
+    return () => {
+      clearInterval(timer);
+      stop();
+    };
+  }, []);
+}

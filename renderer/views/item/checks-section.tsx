@@ -1,0 +1,75 @@
+// A monitor's latest checks, newest first: when, up or down, how fast, and the error of a failed one. "Show more"
+// asks the core for the checks before the oldest shown, until there are none.
+import { useState } from 'react';
+import type { CheckView } from '../../../common/ipc/history.ts';
+import { callFailureOf } from '../../api/call-error.ts';
+import { vigil } from '../../api/vigil-api.ts';
+import { HealthBadge } from '../../components/health-badge.tsx';
+import { formatDateTime } from '../../format/time.ts';
+import { millisecondsText } from './item-page-model.ts';
+
+type More = { state: 'idle' } | { state: 'loading' } | { state: 'failed'; message: string } | { state: 'all' };
+
+export function ChecksSection({ itemKey, checks }: { itemKey: string; checks: readonly CheckView[] }) {
+  const [older, setOlder] = useState<CheckView[]>([]);
+  const [more, setMore] = useState<More>({ state: 'idle' });
+  const shown = [...checks, ...older.filter((check) => check.at < (checks.at(-1)?.at ?? Number.POSITIVE_INFINITY))];
+
+  async function showMore() {
+    const before = shown.at(-1)?.at;
+    setMore({ state: 'loading' });
+    try {
+      const answer = await vigil().listChecks(itemKey, before);
+      const fresh = answer.filter((check) => before === undefined || check.at < before);
+      setOlder((current) => [...current, ...fresh]);
+      setMore(fresh.length === 0 ? { state: 'all' } : { state: 'idle' });
+    } catch (error) {
+      setMore({ state: 'failed', message: callFailureOf(error).message });
+    }
+  }
+
+  return (
+    <section className="item-section" aria-labelledby="checks-title">
+      <h2 id="checks-title">Recent checks</h2>
+      {shown.length === 0 ? (
+        <p className="field-hint">No checks recorded yet.</p>
+      ) : (
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">Checked</th>
+              <th scope="col">Result</th>
+              <th scope="col">Response time</th>
+              <th scope="col">Error</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((check) => (
+              <tr key={check.at}>
+                <td>{formatDateTime(check.at)}</td>
+                <td>
+                  <HealthBadge health={check.status === 'up' ? 'ok' : 'critical'} label={check.status === 'up' ? 'Up' : 'Down'} />
+                </td>
+                <td>{check.responseTimeMs === undefined ? '—' : millisecondsText(check.responseTimeMs)}</td>
+                <td className="cell-wrap">{check.error ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <div className="section-more" aria-live="polite">
+        {more.state === 'all' && <p className="field-hint">No older checks are kept.</p>}
+        {more.state === 'failed' && (
+          <p className="form-error" role="alert">
+            Older checks could not be loaded: {more.message}
+          </p>
+        )}
+        {more.state !== 'all' && shown.length > 0 && (
+          <button type="button" className="button button-small" aria-disabled={more.state === 'loading'} onClick={() => more.state !== 'loading' && void showMore()}>
+            {more.state === 'loading' ? 'Loading older checks…' : 'Show more checks'}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

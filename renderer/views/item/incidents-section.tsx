@@ -1,0 +1,61 @@
+// The window's incidents, newest first: when each began and ended, how long it lasted, and what it said. A long
+// window may hold many: the first few show, the rest on request.
+import { useState } from 'react';
+import { formatDuration } from '../../../common/format/duration.ts';
+import type { Incident } from '../../../common/ipc/history.ts';
+import type { ItemKind } from '../../../common/ipc/views.ts';
+import { formatDateTime } from '../../format/time.ts';
+
+const shownAtFirst = 10;
+
+const titles: Record<ItemKind, { title: string; none: string }> = {
+  monitor: { title: 'Incidents', none: 'No incidents in this window: it was never seen down.' },
+  heartbeat: { title: 'Late periods', none: 'No late periods in this window: every ping came in time.' },
+  domain: { title: 'Expiry problems', none: 'No expiry problems in this window.' },
+};
+
+export function IncidentsSection({ kind, incidents, now }: { kind: ItemKind; incidents: readonly Incident[]; now: number }) {
+  const [showAll, setShowAll] = useState(false);
+  const words = titles[kind];
+  const newestFirst = [...incidents].sort((a, b) => b.start - a.start);
+  const shown = showAll ? newestFirst : newestFirst.slice(0, shownAtFirst);
+  return (
+    <section className="item-section" aria-labelledby="incidents-title">
+      <h2 id="incidents-title">
+        {words.title} ({incidents.length})
+      </h2>
+      {incidents.length === 0 ? (
+        <p className="field-hint">{words.none}</p>
+      ) : (
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">Started</th>
+              <th scope="col">Ended</th>
+              <th scope="col">Lasted</th>
+              <th scope="col">What it said</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((incident) => (
+              <tr key={incident.start}>
+                <td>{formatDateTime(incident.start)}</td>
+                <td>{incident.end === undefined ? <strong>Still going on</strong> : formatDateTime(incident.end)}</td>
+                <td>
+                  {formatDuration((incident.end ?? now) - incident.start, 'elapsed')}
+                  {incident.end === undefined ? ' so far' : ''}
+                </td>
+                <td className="cell-wrap">{incident.detail}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {newestFirst.length > shownAtFirst && (
+        <button type="button" className="button button-small section-more" onClick={() => setShowAll(!showAll)}>
+          {showAll ? `Show the latest ${shownAtFirst} only` : `Show all ${incidents.length} ${words.title.toLowerCase()}`}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,145 @@
+// What the item page shows of an ItemHistoryView (pure): the windows by name, the status timeline reduced to bars
+// a screen can draw and sentences a screen reader can say, and the response times as a chart's columns and a
+// summary.
+import { formatDuration } from '../../../common/format/duration.ts';
+import type { ItemPageWindow, ResponseTimePoint, TimelineSegment } from '../../../common/ipc/history.ts';
+import { stateLabel } from '../../format/state-label.ts';
+import { formatDateTime } from '../../format/time.ts';
+
+export const windowNames: Record<ItemPageWindow, { short: string; long: string }> = {
+  '24h': { short: '24 h', long: '24 hours' },
+  '7d': { short: '7 d', long: '7 days' },
+  '30d': { short: '30 d', long: '30 days' },
+  '90d': { short: '90 d', long: '90 days' },
+  '365d': { short: '365 d', long: '365 days' },
+};
+
+export type TimelineHealth = TimelineSegment['health'];
+
+/** A column where several states met shows the one that matters most: trouble, then time nobody watched. */
+const rank: Record<TimelineHealth, number> = { critical: 4, warning: 3, gap: 2, unknown: 1, ok: 0 };
+/** The legend reads from fine to trouble, then what is not known, then time nobody watched. */
+const legendOrder: Record<TimelineHealth, number> = { ok: 0, warning: 1, critical: 2, unknown: 3, gap: 4 };
+
+/** A stretch of the drawn timeline, as fractions of its width. */
+export interface TimelineBar {
+  start: number;
+  end: number;
+  health: TimelineHealth;
+}
+
+/**
+ * The timeline cut into `columns` equal columns, each showing the worst state within it, then joined into bars:
+ * a 1-minute outage in a year stays visible, and a year of segments is never more than `columns` elements. Time
+ * no segment covers was not watched.
+ */
+export function timelineBars(segments: readonly TimelineSegment[], from: number, to: number, columns: number): TimelineBar[] {
+  const span = to - from;
+  if (span <= 0 || columns <= 0) return [];
+  const cells: TimelineHealth[] = Array.from({ length: columns }, () => 'gap');
+  const covered: boolean[] = Array.from({ length: columns }, () => false);
+  for (const segment of segments) {
+    const start = Math.max(from, segment.from);
+    const end = Math.min(to, segment.to);
+    if (end <= start) continue;
+    const first = Math.min(columns - 1, Math.floor(((start - from) / span) * columns));
+    const last = Math.min(columns - 1, Math.max(first, Math.ceil(((end - from) / span) * columns) - 1));
+    for (let column = first; column <= last; column += 1) {
+      const current = cells[column] ?? 'gap';
+      if (covered[column] !== true || rank[segment.health] > rank[current]) cells[column] = segment.health;
+      covered[column] = true;
+    }
+  }
+  const bars: TimelineBar[] = [];
+  cells.forEach((health, column) => {
+    const previous = bars.at(-1);
+    if (previous !== undefined && previous.health === health) previous.end = (column + 1) / columns;
+    else bars.push({ start: column / columns, end: (column + 1) / columns, health });
+  });
+  return bars;
+}
+
+/** The word for each state the timeline shows, as the core named it ("Down", "Late", "Not watching"). */
+export function timelineLegend(segments: readonly TimelineSegment[]): { health: TimelineHealth; label: string }[] {
+  const labels = new Map<TimelineHealth, string>();
+  for (const segment of segments) if (!labels.has(segment.health)) labels.set(segment.health, stateLabel(segment.state));
+  if (!labels.has('gap')) labels.set('gap', 'Not watching');
+  return [...labels].sort(([a], [b]) => legendOrder[a] - legendOrder[b]).map(([health, label]) => ({ health, label }));
+}
+
+/** "Past 7 days: up 6 d 20 h, down 2 h in 3 stretches, not watching 2 h." */
+export function timelineSummary(segments: readonly TimelineSegment[], from: number, to: number, windowName: string): string {
+  const totals = new Map<string, { ms: number; stretches: number }>();
+  let coveredMs = 0;
+  for (const segment of segments) {
+    const ms = Math.min(to, segment.to) - Math.max(from, segment.from);
+    if (ms <= 0) continue;
+    coveredMs += ms;
+    const total = totals.get(segment.state) ?? { ms: 0, stretches: 0 };
+    totals.set(segment.state, { ms: total.ms + ms, stretches: total.stretches + 1 });
+  }
+  const unwatched = to - from - coveredMs;
+  if (unwatched >= 60_000) {
+    const total = totals.get('not watching') ?? { ms: 0, stretches: 0 };
+    totals.set('not watching', { ms: total.ms + unwatched, stretches: total.stretches + 1 });
+  }
+  if (totals.size === 0) return `Past ${windowName}: nothing was observed.`;
+  const parts = [...totals].sort(([, a], [, b]) => b.ms - a.ms).map(([state, { ms, stretches }]) => {
+    const many = stretches > 1 && state !== 'up' && state !== 'ok' ? ` in ${stretches} stretches` : '';
+    return `${state === 'ok' ? 'OK' : state} ${formatDuration(ms, 'elapsed')}${many}`;
+  });
+  return `Past ${windowName}: ${parts.join(', ')}.`;
+}
+
+/** The stretches that were not fine, the first `limit` as sentences ("Down from 3 Mar 14:05 to …, 15 min."), for
+ * screen readers; and how many there are in all. */
+export function troubleStretches(segments: readonly TimelineSegment[], now: number, limit: number): { told: string[]; count: number } {
+  const trouble = segments.filter((segment) => segment.health !== 'ok');
+  const told = trouble.slice(0, limit).map((segment) => {
+      const until = segment.to >= now ? 'until now' : `to ${formatDateTime(segment.to)}`;
+    return `${stateLabel(segment.state)} from ${formatDateTime(segment.from)} ${until}, ${formatDuration(segment.to - segment.from, 'elapsed')}.`;
+  });
+  return { told, count: trouble.length };
+}
+
+/** The chart's columns: time in seconds, then the average and the 95th percentile (null where no check succeeded). */
+export function responseChartData(points: readonly ResponseTimePoint[]): [number[], (number | null)[], (number | null)[]] {
+  const times: number[] = [];
+  const averages: (number | null)[] = [];
+  const p95s: (number | null)[] = [];
+  for (const point of points) {
+    times.push(point.at / 1000);
+    averages.push(point.avgMs ?? null);
+    p95s.push(point.p95Ms ?? null);
+  }
+  return [times, averages, p95s];
+}
+
+/** "123 ms" (response times are measurements in milliseconds, shown as such). */
+export function millisecondsText(ms: number): string {
+  return `${Math.round(ms).toLocaleString('en')} ms`;
+}
+
+/** The chart in words: the average over the window, the slowest step's 95th percentile, and failed checks. */
+export function responseSummary(points: readonly ResponseTimePoint[], windowName: string): string {
+  let weighted = 0;
+  let succeeded = 0;
+  let checks = 0;
+  let failed = 0;
+  let slowest: ResponseTimePoint | undefined;
+  for (const point of points) {
+    checks += point.checks;
+    failed += point.failed;
+    const ok = point.checks - point.failed;
+    if (point.avgMs !== undefined && ok > 0) {
+      weighted += point.avgMs * ok;
+      succeeded += ok;
+    }
+    if (point.p95Ms !== undefined && (slowest?.p95Ms === undefined || point.p95Ms > slowest.p95Ms)) slowest = point;
+  }
+  if (succeeded === 0) return `No check succeeded in the past ${windowName}, so there are no response times to show.`;
+  const parts = [`Average response time over the past ${windowName}: ${millisecondsText(weighted / succeeded)}.`];
+  if (slowest?.p95Ms !== undefined) parts.push(`The slowest 95th percentile was ${millisecondsText(slowest.p95Ms)}, at ${formatDateTime(slowest.at)}.`);
+  parts.push(`${failed.toLocaleString('en')} of ${checks.toLocaleString('en')} checks failed.`);
+  return parts.join(' ');
+}

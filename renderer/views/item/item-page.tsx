@@ -1,0 +1,158 @@
+// One monitor's, heartbeat's or domain's page: its state and for how long, uptime over four windows, then for the
+// window picked its status timeline, response times (where the server keeps them), incidents, checks or pings or
+// expiry, and events; what the page cannot show is said at the top. The history can be saved as CSV or JSON.
+import { useEffect, useRef, useState } from 'react';
+import type { ItemHistoryView, ItemPageWindow } from '../../../common/ipc/history.ts';
+import type { ItemKind, StatusItemView } from '../../../common/ipc/views.ts';
+import { vigil } from '../../api/vigil-api.ts';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { EventList } from '../../components/event-list.tsx';
+import { HealthBadge } from '../../components/health-badge.tsx';
+import { useExport } from '../../components/use-export.ts';
+import { stateSentence } from '../../format/state-duration.ts';
+import { useNavigation, VIEWS } from '../../state/navigation-store.ts';
+import { useNow } from '../../state/now-store.ts';
+import { useStatus } from '../../state/status-store.ts';
+import { ChecksSection } from './checks-section.tsx';
+import { ExpirySection } from './expiry-section.tsx';
+import { IncidentsSection } from './incidents-section.tsx';
+import { windowNames } from './item-page-model.ts';
+import { PingsSection } from './pings-section.tsx';
+import { ResponseTimesSection } from './response-times-section.tsx';
+import { StatusTimeline } from './status-timeline.tsx';
+import { UptimeFigures } from './uptime-figures.tsx';
+import { useItemHistory } from './use-item-history.ts';
+import { WindowPicker } from './window-picker.tsx';
+
+const kindNames: Record<ItemKind, string> = { monitor: 'Monitor', heartbeat: 'Heartbeat', domain: 'Domain' };
+
+/** What the header says: the status's item when it has one (it is the newest), else the history's. */
+type Headline = Pick<StatusItemView, 'kind' | 'name' | 'health' | 'state' | 'since' | 'sinceIsLowerBound'>;
+
+function headlineOf(item: StatusItemView | undefined, view: ItemHistoryView | undefined): Headline | undefined {
+  return item ?? view;
+}
+
+export function ItemPage({ itemKey }: { itemKey: string }) {
+  const [pageWindow, setPageWindow] = useState<ItemPageWindow>('24h');
+  const history = useItemHistory(itemKey, pageWindow);
+  const item = useStatus((state) => state.itemsByKey.get(itemKey));
+  const now = useNow((state) => state.now);
+  const exporter = useExport();
+  const { view } = history;
+  const headline = headlineOf(item, view);
+  const listView = useNavigation((state) => state.view);
+  const listLabel = VIEWS.find((entry) => entry.id === listView)?.label ?? 'the list';
+  const name = headline?.name ?? 'This item';
+  const windowName = windowNames[pageWindow].long;
+  // Opened from a link that is gone now (a row, the feed): the page's heading takes the focus, for keyboard and
+  // screen reader users alike.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+
+  const exportAs = (format: 'csv' | 'json') => exporter.run(`${format.toUpperCase()} file`, () => vigil().exportItemHistory(itemKey, pageWindow, format));
+
+  return (
+    <section className="view view-item" aria-labelledby="item-title" aria-busy={history.loading}>
+      <a
+        className="back-link"
+        href={`#/${listView}`}
+        onClick={(event) => {
+          event.preventDefault();
+          useNavigation.getState().go(listView);
+        }}
+      >
+        <span aria-hidden="true">← </span>All {listLabel.toLowerCase()}
+      </a>
+      <header className="page-header">
+        <div>
+          <h1 id="item-title" ref={heading} tabIndex={-1}>
+            {name}
+          </h1>
+          {headline !== undefined && (
+            <p className="item-state">
+              <span className="item-kind">{kindNames[headline.kind]}</span>
+              <HealthBadge health={headline.state === 'waiting' ? 'unknown' : headline.health} label={stateSentence(headline.state, headline.since, headline.sinceIsLowerBound, now)} />
+            </p>
+          )}
+        </div>
+        <div className="page-actions" role="group" aria-label={`Export the past ${windowName}`}>
+          <button type="button" className="button" aria-disabled={exporter.running !== undefined} onClick={() => void exportAs('csv')}>
+            {exporter.running === 'CSV file' ? 'Exporting…' : 'Export CSV'}
+          </button>
+          <button type="button" className="button" aria-disabled={exporter.running !== undefined} onClick={() => void exportAs('json')}>
+            {exporter.running === 'JSON file' ? 'Exporting…' : 'Export JSON'}
+          </button>
+        </div>
+      </header>
+
+      {view !== undefined && view.notes.length > 0 && (
+        <div className="item-notes">
+          {view.notes.map((note) => (
+            <p key={note} className="list-note" role="note">
+              {note}
+            </p>
+          ))}
+        </div>
+      )}
+
+      {history.error !== undefined && (
+        <div className="form-error list-error" role="alert">
+          <p>{view === undefined ? 'The history could not be loaded' : 'The history shown may be out of date: it could not be refreshed'}: {history.error}</p>
+          <button type="button" className="button" onClick={history.retry}>
+            Try again
+          </button>
+        </div>
+      )}
+
+      {view === undefined ? (
+        history.error === undefined && <EmptyState title={`Loading the history of ${name}…`} />
+      ) : (
+        <ItemHistory itemKey={itemKey} view={view} pageWindow={pageWindow} onWindow={setPageWindow} loading={history.loading} now={now} />
+      )}
+    </section>
+  );
+}
+
+interface ItemHistoryProps {
+  itemKey: string;
+  view: ItemHistoryView;
+  pageWindow: ItemPageWindow;
+  onWindow(pageWindow: ItemPageWindow): void;
+  loading: boolean;
+  now: number;
+}
+
+function ItemHistory({ itemKey, view, pageWindow, onWindow, loading, now }: ItemHistoryProps) {
+  // While another window loads, the one shown says which it is.
+  const shownName = windowNames[view.window].long;
+  return (
+    <>
+      <UptimeFigures uptime={view.uptime} />
+      <div className="window-row">
+        <WindowPicker value={pageWindow} onChange={onWindow} />
+        {/* Always there, so what it says is announced, and the page below does not move when it does. */}
+        <p className="field-hint" role="status">
+          {loading ? `Loading the past ${windowNames[pageWindow].long}…` : ''}
+        </p>
+      </div>
+      <div className={loading ? 'item-window item-window-loading' : 'item-window'}>
+        <section className="item-section" aria-labelledby="timeline-title">
+          <h2 id="timeline-title">Status over the past {shownName}</h2>
+          <StatusTimeline segments={view.timeline} from={view.from} to={view.to} windowName={shownName} now={now} />
+          {view.source === 'client' && <p className="field-hint">From Vigil’s own record: only what this app saw while it was running.</p>}
+        </section>
+        {view.responseTimes !== undefined && <ResponseTimesSection points={view.responseTimes.points} from={view.from} to={view.to} windowName={shownName} />}
+        <IncidentsSection kind={view.kind} incidents={view.incidents} now={now} />
+      </div>
+      {view.checks !== undefined && <ChecksSection itemKey={itemKey} checks={view.checks} />}
+      {view.pings !== undefined && <PingsSection pings={view.pings} />}
+      {view.kind === 'domain' && <ExpirySection expiresOn={view.expiresOn} now={now} />}
+      <section className="item-section" aria-labelledby="events-title">
+        <h2 id="events-title">{view.kind === 'domain' ? 'Expiry and renewal events' : 'Events'}</h2>
+        {view.events.length === 0 ? <p className="field-hint">Nothing happened in the past {shownName}.</p> : <EventList label={`Events of ${view.name}`} events={view.events} now={now} />}
+      </section>
+    </>
+  );
+}
+

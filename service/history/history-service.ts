@@ -1,0 +1,226 @@
+// The service's memory (docs/service.md, "History"): opens history.sqlite, records what the rest of the service
+// reports (through the writer), keeps the rollup, pruning and window sums going every minute, and answers the
+// history endpoints.
+import type { DatabaseSync } from 'node:sqlite';
+import type { HistoryWindow } from '../../common/api/history.ts';
+import type { Clock, TimerHandle } from '../../common/clock.ts';
+import type { Logger } from '../logger.ts';
+import type { ServiceProblems } from '../problems.ts';
+import type { DomainStore } from '../storage/domain-store.ts';
+import type { EventQuery } from '../storage/history/event-store.ts';
+import { openHistoryStores, type HistoryStores } from '../storage/history/history-stores.ts';
+import { deleteOrphans } from '../storage/history/orphans.ts';
+import type { HeartbeatStore } from '../storage/heartbeat-store.ts';
+import type { MonitorRecord, MonitorStore } from '../storage/monitor-store.ts';
+import { forEachCheck } from './check-codec.ts';
+import { eventJson, pingJson } from './history-json.ts';
+import type { HistoryRecorder } from './history-recorder.ts';
+import { pruneHistory, type HistoryRetention } from './history-retention.ts';
+import { HistoryWriter } from './history-writer.ts';
+import { importLegacyChecks } from './legacy-check-import.ts';
+import { LiveHistory } from './live-history.ts';
+import { monitorSeries, type SeriesJson } from './monitor-series.ts';
+import { MonitorStatsSummer, type MonitorStatsJson, type SlotInputs } from './monitor-stats.ts';
+import type { Span, StatusChange } from './observed-status.ts';
+import { checksBefore, type CheckJson } from './recent-checks.ts';
+import { Rollup } from './rollup.ts';
+import { WindowStatsCache } from './window-stats-cache.ts';
+
+const maintenanceIntervalMs = 60_000;
+
+export interface HistoryServiceOptions {
+  dataDir: string;
+  /** vigil.sqlite, for check results an earlier Vigil kept there. */
+  mainDb: DatabaseSync;
+  clock: Clock;
+  logger: Logger;
+  problems: ServiceProblems;
+  monitors: MonitorStore;
+  heartbeats: HeartbeatStore;
+  domains: DomainStore;
+  retention: HistoryRetention;
+  /** How long after an hour ends every check started in it has been written (the longest check, and a margin). */
+  settleMs: number;
+  sliceMs?: number;
+}
+
+export class HistoryService {
+  readonly #options: HistoryServiceOptions;
+  readonly #stores: HistoryStores;
+  readonly #live: LiveHistory;
+  readonly #rollup: Rollup;
+  readonly #writer: HistoryWriter;
+  readonly #cache: WindowStatsCache;
+  readonly #summer = new MonitorStatsSummer();
+  #timer: TimerHandle | undefined;
+  #maintaining: Promise<void> | undefined;
+  #stopped = false;
+
+  constructor(options: HistoryServiceOptions) {
+    this.#options = options;
+    const { clock, logger, monitors, heartbeats, domains } = options;
+    const stores = openHistoryStores(options.dataDir);
+    this.#stores = stores;
+    try {
+      importLegacyChecks(options.mainDb, stores, logger);
+      deleteOrphans(stores.db, {
+        monitorSeqs: new Set(monitors.all().map((record) => record.seq)),
+        heartbeatSeqs: new Set(heartbeats.all().map((record) => record.seq)),
+        ids: new Set([...monitors.all(), ...heartbeats.all(), ...domains.all()].map((record) => record.id)),
+      });
+      const rollup = new Rollup({ stores, clock, logger, monitorSeqs: () => this.#monitorSeqs(), settleMs: options.settleMs, sliceMs: options.sliceMs });
+      this.#rollup = rollup;
+      this.#live = loadLiveHistory(stores, rollup.hourlyMark);
+    } catch (error) {
+      stores.db.close();
+      throw error;
+    }
+    this.#cache = new WindowStatsCache(stores, options.sliceMs);
+    this.#writer = new HistoryWriter({
+      stores,
+      live: this.#live,
+      clock,
+      logger,
+      problems: options.problems,
+      hourlyMark: () => this.#rollup.hourlyMark,
+      onLateCheck: (seq, hour) => this.#rollup.markDirty(seq, hour),
+      onForget: (item) => {
+        if (item.kind !== 'monitor') return;
+        this.#live.forget(item.seq);
+        this.#rollup.forget(item.seq);
+        this.#cache.forget(item.seq);
+      },
+    });
+  }
+
+  /** Where checks, statuses, events and pings are reported. */
+  get recorder(): HistoryRecorder {
+    return this.#writer;
+  }
+
+  /** Opens this run (recording a crash of the previous one), then sums and prunes every minute. */
+  start(): void {
+    this.#recordStatusesNotInHistory();
+    this.#writer.flush();
+    this.#tick();
+  }
+
+  /**
+   * Each monitor's status as the durable database holds it is where its history continues; when the history says
+   * otherwise (a batch lost to a crash or a full disk, a monitor from before the history), it is recorded as of now.
+   */
+  #recordStatusesNotInHistory(): void {
+    const now = this.#options.clock.now();
+    const known = this.#stores.statuses.allStatusesAt(now);
+    for (const record of this.#options.monitors.all()) {
+      if ((known.get(record.seq) ?? 'unknown') !== record.lastStatus) this.#writer.recordStatus(record.seq, now, record.lastStatus);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) this.#options.clock.clearTimer(this.#timer);
+    await this.#rollup.stop();
+    await this.#maintaining;
+    this.#writer.close();
+    this.#stores.db.close();
+  }
+
+  /** Resolves once everything reported so far is written, summed and in the window sums (for tests and benches). */
+  async settled(): Promise<void> {
+    await this.#maintaining;
+    this.#writer.flush();
+    await this.#maintain();
+  }
+
+  checks(seq: number, before: number, limit: number): CheckJson[] {
+    this.#writer.flushPending();
+    return checksBefore(this.#stores.raw, seq, before, limit);
+  }
+
+  series(seq: number, window: HistoryWindow): SeriesJson {
+    this.#writer.flushPending();
+    return monitorSeries(this.#stores, seq, window, { hourly: this.#rollup.hourlyMark, daily: this.#rollup.dailyMark }, this.#options.clock.now());
+  }
+
+  events(query: EventQuery) {
+    this.#writer.flushPending();
+    return this.#stores.events.list(query).map(eventJson);
+  }
+
+  pings(heartbeatSeq: number, before: number, limit: number) {
+    this.#writer.flushPending();
+    return this.#stores.pings.before(heartbeatSeq, before, limit).map(pingJson);
+  }
+
+  /** Each monitor's figures over `window`, with `slots` status-bar slots when above 0. */
+  async stats(window: HistoryWindow, monitors: readonly MonitorRecord[], slots: number): Promise<MonitorStatsJson[]> {
+    const cache = this.#cache.current ?? (await this.#cache.ready());
+    const now = this.#options.clock.now();
+    const { from } = cache.windows[window];
+    const spans = this.#observedSpans(from, now);
+    const slotInputs: SlotInputs | undefined =
+      slots > 0 ? { count: slots, statusAtFrom: this.#cache.statusesAtFrom(window), changes: this.#changesBetween(from, now) } : undefined;
+    return monitors.map(this.#summer.answer({ window, cache, live: this.#live, spans, now, slots: slotInputs }));
+  }
+
+  #monitorSeqs(): number[] {
+    return this.#options.monitors.all().map((record) => record.seq);
+  }
+
+  /** When history was being saved over [from, to]: the saved runs, the current one reaching to now. */
+  #observedSpans(from: number, to: number): Span[] {
+    const current = this.#writer.runId;
+    return this.#stores.runs.spans(from, to).map((span) => (span.runId === current ? { start: span.start, end: to } : span));
+  }
+
+  #changesBetween(from: number, to: number): Map<number, StatusChange[]> {
+    const grouped = new Map<number, StatusChange[]>();
+    for (const change of this.#stores.statuses.between(from, to)) {
+      const list = grouped.get(change.monitorSeq);
+      if (list) list.push(change);
+      else grouped.set(change.monitorSeq, [change]);
+    }
+    return grouped;
+  }
+
+  #tick(): void {
+    if (this.#stopped) return;
+    this.#timer = this.#options.clock.setTimer(() => this.#tick(), maintenanceIntervalMs);
+    this.#writer.flush();
+    void this.#maintain();
+  }
+
+  /** Rollup, then pruning and fresh window sums when it moved on. One at a time; never rejects. */
+  #maintain(): Promise<void> {
+    this.#maintaining ??= (async () => {
+      const { clock, logger, retention } = this.#options;
+      const moved = await this.#rollup.run();
+      if (this.#stopped) return;
+      if (moved) {
+        try {
+          pruneHistory(this.#stores, clock.now(), retention, { hourly: this.#rollup.hourlyMark, daily: this.#rollup.dailyMark });
+        } catch (error) {
+          logger.warn('Pruning the history failed; it is retried after the next rollup', { error: String(error) });
+        }
+      }
+      if (moved || !this.#cache.current) {
+        const marks = { hourly: this.#rollup.hourlyMark, daily: this.#rollup.dailyMark, daysRevision: this.#rollup.daysRewritten };
+        const built = await this.#cache.rebuild(this.#monitorSeqs(), marks, () => this.#stopped);
+        if (built && this.#cache.current) this.#live.moveBase(this.#cache.current.mark);
+      }
+    })()
+      .catch((error: unknown) => this.#options.logger.error('History upkeep failed', { error: String(error) }))
+      .finally(() => (this.#maintaining = undefined));
+    return this.#maintaining;
+  }
+}
+
+/** The live history from the hourly mark on, as the database holds it (after a start, or a crash). */
+function loadLiveHistory(stores: HistoryStores, base: number): LiveHistory {
+  const live = new LiveHistory(base);
+  for (const [seq, status] of stores.statuses.allStatusesAt(base)) live.setStatusAtBase(seq, status);
+  for (const change of stores.statuses.between(base, Number.MAX_SAFE_INTEGER)) live.addStatus(change.monitorSeq, change);
+  for (const row of stores.raw.allFrom(base)) forEachCheck(row.data, row.hour, (at, durationMs, ok) => live.addCheck(row.monitor_seq, { at, durationMs, ok }));
+  return live;
+}

@@ -1,0 +1,49 @@
+// The query parameters of the history extension (docs/api-decisions.md §14), checked like every other input: a
+// bad one is 400 validation_failed with `details` naming it.
+import { z } from 'zod';
+import { dateTimeToEpochMs, isDateTime } from '../../common/api/index.ts';
+import { historyWindows } from '../history/history-window.ts';
+import { wholeNumber } from './pagination.ts';
+
+export const historyLimits = { defaultLimit: 100, maxLimit: 1_000, maxSlots: 288 } as const;
+
+const dateTime = z
+  .string({ error: 'must be an RFC 3339 date-time, like 2026-11-21T15:52:00.000Z' })
+  .refine(isDateTime, 'must be an RFC 3339 date-time with its offset, like 2026-11-21T15:52:00.000Z')
+  .transform((text) => dateTimeToEpochMs(text) ?? 0)
+  .optional();
+
+const windowParam = z.enum(historyWindows, { error: `must be one of ${historyWindows.join(', ')}` }).optional();
+
+const limit = wholeNumber(1, historyLimits.maxLimit, `default ${historyLimits.defaultLimit}`);
+
+export const windowQuery = z.object({ window: windowParam });
+
+export const statsQuery = z.object({ window: windowParam, slots: wholeNumber(0, historyLimits.maxSlots, 'slots of the status bar, default 0') });
+
+export const beforeQuery = z.object({ before: dateTime, limit });
+
+type ItemKind = 'monitor' | 'heartbeat' | 'domain';
+
+export const eventsQuery = z.object({
+  after: z
+    .string({ error: 'must be the id of an event' })
+    .regex(/^\d{1,15}$/, 'must be the id of an event from an earlier answer')
+    .transform(Number)
+    .optional(),
+  since: dateTime,
+  limit,
+  item: z
+    .string({ error: 'must be monitor:<id>, heartbeat:<id> or domain:<id>' })
+    .regex(/^(monitor|heartbeat|domain):./, 'must be monitor:<id>, heartbeat:<id> or domain:<id>')
+    .transform((text) => {
+      const colon = text.indexOf(':');
+      return { kind: text.slice(0, colon) as ItemKind, id: text.slice(colon + 1) };
+    })
+    .optional(),
+});
+
+export type WindowQuery = z.output<typeof windowQuery>;
+export type StatsQuery = z.output<typeof statsQuery>;
+export type BeforeQuery = z.output<typeof beforeQuery>;
+export type EventsQuery = z.output<typeof eventsQuery>;

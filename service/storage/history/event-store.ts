@@ -1,0 +1,106 @@
+// What happened, for the events feed: status changes of every item, and the service's own stops and starts.
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+
+export type EventKind = 'monitor' | 'heartbeat' | 'domain' | 'service';
+
+export interface NewHistoryEvent {
+  at: number;
+  kind: EventKind;
+  itemId?: string | undefined;
+  itemName?: string | undefined;
+  from?: string | undefined;
+  to: string;
+  detail?: string | undefined;
+}
+
+export interface StoredHistoryEvent extends NewHistoryEvent {
+  id: number;
+}
+
+export interface EventQuery {
+  /** Only events with a greater id (the feed's cursor). */
+  afterId: number;
+  /** Only events at or after this time. */
+  since: number | undefined;
+  item: { kind: EventKind; id: string } | undefined;
+  limit: number;
+}
+
+type Row = {
+  id: number;
+  at: number;
+  kind: EventKind;
+  item_id: string | null;
+  item_name: string | null;
+  from_state: string | null;
+  to_state: string;
+  detail: string | null;
+};
+
+export class EventStore {
+  readonly #add: StatementSync;
+  readonly #firstSince: StatementSync;
+  readonly #list: StatementSync;
+  readonly #listItem: StatementSync;
+  readonly #deleteItem: StatementSync;
+  readonly #pruneOld: StatementSync;
+  readonly #pruneBeyond: StatementSync;
+
+  constructor(db: DatabaseSync) {
+    this.#add = db.prepare(
+      'INSERT INTO events (at, kind, item_id, item_name, from_state, to_state, detail) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id',
+    );
+    this.#firstSince = db.prepare('SELECT id FROM events WHERE at >= ? ORDER BY at LIMIT 1');
+    this.#list = db.prepare('SELECT * FROM events WHERE id >= ? AND at >= ? ORDER BY id LIMIT ?');
+    this.#listItem = db.prepare('SELECT * FROM events WHERE kind = ? AND item_id = ? AND id >= ? AND at >= ? ORDER BY id LIMIT ?');
+    this.#deleteItem = db.prepare('DELETE FROM events WHERE kind = ? AND item_id = ?');
+    this.#pruneOld = db.prepare('DELETE FROM events WHERE at < ?');
+    this.#pruneBeyond = db.prepare('DELETE FROM events WHERE id <= (SELECT max(id) FROM events) - ?');
+  }
+
+  add(event: NewHistoryEvent): number {
+    const row = this.#add.get(event.at, event.kind, event.itemId ?? null, event.itemName ?? null, event.from ?? null, event.to, event.detail ?? null);
+    return (row as { id: number }).id;
+  }
+
+  /**
+   * Oldest first. Events are written in time order (the one exception, a crash's stop found at the next start, is
+   * dated at the last write before it), so `since` is found by time and the rest read by id.
+   */
+  list(query: EventQuery): StoredHistoryEvent[] {
+    let fromId = query.afterId + 1;
+    const since = query.since ?? Number.MIN_SAFE_INTEGER;
+    if (query.since !== undefined) {
+      const first = this.#firstSince.get(query.since) as { id: number } | undefined;
+      if (!first) return [];
+      fromId = Math.max(fromId, first.id);
+    }
+    const rows = query.item
+      ? this.#listItem.all(query.item.kind, query.item.id, fromId, since, query.limit)
+      : this.#list.all(fromId, since, query.limit);
+    return (rows as Row[]).map(toEvent);
+  }
+
+  deleteItem(kind: EventKind, itemId: string): void {
+    this.#deleteItem.run(kind, itemId);
+  }
+
+  /** Drops events older than `cutoff`, and all but the newest `keep`. */
+  prune(cutoff: number, keep: number): void {
+    this.#pruneOld.run(cutoff);
+    this.#pruneBeyond.run(keep);
+  }
+}
+
+function toEvent(row: Row): StoredHistoryEvent {
+  return {
+    id: row.id,
+    at: row.at,
+    kind: row.kind,
+    itemId: row.item_id ?? undefined,
+    itemName: row.item_name ?? undefined,
+    from: row.from_state ?? undefined,
+    to: row.to_state,
+    detail: row.detail ?? undefined,
+  };
+}

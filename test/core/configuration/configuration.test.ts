@@ -1,0 +1,117 @@
+// "Your data out and in" against two real services: the export reads back into another service the same; an import
+// run twice adds nothing; a dry run creates nothing; the first refusal stops it with nothing half made; a file that is
+// not a configuration is refused in one sentence.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MonitoringClient } from '../../../main/core/api/index.ts';
+import { configurationExportFile, exportConfiguration } from '../../../main/core/configuration/export-configuration.ts';
+import { importConfiguration } from '../../../main/core/configuration/import-configuration.ts';
+import { startTestService, type TestService } from '../../helpers/service-harness.ts';
+
+let source: TestService;
+let target: TestService;
+const clientOf = (service: TestService) => new MonitoringClient({ baseUrl: service.apiUrl, token: () => service.token });
+
+beforeAll(async () => {
+  [source, target] = await Promise.all([startTestService(), startTestService()]);
+  const api = clientOf(source);
+  await api.createMonitor({ name: 'API', type: 'http', url: 'http://127.0.0.1:9/health', frequency: 60 });
+  await api.createMonitor({ name: 'DB', type: 'tcp', url: '127.0.0.1:9', frequency: 30 });
+  await api.createHeartbeat({ name: 'Nightly backup', expected_interval: 86_400 });
+  await api.createDomain({ domain: 'example.org' });
+  await api.createNotificationHandler({ name: 'On call', type: 'email', destination: 'oncall@example.org' });
+});
+afterAll(async () => {
+  await Promise.all([source.stop(), target.stop()]);
+});
+
+/** A configuration without its time, its lists in a stable order: what two exports must share. */
+async function configurationOf(service: TestService) {
+  const { exportedAt: _time, ...rest } = await exportConfiguration(clientOf(service), Date.now());
+  const sorted = <T>(list: T[]) => [...list].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  return { ...rest, monitors: sorted(rest.monitors), heartbeats: sorted(rest.heartbeats), domains: sorted(rest.domains), notificationHandlers: sorted(rest.notificationHandlers) };
+}
+
+async function imported(text: string, dryRun: boolean) {
+  const outcome = await importConfiguration(clientOf(target), text, { dryRun });
+  if (!outcome.ok) throw new Error(outcome.message);
+  return outcome.report;
+}
+
+describe('export and import', () => {
+  it('round-trips between two services: a dry run first, then the import, then again with nothing to add', async () => {
+    const file = configurationExportFile(await exportConfiguration(clientOf(source), Date.UTC(2026, 10, 24)));
+    expect(file).toMatchObject({ fileName: 'vigil-configuration-2026-11-24.json', mimeType: 'application/json' });
+    expect(JSON.parse(file.text)).toMatchObject({ format: 'vigil-configuration', version: 1, exportedAt: '2026-11-24T00:00:00.000Z' });
+
+    const dry = await imported(file.text, true);
+    expect(dry).toEqual({
+      dryRun: true,
+      created: [
+        { kind: 'monitor', name: 'API' },
+        { kind: 'monitor', name: 'DB' },
+        { kind: 'heartbeat', name: 'Nightly backup' },
+        { kind: 'domain', name: 'example.org' },
+        { kind: 'handler', name: 'On call' },
+      ],
+      skipped: [],
+      failed: undefined,
+    });
+    expect((await clientOf(target).listMonitors()).items).toEqual([]);
+
+    const done = await imported(file.text, false);
+    expect(done).toEqual({ ...dry, dryRun: false });
+    expect(await configurationOf(target)).toEqual(await configurationOf(source));
+
+    const again = await imported(file.text, false);
+    expect(again.created).toEqual([]);
+    expect(again.skipped.map(({ kind, reason }) => [kind, reason])).toEqual([
+      ['monitor', 'already on the server'],
+      ['monitor', 'already on the server'],
+      ['heartbeat', 'already on the server'],
+      ['domain', 'already on the server'],
+      ['handler', 'already on the server'],
+    ]);
+    expect(await configurationOf(target)).toEqual(await configurationOf(source));
+  });
+
+  it('skips what is not valid or listed twice, and stops at the first refusal with nothing half made', async () => {
+    const text = JSON.stringify({
+      format: 'vigil-configuration',
+      version: 1,
+      monitors: [
+        { name: 'Status page', type: 'http', url: 'HTTPS://Status.Example.org', frequency: 60 },
+        { name: 'Same page', type: 'http', url: 'https://status.example.org/', frequency: 120 },
+        { name: 'Bad', type: 'dns', url: 'example.org', frequency: 60 },
+      ],
+      heartbeats: [{ expected_interval: 5 }],
+      domains: [],
+      // Any server may offer "slack"; this one refuses it, so the handler after it is never sent.
+      notificationHandlers: [
+        { name: 'Chat', type: 'slack', destination: '#ops' },
+        { name: 'Hook', type: 'webhook', destination: 'http://127.0.0.1:9/hook' },
+      ],
+    });
+    const report = await imported(text, false);
+    expect(report.created).toEqual([{ kind: 'monitor', name: 'Status page' }]);
+    expect(report.skipped).toEqual([
+      { kind: 'monitor', name: 'Same page', reason: 'listed earlier in the file' },
+      { kind: 'monitor', name: 'Bad', reason: 'not valid: type must be one of: http, tcp, udp, ping' },
+      { kind: 'heartbeat', name: 'heartbeat 1', reason: expect.stringMatching(/^not valid: expected_interval must be a whole number of seconds/) },
+    ]);
+    expect(report.failed).toMatchObject({ kind: 'handler', name: 'Chat', message: expect.stringMatching(/type/) });
+    const handlers = (await clientOf(target).listNotificationHandlers()).items.map((handler) => handler.name);
+    expect(handlers).not.toContain('Chat');
+    expect(handlers).not.toContain('Hook');
+  });
+
+  it('refuses a file that is not a configuration, in one sentence', async () => {
+    const refusal = async (text: string) => {
+      const outcome = await importConfiguration(clientOf(target), text, { dryRun: true });
+      return outcome.ok ? undefined : outcome.message;
+    };
+    expect(await refusal('{not json')).toBe('The file is not JSON: choose a configuration file exported by Vigil.');
+    expect(await refusal('{"monitors":[]}')).toBe('The file is not a Vigil configuration: its "format" is not "vigil-configuration".');
+    expect(await refusal('{"format":"vigil-configuration","version":2}')).toBe('The configuration has version 2; this Vigil reads version 1.');
+    expect(await refusal('{"format":"vigil-configuration","version":1,"domains":{}}')).toBe('The configuration\'s "domains" is not a list.');
+  });
+});

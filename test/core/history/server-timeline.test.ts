@@ -1,0 +1,56 @@
+// Timelines from a server's history: where it checked a monitor, in the states its events give; a heartbeat's
+// on-time, late and down stretches from its pings.
+import { describe, expect, it } from 'vitest';
+import { heartbeatPingTimeline, monitorServerTimeline } from '../../../main/core/history/server-timeline.ts';
+
+const H = 3_600_000;
+const T0 = Date.UTC(2026, 10, 20);
+const iso = (ms: number) => new Date(T0 + ms).toISOString();
+
+describe('monitorServerTimeline', () => {
+  it("follows the events where the series shows checks, joining buckets a 5-minute check leaves empty; elsewhere a gap", () => {
+    // 1-minute buckets, a check every 5 minutes from 2 h to 6 h.
+    const points = Array.from({ length: 48 }, (_, i) => ({ at: iso(2 * H + i * 5 * 60_000), checks: 1, failed: 0 }));
+    const events = [{ at: iso(3 * H), kind: 'monitor', from: 'up', to: 'down', detail: 'connection refused' }, { at: iso(4 * H), kind: 'monitor', from: 'down', to: 'up' }];
+    const { segments, historyStart } = monitorServerTimeline({ series: { step_seconds: 60, points }, events, currentStatus: 'up', frequencySeconds: 300, from: T0, to: T0 + 8 * H });
+    expect(historyStart).toBe(T0 + 2 * H);
+    const hours = (ms: number) => Math.round(((ms - T0) / H) * 100) / 100;
+    expect(segments.map((s) => [hours(s.from), hours(s.to), s.state, s.detail])).toEqual([
+      [0, 2, 'not watching', undefined],
+      [2, 3, 'up', undefined],
+      [3, 4, 'down', 'connection refused'],
+      [4, 5.93, 'up', undefined],
+      [5.93, 8, 'not watching', undefined],
+    ]);
+  });
+
+  it('runs to now when the last check is recent, in the current status when nothing changed', () => {
+    const points = [{ at: iso(7 * H + 59 * 60_000), checks: 1 }];
+    const { segments } = monitorServerTimeline({ series: { step_seconds: 60, points }, events: [], currentStatus: 'down', frequencySeconds: 60, from: T0 + 7 * H, to: T0 + 8 * H });
+    expect(segments.at(-1)).toMatchObject({ to: T0 + 8 * H, state: 'down', health: 'critical' });
+  });
+
+  it('is all gap without a step to read the series by', () => {
+    expect(monitorServerTimeline({ series: { step_seconds: undefined, points: [] }, events: [], currentStatus: 'up', frequencySeconds: 60, from: 0, to: H }).segments).toEqual([
+      { from: 0, to: H, health: 'gap', state: 'not watching' },
+    ]);
+  });
+});
+
+describe('heartbeatPingTimeline', () => {
+  it('is on time up to interval plus grace after each ping, then late, then down after another interval', () => {
+    const pings = [T0 + 5 * H, T0 + H];
+    const { segments, historyStart } = heartbeatPingTimeline({ pings, intervalSeconds: 3600, graceSeconds: 300, from: T0, to: T0 + 8 * H });
+    expect(historyStart).toBe(T0 + H);
+    const grace = 5 * 60_000;
+    expect(segments.map((s) => [s.from - T0, s.to - T0, s.state])).toEqual([
+      [0, H, 'not watching'],
+      [H, 2 * H + grace, 'up'],
+      [2 * H + grace, 3 * H + grace, 'late'],
+      [3 * H + grace, 5 * H, 'down'],
+      [5 * H, 6 * H + grace, 'up'],
+      [6 * H + grace, 7 * H + grace, 'late'],
+      [7 * H + grace, 8 * H, 'down'],
+    ]);
+  });
+});
