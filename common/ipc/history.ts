@@ -132,7 +132,8 @@ export type ConfigurationKind = 'monitor' | 'heartbeat' | 'domain' | 'handler';
 /** What an import did, or would do (`dryRun`). It stops at the first server error, with nothing half-made. */
 export interface ImportReport {
   dryRun: boolean;
-  created: { kind: ConfigurationKind; name: string }[];
+  /** `target`: where it points (a monitor's address, a handler's destination), so an import is seen before it is made. */
+  created: { kind: ConfigurationKind; name: string; target?: string | undefined }[];
   skipped: { kind: ConfigurationKind; name: string; reason: string }[];
   /** The server's refusal that stopped the import, if one did. */
   failed: { kind: ConfigurationKind; name: string; message: string } | undefined;

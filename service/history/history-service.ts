@@ -59,7 +59,13 @@ export class HistoryService {
   constructor(options: HistoryServiceOptions) {
     this.#options = options;
     const { clock, logger, monitors, heartbeats, domains } = options;
-    const stores = openHistoryStores(options.dataDir);
+    const stores = openHistoryStores(options.dataDir, {
+      now: clock.now(),
+      movedAside: (asName, why) => {
+        logger.error(`The history could not be read (${why}); it was moved aside as ${asName} and a new one was started.`);
+        options.problems.set('history-damaged', `The history file could not be read, so a new one was started; the old one was kept as ${asName}.`);
+      },
+    });
     this.#stores = stores;
     try {
       importLegacyChecks(options.mainDb, stores, logger);

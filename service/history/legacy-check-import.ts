@@ -46,6 +46,9 @@ export function importLegacyChecks(mainDb: DatabaseSync, stores: HistoryStores, 
       stores.marks.set('hourly', Math.min(stores.marks.get('hourly') ?? start, start));
       stores.marks.set('daily', Math.min(stores.marks.get('daily') ?? floorTo(start, dayMs), floorTo(start, dayMs)));
     });
+    // history.sqlite commits without waiting for the disk (synchronous=NORMAL), vigil.sqlite's drop does wait: a
+    // checkpoint first puts the moved rows on the disk, so a power cut can never keep the drop and lose the rows.
+    stores.db.exec('PRAGMA wal_checkpoint(FULL)');
   }
   mainDb.exec('DROP TABLE legacy_check_results');
 }

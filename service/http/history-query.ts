@@ -24,6 +24,8 @@ export const statsQuery = z.object({ window: windowParam, slots: wholeNumber(0, 
 export const beforeQuery = z.object({ before: dateTime, limit });
 
 type ItemKind = 'monitor' | 'heartbeat' | 'domain';
+/** One item's events, or (`service`) only the service's own stops and starts. */
+export type ItemFilter = { kind: ItemKind; id: string } | { kind: 'service' };
 
 export const eventsQuery = z.object({
   after: z
@@ -34,9 +36,10 @@ export const eventsQuery = z.object({
   since: dateTime,
   limit,
   item: z
-    .string({ error: 'must be monitor:<id>, heartbeat:<id> or domain:<id>' })
-    .regex(/^(monitor|heartbeat|domain):./, 'must be monitor:<id>, heartbeat:<id> or domain:<id>')
-    .transform((text) => {
+    .string({ error: 'must be monitor:<id>, heartbeat:<id>, domain:<id> or service' })
+    .regex(/^((monitor|heartbeat|domain):.|service$)/, 'must be monitor:<id>, heartbeat:<id>, domain:<id> or service')
+    .transform((text): ItemFilter => {
+      if (text === 'service') return { kind: 'service' };
       const colon = text.indexOf(':');
       return { kind: text.slice(0, colon) as ItemKind, id: text.slice(colon + 1) };
     })

@@ -91,7 +91,7 @@ function answer(state: HistoryServerState, requests: string[], request: Incoming
     const item = query.get('item');
     const after = query.get('after');
     const limit = Number(query.get('limit') ?? 100);
-    let events = state.events.filter((event) => Date.parse(event.at ?? '') >= since && (item === null || `${event.kind}:${event.item_id}` === item));
+    let events = state.events.filter((event) => Date.parse(event.at ?? '') >= since && (item === null || (item === 'service' ? event.kind === 'service' : `${event.kind}:${event.item_id}` === item)));
     if (after !== null) events = events.slice(events.findIndex((event) => event.id === after) + 1);
     return json(200, events.slice(0, limit));
   }

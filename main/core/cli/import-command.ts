@@ -29,7 +29,7 @@ async function readConfiguration(file: string): Promise<string> {
 function formatImportReport(report: ImportReport, connectionName: string): string {
   const made = report.dryRun ? 'Would create' : 'Created';
   const lines = [
-    ...report.created.map(({ kind, name }) => `${made} ${kind} "${name}"`),
+    ...report.created.map(({ kind, name, target }) => `${made} ${kind} "${name}"${target === undefined ? '' : ` (${target})`}`),
     ...report.skipped.map(({ kind, name, reason }) => `Skipped ${kind} "${name}": ${reason}`),
   ];
   if (report.failed !== undefined) {

@@ -15,7 +15,7 @@ export async function importConfiguration(client: MonitoringClient, text: string
   const plan = planImport(file.entries, { monitors: monitors.items, heartbeats: heartbeats.items, domains: domains.items, handlers: handlers.items });
   const report: ImportReport = { dryRun: options.dryRun, created: [], skipped: plan.skipped, failed: undefined };
   if (options.dryRun) {
-    report.created = plan.create.map(({ kind, name }) => ({ kind, name }));
+    report.created = plan.create.map(({ kind, name, target }) => ({ kind, name, target }));
     return { ok: true, report };
   }
   for (const planned of plan.create) {
@@ -26,7 +26,7 @@ export async function importConfiguration(client: MonitoringClient, text: string
       report.failed = { kind: planned.kind, name: planned.name, message: refusal(error) };
       break;
     }
-    report.created.push({ kind: planned.kind, name: planned.name });
+    report.created.push({ kind: planned.kind, name: planned.name, target: planned.target });
   }
   return { ok: true, report };
 }

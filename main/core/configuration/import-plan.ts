@@ -1,6 +1,8 @@
 // What an import would do (pure): each entry of the file checked with the rules a form uses, matched against what
-// the server has by its identity (configuration-identity.ts) and against the entries before it; what is left is
-// created in the file's order.
+// the server has by its identity (configuration-identity.ts); what is left is created in the file's order. Matching
+// counts: a server holding two heartbeats named "Heartbeat" covers two such entries of the file, and a third is
+// created. So a file with look-alike items loses none of them, and a re-run (even after one that stopped halfway)
+// adds exactly what is still missing. A domain is one per server: a second entry for it in the file is skipped.
 import {
   checkInput,
   domainCreateInput,
@@ -21,11 +23,13 @@ import type { ConfigurationKind, ImportReport } from '../../../common/ipc/histor
 import type { ConfigurationSection } from './configuration-file.ts';
 import { domainIdentity, handlerIdentity, heartbeatIdentity, monitorIdentity } from './configuration-identity.ts';
 
-export type PlannedCreate =
-  | { kind: 'monitor'; name: string; body: MonitorCreateBody }
-  | { kind: 'heartbeat'; name: string; body: HeartbeatCreateBody }
-  | { kind: 'domain'; name: string; body: DomainCreateBody }
-  | { kind: 'handler'; name: string; body: NotificationHandlerCreateBody };
+/** `target`: where the item points (a monitor's address, a handler's destination), for the report. */
+export type PlannedCreate = { name: string; target?: string | undefined } & (
+  | { kind: 'monitor'; body: MonitorCreateBody }
+  | { kind: 'heartbeat'; body: HeartbeatCreateBody }
+  | { kind: 'domain'; body: DomainCreateBody }
+  | { kind: 'handler'; body: NotificationHandlerCreateBody }
+);
 
 export interface ExistingConfiguration {
   monitors: readonly Monitor[];
@@ -44,6 +48,8 @@ interface SectionRules<Body> {
   check(entry: unknown): { ok: true; value: Body } | { ok: false; details: { field: string; message: string }[] };
   identity(body: Body): string;
   name(body: Body): string;
+  /** The server holds at most one item per identity. */
+  unique?: true;
 }
 
 const sections = {
@@ -54,7 +60,7 @@ const sections = {
     identity: (body) => heartbeatIdentity(body, HEARTBEAT_DEFAULTS.name),
     name: (body) => body.name ?? HEARTBEAT_DEFAULTS.name,
   },
-  domains: { kind: 'domain', check: (entry) => checkInput(domainCreateInput, entry), identity: (body) => domainIdentity(body), name: (body) => body.domain },
+  domains: { kind: 'domain', check: (entry) => checkInput(domainCreateInput, entry), identity: (body) => domainIdentity(body), name: (body) => body.domain, unique: true },
   notificationHandlers: { kind: 'handler', check: (entry) => checkInput(notificationHandlerCreateInput, entry), identity: (body) => handlerIdentity(body), name: (body) => body.name },
 } satisfies {
   monitors: SectionRules<MonitorCreateBody>;
@@ -66,20 +72,27 @@ const sections = {
 export function planImport(entries: Record<ConfigurationSection, readonly unknown[]>, existing: ExistingConfiguration): ImportPlan {
   const plan: ImportPlan = { create: [], skipped: [] };
   const onServer = {
-    monitors: new Set(existing.monitors.map(monitorIdentity)),
-    heartbeats: new Set(existing.heartbeats.map((heartbeat) => heartbeatIdentity(heartbeat, HEARTBEAT_DEFAULTS.name))),
-    domains: new Set(existing.domains.map(domainIdentity)),
-    notificationHandlers: new Set(existing.handlers.map(handlerIdentity)),
+    monitors: countOf(existing.monitors.map(monitorIdentity)),
+    heartbeats: countOf(existing.heartbeats.map((heartbeat) => heartbeatIdentity(heartbeat, HEARTBEAT_DEFAULTS.name))),
+    domains: countOf(existing.domains.map(domainIdentity)),
+    notificationHandlers: countOf(existing.handlers.map(handlerIdentity)),
   };
-  planSection(entries.monitors, sections.monitors, onServer.monitors, plan, (name, body) => ({ kind: 'monitor', name, body }));
+  planSection(entries.monitors, sections.monitors, onServer.monitors, plan, (name, body) => ({ kind: 'monitor', name, target: body.url, body }));
   planSection(entries.heartbeats, sections.heartbeats, onServer.heartbeats, plan, (name, body) => ({ kind: 'heartbeat', name, body }));
   planSection(entries.domains, sections.domains, onServer.domains, plan, (name, body) => ({ kind: 'domain', name, body }));
-  planSection(entries.notificationHandlers, sections.notificationHandlers, onServer.notificationHandlers, plan, (name, body) => ({ kind: 'handler', name, body }));
+  planSection(entries.notificationHandlers, sections.notificationHandlers, onServer.notificationHandlers, plan, (name, body) => ({ kind: 'handler', name, target: body.destination, body }));
   return plan;
 }
 
-function planSection<Body>(entries: readonly unknown[], rules: SectionRules<Body>, onServer: ReadonlySet<string>, plan: ImportPlan, planned: (name: string, body: Body) => PlannedCreate): void {
-  const inFile = new Set<string>();
+/** How many items the server holds of each identity. */
+function countOf(identities: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const identity of identities) counts.set(identity, (counts.get(identity) ?? 0) + 1);
+  return counts;
+}
+
+function planSection<Body>(entries: readonly unknown[], rules: SectionRules<Body>, onServer: Map<string, number>, plan: ImportPlan, planned: (name: string, body: Body) => PlannedCreate): void {
+  const createdHere = new Set<string>();
   for (const [index, entry] of entries.entries()) {
     const checked = rules.check(entry);
     if (!checked.ok) {
@@ -90,10 +103,17 @@ function planSection<Body>(entries: readonly unknown[], rules: SectionRules<Body
     }
     const identity = rules.identity(checked.value);
     const name = rules.name(checked.value);
-    if (onServer.has(identity)) plan.skipped.push({ kind: rules.kind, name, reason: 'already on the server' });
-    else if (inFile.has(identity)) plan.skipped.push({ kind: rules.kind, name, reason: 'listed earlier in the file' });
-    else plan.create.push(planned(name, checked.value));
-    inFile.add(identity);
+    const unmatched = onServer.get(identity) ?? 0;
+    if (unmatched > 0) {
+      // Unique items stay matched: a second entry for the same domain meets the one already there.
+      if (rules.unique !== true) onServer.set(identity, unmatched - 1);
+      plan.skipped.push({ kind: rules.kind, name, reason: 'already on the server' });
+    } else if (rules.unique === true && createdHere.has(identity)) {
+      plan.skipped.push({ kind: rules.kind, name, reason: 'listed earlier in the file' });
+    } else {
+      plan.create.push(planned(name, checked.value));
+      createdHere.add(identity);
+    }
   }
 }
 

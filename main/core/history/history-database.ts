@@ -11,12 +11,10 @@ import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { Clock } from '../../../common/clock.ts';
 import type { Logger } from '../../../common/logger.ts';
+import { isDamagedDatabaseError } from '../../../common/sqlite-transaction.ts';
 import { historyMigrations } from './history-schema.ts';
 
 export const historyFileName = 'history.sqlite';
-
-/** SQLITE_CORRUPT and SQLITE_NOTADB: the file is not a usable database; anything else may pass. */
-const unusableFileCodes = new Set([11, 26]);
 
 export interface HistoryDatabaseOptions {
   /** The folder of history.sqlite; undefined keeps the record in memory (tests, or when the folder is unusable). */
@@ -69,7 +67,7 @@ export class HistoryDatabase {
       this.#failing.delete(what);
       return result;
     } catch (error) {
-      if (isUnusableFile(error)) {
+      if (isDamagedDatabaseError(error)) {
         this.#replace(error);
         return fallback;
       }
@@ -108,7 +106,7 @@ export class HistoryDatabase {
     try {
       return openAt(path.join(directory, historyFileName));
     } catch (error) {
-      return isUnusableFile(error) || error instanceof NewerRecordError ? this.#startAfresh(error) : this.#inMemory(error);
+      return isDamagedDatabaseError(error) || error instanceof NewerRecordError ? this.#startAfresh(error) : this.#inMemory(error);
     }
   }
 
@@ -187,9 +185,6 @@ function migrate(db: DatabaseSync): void {
   }
 }
 
-function isUnusableFile(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && unusableFileCodes.has((error as { errcode?: unknown }).errcode as number);
-}
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

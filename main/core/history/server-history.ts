@@ -48,17 +48,18 @@ class Parts {
 
 export async function monitorServerParts(client: MonitoringClient, monitor: Monitor & { id: string }, span: Span, uptimeWindows: readonly HistoryWindow[]): Promise<ServerParts> {
   const parts = new Parts();
-  const [stats, series, checks, events] = await Promise.all([
+  const [stats, series, checks, events, serviceEvents] = await Promise.all([
     // A window the server has no figure for is summed from the timeline instead: not a problem worth a note.
     Promise.all(uptimeWindows.map((window) => client.getMonitorStats(monitor.id, window).then(({ item }) => [window, item] as const, () => undefined))),
     parts.get(async () => (await client.getSeries(monitor.id, span.window)).item, undefined),
     parts.get(async () => (await client.listChecks(monitor.id, { limit: checksOnPage })).items, undefined),
     parts.get(() => fetchServerEvents(client, { since: span.from, item: `monitor:${monitor.id}` }), []),
+    parts.get(() => fetchServerEvents(client, { since: span.from, item: 'service' }), []),
   ]);
   const timeline =
     series === undefined
       ? undefined
-      : monitorServerTimeline({ series, events, currentStatus: monitor.last_status, frequencySeconds: monitor.frequency, from: span.from, to: span.to });
+      : monitorServerTimeline({ series, events, serviceEvents, currentStatus: monitor.last_status, frequencySeconds: monitor.frequency, from: span.from, to: span.to });
   return {
     timeline,
     stats: Object.fromEntries(stats.filter((entry) => entry !== undefined)),
@@ -73,11 +74,12 @@ export async function monitorServerParts(client: MonitoringClient, monitor: Moni
 export async function heartbeatServerParts(client: MonitoringClient, heartbeat: Heartbeat & { id: string }, span: Span, graceSeconds: number): Promise<ServerParts> {
   const parts = new Parts();
   const since = span.to - Math.max(HISTORY_WINDOWS['90d'], span.to - span.from);
-  const [pings, events] = await Promise.all([
+  const [pings, events, serviceEvents] = await Promise.all([
     parts.get(async () => (await client.listPings(heartbeat.id, { limit: pingsAsked })).items.flatMap((ping) => epochOf(ping.at)).sort((a, b) => b - a), undefined),
     parts.get(() => fetchServerEvents(client, { since: span.from, item: `heartbeat:${heartbeat.id}` }), []),
+    parts.get(() => fetchServerEvents(client, { since, item: 'service' }), []),
   ]);
-  const timeline = pings === undefined ? undefined : heartbeatPingTimeline({ pings, intervalSeconds: heartbeat.expected_interval, graceSeconds, from: since, to: span.to });
+  const timeline = pings === undefined ? undefined : heartbeatPingTimeline({ pings, intervalSeconds: heartbeat.expected_interval, graceSeconds, serviceEvents, from: since, to: span.to });
   return { timeline, stats: {}, responseTimes: undefined, checks: undefined, pings: pings?.slice(0, pingsOnPage), events, problem: parts.problem };
 }
 

@@ -1,10 +1,11 @@
 // Timelines from a server's history (pure). A monitor's: where the server checked (its series' buckets with
 // checks), in the states its events give; elsewhere a gap. A heartbeat's: from its pings, on time up to the
-// interval plus grace after each, then late, then down after a second interval.
+// interval plus grace after each, then late, then down after a second interval. Both are gaps wherever the
+// service's own events say it was not running: a series bucket or a ping's interval can span a stop.
 import { dateTimeToEpochMs, monitorStatusOf, type HistoryEvent, type Series } from '../../../common/api/index.ts';
 import { monitorHealth } from '../health/index.ts';
 import type { Segment } from './record-types.ts';
-import { gapSegment, mergeAdjacent } from './timeline.ts';
+import { gapSegment, gapsOver, mergeAdjacent } from './timeline.ts';
 
 export interface ServerTimeline {
   segments: Segment[];
@@ -19,6 +20,8 @@ export interface MonitorTimelineInput {
   /** `last_status` now. */
   currentStatus: string | undefined;
   frequencySeconds: number | undefined;
+  /** The service's own events (kind `service`), any order. */
+  serviceEvents: readonly HistoryEvent[];
   from: number;
   to: number;
 }
@@ -48,7 +51,35 @@ export function monitorServerTimeline(input: MonitorTimelineInput): ServerTimeli
     cursor = stretch.to;
   }
   if (cursor < input.to) segments.push(gapSegment(cursor, input.to));
-  return { segments: mergeAdjacent(segments), historyStart: coverage[0]?.from };
+  return { segments: gapsOver(mergeAdjacent(segments), serviceStops(input.serviceEvents, input.from, input.to)), historyStart: coverage[0]?.from };
+}
+
+/**
+ * When the service was not running within [from, to], oldest first: from each `stopped` to the next `started`
+ * (or `to`); a `started` with no `stopped` before it in the window ends a stop that began at or before `from`
+ * (the service's first start ends the time before it existed).
+ */
+export function serviceStops(events: readonly HistoryEvent[], from: number, to: number): { from: number; to: number }[] {
+  const changes = events
+    .filter((event) => event.kind === 'service')
+    .flatMap((event) => {
+      const at = event.at === undefined ? undefined : dateTimeToEpochMs(event.at);
+      return at === undefined || (event.to !== 'stopped' && event.to !== 'started') ? [] : [{ at, to: event.to }];
+    })
+    .sort((a, b) => a.at - b.at);
+  const stops: { from: number; to: number }[] = [];
+  let stoppedAt: number | undefined;
+  let seenAny = false;
+  for (const change of changes) {
+    if (change.to === 'stopped') stoppedAt ??= change.at;
+    else {
+      if (stoppedAt !== undefined || !seenAny) stops.push({ from: Math.max(stoppedAt ?? from, from), to: Math.min(change.at, to) });
+      stoppedAt = undefined;
+    }
+    seenAny = true;
+  }
+  if (stoppedAt !== undefined) stops.push({ from: Math.max(stoppedAt, from), to });
+  return stops.filter((stop) => stop.to > stop.from);
 }
 
 function statusSegment(status: string | undefined, detail: string | undefined, from: number, to: number): Segment {
@@ -108,6 +139,8 @@ export interface HeartbeatTimelineInput {
   pings: readonly number[];
   intervalSeconds: number | undefined;
   graceSeconds: number;
+  /** The service's own events (kind `service`), any order. */
+  serviceEvents: readonly HistoryEvent[];
   from: number;
   to: number;
 }
@@ -131,5 +164,5 @@ export function heartbeatPingTimeline(input: HeartbeatTimelineInput): ServerTime
     ] as const;
     for (const { span, health, state } of pieces) if (span[1] > span[0]) segments.push({ from: span[0], to: span[1], health, state, detail: state === 'up' ? undefined : state });
   }
-  return { segments: mergeAdjacent(segments), historyStart: Math.max(first, from) };
+  return { segments: gapsOver(mergeAdjacent(segments), serviceStops(input.serviceEvents, from, to)), historyStart: Math.max(first, from) };
 }

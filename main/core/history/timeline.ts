@@ -92,3 +92,21 @@ export function fillGaps(server: readonly Segment[], record: readonly Segment[])
   return mergeAdjacent(filled);
 }
 
+
+/** The timeline with each of `spans` (oldest first, not overlapping) made a gap: time nobody was watching. */
+export function gapsOver(segments: readonly Segment[], spans: readonly { from: number; to: number }[]): Segment[] {
+  if (spans.length === 0) return [...segments];
+  const cut: Segment[] = [];
+  for (const segment of segments) {
+    let cursor = segment.from;
+    for (const span of spans) {
+      if (span.to <= cursor || span.from >= segment.to) continue;
+      if (span.from > cursor) cut.push({ ...segment, from: cursor, to: span.from });
+      const end = Math.min(span.to, segment.to);
+      cut.push(gapSegment(Math.max(span.from, cursor), end));
+      cursor = end;
+    }
+    if (cursor < segment.to) cut.push({ ...segment, from: cursor, to: segment.to });
+  }
+  return mergeAdjacent(cut);
+}

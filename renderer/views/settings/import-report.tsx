@@ -25,9 +25,10 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       </h3>
       {created.length > 0 && (
         <ul className="import-list">
-          {created.map((entry) => (
-            <li key={`${entry.kind}:${entry.name}`}>
-              {kindNames[entry.kind]} “{entry.name}”
+          {created.map((entry, index) => (
+            // Look-alike entries (two heartbeats named "Heartbeat") are each created: the index keeps them apart.
+            <li key={index}>
+              {kindNames[entry.kind]} “{entry.name}”{entry.target !== undefined && <> → <code>{entry.target}</code></>}
             </li>
           ))}
         </ul>
@@ -37,8 +38,8 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       </h3>
       {skipped.length > 0 && (
         <ul className="import-list">
-          {skipped.map((entry) => (
-            <li key={`${entry.kind}:${entry.name}`}>
+          {skipped.map((entry, index) => (
+            <li key={index}>
               {kindNames[entry.kind]} “{entry.name}”: {entry.reason}
             </li>
           ))}

@@ -51,7 +51,7 @@ export function historyRoutes(app: FastifyInstance, context: ApiContext): void {
 
   app.get<{ Querystring: EventsQuery }>('/events', { schema: { querystring: eventsQuery } }, (request) => {
     const { after = 0, since, limit = historyLimits.defaultLimit, item } = request.query;
-    if (item) {
+    if (item !== undefined && item.kind !== 'service') {
       const found = { monitor: monitors, heartbeat: heartbeats, domain: domains }[item.kind].get(item.id);
       if (!found) throw notFound(`${item.kind[0]?.toUpperCase() ?? ''}${item.kind.slice(1)}`);
     }

@@ -22,7 +22,8 @@ export interface EventQuery {
   afterId: number;
   /** Only events at or after this time. */
   since: number | undefined;
-  item: { kind: EventKind; id: string } | undefined;
+  /** One item's events, or (kind `service`) the service's own. */
+  item: { kind: Exclude<EventKind, 'service'>; id: string } | { kind: 'service' } | undefined;
   limit: number;
 }
 
@@ -42,6 +43,7 @@ export class EventStore {
   readonly #firstSince: StatementSync;
   readonly #list: StatementSync;
   readonly #listItem: StatementSync;
+  readonly #listService: StatementSync;
   readonly #deleteItem: StatementSync;
   readonly #pruneOld: StatementSync;
   readonly #pruneBeyond: StatementSync;
@@ -53,6 +55,7 @@ export class EventStore {
     this.#firstSince = db.prepare('SELECT id FROM events WHERE at >= ? ORDER BY at LIMIT 1');
     this.#list = db.prepare('SELECT * FROM events WHERE id >= ? AND at >= ? ORDER BY id LIMIT ?');
     this.#listItem = db.prepare('SELECT * FROM events WHERE kind = ? AND item_id = ? AND id >= ? AND at >= ? ORDER BY id LIMIT ?');
+    this.#listService = db.prepare("SELECT * FROM events WHERE kind = 'service' AND item_id IS NULL AND id >= ? AND at >= ? ORDER BY id LIMIT ?");
     this.#deleteItem = db.prepare('DELETE FROM events WHERE kind = ? AND item_id = ?');
     this.#pruneOld = db.prepare('DELETE FROM events WHERE at < ?');
     this.#pruneBeyond = db.prepare('DELETE FROM events WHERE id <= (SELECT max(id) FROM events) - ?');
@@ -75,9 +78,13 @@ export class EventStore {
       if (!first) return [];
       fromId = Math.max(fromId, first.id);
     }
-    const rows = query.item
-      ? this.#listItem.all(query.item.kind, query.item.id, fromId, since, query.limit)
-      : this.#list.all(fromId, since, query.limit);
+    const { item } = query;
+    const rows =
+      item === undefined
+        ? this.#list.all(fromId, since, query.limit)
+        : item.kind === 'service'
+          ? this.#listService.all(fromId, since, query.limit)
+          : this.#listItem.all(item.kind, item.id, fromId, since, query.limit);
     return (rows as Row[]).map(toEvent);
   }
 

@@ -1,5 +1,9 @@
-// The history database and its tables, opened together.
+// The history database and its tables, opened together. A damaged history file never keeps the service from
+// starting (its checks and alerts matter more than its past): it is moved aside, never deleted, and a new one begun.
+import { existsSync, renameSync } from 'node:fs';
+import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
+import { isDamagedDatabaseError } from '../../../common/sqlite-transaction.ts';
 import { openDatabase } from '../database.ts';
 import { BucketStore, dailyTier, hourlyTier } from './bucket-store.ts';
 import { EventStore } from './event-store.ts';
@@ -22,8 +26,15 @@ export interface HistoryStores {
   marks: RollupMarks;
 }
 
-export function openHistoryStores(dataDir: string): HistoryStores {
-  const db = openDatabase(dataDir, 'NORMAL', { file: historyFileName, migrations: historyMigrations });
+export interface DamagedFileOptions {
+  /** For the moved file's name. */
+  now: number;
+  /** Hears the damaged file's new name and why it was set aside. */
+  movedAside(asName: string, why: string): void;
+}
+
+export function openHistoryStores(dataDir: string, damaged?: DamagedFileOptions): HistoryStores {
+  const db = openHistoryDatabase(dataDir, damaged);
   return {
     db,
     raw: new RawCheckStore(db),
@@ -35,4 +46,19 @@ export function openHistoryStores(dataDir: string): HistoryStores {
     pings: new PingStore(db),
     marks: new RollupMarks(db),
   };
+}
+
+function openHistoryDatabase(dataDir: string, damaged: DamagedFileOptions | undefined): DatabaseSync {
+  const open = () => openDatabase(dataDir, 'NORMAL', { file: historyFileName, migrations: historyMigrations });
+  try {
+    return open();
+  } catch (error) {
+    if (damaged === undefined || !isDamagedDatabaseError(error)) throw error;
+    const file = path.join(dataDir, historyFileName);
+    const aside = `${file}.damaged-${new Date(damaged.now).toISOString().replace(/[:.]/g, '-')}.bak`;
+    // The WAL and shared-memory files go with it, under the names SQLite pairs with the moved file.
+    for (const suffix of ['', '-wal', '-shm']) if (existsSync(`${file}${suffix}`)) renameSync(`${file}${suffix}`, `${aside}${suffix}`);
+    damaged.movedAside(path.basename(aside), error instanceof Error ? error.message : String(error));
+    return open();
+  }
 }

@@ -113,7 +113,7 @@ describe('vigil export and import', () => {
 
     const dry = await vigil(['import', file, '--dry-run', '--base-url', other.apiUrl], other.token);
     expect(dry.code).toBe(0);
-    expect(dry.stdout).toBe(['Would create monitor "Closed port"', 'Would create monitor "Twin"', 'Would create monitor "twin"', 'Would create domain "example.org"', 'Dry run: nothing was changed; 4 to create, 0 skipped.', ''].join('\n'));
+    expect(dry.stdout).toBe(['Would create monitor "Closed port" (127.0.0.1:9)', 'Would create monitor "Twin" (127.0.0.3:9)', 'Would create monitor "twin" (127.0.0.2:9)', 'Would create domain "example.org"', 'Dry run: nothing was changed; 4 to create, 0 skipped.', ''].join('\n'));
     const done = await vigil(['import', file, '--base-url', other.apiUrl], other.token);
     expect(done.stdout).toMatch(/4 created, 0 skipped\.\n$/);
     const again = await vigil(['import', '--base-url', other.apiUrl, file], other.token);

@@ -47,11 +47,11 @@ describe('export and import', () => {
     expect(dry).toEqual({
       dryRun: true,
       created: [
-        { kind: 'monitor', name: 'API' },
-        { kind: 'monitor', name: 'DB' },
+        { kind: 'monitor', name: 'API', target: 'http://127.0.0.1:9/health' },
+        { kind: 'monitor', name: 'DB', target: '127.0.0.1:9' },
         { kind: 'heartbeat', name: 'Nightly backup' },
         { kind: 'domain', name: 'example.org' },
-        { kind: 'handler', name: 'On call' },
+        { kind: 'handler', name: 'On call', target: 'oncall@example.org' },
       ],
       skipped: [],
       failed: undefined,
@@ -74,7 +74,7 @@ describe('export and import', () => {
     expect(await configurationOf(target)).toEqual(await configurationOf(source));
   });
 
-  it('skips what is not valid or listed twice, and stops at the first refusal with nothing half made', async () => {
+  it('skips what is not valid, keeps look-alikes, and stops at the first refusal with nothing half made', async () => {
     const text = JSON.stringify({
       format: 'vigil-configuration',
       version: 1,
@@ -92,9 +92,12 @@ describe('export and import', () => {
       ],
     });
     const report = await imported(text, false);
-    expect(report.created).toEqual([{ kind: 'monitor', name: 'Status page' }]);
+    // Two monitors of one address (at different frequencies) are two items: neither is lost.
+    expect(report.created).toEqual([
+      { kind: 'monitor', name: 'Status page', target: 'HTTPS://Status.Example.org' },
+      { kind: 'monitor', name: 'Same page', target: 'https://status.example.org/' },
+    ]);
     expect(report.skipped).toEqual([
-      { kind: 'monitor', name: 'Same page', reason: 'listed earlier in the file' },
       { kind: 'monitor', name: 'Bad', reason: 'not valid: type must be one of: http, tcp, udp, ping' },
       { kind: 'heartbeat', name: 'heartbeat 1', reason: expect.stringMatching(/^not valid: expected_interval must be a whole number of seconds/) },
     ]);

@@ -34,7 +34,7 @@ beforeEach(async () => {
     events: [
       { id: '1', at: iso(T0 + 40 * MINUTE), kind: 'monitor', item_id: 'm1', item_name: 'API', from: 'up', to: 'down', detail: 'connection refused' },
       { id: '2', at: iso(T0 + 45 * MINUTE), kind: 'monitor', item_id: 'm1', item_name: 'API', from: 'down', to: 'up' },
-      { id: '3', at: iso(T0 + 50 * MINUTE), kind: 'service', to: 'started' },
+      { id: '3', at: iso(T0 - 5 * MINUTE), kind: 'service', to: 'started' },
     ],
     pings: { h1: [T0 + 50 * MINUTE, T0 + 5 * MINUTE].map((at) => ({ at: iso(at) })) },
     allStats: [{ id: 'm1', window: '24h', uptime: 0.9, slots: `${'-'.repeat(46)}ud` }],
@@ -105,11 +105,11 @@ describe("a server's history", () => {
   it("gives the list's bars from GET /stats, and the events from the server with Vigil's own news of the connection", async () => {
     expect((await running.calls.getListHistory()).items).toEqual({ 'monitor:m1': { uptime: 0.9, slots: `${'-'.repeat(46)}ud`, source: 'server' } });
     expect(server.requests).toContain('GET /api/stats?window=24h&slots=48');
-    const events = await running.calls.listEvents(T0);
+    const events = await running.calls.listEvents(T0 - 10 * MINUTE);
     expect(events.map((event) => [event.title, event.source, event.kind])).toEqual([
-      ['The server started', 'server', 'service'],
       ['API is up again', 'server', 'monitor'],
       ['API went down: connection refused', 'server', 'monitor'],
+      ['The server started', 'server', 'service'],
     ]);
   });
 

@@ -219,6 +219,9 @@ describe('GET /events', () => {
     expect(await json<Event[]>(`/events?item=heartbeat:${heartbeat.id}`)).toEqual([
       expect.objectContaining({ kind: 'heartbeat', item_id: heartbeat.id, item_name: 'backup', from: 'up', to: 'late' }),
     ]);
+    const serviceOwn = events.filter((event) => event.kind === 'service');
+    expect(serviceOwn.length).toBeGreaterThan(0);
+    expect(await json<Event[]>('/events?item=service')).toEqual(serviceOwn);
     expect(await json<Event[]>('/events?since=2999-01-01T00:00:00Z')).toEqual([]);
   });
 
