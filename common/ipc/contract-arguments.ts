@@ -13,8 +13,10 @@ export const argumentSchemas = {
   z,
   id,
   token,
-  /** An item key (common/ipc/item-key.ts). */
-  itemKey: z.string().min(1).max(500),
+  /** The connection a call is about (a server of the settings; its id names its token in the keychain). */
+  connectionId: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'must be the id of a connection'),
+  /** A server item key (`<connectionId>/monitor:42`, common/ipc/item-key.ts). */
+  itemKey: z.string().min(3).max(600).regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}\/(monitor|heartbeat|domain)[:?]/, 'must be a server item key like "work/monitor:42"'),
   snoozeFor: z.union([z.literal('1h'), z.literal('4h'), z.literal('8h'), z.literal('until-resumed')]),
   pauseFor: z.union([z.literal('1h'), z.literal('4h'), z.literal('until-resumed')]),
   newConnection: z.object({ name: z.string().trim().min(1).max(SETTINGS_BOUNDS.connectionNameLength), baseUrl, token }),

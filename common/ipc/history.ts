@@ -68,7 +68,9 @@ export interface HistoryEventView {
   id: string;
   at: number;
   connectionId: string;
-  /** The item it is about; absent for the server's or Vigil's own starts and stops. */
+  /** The name of its server, for a feed that spans several. */
+  serverName: string;
+  /** The server item key of the item it is about; absent for the server's or Vigil's own starts and stops. */
   itemKey: string | undefined;
   kind: ItemKind | 'service' | 'vigil';
   /** One sentence: "API went down: connection refused", "The server stopped", "Vigil was not watching". */
@@ -78,7 +80,10 @@ export interface HistoryEventView {
 }
 
 export interface ItemHistoryView {
+  /** The server item key. */
   key: string;
+  connectionId: string;
+  serverName: string;
   kind: ItemKind;
   name: string;
   /** The state now, as the status shows it, and since when it holds. */
@@ -117,6 +122,7 @@ export interface ListHistoryView {
   from: number;
   to: number;
   slotCount: number;
+  /** By server item key, every enabled server's monitors. */
   items: Record<string, { uptime: number | undefined; slots: string; source: HistorySource }>;
 }
 

@@ -27,10 +27,35 @@ export function domainKey(domain: Domain): string {
 
 const KEY_SHAPE = /^(monitor|heartbeat|domain)(?::(.+)|\?name=(.*))$/s;
 
-/** What a key points at (for "open this item" from a notification), or undefined if it is not an item key. */
+/** What a key points at within its server, or undefined if it is not an item key. */
 export function parseItemKey(key: string): ItemRef | undefined {
   const match = KEY_SHAPE.exec(key);
   if (match === null) return undefined;
   const kind = match[1] as ItemKind;
   return match[2] === undefined ? { kind, name: match[3] ?? '' } : { kind, id: match[2] };
+}
+
+/**
+ * An item on one server: `<connectionId>/<item key>` (`work/monitor:42`). Everything outside one connection's own
+ * state (the status view, snoozes, the window's rows and pages, deep links, notifications) uses this form, so two
+ * servers holding the same monitor id never collide. Connection ids never hold "/", so the first one splits.
+ */
+export function serverItemKey(connectionId: string, itemKey: string): string {
+  return `${connectionId}/${itemKey}`;
+}
+
+export interface ServerItemRef {
+  connectionId: string;
+  /** The key within the server (`monitor:42`). */
+  itemKey: string;
+  item: ItemRef;
+}
+
+/** What a server item key points at, or undefined if it is not one. */
+export function parseServerItemKey(key: string): ServerItemRef | undefined {
+  const slash = key.indexOf('/');
+  if (slash <= 0) return undefined;
+  const itemKey = key.slice(slash + 1);
+  const item = parseItemKey(itemKey);
+  return item === undefined ? undefined : { connectionId: key.slice(0, slash), itemKey, item };
 }

@@ -12,7 +12,8 @@ export interface ConnectionView {
   name: string;
   baseUrl: string;
   kind: 'local' | 'remote';
-  active: boolean;
+  /** Watched (polled) now; a disabled connection is kept with its token but not polled. */
+  enabled: boolean;
   /** Never the token itself. */
   auth: 'signed-in' | 'signed-out' | 'rejected' | 'expiring';
   tokenExpiresAt?: number;
@@ -26,7 +27,11 @@ export interface ConnectionView {
 export type ItemKind = 'monitor' | 'heartbeat' | 'domain';
 
 export interface StatusItemView {
+  /** The server item key (`<connectionId>/monitor:42`, common/ipc/item-key.ts). */
   key: string;
+  connectionId: string;
+  /** The name of its server, for "Work · API". */
+  serverName: string;
   kind: ItemKind;
   name: string;
   health: Health;
@@ -39,46 +44,63 @@ export interface StatusItemView {
   sinceIsLowerBound?: boolean;
 }
 
-/** An entry of the tray menu: a watched item (a click opens it), or the "and N more" that caps the list. */
+/**
+ * An entry of the tray menu: a watched item (a click opens it), a server that cannot be watched right now ("Can't
+ * reach Work", "Work: sign in again"; a click opens its settings), or the "and N more" that caps the list.
+ */
 export type TrayItem =
   | {
       type: 'item';
+      /** The server item key. */
       key: string;
+      connectionId: string;
       kind: StatusItemView['kind'];
       name: string;
       health: Health;
       /** The state in a word: down, late, expiring, unknown, … */
       state: string;
       detail: string;
-      /** "name — detail", ready for a menu. */
+      /** "name — detail" ("Work · name — detail" with more than one server), ready for a menu. */
       label: string;
       /** Present when the item is snoozed. */
       snoozedUntil?: number | 'resumed';
     }
+  | { type: 'server'; connectionId: string; situation: Exclude<ConnectionSituation, 'ok' | 'waiting'>; label: string }
   | { type: 'more'; count: number; label: string };
 
-/** How the active connection answered its latest poll: with data, not at all, refusing the token, refusing the
- * request as made (it needs the user's attention), or not yet. */
+/** How a connection answered its latest poll: with data, not at all, refusing the token, refusing the request as
+ * made (it needs the user's attention), or not yet. */
 export type ConnectionSituation = 'ok' | 'unreachable' | 'signed-out' | 'setup' | 'waiting';
 
-export interface StatusView {
+/** One enabled connection's part of the status: its own situation, roll-up and lists. */
+export interface ServerStatusView {
+  connection: ConnectionView;
+  /** This server's own roll-up; the tray's level is the worst of these. */
   level: Level;
   situation: ConnectionSituation;
-  tooltip: string;
-  connection: ConnectionView | undefined;
-  /** Why the level is offline/unknown, in one sentence, when it is. */
+  /** Why this server's data is missing or stale, in one sentence, when it is. */
   problem?: string;
   lastSuccessfulPollAt?: number;
   /** When the poll that fetched the lists below began: a change confirmed before then is in them. */
   listsFetchedFrom?: number;
-  pausedUntil?: number | 'resumed';
-  /** Every item, problems worst first, snoozed ones after the rest. */
-  items: StatusItemView[];
-  /** The tray menu's entries: the problems and snoozed items of `items`, capped. */
-  trayItems: TrayItem[];
   monitors: Monitor[];
   heartbeats: Heartbeat[];
   domains: Domain[];
+}
+
+export interface StatusView {
+  /** The worst over every enabled connection (paused while notifications are paused). */
+  level: Level;
+  tooltip: string;
+  /** Every enabled connection, in the settings' order. Disabled ones are listed by `listConnections` only. */
+  servers: ServerStatusView[];
+  /** Why nothing can be watched at all (no connection set up), when that is so. */
+  problem?: string;
+  pausedUntil?: number | 'resumed';
+  /** Every item of every server, problems worst first, snoozed ones after the rest. */
+  items: StatusItemView[];
+  /** The tray menu's entries: the servers that cannot be watched, then the problems and snoozed items, capped. */
+  trayItems: TrayItem[];
 }
 
 export interface AlertView {
@@ -87,8 +109,10 @@ export interface AlertView {
   severity: 'critical' | 'warning' | 'info';
   title: string;
   body: string;
+  /** The server item key a click opens. */
   itemKey?: string;
-  connectionId: string;
+  /** The server it is about; absent for a summary across servers. */
+  connectionId?: string;
 }
 
 export interface ConnectionTestView {
