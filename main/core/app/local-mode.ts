@@ -170,9 +170,9 @@ export class LocalMode {
   #pointConnectionAt(apiUrl: string): void {
     this.#options.settings.update((current) => {
       const existing = current.connections.find((c) => c.id === localConnectionId);
-      const local: Connection = { id: localConnectionId, name: existing?.name ?? localConnectionName, baseUrl: apiUrl, kind: 'local' };
+      const local: Connection = { id: localConnectionId, name: existing?.name ?? localConnectionName, baseUrl: apiUrl, kind: 'local', enabled: existing?.enabled ?? true };
       const connections = existing ? current.connections.map((c) => (c.id === localConnectionId ? local : c)) : [...current.connections, local];
-      return { ...current, connections, activeConnectionId: current.activeConnectionId ?? localConnectionId };
+      return { ...current, connections };
     });
   }
 

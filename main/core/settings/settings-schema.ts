@@ -1,4 +1,5 @@
-// The one schema for Vigil's settings. Every field has a default, so a partial or empty file reads as complete
+// The one schema for Vigil's settings (version 2: every enabled connection is watched at once; a version-1 file is
+// upgraded on read by settings-upgrade.ts). Every field has a default, so a partial or empty file reads as complete
 // settings. There is no field for a token or password: tokens live only in the secret store, and unknown keys
 // (a `token` on a connection included) are dropped before anything is written.
 import { z } from 'zod';
@@ -18,7 +19,8 @@ export const SETTINGS_LIMITS = {
   ...SETTINGS_BOUNDS,
   connections: 100,
   snoozes: 10_000,
-  snoozeKeyLength: 500,
+  /** A server item key: a connection id (64 at most), "/", and an item key (500 at most). */
+  snoozeKeyLength: 600,
 } as const;
 
 /** Latest time JavaScript's Date can hold (epoch ms). */
@@ -61,6 +63,8 @@ export const connectionSchema = z.object(
       })
       .transform(withoutTrailingSlash),
     kind: z.enum(['local', 'remote'], { error: requiredOr('must be "local" or "remote"') }),
+    /** Watched (polled); a disabled connection keeps its token but is not polled. */
+    enabled: flag(true),
   },
   { error: 'must be an object' },
 );
@@ -123,33 +127,24 @@ const notifications = z
 
 const { pollIntervalSeconds: poll, heartbeatGraceSeconds: grace } = SETTINGS_LIMITS;
 
-export const settingsSchema = z
-  .object(
-    {
-      connections,
-      activeConnectionId: connectionIdSchema.optional(),
-      pollIntervalSeconds: pollIntervalSecondsSchema.default(poll.default),
-      domainThresholds,
-      heartbeatGraceSeconds: heartbeatGraceSecondsSchema.default(grace.default),
-      notifications,
-      snoozes,
-      pausedUntil: untilTime.optional(),
-      launchAtLogin: flag(false),
-      version: z.literal(1, { error: 'must be 1' }).default(1),
-    },
-    { error: 'must be a JSON object' },
-  )
-  .check((context) => {
-    const { activeConnectionId, connections: list } = context.value;
-    if (activeConnectionId !== undefined && !list.some((connection) => connection.id === activeConnectionId)) {
-      context.issues.push({
-        code: 'custom',
-        message: 'must be the id of one of the connections',
-        path: ['activeConnectionId'],
-        input: activeConnectionId,
-      });
-    }
-  });
+/** The version this schema reads and writes; an older file is upgraded first (settings-upgrade.ts). */
+export const SETTINGS_VERSION = 2;
+
+export const settingsSchema = z.object(
+  {
+    connections,
+    pollIntervalSeconds: pollIntervalSecondsSchema.default(poll.default),
+    domainThresholds,
+    heartbeatGraceSeconds: heartbeatGraceSecondsSchema.default(grace.default),
+    notifications,
+    /** By server item key (`<connectionId>/monitor:42`). */
+    snoozes,
+    pausedUntil: untilTime.optional(),
+    launchAtLogin: flag(false),
+    version: z.literal(SETTINGS_VERSION, { error: `must be ${SETTINGS_VERSION}` }).default(SETTINGS_VERSION),
+  },
+  { error: 'must be a JSON object' },
+);
 
 export type Settings = z.output<typeof settingsSchema>;
 export type Connection = Settings['connections'][number];

@@ -1,8 +1,10 @@
-// The settings port and its file-backed implementation (settings.json, shared by the app and the CLI).
+// The settings port and its file-backed implementation (settings.json, shared by the app and the CLI; an older
+// version's file is upgraded as it is read).
 import type { Clock } from '../../../common/clock.ts';
 import type { Logger } from '../../../common/logger.ts';
 import { JsonFileStore, type ChangeListener } from '../storage/json-file-store.ts';
 import { settingsSchema, type Settings } from './settings-schema.ts';
+import { upgradeSettings } from './settings-upgrade.ts';
 
 export interface SettingsStore {
   /** The current settings, defaults filled in. */
@@ -22,6 +24,6 @@ export interface ConfSettingsStoreOptions {
 
 export class ConfSettingsStore extends JsonFileStore<Settings> implements SettingsStore {
   constructor(options: ConfSettingsStoreOptions) {
-    super({ ...options, name: 'settings', schema: settingsSchema });
+    super({ ...options, name: 'settings', schema: settingsSchema, upgrade: upgradeSettings });
   }
 }

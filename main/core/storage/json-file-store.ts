@@ -22,6 +22,8 @@ export interface JsonFileStoreOptions<T> {
   logger: Logger;
   /** Names the backup of a bad file. */
   clock?: Pick<Clock, 'now'>;
+  /** Brings a file written by an older version to the current form before the schema reads it. */
+  upgrade?: (raw: unknown) => { value: unknown; upgraded: boolean };
 }
 
 export type ChangeListener<T> = (next: T, previous: T) => void;
@@ -36,6 +38,7 @@ export class StoreFileError extends Error {
   override readonly name = 'StoreFileError';
 }
 
+/** `repaired`: the file is to be written back (fixed, or upgraded from an older version). */
 type Loaded<T> = { value: T; repaired: boolean };
 
 export class JsonFileStore<T extends Record<string, unknown>> {
@@ -45,6 +48,7 @@ export class JsonFileStore<T extends Record<string, unknown>> {
   readonly #defaults: T;
   readonly #logger: Logger;
   readonly #clock: Pick<Clock, 'now'>;
+  readonly #upgrade: (raw: unknown) => { value: unknown; upgraded: boolean };
   readonly #conf: Conf;
   readonly #listeners = new Set<ChangeListener<T>>();
   readonly #warnings: string[] = [];
@@ -55,6 +59,7 @@ export class JsonFileStore<T extends Record<string, unknown>> {
     this.#defaults = options.schema.parse({});
     this.#logger = options.logger;
     this.#clock = options.clock ?? { now: () => Date.now() };
+    this.#upgrade = options.upgrade ?? ((value) => ({ value, upgraded: false }));
     mkdirSync(options.directory, { recursive: true, mode: 0o700 });
     // conf refuses to open a file that is not JSON, so a bad file is moved aside before conf sees it.
     const initial = this.#load();
@@ -123,8 +128,10 @@ export class JsonFileStore<T extends Record<string, unknown>> {
       const fix = 'the file is not valid JSON (everything reset to the defaults)';
       return this.#repaired(structuredClone(this.#defaults), [fix]);
     }
-    const { value, fixes } = repairValue(this.#schema, this.#defaults, json);
-    return fixes.length === 0 ? { value, repaired: false } : this.#repaired(value, fixes);
+    const upgrade = this.#upgrade(json);
+    if (upgrade.upgraded) this.#logger.info(`Vigil upgraded ${this.path} to the current version.`);
+    const { value, fixes } = repairValue(this.#schema, this.#defaults, upgrade.value);
+    return fixes.length === 0 ? { value, repaired: upgrade.upgraded } : this.#repaired(value, fixes);
   }
 
   #repaired(value: T, fixes: string[]): Loaded<T> {

@@ -1,0 +1,103 @@
+// A settings file of the version before "every server at once" (fixtures/settings-v1.json: one active connection,
+// the others idle, snoozes by bare item key) reads as version 2 without losing a token, a snooze or alert state.
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { initialAlertState } from '../../../main/core/alerts/index.ts';
+import { AlertStateFile } from '../../../main/core/app/alert-state-file.ts';
+import { createVigilCore } from '../../../main/core/app/create-vigil-core.ts';
+import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
+import { defaultSettings } from '../../../main/core/settings/settings-schema.ts';
+import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';
+import { upgradeSettings } from '../../../main/core/settings/settings-upgrade.ts';
+import { boundaryCalls } from '../../helpers/boundary-calls.ts';
+import { recordingLogger } from '../../helpers/recording-logger.ts';
+import { testAbout } from '../app/core-fixture.ts';
+
+const fixture = path.join(import.meta.dirname, 'fixtures/settings-v1.json');
+const work = '3f1c9a52-8d4e-4b7a-9c61-2e5d8f0a7b14';
+const side = 'b7e2d410-5a93-4c8f-a1d6-9f3e27c85b60';
+let directory: string;
+
+beforeEach(() => {
+  directory = mkdtempSync(path.join(tmpdir(), 'vigil-upgrade-'));
+  copyFileSync(fixture, path.join(directory, 'settings.json'));
+});
+afterEach(() => rmSync(directory, { recursive: true, force: true }));
+
+const onDisk = (): Record<string, unknown> => JSON.parse(readFileSync(path.join(directory, 'settings.json'), 'utf8')) as Record<string, unknown>;
+
+describe('settings from version 1', () => {
+  it('read as version 2: every connection enabled, snoozes on the active connection, everything else kept, written back', () => {
+    const before = JSON.parse(readFileSync(fixture, 'utf8')) as Record<string, unknown>;
+    const logger = recordingLogger();
+    const settings = new ConfSettingsStore({ directory, logger }).read();
+    expect(settings).toEqual({
+      ...defaultSettings,
+      connections: [
+        { id: 'local', name: 'This computer', baseUrl: 'http://127.0.0.1:47311/api', kind: 'local', enabled: true },
+        { id: work, name: 'Work', baseUrl: 'https://vigil.work.example/api', kind: 'remote', enabled: true },
+        { id: side, name: 'Side project', baseUrl: 'https://status.side.example/api', kind: 'remote', enabled: true },
+      ],
+      pollIntervalSeconds: 30,
+      domainThresholds: [30, 14, 3],
+      heartbeatGraceSeconds: 120,
+      notifications: before['notifications'],
+      snoozes: [
+        { key: `${work}/monitor:42`, until: 'resumed' },
+        { key: `${work}/heartbeat?name=nightly backup`, until: 4102444800000 },
+      ],
+      pausedUntil: 4102444800000,
+      launchAtLogin: true,
+      version: 2,
+    });
+    expect(onDisk()).toEqual(settings);
+    expect(onDisk()).not.toHaveProperty('activeConnectionId');
+    // An upgrade is not a repair: no warning, no backup.
+    expect(logger.entries.filter((entry) => entry.level === 'warn')).toEqual([]);
+  });
+
+  it('puts snoozes on the local connection when none was active, else on the first', () => {
+    const local = { id: 'local', name: 'This computer', baseUrl: 'http://127.0.0.1:1/api', kind: 'local' };
+    const remote = { id: 'r1', name: 'Work', baseUrl: 'https://vigil.work.example/api', kind: 'remote' };
+    const snoozes = [{ key: 'domain:7', until: 'resumed' }];
+    const keyOf = (raw: unknown) => ((upgradeSettings(raw).value as { snoozes: { key: string }[] }).snoozes[0]?.key);
+    expect(keyOf({ version: 1, connections: [remote, local], snoozes })).toBe('local/domain:7');
+    expect(keyOf({ version: 1, connections: [remote], snoozes, activeConnectionId: 'gone' })).toBe('r1/domain:7');
+    expect(keyOf({ connections: [remote, local], snoozes, activeConnectionId: 'r1' })).toBe('r1/domain:7');
+  });
+
+  it('leaves a version-2 file and what it cannot read to the schema', () => {
+    const current = { version: 2, snoozes: [{ key: 'monitor:1', until: 'resumed' }] };
+    expect(upgradeSettings(current)).toEqual({ value: current, upgraded: false });
+    expect(upgradeSettings([1])).toEqual({ value: [1], upgraded: false });
+    expect(upgradeSettings({ version: 7 })).toEqual({ value: { version: 7 }, upgraded: false });
+  });
+
+  it('keeps every token, snooze and alert state: the core watches all three with what they had', async () => {
+    const secrets = new MemorySecretStore();
+    for (const id of ['local', work, side]) await secrets.set(id, `token-of-${id}`);
+    const alertFile = new AlertStateFile({ directory, logger: recordingLogger() });
+    const rejected = { ...initialAlertState(), connection: { ...initialAlertState().connection, auth: 'rejected' as const } };
+    alertFile.save(side, rejected);
+    alertFile.save(work, { ...initialAlertState(), monitorsDown: { 'monitor:42': 1_700_000_000_000 } });
+    const settings = new ConfSettingsStore({ directory, logger: recordingLogger() });
+    const core = await createVigilCore({ settings, alertStateDir: directory, historyDir: directory, secrets, localService: undefined, about: testAbout, logger: recordingLogger() });
+    const calls = boundaryCalls(core);
+    try {
+      await core.start();
+      const connections = await calls.listConnections();
+      expect(connections.map(({ id, enabled, auth }) => ({ id, enabled, auth }))).toEqual([
+        { id: 'local', enabled: true, auth: 'signed-in' },
+        { id: work, enabled: true, auth: 'signed-in' },
+        { id: side, enabled: true, auth: 'rejected' },
+      ]);
+      for (const id of ['local', work, side]) expect(await secrets.get(id)).toBe(`token-of-${id}`);
+      expect(new AlertStateFile({ directory, logger: recordingLogger() }).load().get(work)?.monitorsDown).toEqual({ 'monitor:42': 1_700_000_000_000 });
+      expect(settings.read().snoozes.map((snooze) => snooze.key)).toEqual([`${work}/monitor:42`, `${work}/heartbeat?name=nightly backup`]);
+    } finally {
+      await core.stop();
+    }
+  });
+});
