@@ -33,12 +33,18 @@ const levelNames: Record<Level, string> = {
   paused: 'Paused',
 };
 
+/** "This computer" for one server, "3 servers" for more. */
+function watchedLabel(serverNames: ReadonlyMap<string, string>): string {
+  if (serverNames.size === 0) return 'No server';
+  return serverNames.size === 1 ? ([...serverNames.values()][0] ?? '') : `${serverNames.size} servers`;
+}
+
 export function App() {
   const view = useNavigation((state) => state.view);
   const itemKey = useNavigation((state) => state.itemKey);
   const go = useNavigation((state) => state.go);
   const level = useStatus((state) => state.status?.level);
-  const connection = useStatus((state) => state.status?.connection);
+  const serverNames = useStatus((state) => state.serverNames);
   const View = views[view];
   return (
     <div className="app">
@@ -51,7 +57,7 @@ export function App() {
           <span className="brand-name">Vigil</span>
         </div>
         <p className="sidebar-status">
-          {connection?.name ?? 'No server'}: {level === undefined ? 'connecting' : levelNames[level]}
+          {watchedLabel(serverNames)}: {level === undefined ? 'connecting' : levelNames[level]}
         </p>
         <ul>
           {VIEWS.map((entry) => (

@@ -1,13 +1,15 @@
-// What keeps the window from showing the truth, above every view, each with the action that fixes it: the server
-// cannot be reached, the token was rejected or expires soon, the server reports trouble of its own (its disk is
-// full, so history is not saved), notifications are paused.
+// What keeps the window from showing the truth, each with the action that fixes it: a server cannot be reached,
+// its token was rejected or expires soon, it reports trouble of its own (its disk is full, so history is not
+// saved); notifications are paused. Each server's banners follow its own latest poll, so one server's outage
+// never reads as another's. Above every view; on an overview of several servers, each group shows its server's
+// own (see `ServerBanners`), and only what concerns them all stays on top.
 import { useState } from 'react';
 import { formatClockTime } from '../../common/format/clock-time.ts';
-import type { StatusView } from '../../common/ipc/views.ts';
+import type { ServerStatusView, StatusView } from '../../common/ipc/views.ts';
 import { callFailureOf } from '../api/call-error.ts';
 import { vigil } from '../api/vigil-api.ts';
 import { relativeTime } from '../format/time.ts';
-import { useNavigation } from '../state/navigation-store.ts';
+import { connectionFocusKey, useNavigation } from '../state/navigation-store.ts';
 import { showError } from '../state/notices-store.ts';
 import { useNow } from '../state/now-store.ts';
 import { tracked } from '../state/pending-writes.ts';
@@ -20,31 +22,42 @@ export interface BannerModel {
   /** What changes with the clock ("… 3 min ago"), kept out of the announced text. */
   detail?: string;
   action?: { label: string; run: 'sign-in' | 'settings' | 'refresh' | 'resume' };
+  /** The server it is about, for "Sign in again" to open its token field. */
+  connectionId?: string;
 }
 
-/** The banners a status calls for, most serious first (pure). */
-export function bannersOf(status: StatusView | undefined, now: number): BannerModel[] {
-  if (status === undefined) return [];
+/** The banners one server's part of the status calls for, most serious first (pure). */
+export function serverBannersOf(server: ServerStatusView, now: number): BannerModel[] {
   const banners: BannerModel[] = [];
-  const connection = status.connection;
-  const name = connection?.name ?? 'the server';
-  if (status.situation === 'signed-out' || connection?.auth === 'rejected') {
-    banners.push({ id: 'token-rejected', tone: 'critical', text: `${name} did not accept the saved token. Sign in again with a new token.`, action: { label: 'Sign in again', run: 'sign-in' } });
-  } else if (status.situation === 'unreachable') {
-    const why = status.problem === undefined ? '' : ` ${status.problem}`;
-    const banner: BannerModel = { id: 'unreachable', tone: 'critical', text: `Vigil cannot reach ${name}.${why}`, action: { label: 'Try again', run: 'refresh' } };
-    if (status.lastSuccessfulPollAt !== undefined) banner.detail = `The lists show what it said ${relativeTime(status.lastSuccessfulPollAt, now)}.`;
+  const { connection } = server;
+  const { name, id: connectionId } = connection;
+  if (server.situation === 'signed-out' || connection.auth === 'rejected') {
+    banners.push({ id: 'token-rejected', tone: 'critical', connectionId, text: `${name} did not accept the saved token. Sign in again with a new token.`, action: { label: 'Sign in again', run: 'sign-in' } });
+  } else if (server.situation === 'unreachable') {
+    const why = server.problem === undefined ? '' : ` ${server.problem}`;
+    const banner: BannerModel = { id: 'unreachable', tone: 'critical', connectionId, text: `Vigil cannot reach ${name}.${why}`, action: { label: 'Try again', run: 'refresh' } };
+    if (server.lastSuccessfulPollAt !== undefined) banner.detail = `The lists show what it said ${relativeTime(server.lastSuccessfulPollAt, now)}.`;
     banners.push(banner);
-  } else if (status.problem !== undefined && status.situation !== 'waiting') {
-    banners.push({ id: 'problem', tone: 'warning', text: status.problem, action: { label: 'Open settings', run: 'settings' } });
+  } else if (server.problem !== undefined && server.situation !== 'waiting') {
+    banners.push({ id: 'problem', tone: 'warning', connectionId, text: server.problem, action: { label: 'Open settings', run: 'settings' } });
   }
-  if (connection?.auth === 'expiring') {
+  if (connection.auth === 'expiring') {
     const when = connection.tokenExpiresAt === undefined ? 'soon' : relativeTime(connection.tokenExpiresAt, now);
-    banners.push({ id: 'token-expiring', tone: 'warning', text: `The token for ${name} expires ${when}. Replace it before it does.`, action: { label: 'Replace token', run: 'sign-in' } });
+    banners.push({ id: 'token-expiring', tone: 'warning', connectionId, text: `The token for ${name} expires ${when}. Replace it before it does.`, action: { label: 'Replace token', run: 'sign-in' } });
   }
   // The server's own words; nothing in Vigil fixes them, so there is no button, only who says so.
-  for (const problem of connection?.serverProblems ?? []) {
-    banners.push({ id: 'server-problem', tone: 'warning', text: `${name} reports a problem: ${problem}` });
+  for (const problem of connection.serverProblems ?? []) {
+    banners.push({ id: 'server-problem', tone: 'warning', connectionId, text: `${name} reports a problem: ${problem}` });
+  }
+  return banners;
+}
+
+/** The banners a status calls for (pure): every server's when `withServers`, then what concerns them all. */
+export function bannersOf(status: StatusView | undefined, now: number, withServers = true): BannerModel[] {
+  if (status === undefined) return [];
+  const banners = withServers ? status.servers.flatMap((server) => serverBannersOf(server, now)) : [];
+  if (status.servers.length === 0 && status.problem !== undefined) {
+    banners.push({ id: 'problem', tone: 'warning', text: status.problem, action: { label: 'Open settings', run: 'settings' } });
   }
   if (status.pausedUntil !== undefined) {
     const until = status.pausedUntil === 'resumed' ? 'until you resume them' : `until ${formatClockTime(status.pausedUntil, now)}`;
@@ -53,16 +66,28 @@ export function bannersOf(status: StatusView | undefined, now: number): BannerMo
   return banners;
 }
 
+/** The banners above the view: on an overview of several servers, the servers' own are in their groups. */
 export function Banners() {
   const status = useStatus((state) => state.status);
-  const refreshing = useStatus((state) => state.refreshing);
+  const groupedHere = useNavigation((state) => state.view === 'overview' && state.itemKey === undefined) && (status?.servers.length ?? 0) > 1;
   const now = useNow((state) => state.now);
+  return <BannerList banners={bannersOf(status, now, !groupedHere)} />;
+}
+
+/** One server's banners, in its group of the overview. */
+export function ServerBanners({ server }: { server: ServerStatusView }) {
+  const now = useNow((state) => state.now);
+  return <BannerList banners={serverBannersOf(server, now)} />;
+}
+
+function BannerList({ banners }: { banners: readonly BannerModel[] }) {
+  const refreshing = useStatus((state) => state.refreshing);
   const [resuming, setResuming] = useState(false);
-  const banners = bannersOf(status, now);
   if (banners.length === 0) return null;
 
-  async function act(run: NonNullable<BannerModel['action']>['run']) {
-    if (run === 'sign-in') return useNavigation.getState().go('settings', 'connections');
+  async function act(banner: BannerModel) {
+    const run = banner.action?.run ?? 'settings';
+    if (run === 'sign-in') return useNavigation.getState().go('settings', connectionFocusKey(banner.connectionId ?? ''));
     if (run === 'settings') return useNavigation.getState().go('settings');
     if (run === 'refresh') return useStatus.getState().refreshNow();
     setResuming(true);
@@ -89,7 +114,7 @@ export function Banners() {
               type="button"
               className="button button-small"
               disabled={(banner.action.run === 'refresh' && refreshing) || (banner.action.run === 'resume' && resuming)}
-              onClick={() => void act(banner.action?.run ?? 'settings')}
+              onClick={() => void act(banner)}
             >
               {banner.action.run === 'refresh' && refreshing ? 'Trying…' : banner.action.label}
             </button>

@@ -1,12 +1,15 @@
 // A list view's body: what it says while its list has not arrived, the empty list's invitation to create the
-// first item, or the filtered table; and the confirmation a row's delete waits for.
-import type { ReactNode } from 'react';
+// first item, or the filtered table (with a Server column and filter when more than one server is watched); and
+// the confirmation a row's delete waits for.
+import { useMemo, type ReactNode } from 'react';
 import type { ListRow } from '../state/list-rows.ts';
+import { useStatus } from '../state/status-store.ts';
 import type { ResourceList } from '../state/use-resource-list.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { CreateButton } from './create-button.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { FilteredTable, type FilteredTableProps } from './filtered-table.tsx';
+import { serverFilter, withServerColumn } from './server-columns.ts';
 
 interface ListMessage {
   title: string;
@@ -37,8 +40,12 @@ export type ResourceListBodyProps<R extends ListRow> = Pick<FilteredTableProps<R
   onCreate(): void;
 };
 
-export function ResourceListBody<R extends ListRow>({ list, words, waiting, onCreate, ...table }: ResourceListBodyProps<R>) {
+export function ResourceListBody<R extends ListRow>({ list, words, waiting, onCreate, filters, columns, note }: ResourceListBodyProps<R>) {
   const { empty, deleteQuestion, ...naming } = words;
+  const serverNames = useStatus((state) => state.serverNames);
+  const { manyServers } = list;
+  const shownColumns = useMemo(() => (manyServers ? withServerColumn(columns) : columns), [manyServers, columns]);
+  const shownFilters = useMemo(() => (manyServers ? [serverFilter(serverNames), ...filters] : filters), [manyServers, serverNames, filters]);
   const untilListed = waiting ?? { title: `Loading ${naming.noun}s…`, text: 'They appear after the first answer from the server.' };
   const question = list.deleting === undefined ? undefined : deleteQuestion(list.deleting);
   return (
@@ -56,7 +63,9 @@ export function ResourceListBody<R extends ListRow>({ list, words, waiting, onCr
       {list.phase === 'listed' && (
         <FilteredTable
           {...naming}
-          {...table}
+          filters={shownFilters}
+          columns={shownColumns}
+          note={note}
           preferences={list.preferences}
           change={list.change}
           defaults={list.defaults}

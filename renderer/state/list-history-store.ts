@@ -1,7 +1,8 @@
-// The monitors list's history columns (24-hour uptime and status bars), from the core's `getListHistory`. Fetched
-// once when the first poll has answered, then while the list is open: when it opens, every minute, and when a
-// monitor's state changes; what was shown stays
-// while a newer answer is on its way, and a failed refresh keeps it. Another server's figures are never shown.
+// The monitors list's history columns (24-hour uptime and status bars), from the core's `getListHistory` (every
+// enabled server's monitors, by server item key). Fetched once when the first poll has answered, then while the
+// list is open: when it opens, every minute, and when a monitor's state changes; what was shown stays while a
+// newer answer is on its way, and a failed refresh keeps it. An answer asked for another set of servers than the
+// one watched now (one was enabled, disabled or removed meanwhile) is never shown.
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { ListHistoryView } from '../../common/ipc/history.ts';
@@ -13,8 +14,8 @@ const refreshEveryMs = 60_000;
 
 interface ListHistoryState {
   history: ListHistoryView | undefined;
-  /** The connection the history is of. */
-  connectionId: string | undefined;
+  /** The servers the history is of (their connection ids, joined). */
+  servers: string | undefined;
   load(): Promise<void>;
 }
 
@@ -22,34 +23,38 @@ let latestRequest = 0;
 
 export const useListHistory = create<ListHistoryState>((set) => ({
   history: undefined,
-  connectionId: undefined,
+  servers: undefined,
   async load() {
     const request = ++latestRequest;
-    const connectionId = useStatus.getState().status?.connection?.id;
+    const servers = watchedServers(useStatus.getState().serverNames);
     try {
       const history = await vigil().getListHistory();
-      if (request === latestRequest && useStatus.getState().status?.connection?.id === connectionId) set({ history, connectionId });
+      if (request === latestRequest && watchedServers(useStatus.getState().serverNames) === servers) set({ history, servers });
     } catch {
       // The columns show "—" until an answer comes; the list itself is unaffected.
     }
   },
 }));
 
-/** The history of the server shown now, if it has come (never another server's). */
-export function shownListHistory(state: Pick<ListHistoryState, 'history' | 'connectionId'>): ListHistoryView | undefined {
-  return state.connectionId === useStatus.getState().status?.connection?.id ? state.history : undefined;
+function watchedServers(serverNames: ReadonlyMap<string, string>): string {
+  return [...serverNames.keys()].join(' ');
+}
+
+/** The history of the servers watched now, if it has come. */
+export function shownListHistory(state: Pick<ListHistoryState, 'history' | 'servers'>): ListHistoryView | undefined {
+  return state.servers === watchedServers(useStatus.getState().serverNames) ? state.history : undefined;
 }
 
 export function useShownListHistory(): ListHistoryView | undefined {
   const history = useListHistory((state) => state.history);
-  const of = useListHistory((state) => state.connectionId);
-  const connectionId = useStatus((state) => state.status?.connection?.id);
-  return of === connectionId ? history : undefined;
+  const of = useListHistory((state) => state.servers);
+  const servers = useStatus((state) => watchedServers(state.serverNames));
+  return of === servers ? history : undefined;
 }
 
-/** Asks once, as soon as the first server has answered, so the list opens with its bars; returns the stop function. */
+/** Asks once, as soon as a server has answered, so the list opens with its bars; returns the stop function. */
 export function prefetchListHistory(): () => void {
-  const ready = () => useStatus.getState().status?.lastSuccessfulPollAt !== undefined;
+  const ready = () => useStatus.getState().status?.servers.some((server) => server.lastSuccessfulPollAt !== undefined) === true;
   if (ready()) {
     void useListHistory.getState().load();
     return () => undefined;
@@ -78,8 +83,8 @@ export function useFollowListHistory(): void {
     void load();
     const timer = setInterval(() => void load(), refreshEveryMs);
     const stop = useStatus.subscribe((state, previous) => {
-      const switched = state.status?.connection?.id !== previous.status?.connection?.id;
-      if (switched) useListHistory.setState({ history: undefined, connectionId: undefined });
+      const switched = state.serverNames !== previous.serverNames;
+      if (switched) useListHistory.setState({ history: undefined, servers: undefined });
       if (switched || monitorStatesChanged(previous.itemsByKey, state.itemsByKey)) void load();
     });
     return () => {

@@ -1,16 +1,26 @@
 // The steps every list takes with its rows once they are joined: into the sort order the user chose, then down to
 // the ones the search and filters leave (pure). Each list says only what its columns sort by and what its
-// filters match.
+// filters match. Every list also sorts and filters by server the same way.
 import type { Health, StatusItemView } from '../../common/ipc/views.ts';
 import type { ListPreferences, SortDirection } from './list-preferences.ts';
 import { matchesWords, searchWords, sortRows, type SortValue } from './sorting.ts';
 
-/** What every list's row has: its item's key in the collection, whether a change to it is saving, and the folded
- * text it is searched by (see `searchText`). */
+/** What every list's row has: its item's server item key in the collection, its server, whether a change to it is
+ * saving, and the folded text it is searched by (see `searchText`). */
 export interface ListRow {
   key: string;
+  connectionId: string;
+  serverName: string;
   saving: boolean;
   search: string;
+}
+
+/** The filter every list has once there is more than one server; its value is a connection id. */
+export const SERVER_FILTER = 'server';
+
+/** A collection row's server, named (a server no longer listed keeps its id as a name until its rows go). */
+export function serverOf(row: { connectionId: string }, serverNames: ReadonlyMap<string, string>): Pick<ListRow, 'connectionId' | 'serverName'> {
+  return { connectionId: row.connectionId, serverName: serverNames.get(row.connectionId) ?? row.connectionId };
 }
 
 /** Each sortable column's value for a row, by column id. */
@@ -23,16 +33,18 @@ export type RowFilters<R> = Readonly<Record<string, (row: R, value: string) => b
  * The rows in the list's sort order (done once per list or sort change, not per keystroke). Ties read in the
  * order of the `name` column; a column the list no longer has (a stale preference) sorts by name.
  */
-export function sortByColumn<R>(rows: readonly R[], values: SortValues<R>, name: (row: R) => SortValue, sortBy: string, direction: SortDirection): R[] {
-  const valueOf = values[sortBy];
+export function sortByColumn<R extends ListRow>(rows: readonly R[], values: SortValues<R>, name: (row: R) => SortValue, sortBy: string, direction: SortDirection): R[] {
+  const valueOf = sortBy === SERVER_FILTER ? (row: R) => row.serverName : values[sortBy];
   const byName = sortRows(rows, name, 'ascending');
   return valueOf === undefined ? byName : sortRows(byName, valueOf, direction);
 }
 
-/** The sorted rows that match the search and every filter not set to 'all', in the same order. */
+const byServer = (row: ListRow, connectionId: string) => row.connectionId === connectionId;
+
+/** The sorted rows that match the search and every filter not set to 'all' (the server's too), in the same order. */
 export function filterRows<R extends ListRow>(sorted: readonly R[], search: string, chosen: ListPreferences['filters'], filters: RowFilters<R>): R[] {
   const words = searchWords(search);
-  const tests = Object.entries(filters).flatMap(([id, matches]) => {
+  const tests = Object.entries({ ...filters, [SERVER_FILTER]: byServer }).flatMap(([id, matches]) => {
     const value = chosen[id] ?? 'all';
     return value === 'all' ? [] : [(row: R) => matches(row, value)];
   });

@@ -1,8 +1,9 @@
 // Which view the window shows, kept in the address's #fragment so a reload (or browser back) returns to it: one
-// of the views (`#/monitors`) or an item's page (`#/item/monitor%3Amon_1`, its key encoded). Also the item to
-// bring into view in its list, when the overview asks for one.
+// of the views (`#/monitors`) or an item's page (`#/item/work%2Fmonitor%3Amon_1`, its server item key encoded, so
+// the same id on two servers are two pages). Also the item to bring into view in its list, when the overview asks
+// for one.
 import { create } from 'zustand';
-import { parseItemKey, type ItemKind } from '../../common/ipc/item-key.ts';
+import { parseServerItemKey, type ItemKind } from '../../common/ipc/item-key.ts';
 import { useListPreferences } from './list-preferences.ts';
 
 export const VIEWS = [
@@ -19,12 +20,12 @@ export type ViewId = (typeof VIEWS)[number]['id'];
 interface NavigationState {
   /** The view shown; on an item's page, the list the item belongs to. */
   view: ViewId;
-  /** The item whose page is shown, if one is. */
+  /** The server item key of the item whose page is shown, if one is. */
   itemKey: string | undefined;
-  /** The item key to scroll to and highlight in its list. */
+  /** The server item key to scroll to and highlight in its list. */
   focusKey: string | undefined;
   go(view: ViewId, focusKey?: string): void;
-  /** Opens the view that lists the item (`monitor:12` → monitors), with the item brought into view. */
+  /** Opens the view that lists the item (`work/monitor:12` → monitors), with the item brought into view. */
   showInList(itemKey: string): void;
   /** Opens the item's own page (a row's name, the tray, a notification). */
   openItemPage(itemKey: string): void;
@@ -33,6 +34,11 @@ interface NavigationState {
 export const viewOfKind: Record<ItemKind, ViewId> = { monitor: 'monitors', heartbeat: 'heartbeats', domain: 'domains' };
 
 const itemPrefix = '#/item/';
+
+/** The focus key that opens Settings at a connection's card, its token field ready ("Sign in again"). */
+export function connectionFocusKey(connectionId: string): string {
+  return `connection:${connectionId}`;
+}
 
 /** The address of an item's page. */
 export function itemPageHash(itemKey: string): string {
@@ -52,8 +58,8 @@ function routeFromHash(hash: string): Route {
     } catch {
       itemKey = undefined;
     }
-    const item = itemKey === undefined ? undefined : parseItemKey(itemKey);
-    if (item !== undefined && itemKey !== undefined) return { view: viewOfKind[item.kind], itemKey };
+    const ref = itemKey === undefined ? undefined : parseServerItemKey(itemKey);
+    if (ref !== undefined && itemKey !== undefined) return { view: viewOfKind[ref.item.kind], itemKey };
   }
   const id = hash.replace(/^#\/?/, '');
   return { view: VIEWS.find((view) => view.id === id)?.id ?? 'overview', itemKey: undefined };
@@ -77,16 +83,16 @@ export const useNavigation = create<NavigationState>((set) => ({
     pushRoute({ view, itemKey: undefined });
   },
   showInList(itemKey) {
-    const item = parseItemKey(itemKey);
-    if (item === undefined) return;
-    const view = viewOfKind[item.kind];
+    const ref = parseServerItemKey(itemKey);
+    if (ref === undefined) return;
+    const view = viewOfKind[ref.item.kind];
     useListPreferences.getState().reveal(view);
     useNavigation.getState().go(view, itemKey);
   },
   openItemPage(itemKey) {
-    const item = parseItemKey(itemKey);
-    if (item === undefined) return;
-    const route = { view: viewOfKind[item.kind], itemKey };
+    const ref = parseServerItemKey(itemKey);
+    if (ref === undefined) return;
+    const route = { view: viewOfKind[ref.item.kind], itemKey };
     set({ ...route, focusKey: undefined });
     pushRoute(route);
   },

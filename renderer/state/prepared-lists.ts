@@ -11,6 +11,7 @@ import type { ResourceListSource } from './use-resource-list.ts';
 interface Joined {
   rows: readonly unknown[];
   items: ReadonlyMap<string, StatusItemView>;
+  serverNames: ReadonlyMap<string, string>;
   joined: unknown[];
 }
 
@@ -31,11 +32,16 @@ export function useStatusItems(source: { from: 'status' | 'listing' }): Readonly
   return useStatus((state) => (source.from === 'status' ? state.itemsByKey : noItems));
 }
 
-export function joinedRows<T, R extends ListRow, C>(source: ResourceListSource<T, R, C>, rows: readonly Row<T>[], items: ReadonlyMap<string, StatusItemView>): R[] {
+export function joinedRows<T, R extends ListRow, C>(
+  source: ResourceListSource<T, R, C>,
+  rows: readonly Row<T>[],
+  items: ReadonlyMap<string, StatusItemView>,
+  serverNames: ReadonlyMap<string, string>,
+): R[] {
   const last = joins.get(source);
-  if (last !== undefined && last.rows === rows && last.items === items) return last.joined as R[];
-  const joined = source.join(rows, items);
-  joins.set(source, { rows, items, joined });
+  if (last !== undefined && last.rows === rows && last.items === items && last.serverNames === serverNames) return last.joined as R[];
+  const joined = source.join(rows, items, serverNames);
+  joins.set(source, { rows, items, serverNames, joined });
   return joined;
 }
 
@@ -57,7 +63,7 @@ export function prepareList<T, R extends ListRow, C>(source: ResourceListSource<
   const rows = source.collection.getState().rows;
   const items = source.from === 'status' ? useStatus.getState().itemsByKey : noItems;
   const { sortBy, direction } = listPreferencesOf(useListPreferences.getState().lists[source.view], source.defaults);
-  sortedRows(source, joinedRows(source, rows, items), sortBy, direction, sortContext(source, sortBy, context));
+  sortedRows(source, joinedRows(source, rows, items, useStatus.getState().serverNames), sortBy, direction, sortContext(source, sortBy, context));
 }
 
 type Subscribable = { subscribe(listener: () => void): () => void };

@@ -1,5 +1,6 @@
-// The four lists the window edits. Monitors, heartbeats and domains come with every status (the core polls
-// them); notification handlers are not part of the status and are listed when their view opens.
+// The four lists the window edits, over every enabled server. Monitors, heartbeats and domains come with every
+// status (the core polls each server); notification handlers are not part of the status and are listed, server by
+// server, when their view opens.
 import type { Domain, Heartbeat, Monitor, NotificationHandler, StatusView } from '../../common/ipc/views.ts';
 import { domainKey, heartbeatKey, monitorKey } from '../../common/ipc/item-key.ts';
 import { callFailureOf } from '../api/call-error.ts';
@@ -16,47 +17,60 @@ export const useHeartbeats = createCollection<Heartbeat>({ keyOf: heartbeatKey, 
 export const useDomains = createCollection<Domain>({ keyOf: domainKey, noun: 'domain' });
 export const useHandlers = createCollection<NotificationHandler>({ keyOf: handlerKey, noun: 'notification handler' });
 
-/** Feeds each status's lists into the collections; returns the unsubscribe function. */
+const collections = [useMonitors, useHeartbeats, useDomains, useHandlers];
+
+/** Feeds each server's lists into the collections; returns the unsubscribe function. */
 export function followStatusLists(): () => void {
   let last: StatusView | undefined;
   const receive = (status: StatusView | undefined) => {
     if (status === undefined || status === last) return;
-    const switched = status.connection?.id !== last?.connection?.id;
     last = status;
-    if (switched) {
-      // Another server: its lists (none yet, until its first poll) replace the old ones outright.
-      for (const collection of [useMonitors, useHeartbeats, useDomains, useHandlers]) collection.getState().reset();
+    // A server disabled or removed: its rows (and its changes still laid over them) go.
+    const enabled = status.servers.map((server) => server.connection.id);
+    for (const collection of collections) collection.getState().keepServers(enabled);
+    for (const server of status.servers) {
+      const at = server.listsFetchedFrom ?? server.lastSuccessfulPollAt;
+      if (at === undefined) continue;
+      const id = server.connection.id;
+      if (useMonitors.getState().bases.get(id)?.at !== at) useMonitors.getState().setBase(id, server.monitors, at);
+      if (useHeartbeats.getState().bases.get(id)?.at !== at) useHeartbeats.getState().setBase(id, server.heartbeats, at);
+      if (useDomains.getState().bases.get(id)?.at !== at) useDomains.getState().setBase(id, server.domains, at);
     }
-    const at = status.listsFetchedFrom ?? status.lastSuccessfulPollAt;
-    if (at === undefined) return;
-    if (useMonitors.getState().baseAt !== at) useMonitors.getState().setBase(status.monitors, at);
-    if (useHeartbeats.getState().baseAt !== at) useHeartbeats.getState().setBase(status.heartbeats, at);
-    if (useDomains.getState().baseAt !== at) useDomains.getState().setBase(status.domains, at);
   };
   receive(useStatus.getState().status);
   return useStatus.subscribe(({ status }) => receive(status));
 }
 
-/** Each listing of handlers; an answer to anything but the latest one is dropped. */
-let handlerListing = 0;
+/** Each server's latest listing of handlers; an answer to anything but the latest one is dropped. */
+const handlerListings = new Map<string, number>();
 
-export type HandlerListing = { outcome: 'listed' } | { outcome: 'failed'; message: string } | { outcome: 'superseded' };
+/** Why a server's handlers could not be listed, in its words. */
+export interface HandlerListingFailure {
+  connectionId: string;
+  serverName: string;
+  message: string;
+}
 
 /**
- * Lists the handlers of the active server. A slow answer that arrives after another listing began, or after
- * another server was chosen, is dropped: its ids belong to that other server.
+ * Lists the handlers of every enabled server, each on its own (a slow or failing server holds nobody up); answers
+ * with the servers whose listing failed. A slow answer that arrives after another listing of its server began, or
+ * once the server is no longer enabled, is dropped: its rows would come back from the dead.
  */
-export async function loadHandlers(): Promise<HandlerListing> {
-  const listing = ++handlerListing;
-  const connectionId = useStatus.getState().status?.connection?.id;
-  const startedAt = Date.now();
-  const current = () => listing === handlerListing && useStatus.getState().status?.connection?.id === connectionId;
-  try {
-    const handlers = await vigil().listNotificationHandlers();
-    if (!current()) return { outcome: 'superseded' };
-    useHandlers.getState().setBase(handlers, startedAt);
-    return { outcome: 'listed' };
-  } catch (error) {
-    return current() ? { outcome: 'failed', message: callFailureOf(error).message } : { outcome: 'superseded' };
-  }
+export async function loadHandlers(): Promise<HandlerListingFailure[]> {
+  const servers = useStatus.getState().status?.servers ?? [];
+  useHandlers.getState().keepServers(servers.map((server) => server.connection.id));
+  const outcomes = await Promise.all(servers.map(async ({ connection }): Promise<HandlerListingFailure | undefined> => {
+    const listing = (handlerListings.get(connection.id) ?? 0) + 1;
+    handlerListings.set(connection.id, listing);
+    const startedAt = Date.now();
+    const current = () => handlerListings.get(connection.id) === listing && useStatus.getState().serverNames.has(connection.id);
+    try {
+      const handlers = await vigil().listNotificationHandlers(connection.id);
+      if (current()) useHandlers.getState().setBase(connection.id, handlers, startedAt);
+      return undefined;
+    } catch (error) {
+      return current() ? { connectionId: connection.id, serverName: connection.name, message: callFailureOf(error).message } : undefined;
+    }
+  }));
+  return outcomes.filter((outcome) => outcome !== undefined);
 }

@@ -1,5 +1,5 @@
-// The app's status as the core last reported it (level, items, the latest lists), kept current by the core's
-// events, plus the one-at-a-time "Refresh now".
+// The app's status as the core last reported it (level, every server's part, items, the latest lists), kept
+// current by the core's events, plus the one-at-a-time "Refresh now".
 import { create } from 'zustand';
 import type { StatusItemView, StatusView } from '../../common/ipc/views.ts';
 import { callFailureOf } from '../api/call-error.ts';
@@ -10,6 +10,9 @@ interface StatusState {
   status: StatusView | undefined;
   /** Items by key, for the lists to join their health, state and snooze. */
   itemsByKey: ReadonlyMap<string, StatusItemView>;
+  /** Every enabled server's name by connection id, in order; the same map while none changes, so lists that show
+   * server names are joined again only when one does. */
+  serverNames: ReadonlyMap<string, string>;
   refreshing: boolean;
   loadError: string | undefined;
   load(): Promise<void>;
@@ -20,6 +23,7 @@ interface StatusState {
 export const useStatus = create<StatusState>((set, get) => ({
   status: undefined,
   itemsByKey: new Map(),
+  serverNames: new Map(),
   refreshing: false,
   loadError: undefined,
   async load() {
@@ -30,7 +34,9 @@ export const useStatus = create<StatusState>((set, get) => ({
     }
   },
   receive(status) {
-    set({ status, itemsByKey: new Map(status.items.map((item) => [item.key, item])), loadError: undefined });
+    const names = new Map(status.servers.map((server) => [server.connection.id, server.connection.name]));
+    const serverNames = sameEntries(names, get().serverNames) ? get().serverNames : names;
+    set({ status, itemsByKey: new Map(status.items.map((item) => [item.key, item])), serverNames, loadError: undefined });
   },
   async refreshNow() {
     if (get().refreshing) return;
@@ -50,4 +56,15 @@ export function followStatus(): () => void {
   const stop = vigil().onDidChangeStatus((status) => useStatus.getState().receive(status));
   void useStatus.getState().load();
   return stop;
+}
+
+function sameEntries(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
+  if (a.size !== b.size) return false;
+  const bEntries = [...b];
+  return [...a].every(([key, value], index) => bEntries[index]?.[0] === key && bEntries[index]?.[1] === value);
+}
+
+/** More than one server is watched: lists show a Server column and filter, forms ask which server. */
+export function useManyServers(): boolean {
+  return useStatus((state) => state.serverNames.size > 1);
 }

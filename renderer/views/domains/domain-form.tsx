@@ -1,15 +1,18 @@
 // Add a domain to watch. Any script is accepted ("bücher.example"), and a pasted URL is taken for its host; the
 // hint shows the ASCII form that will be stored, so nobody is surprised by "xn--bcher-kva.example" in the list.
-// What is typed is kept as a draft until it is saved, whatever happens to the dialog.
+// What is typed is kept as a draft until it is saved, whatever happens to the dialog. It goes to the server
+// chosen in the form (asked when there is more than one).
 import { checkInput, domainCreateInput, INPUT_LIMITS } from '../../../common/api/index.ts';
 import { fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
 import { DialogForm } from '../../components/dialog-form.tsx';
 import { TextField } from '../../components/fields.tsx';
+import { ServerField } from '../../components/server-field.tsx';
 import { useFormDraft } from '../../state/drafts-store.ts';
 import { useFormCheck } from '../../state/form-check.ts';
 import { showInfo } from '../../state/notices-store.ts';
 import { useDomains } from '../../state/resources.ts';
+import { serverChoiceErrors, useServerChoice } from '../../state/server-choice.ts';
 
 const formId = 'domain:new';
 
@@ -31,18 +34,21 @@ export function DomainForm({ onClose }: { onClose(): void }) {
   const form = useFormDraft(formId, () => ({ domain: '' }));
   const { draft } = form;
   const result = checked(draft.domain);
-  const check = useFormCheck(result.ok ? {} : result.errors);
+  const server = useServerChoice();
+  const check = useFormCheck({ ...(result.ok ? {} : result.errors), ...serverChoiceErrors(server) });
 
   async function save() {
-    if (!result.ok) return;
+    const connectionId = server.chosen?.id;
+    if (!result.ok || connectionId === undefined) return;
     const domain = result.domain;
-    await form.save(() => useDomains.getState().add({ domain }, () => vigil().createDomain({ domain })));
+    await form.save(() => useDomains.getState().add(connectionId, { domain }, () => vigil().createDomain(connectionId, { domain })));
     showInfo(`${domain} added. Its expiry appears once the registry has answered.`);
     onClose();
   }
 
   return (
     <DialogForm title="Add domain" draft={form} check={check} save={save} submitLabel="Add domain" savingLabel="Adding…" onClose={onClose}>
+      <ServerField choice={server} error={check.errors['server']} hint="It looks up the expiry and warns you." onChange={() => check.forget('server')} />
       <TextField
         label="Domain"
         value={draft.domain}

@@ -3,7 +3,7 @@
 import type { Domain, Health, StatusItemView } from '../../../common/ipc/views.ts';
 import type { Row } from '../../state/collection.ts';
 import type { ListPreferences } from '../../state/list-preferences.ts';
-import { filterRows, judgementOf, sortByColumn, stateOrSnoozed, type ListRow, type RowFilters, type SortValues, type StatusJudgement } from '../../state/list-rows.ts';
+import { filterRows, judgementOf, serverOf, sortByColumn, stateOrSnoozed, type ListRow, type RowFilters, type SortValues, type StatusJudgement } from '../../state/list-rows.ts';
 import { searchText } from '../../state/sorting.ts';
 
 /** The states the core judges a domain to be in (main/core/health/domain-health.ts). */
@@ -39,14 +39,16 @@ function stateWithoutStatus(daysLeft: number | undefined): DomainState {
 
 const healthOfState: Record<DomainState, Health> = { ok: 'ok', expiring: 'warning', expired: 'critical', unknown: 'unknown' };
 
-export function domainRows(rows: readonly Row<Domain>[], items: ReadonlyMap<string, StatusItemView>, now: number): DomainRow[] {
-  return rows.map(({ key, item, saving }) => {
+export function domainRows(rows: readonly Row<Domain>[], items: ReadonlyMap<string, StatusItemView>, serverNames: ReadonlyMap<string, string>, now: number): DomainRow[] {
+  return rows.map((row) => {
+    const { key, item, saving } = row;
     const statusItem = items.get(key);
     const daysLeft = daysLeftOf(item, now);
     const judged = statusItem?.state;
     const state = judged === undefined ? stateWithoutStatus(daysLeft) : knownStates.includes(judged) ? (judged as DomainState) : 'unknown';
     return {
       key,
+      ...serverOf(row, serverNames),
       domain: item,
       saving,
       state,

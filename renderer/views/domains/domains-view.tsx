@@ -74,9 +74,9 @@ const domainList: ResourceListSource<Domain, DomainRow> = {
   collection: useDomains, view: 'domains', from: 'status', defaults: domainListDefaults,
   // Days left are counted from today only for domains the server gave a date without a count; a new poll (which
   // replaces the rows) is soon enough to move them on.
-  join: (rows, items) => domainRows(rows, items, Date.now()),
+  join: (rows, items, serverNames) => domainRows(rows, items, serverNames, Date.now()),
   sort: sortDomainRows, filter: filterDomainRows,
-  idOf: (row) => row.domain.id, remove: (id) => vigil().deleteDomain(id), deleted: (row) => `${nameOf(row)} is no longer watched.`,
+  idOf: (row) => row.domain.id, remove: (connectionId, id) => vigil().deleteDomain(connectionId, id), deleted: (row) => `${nameOf(row)} is no longer watched.`,
 };
 
 const domainWords: ListWords<DomainRow> = {

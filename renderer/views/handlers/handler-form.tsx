@@ -1,17 +1,19 @@
 // Create a notification handler: a name, a type and a destination checked for that type (an email address, a
 // webhook URL). Vigil's own service takes email and webhook only; a remote server's types are offered as it uses
 // them, and any other can be typed. What is typed is kept as a draft until it is saved, whatever happens to the
-// dialog.
+// dialog. It goes to the server chosen in the form (asked when there is more than one); the types follow it.
 import { checkInput, INPUT_LIMITS, localNotificationHandlerCreateInput, notificationHandlerCreateInput } from '../../../common/api/index.ts';
 import { fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
 import { DialogForm } from '../../components/dialog-form.tsx';
 import { SelectField, TextField } from '../../components/fields.tsx';
+import { ServerField } from '../../components/server-field.tsx';
 import { useFormDraft } from '../../state/drafts-store.ts';
 import { useFormCheck } from '../../state/form-check.ts';
 import { useNavigation } from '../../state/navigation-store.ts';
 import { showInfo } from '../../state/notices-store.ts';
 import { useHandlers } from '../../state/resources.ts';
+import { serverChoiceErrors, useServerChoice } from '../../state/server-choice.ts';
 import { destinationFieldOf, OTHER_TYPE, typeChoices } from './handler-types.ts';
 
 interface HandlerDraft {
@@ -35,19 +37,20 @@ function localErrors(draft: HandlerDraft, local: boolean): FieldErrors {
 }
 
 export interface HandlerFormProps {
-  /** Connected to Vigil's own service, which delivers only its own types. */
-  local: boolean;
-  /** The types the server's existing handlers use, offered as choices on a remote server. */
-  typesInUse: readonly (string | undefined)[];
+  /** The existing handlers' types by server: a remote server's are offered as choices. */
+  typesInUse: readonly { connectionId: string; type: string | undefined }[];
   onClose(): void;
 }
 
-export function HandlerForm({ local, typesInUse, onClose }: HandlerFormProps) {
+export function HandlerForm({ typesInUse, onClose }: HandlerFormProps) {
   const form = useFormDraft<HandlerDraft>(formId, () => ({ name: '', type: 'email', otherType: '', destination: '' }));
-  const choices = typeChoices(local, typesInUse);
+  const server = useServerChoice();
+  // Vigil's own service delivers only its own types.
+  const local = server.chosen?.kind === 'local';
+  const choices = typeChoices(local, typesInUse.filter((handler) => handler.connectionId === server.chosen?.id).map((handler) => handler.type));
   // A draft from another server may hold a type this one does not offer.
   const draft = choices.some((choice) => choice.value === form.draft.type) ? form.draft : { ...form.draft, type: choices[0]?.value ?? 'email' };
-  const check = useFormCheck(localErrors(draft, local));
+  const check = useFormCheck({ ...localErrors(draft, local), ...serverChoiceErrors(server) });
   const { errors } = check;
   const body = bodyOf(draft);
   const destination = destinationFieldOf(body.type);
@@ -59,7 +62,9 @@ export function HandlerForm({ local, typesInUse, onClose }: HandlerFormProps) {
   }
 
   async function save() {
-    await form.save(() => useHandlers.getState().add(body, () => vigil().createNotificationHandler(body)));
+    const connectionId = server.chosen?.id;
+    if (connectionId === undefined) return;
+    await form.save(() => useHandlers.getState().add(connectionId, body, () => vigil().createNotificationHandler(connectionId, body)));
     showInfo(`Notification handler ${body.name} created.`);
     onClose();
   }
@@ -76,6 +81,7 @@ export function HandlerForm({ local, typesInUse, onClose }: HandlerFormProps) {
 
   return (
     <DialogForm title="New notification handler" draft={form} check={check} save={save} submitLabel="Create handler" savingLabel="Creating…" onClose={onClose}>
+      <ServerField choice={server} error={errors['server']} hint="It delivers the alerts of its own items." onChange={() => check.forget('server')} />
       <TextField
         label="Name"
         value={draft.name}

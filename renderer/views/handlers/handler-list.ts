@@ -2,7 +2,7 @@
 import type { NotificationHandler } from '../../../common/ipc/views.ts';
 import type { Row } from '../../state/collection.ts';
 import type { ListPreferences } from '../../state/list-preferences.ts';
-import { filterRows, sortByColumn, type ListRow, type RowFilters, type SortValues } from '../../state/list-rows.ts';
+import { filterRows, serverOf, sortByColumn, type ListRow, type RowFilters, type SortValues } from '../../state/list-rows.ts';
 import { searchText } from '../../state/sorting.ts';
 
 export interface HandlerRow extends ListRow {
@@ -11,8 +11,8 @@ export interface HandlerRow extends ListRow {
 
 export const handlerListDefaults: ListPreferences = { search: '', filters: { type: 'all' }, sortBy: 'name', direction: 'ascending' };
 
-export function handlerRows(rows: readonly Row<NotificationHandler>[]): HandlerRow[] {
-  return rows.map(({ key, item, saving }) => ({ key, handler: item, saving, search: searchText([item.name, item.type, item.destination]) }));
+export function handlerRows(rows: readonly Row<NotificationHandler>[], serverNames: ReadonlyMap<string, string>): HandlerRow[] {
+  return rows.map((row) => ({ key: row.key, ...serverOf(row, serverNames), handler: row.item, saving: row.saving, search: searchText([row.item.name, row.item.type, row.item.destination]) }));
 }
 
 const sortValues: SortValues<HandlerRow> = {

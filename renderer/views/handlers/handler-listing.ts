@@ -1,24 +1,23 @@
-// Handlers are not part of the status: their view lists them when it opens, and again when another server is
-// chosen (its handlers replace these), and keeps why the latest listing failed for a retry to clear.
+// Handlers are not part of the status: their view lists them, server by server, when it opens and again when the
+// servers watched change, and keeps which servers' listings failed (and why) for a retry to clear.
 import { useCallback, useEffect, useState } from 'react';
-import { loadHandlers } from '../../state/resources.ts';
+import { loadHandlers, type HandlerListingFailure } from '../../state/resources.ts';
 
 interface ListingState {
-  /** Why the latest listing failed; undefined while one runs or after one succeeded. */
-  failure: string | undefined;
+  /** The servers whose latest listing failed; empty while one runs or after every one succeeded. */
+  failures: readonly HandlerListingFailure[];
   load(): Promise<void>;
 }
 
-/** Lists the handlers now, and again whenever `connectionId` (the active server) changes. */
-export function useHandlerListing(connectionId: string | undefined): ListingState {
-  const [failure, setFailure] = useState<string | undefined>();
+/** Lists the handlers now, and again whenever `servers` (the enabled connections' ids, joined) changes. */
+export function useHandlerListing(servers: string): ListingState {
+  const [failures, setFailures] = useState<readonly HandlerListingFailure[]>([]);
   const load = useCallback(async () => {
-    setFailure(undefined);
-    const listing = await loadHandlers();
-    if (listing.outcome === 'failed') setFailure(listing.message);
+    setFailures([]);
+    setFailures(await loadHandlers());
   }, []);
   useEffect(() => {
     void load();
-  }, [load, connectionId]);
-  return { failure, load };
+  }, [load, servers]);
+  return { failures, load };
 }

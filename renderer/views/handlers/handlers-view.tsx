@@ -1,6 +1,8 @@
-// Notification handlers: where alerts go. They are not part of the status, so the view lists them when it opens
-// (and again for another server), says so while it waits, and offers a retry when that fails. The table (search,
-// type filter, sortable columns, remembered) offers create and delete (after confirmation).
+// Notification handlers: where alerts go, each on its own server (which delivers its own items' alerts). They are
+// not part of the status, so the view lists every enabled server's when it opens (and again when the servers
+// change), says so while it waits, and offers a retry when a server's listing fails. The table (search, type
+// filter, sortable columns, remembered; a Server column and filter with more than one server) offers create and
+// delete (after confirmation).
 import { useMemo, useState } from 'react';
 import type { NotificationHandler } from '../../../common/ipc/views.ts';
 import { vigil } from '../../api/vigil-api.ts';
@@ -12,7 +14,7 @@ import { ResourceListBody, type ListWords } from '../../components/resource-list
 import { actionsColumn, DeleteButton } from '../../components/row-actions.tsx';
 import type { Column } from '../../components/virtual-table.tsx';
 import { countOf } from '../../format/count.ts';
-import { useHandlers } from '../../state/resources.ts';
+import { useHandlers, type HandlerListingFailure } from '../../state/resources.ts';
 import { useStatus } from '../../state/status-store.ts';
 import { useResourceList, type ResourceListSource } from '../../state/use-resource-list.ts';
 import { HandlerForm } from './handler-form.tsx';
@@ -22,10 +24,22 @@ import { typeLabel } from './handler-types.ts';
 
 const nameOf = (row: HandlerRow) => row.handler.name ?? 'handler';
 
+/** "Work's handlers may be out of date: …", naming the server only when there are several. */
+function listingFailure(failed: HandlerListingFailure, serverCount: number): string {
+  return serverCount > 1 ? `The handlers of ${failed.serverName} may be out of date: ${failed.message}` : `The list may be out of date: ${failed.message}`;
+}
+
+/** "This computer", "This computer and Work", "This computer, Work and Shop". */
+function serverList(serverNames: ReadonlyMap<string, string>): string {
+  const names = [...serverNames.values()];
+  if (names.length === 0) return 'the server';
+  return names.length === 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+}
+
 const handlerList: ResourceListSource<NotificationHandler, HandlerRow> = {
   collection: useHandlers, view: 'handlers', from: 'listing', defaults: handlerListDefaults,
-  join: handlerRows, sort: sortHandlerRows, filter: filterHandlerRows,
-  idOf: (row) => row.handler.id, remove: (id) => vigil().deleteNotificationHandler(id), deleted: (row) => `Notification handler ${nameOf(row)} deleted.`,
+  join: (rows, _items, serverNames) => handlerRows(rows, serverNames), sort: sortHandlerRows, filter: filterHandlerRows,
+  idOf: (row) => row.handler.id, remove: (connectionId, id) => vigil().deleteNotificationHandler(connectionId, id), deleted: (row) => `Notification handler ${nameOf(row)} deleted.`,
 };
 
 const handlerWords: ListWords<HandlerRow> = {
@@ -39,14 +53,14 @@ const handlerWords: ListWords<HandlerRow> = {
 
 export function HandlersView() {
   const list = useResourceList(handlerList);
-  const connection = useStatus((state) => state.status?.connection);
-  const { failure, load } = useHandlerListing(connection?.id);
+  const serverNames = useStatus((state) => state.serverNames);
+  const { failures, load } = useHandlerListing([...serverNames.keys()].join(' '));
   const [creating, setCreating] = useState(false);
 
   const { rows, loaded, askToDelete } = list;
-  const typesInUse = useMemo(() => rows.map((row) => row.handler.type), [rows]);
+  const typesInUse = useMemo(() => rows.map((row) => ({ connectionId: row.connectionId, type: row.handler.type })), [rows]);
   const typeFilter = list.preferences.filters['type'] ?? 'all';
-  const filterTypes = useMemo(() => [...new Set([...typesInUse, typeFilter])].filter((type): type is string => type !== undefined && type !== 'all').sort(), [typesInUse, typeFilter]);
+  const filterTypes = useMemo(() => [...new Set([...typesInUse.map((handler) => handler.type), typeFilter])].filter((type): type is string => type !== undefined && type !== 'all').sort(), [typesInUse, typeFilter]);
 
   // Stable across renders, so rows that did not change are not rendered again while scrolling or typing.
   const columns = useMemo<Column<HandlerRow>[]>(() => [
@@ -73,9 +87,11 @@ export function HandlersView() {
       <PageHeader title="Notification handlers" titleId="handlers-title" actions={<CreateButton label="New handler" onClick={() => setCreating(true)} />}>
         {!loaded ? 'Where alerts go.' : count === 0 ? 'Alerts have nowhere to go yet.' : `${countOf(count, 'handler')} ${count === 1 ? 'receives' : 'receive'} alerts.`}
       </PageHeader>
-      {loaded && failure !== undefined && (
+      {loaded && failures.length > 0 && (
         <div className="form-error list-error" role="alert">
-          <p>The list may be out of date: {failure}</p>
+          {failures.map((failed) => (
+            <p key={failed.connectionId}>{listingFailure(failed, serverNames.size)}</p>
+          ))}
           {retry}
         </div>
       )}
@@ -86,12 +102,12 @@ export function HandlersView() {
         filters={[filterChoice('type', 'Type', 'All types', filterTypes.map((type) => [type, typeLabel(type)]))]}
         columns={columns}
         waiting={
-          failure === undefined
-            ? { title: 'Loading notification handlers…', text: `They are asked for from ${connection?.name ?? 'the server'}.` }
-            : { title: 'The notification handlers could not be listed', text: failure, action: retry }
+          failures.length === 0
+            ? { title: 'Loading notification handlers…', text: `They are asked for from ${serverList(serverNames)}.` }
+            : { title: 'The notification handlers could not be listed', text: failures.map((failed) => failed.message).join(' '), action: retry }
         }
       />
-      {creating && <HandlerForm local={connection?.kind === 'local'} typesInUse={typesInUse} onClose={() => setCreating(false)} />}
+      {creating && <HandlerForm typesInUse={typesInUse} onClose={() => setCreating(false)} />}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 // Create a heartbeat: a name and how often the job pings (an amount and a unit, sent as seconds). Both are
 // optional in the API; the form always sends the interval the user sees and leaves an empty name to the server.
-// What is typed is kept as a draft until it is saved, whatever happens to the dialog.
+// What is typed is kept as a draft until it is saved, whatever happens to the dialog. It goes to the server
+// chosen in the form (asked when there is more than one).
 import { checkInput, HEARTBEAT_DEFAULTS, heartbeatCreateInput, INPUT_LIMITS, type HeartbeatCreateBody } from '../../../common/api/index.ts';
 import type { Heartbeat } from '../../../common/ipc/views.ts';
 import { fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
@@ -8,10 +9,12 @@ import { vigil } from '../../api/vigil-api.ts';
 import { DialogForm } from '../../components/dialog-form.tsx';
 import { DurationField, draftSeconds, durationDraft, type DurationDraft } from '../../components/duration-field.tsx';
 import { TextField } from '../../components/fields.tsx';
+import { ServerField } from '../../components/server-field.tsx';
 import { useFormDraft } from '../../state/drafts-store.ts';
 import { useFormCheck } from '../../state/form-check.ts';
 import { showInfo } from '../../state/notices-store.ts';
 import { useHeartbeats } from '../../state/resources.ts';
+import { serverChoiceErrors, useServerChoice } from '../../state/server-choice.ts';
 
 interface HeartbeatDraft {
   name: string;
@@ -40,7 +43,8 @@ export interface HeartbeatFormProps {
 export function HeartbeatForm({ onClose, onCreated }: HeartbeatFormProps) {
   const form = useFormDraft<HeartbeatDraft>(formId, () => ({ name: '', interval: durationDraft(HEARTBEAT_DEFAULTS.expected_interval) }));
   const { draft } = form;
-  const check = useFormCheck(localErrors(draft));
+  const server = useServerChoice();
+  const check = useFormCheck({ ...localErrors(draft), ...serverChoiceErrors(server) });
   const { errors } = check;
 
   function change(patch: Partial<HeartbeatDraft>, field: string) {
@@ -50,7 +54,10 @@ export function HeartbeatForm({ onClose, onCreated }: HeartbeatFormProps) {
 
   async function save() {
     const body = bodyOf(draft);
-    const saved = await form.save(() => useHeartbeats.getState().add({ name: body.name ?? HEARTBEAT_DEFAULTS.name, expected_interval: body.expected_interval }, () => vigil().createHeartbeat(body)));
+    const connectionId = server.chosen?.id;
+    if (connectionId === undefined) return;
+    const shown = { name: body.name ?? HEARTBEAT_DEFAULTS.name, expected_interval: body.expected_interval };
+    const saved = await form.save(() => useHeartbeats.getState().add(connectionId, shown, () => vigil().createHeartbeat(connectionId, body)));
     showInfo(`Heartbeat ${saved.name ?? body.name ?? HEARTBEAT_DEFAULTS.name} created.`);
     onCreated(saved);
   }
@@ -58,6 +65,7 @@ export function HeartbeatForm({ onClose, onCreated }: HeartbeatFormProps) {
   const limits = INPUT_LIMITS.expectedIntervalSeconds;
   return (
     <DialogForm title="New heartbeat" draft={form} check={check} save={save} submitLabel="Create heartbeat" savingLabel="Creating…" onClose={onClose}>
+      <ServerField choice={server} error={errors['server']} hint="It gives the ping URL and watches the pings." onChange={() => check.forget('server')} />
       <TextField
         label="Name"
         value={draft.name}

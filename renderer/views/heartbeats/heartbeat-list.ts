@@ -3,7 +3,7 @@
 import type { Health, Heartbeat, StatusItemView } from '../../../common/ipc/views.ts';
 import type { Row } from '../../state/collection.ts';
 import type { ListPreferences } from '../../state/list-preferences.ts';
-import { filterRows, judgementOf, sortByColumn, stateOrSnoozed, type ListRow, type RowFilters, type SortValues, type StatusJudgement } from '../../state/list-rows.ts';
+import { filterRows, judgementOf, serverOf, sortByColumn, stateOrSnoozed, type ListRow, type RowFilters, type SortValues, type StatusJudgement } from '../../state/list-rows.ts';
 import { searchText } from '../../state/sorting.ts';
 import { epochOf } from '../../format/time.ts';
 
@@ -31,14 +31,16 @@ function stateOf(item: StatusItemView | undefined, heartbeat: Heartbeat): Heartb
   return heartbeat.last_ping === undefined ? 'waiting' : 'unknown';
 }
 
-export function heartbeatRows(rows: readonly Row<Heartbeat>[], items: ReadonlyMap<string, StatusItemView>): HeartbeatRow[] {
-  return rows.map(({ key, item, saving }) => {
+export function heartbeatRows(rows: readonly Row<Heartbeat>[], items: ReadonlyMap<string, StatusItemView>, serverNames: ReadonlyMap<string, string>): HeartbeatRow[] {
+  return rows.map((row) => {
+    const { key, item, saving } = row;
     const statusItem = items.get(key);
     const state = stateOf(statusItem, item);
     const lastPingAt = epochOf(item.last_ping);
     const interval = item.expected_interval;
     return {
       key,
+      ...serverOf(row, serverNames),
       heartbeat: item,
       saving,
       state,

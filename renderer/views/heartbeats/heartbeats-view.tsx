@@ -38,7 +38,7 @@ const heartbeatFilters: readonly FilterChoice[] = [
 const heartbeatList: ResourceListSource<Heartbeat, HeartbeatRow> = {
   collection: useHeartbeats, view: 'heartbeats', from: 'status', defaults: heartbeatListDefaults,
   join: heartbeatRows, sort: sortHeartbeatRows, filter: filterHeartbeatRows,
-  idOf: ({ heartbeat }) => heartbeat.id, remove: (id) => vigil().deleteHeartbeat(id), deleted: ({ heartbeat }) => `Heartbeat ${nameOf(heartbeat)} deleted.`,
+  idOf: ({ heartbeat }) => heartbeat.id, remove: (connectionId, id) => vigil().deleteHeartbeat(connectionId, id), deleted: ({ heartbeat }) => `Heartbeat ${nameOf(heartbeat)} deleted.`,
 };
 
 const heartbeatWords: ListWords<HeartbeatRow> = {

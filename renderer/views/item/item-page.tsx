@@ -13,6 +13,7 @@ import { stateSentence } from '../../format/state-duration.ts';
 import { useNavigation, VIEWS } from '../../state/navigation-store.ts';
 import { useNow } from '../../state/now-store.ts';
 import { useStatus } from '../../state/status-store.ts';
+import { parseServerItemKey } from '../../../common/ipc/item-key.ts';
 import { ChecksSection } from './checks-section.tsx';
 import { ExpirySection } from './expiry-section.tsx';
 import { IncidentsSection } from './incidents-section.tsx';
@@ -44,6 +45,10 @@ export function ItemPage({ itemKey }: { itemKey: string }) {
   const listView = useNavigation((state) => state.view);
   const listLabel = VIEWS.find((entry) => entry.id === listView)?.label ?? 'the list';
   const name = headline?.name ?? 'This item';
+  // Its server: the same id on two servers are two pages, so the page says whose it is.
+  const connectionId = parseServerItemKey(itemKey)?.connectionId;
+  const fallbackServerName = useStatus((state) => (connectionId === undefined ? undefined : state.serverNames.get(connectionId)));
+  const serverName = item?.serverName ?? view?.serverName ?? fallbackServerName;
   const windowName = windowNames[pageWindow].long;
   // Opened from a link that is gone now (a row, the feed): the page's heading takes the focus, for keyboard and
   // screen reader users alike.
@@ -71,7 +76,10 @@ export function ItemPage({ itemKey }: { itemKey: string }) {
           </h1>
           {headline !== undefined && (
             <p className="item-state">
-              <span className="item-kind">{kindNames[headline.kind]}</span>
+              <span className="item-kind">
+                {kindNames[headline.kind]}
+                {serverName !== undefined && <> on {serverName}</>}
+              </span>
               <HealthBadge health={headline.state === 'waiting' ? 'unknown' : headline.health} label={stateSentence(headline.state, headline.since, headline.sinceIsLowerBound, now)} />
             </p>
           )}

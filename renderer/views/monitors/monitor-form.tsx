@@ -1,18 +1,21 @@
 // Create and edit a monitor in one form: name, type, target and frequency, checked per type as the user types
 // (after the first try to save), with the server's own field errors shown at the field. What is typed is kept
-// as a draft until it is saved, whatever happens to the dialog.
+// as a draft until it is saved, whatever happens to the dialog. A new monitor goes to the server chosen in the
+// form (asked when there is more than one); an edited one stays on its own.
 import { checkInput, INPUT_LIMITS, isMonitorType, MONITOR_TYPES, monitorCreateInput, monitorTypeOf } from '../../../common/api/index.ts';
-import { monitorKey } from '../../../common/ipc/item-key.ts';
+import { monitorKey, serverItemKey } from '../../../common/ipc/item-key.ts';
 import type { Monitor } from '../../../common/ipc/views.ts';
 import { fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
 import { DialogForm } from '../../components/dialog-form.tsx';
 import { DurationField, draftSeconds, durationDraft, type DurationDraft } from '../../components/duration-field.tsx';
 import { SelectField, TextField } from '../../components/fields.tsx';
+import { ServerField } from '../../components/server-field.tsx';
 import { useFormDraft } from '../../state/drafts-store.ts';
 import { useFormCheck } from '../../state/form-check.ts';
 import { showInfo } from '../../state/notices-store.ts';
 import { useMonitors } from '../../state/resources.ts';
+import { serverChoiceErrors, useServerChoice } from '../../state/server-choice.ts';
 import { monitorTypeLabels } from './monitor-list.ts';
 
 interface MonitorDraft {
@@ -60,17 +63,19 @@ function localErrors(draft: MonitorDraft): FieldErrors {
 }
 
 export interface MonitorFormProps {
-  /** The monitor to edit; undefined to create one. */
-  monitor?: Monitor | undefined;
+  /** The monitor to edit and its server; undefined to create one. */
+  editing?: { monitor: Monitor; connectionId: string } | undefined;
   onClose(): void;
 }
 
-export function MonitorForm({ monitor, onClose }: MonitorFormProps) {
-  const formId = monitor === undefined ? 'monitor:new' : `monitor:edit:${monitorKey(monitor)}`;
+export function MonitorForm({ editing, onClose }: MonitorFormProps) {
+  const monitor = editing?.monitor;
+  const formId = editing === undefined ? 'monitor:new' : `monitor:edit:${serverItemKey(editing.connectionId, monitorKey(editing.monitor))}`;
   const form = useFormDraft(formId, () => draftOf(monitor));
+  const server = useServerChoice();
   // An edit draft left from an older version of the monitor is dropped: saving it would undo the newer change.
   const draft = form.draft.from === versionOf(monitor) ? form.draft : draftOf(monitor);
-  const check = useFormCheck(localErrors(draft));
+  const check = useFormCheck({ ...localErrors(draft), ...(editing === undefined ? serverChoiceErrors(server) : {}) });
   const { errors } = check;
   const target = targetFields[draft.type] ?? otherTarget;
   const types = [...MONITOR_TYPES, ...(monitor !== undefined && monitorTypeOf(draft) === 'unknown' ? [draft.type] : [])];
@@ -85,13 +90,15 @@ export function MonitorForm({ monitor, onClose }: MonitorFormProps) {
     const body = bodyOf(draft);
     const { type } = body;
     // New monitors are one of the four types (the form offers only those; the contract creates only those).
-    if (monitor === undefined && isMonitorType(type)) {
-      await form.save(() => useMonitors.getState().add({ ...body, last_status: 'unknown' }, () => vigil().createMonitor({ ...body, type })));
+    const connectionId = server.chosen?.id;
+    if (editing === undefined && isMonitorType(type) && connectionId !== undefined) {
+      await form.save(() => useMonitors.getState().add(connectionId, { ...body, last_status: 'unknown' }, () => vigil().createMonitor(connectionId, { ...body, type })));
       showInfo(`Monitor ${body.name} created.`);
-    } else if (monitor !== undefined) {
-      const id = monitor.id;
+    } else if (editing !== undefined) {
+      const { monitor: edited, connectionId: on } = editing;
+      const id = edited.id;
       if (id === undefined) throw new Error('This monitor has no id on the server, so it cannot be edited here.');
-      await form.save(() => useMonitors.getState().update(monitorKey(monitor), { ...monitor, ...body }, () => vigil().updateMonitor(id, body)));
+      await form.save(() => useMonitors.getState().update(on, serverItemKey(on, monitorKey(edited)), { ...edited, ...body }, () => vigil().updateMonitor(on, id, body)));
       showInfo(`Monitor ${body.name} saved.`);
     }
     onClose();
@@ -107,6 +114,7 @@ export function MonitorForm({ monitor, onClose }: MonitorFormProps) {
       savingLabel="Saving…"
       onClose={onClose}
     >
+      {editing === undefined && <ServerField choice={server} error={errors['server']} hint="It checks the monitor and keeps its history." onChange={() => check.forget('server')} />}
       <TextField label="Name" value={draft.name} error={errors['name']} maxLength={INPUT_LIMITS.nameMaxLength} autoFocus onChange={(event) => change({ name: event.target.value })} />
       <SelectField
         label="Type"

@@ -14,7 +14,7 @@ import { filterMonitorRows, historySorts, monitorListDefaults, monitorRows, sort
 export const monitorList: ResourceListSource<Monitor, MonitorRow, ListHistoryView> = {
   collection: useMonitors, view: 'monitors', from: 'status', defaults: monitorListDefaults,
   join: monitorRows, sort: sortMonitorRows, contextSorts: historySorts, filter: filterMonitorRows,
-  idOf: ({ monitor }) => monitor.id, remove: (id) => vigil().deleteMonitor(id), deleted: ({ monitor }) => `Monitor ${monitor.name ?? ''} deleted.`,
+  idOf: ({ monitor }) => monitor.id, remove: (connectionId, id) => vigil().deleteMonitor(connectionId, id), deleted: ({ monitor }) => `Monitor ${monitor.name ?? ''} deleted.`,
 };
 
 /** Keeps the monitors list joined and sorted for its view whenever the window is idle; returns the stop function. */

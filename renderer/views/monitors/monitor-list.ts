@@ -5,7 +5,7 @@ import type { ListHistoryView } from '../../../common/ipc/history.ts';
 import type { Health, Monitor, StatusItemView } from '../../../common/ipc/views.ts';
 import type { Row } from '../../state/collection.ts';
 import type { ListPreferences } from '../../state/list-preferences.ts';
-import { filterRows, judgementOf, sortByColumn, stateOrSnoozed, type ListRow, type RowFilters, type SortValues, type StatusJudgement } from '../../state/list-rows.ts';
+import { filterRows, judgementOf, serverOf, sortByColumn, stateOrSnoozed, type ListRow, type RowFilters, type SortValues, type StatusJudgement } from '../../state/list-rows.ts';
 import { searchText } from '../../state/sorting.ts';
 import { epochOf } from '../../format/time.ts';
 
@@ -24,11 +24,13 @@ export const statusLabels: Record<MonitorStatus, string> = { down: 'Down', up: '
 const statusRank: Record<MonitorStatus, number> = { down: 0, unknown: 1, up: 2 };
 const healthOfStatus: Record<MonitorStatus, Health> = { down: 'critical', unknown: 'unknown', up: 'ok' };
 
-export function monitorRows(rows: readonly Row<Monitor>[], items: ReadonlyMap<string, StatusItemView>): MonitorRow[] {
-  return rows.map(({ key, item, saving }) => {
+export function monitorRows(rows: readonly Row<Monitor>[], items: ReadonlyMap<string, StatusItemView>, serverNames: ReadonlyMap<string, string>): MonitorRow[] {
+  return rows.map((row) => {
+    const { key, item, saving } = row;
     const status = monitorStatusOf(item);
     return {
       key,
+      ...serverOf(row, serverNames),
       monitor: item,
       saving,
       status,

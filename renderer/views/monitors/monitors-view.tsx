@@ -28,7 +28,7 @@ const monitorFilters: readonly FilterChoice[] = [
   filterChoice('type', 'Type', 'All types', [['http', 'HTTP'], ['tcp', 'TCP'], ['udp', 'UDP'], ['ping', 'Ping'], ['other', 'Other']]),
 ];
 
-type Editing = { mode: 'create' } | { mode: 'edit'; monitor: Monitor } | undefined;
+type Editing = { mode: 'create' } | { mode: 'edit'; monitor: Monitor; connectionId: string } | undefined;
 
 const monitorWords: ListWords<MonitorRow> = {
   label: 'Monitors', noun: 'monitor', placeholder: 'Name or target',
@@ -78,7 +78,7 @@ export function MonitorsView() {
       const disabled = row.saving || row.monitor.id === undefined;
       return (
         <>
-          <button type="button" className="button button-small" disabled={disabled} aria-label={`Edit ${name}`} onClick={() => setEditing({ mode: 'edit', monitor: row.monitor })}>
+          <button type="button" className="button button-small" disabled={disabled} aria-label={`Edit ${name}`} onClick={() => setEditing({ mode: 'edit', monitor: row.monitor, connectionId: row.connectionId })}>
             Edit
           </button>
           <SnoozeControl itemKey={row.key} name={name} snoozedUntil={row.snoozedUntil} disabled={disabled} />
@@ -96,7 +96,7 @@ export function MonitorsView() {
         {rows.length === 0 ? 'Nothing watched yet.' : `${countOf(rows.length, 'monitor')}, ${down} down.`}
       </PageHeader>
       <ResourceListBody list={list} words={monitorWords} filters={monitorFilters} columns={columns} onCreate={create} note={<HistoryLegend history={history} />} />
-      {editing !== undefined && <MonitorForm monitor={editing.mode === 'edit' ? editing.monitor : undefined} onClose={() => setEditing(undefined)} />}
+      {editing !== undefined && <MonitorForm editing={editing.mode === 'edit' ? editing : undefined} onClose={() => setEditing(undefined)} />}
     </section>
   );
 }

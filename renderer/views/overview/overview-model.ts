@@ -1,6 +1,7 @@
-// What the overview shows of a status (pure): the headline, the counts per kind, and the items split into those
-// that need attention and the rest, both in the core's order (worst first).
-import type { Level, StatusItemView, StatusView } from '../../../common/ipc/views.ts';
+// What the overview shows of a status (pure): the headline, the counts per kind, the items split into those that
+// need attention and the rest, both in the core's order (worst first), and with more than one server, one group
+// per server (in the settings' order) holding its own split.
+import type { Level, ServerStatusView, StatusItemView, StatusView } from '../../../common/ipc/views.ts';
 
 export const levelHeadlines: Record<Level, string> = {
   ok: 'Everything is up',
@@ -46,13 +47,60 @@ export function kindCounts(items: readonly StatusItemView[]): KindCounts[] {
   });
 }
 
+/** A server's level in a few words, beside its name in its group. */
+export const serverLevelLabels: Record<Level, string> = {
+  ok: 'All up',
+  warning: 'Needs a look',
+  critical: 'Something is down',
+  unknown: 'Not known yet',
+  offline: 'Cannot be reached',
+  paused: 'Paused',
+};
+
+export interface AttentionSplit {
+  attention: StatusItemView[];
+  rest: StatusItemView[];
+}
+
+const needsLook = (item: StatusItemView) => (item.health === 'critical' || item.health === 'warning') && item.snoozedUntil === undefined;
+
 /** Problems not snoozed first; everything else after. */
-export function splitByAttention(status: StatusView | undefined): { attention: StatusItemView[]; rest: StatusItemView[] } {
+export function splitByAttention(status: StatusView | undefined): AttentionSplit {
+  return splitItems(status?.items ?? []);
+}
+
+function splitItems(items: readonly StatusItemView[]): AttentionSplit {
   const attention: StatusItemView[] = [];
   const rest: StatusItemView[] = [];
-  for (const item of status?.items ?? []) {
-    const needsLook = (item.health === 'critical' || item.health === 'warning') && item.snoozedUntil === undefined;
-    (needsLook ? attention : rest).push(item);
-  }
+  for (const item of items) (needsLook(item) ? attention : rest).push(item);
   return { attention, rest };
+}
+
+export interface ServerGroup extends AttentionSplit {
+  server: ServerStatusView;
+  /** Every item of the server, for its counts. */
+  items: StatusItemView[];
+}
+
+/**
+ * One group per server, in the settings' order, each with its items split in the core's order; only the chosen
+ * server's when `serverFilter` names one still watched ('all' or a server gone shows every one).
+ */
+export function serverGroups(status: StatusView | undefined, serverFilter = 'all'): ServerGroup[] {
+  if (status === undefined) return [];
+  const chosen = status.servers.some((server) => server.connection.id === serverFilter) ? serverFilter : 'all';
+  const itemsOf = new Map<string, StatusItemView[]>(status.servers.map((server) => [server.connection.id, []]));
+  for (const item of status.items) itemsOf.get(item.connectionId)?.push(item);
+  return status.servers
+    .filter((server) => chosen === 'all' || server.connection.id === chosen)
+    .map((server) => {
+      const items = itemsOf.get(server.connection.id) ?? [];
+      return { server, items, ...splitItems(items) };
+    });
+}
+
+/** "3 servers, all answering", "3 servers, 1 cannot be reached". */
+export function serversSummary(servers: readonly ServerStatusView[]): string {
+  const troubled = servers.filter((server) => server.situation === 'unreachable' || server.situation === 'signed-out' || server.situation === 'setup').length;
+  return troubled === 0 ? `${servers.length} servers, all answering` : `${servers.length} servers, ${troubled} not watched right now`;
 }

@@ -1,81 +1,24 @@
-// The overview: how everything is at a glance (headline, counts, when the server last answered, "Refresh now"),
-// then the items that need attention, what happened in the past 24 hours, and the rest. Each item says for how
-// long its state has held; a click on its name opens it in its own list, its "History" link opens its page.
-import { useMemo } from 'react';
-import type { StatusItemView } from '../../../common/ipc/views.ts';
+// The overview: how everything is at a glance (headline, counts, when the servers last answered, "Refresh now"),
+// then the items that need attention, what happened in the past 24 hours, and the rest. With one server that is
+// one list, as it always was; with more, every server has its own group (its banners, its items that need
+// attention and the rest, foldable), and a filter shows one server. Each item says for how long its state has
+// held; a click on its name opens it in its own list, its "History" link opens its page.
+import { useId, useMemo, type ReactNode } from 'react';
+import type { StatusView } from '../../../common/ipc/views.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { HealthBadge } from '../../components/health-badge.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
-import { VirtualTable, type Column } from '../../components/virtual-table.tsx';
-import { heldFor } from '../../format/state-duration.ts';
-import { stateLabel } from '../../format/state-label.ts';
-import { formatDateTime } from '../../format/time.ts';
-import { itemPageHash, useNavigation } from '../../state/navigation-store.ts';
-import { useNow } from '../../state/now-store.ts';
+import { VirtualTable } from '../../components/virtual-table.tsx';
+import { useNavigation } from '../../state/navigation-store.ts';
+import { useOverviewPreferences } from '../../state/overview-preferences.ts';
 import { useStatus } from '../../state/status-store.ts';
-import { kindCounts, levelHeadlines, splitByAttention } from './overview-model.ts';
+import { itemKeyOf, overviewColumns } from './overview-columns.tsx';
+import { kindCounts, levelHeadlines, serverGroups, serversSummary, splitByAttention } from './overview-model.ts';
 import { RecentEvents } from './recent-events.tsx';
-
-const kindNames = { monitor: 'Monitor', heartbeat: 'Heartbeat', domain: 'Domain' } as const;
-
-const columns: Column<StatusItemView>[] = [
-  {
-    id: 'name',
-    header: 'Name',
-    width: { min: 180, grow: 2 },
-    cell: (item) => (
-      <button type="button" className="link-button" onClick={() => useNavigation.getState().showInList(item.key)}>
-        {item.name}
-      </button>
-    ),
-  },
-  { id: 'kind', header: 'Kind', width: 100, cell: (item) => kindNames[item.kind] },
-  {
-    id: 'state',
-    header: 'Status',
-    width: 150,
-    // A heartbeat still waiting for its first ping has not shown it works: grey, as in its own list.
-    cell: (item) => <HealthBadge health={item.state === 'waiting' ? 'unknown' : item.health} label={item.snoozedUntil === undefined ? stateLabel(item.state) : `${stateLabel(item.state)} (snoozed)`} />,
-  },
-  { id: 'since', header: 'For how long', width: 120, cell: (item) => <HeldFor item={item} /> },
-  { id: 'detail', header: 'Details', width: { min: 200, grow: 3 }, cell: (item) => item.detail },
-  {
-    id: 'page',
-    header: 'History',
-    width: 90,
-    cell: (item) => (
-      <a
-        href={itemPageHash(item.key)}
-        aria-label={`History of ${item.name}`}
-        onClick={(event) => {
-          event.preventDefault();
-          useNavigation.getState().openItemPage(item.key);
-        }}
-      >
-        History
-      </a>
-    ),
-  },
-];
-
-/** "12 min", "at least 2 h": only this cell follows the clock, not the whole row. */
-function HeldFor({ item }: { item: StatusItemView }) {
-  const now = useNow((state) => state.now);
-  const held = heldFor(item.since, item.sinceIsLowerBound, now);
-  if (held === undefined || item.since === undefined) return <span className="cell-muted">not known</span>;
-  return (
-    <time dateTime={new Date(item.since).toISOString()} title={`Since ${formatDateTime(item.since)}`}>
-      {held}
-    </time>
-  );
-}
+import { ServerGroupSection } from './server-group.tsx';
 
 export function OverviewView() {
   const status = useStatus((state) => state.status);
-  const refreshing = useStatus((state) => state.refreshing);
   const loadError = useStatus((state) => state.loadError);
-  const { attention, rest } = useMemo(() => splitByAttention(status), [status]);
-  const counts = useMemo(() => kindCounts(status?.items ?? []), [status]);
 
   if (status === undefined) {
     return (
@@ -98,51 +41,77 @@ export function OverviewView() {
       </section>
     );
   }
+  return status.servers.length > 1 ? <ManyServersOverview status={status} /> : <OneServerOverview status={status} />;
+}
 
+function OverviewHeader({ status, summary }: { status: StatusView; summary: ReactNode }) {
+  const refreshing = useStatus((state) => state.refreshing);
+  return (
+    <header className={`overview-header level-${status.level}`}>
+      <div>
+        <h1 id="overview-title">{levelHeadlines[status.level]}</h1>
+        <p className="page-summary">{summary}</p>
+      </div>
+      <button type="button" className="button" disabled={refreshing} onClick={() => void useStatus.getState().refreshNow()}>
+        {refreshing ? 'Refreshing…' : 'Refresh now'}
+      </button>
+    </header>
+  );
+}
+
+function Counts({ items }: { items: StatusView['items'] }) {
+  const counts = useMemo(() => kindCounts(items), [items]);
+  return (
+    <ul className="count-cards" aria-label="Counts">
+      {counts.map((kind) => (
+        <li key={kind.kind} className="count-card">
+          <h2 className="count-title">
+            {kind.label} <span className="count-total">{kind.total}</span>
+          </h2>
+          <p className="count-states">{kind.total === 0 ? 'none yet' : kind.states.map(({ state, count }) => `${count} ${state}`).join(' · ')}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function NothingWatched() {
+  return (
+    <EmptyState
+      title="Nothing is watched yet"
+      action={
+        <button type="button" className="button button-primary" onClick={() => useNavigation.getState().go('monitors')}>
+          Add a monitor
+        </button>
+      }
+    >
+      Add a monitor for a website or server, a heartbeat for a scheduled job, or a domain to watch its expiry.
+    </EmptyState>
+  );
+}
+
+function OneServerOverview({ status }: { status: StatusView }) {
+  const { attention, rest } = useMemo(() => splitByAttention(status), [status]);
+  const server = status.servers[0];
+  const summary = (
+    <>
+      {server?.connection.name ?? 'No server'}
+      {' · '}
+      {server?.lastSuccessfulPollAt === undefined ? (
+        'no answer yet'
+      ) : (
+        <>
+          last answer <RelativeTime at={server.lastSuccessfulPollAt} />
+        </>
+      )}
+    </>
+  );
   return (
     <section className="view view-overview" aria-labelledby="overview-title">
-      <header className={`overview-header level-${status.level}`}>
-        <div>
-          <h1 id="overview-title">{levelHeadlines[status.level]}</h1>
-          <p className="page-summary">
-            {status.connection?.name ?? 'No server'}
-            {' · '}
-            {status.lastSuccessfulPollAt === undefined ? (
-              'no answer yet'
-            ) : (
-              <>
-                last answer <RelativeTime at={status.lastSuccessfulPollAt} />
-              </>
-            )}
-          </p>
-        </div>
-        <button type="button" className="button" disabled={refreshing} onClick={() => void useStatus.getState().refreshNow()}>
-          {refreshing ? 'Refreshing…' : 'Refresh now'}
-        </button>
-      </header>
-
-      <ul className="count-cards" aria-label="Counts">
-        {counts.map((kind) => (
-          <li key={kind.kind} className="count-card">
-            <h2 className="count-title">
-              {kind.label} <span className="count-total">{kind.total}</span>
-            </h2>
-            <p className="count-states">{kind.total === 0 ? 'none yet' : kind.states.map(({ state, count }) => `${count} ${state}`).join(' · ')}</p>
-          </li>
-        ))}
-      </ul>
-
+      <OverviewHeader status={status} summary={summary} />
+      <Counts items={status.items} />
       {status.items.length === 0 ? (
-        <EmptyState
-          title="Nothing is watched yet"
-          action={
-            <button type="button" className="button button-primary" onClick={() => useNavigation.getState().go('monitors')}>
-              Add a monitor
-            </button>
-          }
-        >
-          Add a monitor for a website or server, a heartbeat for a scheduled job, or a domain to watch its expiry.
-        </EmptyState>
+        <NothingWatched />
       ) : (
         <div className="overview-lists">
           <section aria-labelledby="attention-title" className="overview-section">
@@ -150,16 +119,51 @@ export function OverviewView() {
             {attention.length === 0 ? (
               <p className="all-clear">Nothing is down, late or about to expire.</p>
             ) : (
-              <VirtualTable label="Needs attention" rows={attention} rowKey={(item) => item.key} columns={columns} fitRowsUpTo={8} />
+              <VirtualTable label="Needs attention" rows={attention} rowKey={itemKeyOf} columns={overviewColumns} fitRowsUpTo={8} />
             )}
           </section>
           <RecentEvents />
           <section aria-labelledby="rest-title" className="overview-section overview-rest">
             <h2 id="rest-title">Everything else ({rest.length})</h2>
-            {rest.length > 0 && <VirtualTable label="Everything else" rows={rest} rowKey={(item) => item.key} columns={columns} />}
+            {rest.length > 0 && <VirtualTable label="Everything else" rows={rest} rowKey={itemKeyOf} columns={overviewColumns} />}
           </section>
         </div>
       )}
+    </section>
+  );
+}
+
+function ManyServersOverview({ status }: { status: StatusView }) {
+  const filterId = useId();
+  const server = useOverviewPreferences((state) => state.server);
+  const showServer = useOverviewPreferences((state) => state.showServer);
+  const groups = useMemo(() => serverGroups(status, server), [status, server]);
+  const shownItems = useMemo(() => groups.flatMap((group) => group.items), [groups]);
+  const chosen = groups.length === 1 ? server : 'all';
+  return (
+    <section className="view view-overview" aria-labelledby="overview-title">
+      <OverviewHeader status={status} summary={serversSummary(status.servers)} />
+      <div className="toolbar overview-toolbar">
+        <div className="toolbar-field">
+          <label htmlFor={filterId}>Server</label>
+          <select id={filterId} value={chosen} onChange={(event) => showServer(event.target.value)}>
+            <option value="all">All servers</option>
+            {status.servers.map(({ connection }) => (
+              <option key={connection.id} value={connection.id}>
+                {connection.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <Counts items={shownItems} />
+      {status.items.length === 0 && <NothingWatched />}
+      <div className="server-groups">
+        {groups.map((group) => (
+          <ServerGroupSection key={group.server.connection.id} group={group} />
+        ))}
+      </div>
+      <RecentEvents />
     </section>
   );
 }

@@ -1,5 +1,5 @@
-// One saved server: where it is, whether Vigil is signed in to it, and what can be done with it (use it, give
-// it a new token, remove it). A server that needs a token shows why and the token field without being asked.
+// One saved server: where it is, whether Vigil is signed in to it, and what can be done with it (watch it or
+// not, give it a new token, remove it). A server not watched keeps its token; Vigil just does not poll it. A server that needs a token shows why and the token field without being asked.
 // Every card has the same buttons, so each one's accessible name says which server it acts on.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ConnectionView } from '../../../common/ipc/views.ts';
@@ -22,13 +22,14 @@ export interface ConnectionCardProps {
 }
 
 export function ConnectionCard({ connection, signInRequested, onChanged, onRemoved }: ConnectionCardProps) {
-  const { id, name, baseUrl, kind, active } = connection;
+  const { id, name, baseUrl, kind, enabled } = connection;
   const titleId = useId();
   const card = useRef<HTMLElement>(null);
   const replaceButton = useRef<HTMLButtonElement>(null);
   const [replacing, setReplacing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState<'switching' | 'removing' | undefined>();
+  const switchId = useId();
   const urgent = needsToken(connection);
   const tokenForm = kind === 'remote' && (urgent || replacing || signInRequested);
 
@@ -55,25 +56,35 @@ export function ConnectionCard({ connection, signInRequested, onChanged, onRemov
   }
 
   return (
-    <li className={active ? 'connection connection-active' : 'connection'}>
+    <li className={enabled ? 'connection connection-active' : 'connection'}>
       <article ref={card} aria-labelledby={titleId}>
         <div className="connection-head">
           <div className="connection-title">
             <h3 id={titleId}>{name}</h3>
-            {active && <span className="badge badge-in-use">In use</span>}
+            {!enabled && <span className="badge badge-not-watched">Not watched</span>}
           </div>
           <div className="row-actions">
-            {!active && (
-              <button
-                type="button"
-                className="button button-small"
-                aria-label={busy === 'switching' ? undefined : `Use ${name}`}
+            <span className="switch-field">
+              <input
+                id={switchId}
+                type="checkbox"
+                role="switch"
+                className="switch"
+                checked={enabled}
+                aria-label={`Watch ${name}`}
                 disabled={busy !== undefined}
-                onClick={() => void change('switching', () => vigil().setActiveConnection(id), `Vigil now watches ${name}.`, `Vigil did not switch to ${name}`)}
-              >
-                {busy === 'switching' ? 'Switching…' : 'Use this server'}
-              </button>
-            )}
+                onChange={(event) => {
+                  const watch = event.target.checked;
+                  void change(
+                    'switching',
+                    () => vigil().setConnectionEnabled(id, watch),
+                    watch ? `Vigil now watches ${name}.` : `Vigil no longer watches ${name}; its token is kept.`,
+                    watch ? `Vigil did not start watching ${name}` : `Vigil did not stop watching ${name}`,
+                  );
+                }}
+              />
+              <label htmlFor={switchId}>{busy === 'switching' ? 'Saving…' : 'Watch'}</label>
+            </span>
             {kind === 'remote' && !urgent && (
               <button
                 ref={replaceButton}
@@ -135,7 +146,6 @@ export function ConnectionCard({ connection, signInRequested, onChanged, onRemov
           }}
         >
           Vigil forgets {baseUrl} and deletes its token from the keychain; the server and its monitors stay as they are.
-          {active && ' Vigil then switches to another server.'}
         </ConfirmDialog>
       )}
     </li>

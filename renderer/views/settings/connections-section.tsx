@@ -1,13 +1,11 @@
-// Connections: the servers Vigil can watch (the built-in one and remote ones), which one it watches, and a form
-// to add another. "Sign in again" elsewhere lands here with the cursor in the active server's token field.
+// Connections: the servers Vigil can watch (the built-in one and remote ones), each watched or not, and a form to
+// add another. "Sign in again" elsewhere lands here with the cursor in that server's token field.
 import { useEffect, useId, useRef } from 'react';
 import type { ConnectionView } from '../../../common/ipc/views.ts';
-import { useNavigation } from '../../state/navigation-store.ts';
+import { connectionFocusKey, useNavigation } from '../../state/navigation-store.ts';
 import { useStatus } from '../../state/status-store.ts';
 import { AddServerForm } from './add-server-form.tsx';
 import { ConnectionCard } from './connection-card.tsx';
-
-const connectionsFocusKey = 'connections';
 
 export interface ConnectionsSectionProps {
   connections: readonly ConnectionView[];
@@ -17,14 +15,13 @@ export interface ConnectionsSectionProps {
 export function ConnectionsSection({ connections, refresh }: ConnectionsSectionProps) {
   const titleId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const signInRequested = useNavigation((state) => state.focusKey === connectionsFocusKey);
-  const active = connections.find((connection) => connection.active);
-  // What the status says about the active connection; when it changes (another server, a new sign-in state),
-  // the list is out of date.
-  const statusConnection = useStatus((state) => {
-    const connection = state.status?.connection;
-    return connection === undefined ? '' : `${connection.id} ${connection.auth} ${connection.tokenExpiresAt ?? ''}`;
-  });
+  const focusKey = useNavigation((state) => state.focusKey);
+  const requested = connections.find((connection) => focusKey === connectionFocusKey(connection.id));
+  // What the status says about the watched connections; when it changes (one enabled or disabled, a new sign-in
+  // state), the list is out of date.
+  const statusConnection = useStatus((state) =>
+    (state.status?.servers ?? []).map(({ connection }) => `${connection.id} ${connection.auth} ${connection.tokenExpiresAt ?? ''}`).join('|'),
+  );
   const seenStatusConnection = useRef(statusConnection);
 
   useEffect(() => {
@@ -33,16 +30,17 @@ export function ConnectionsSection({ connections, refresh }: ConnectionsSectionP
     void refresh();
   }, [statusConnection, refresh]);
 
+  const signInRequested = requested !== undefined;
   useEffect(() => {
     if (!signInRequested) return;
-    // A remote active connection's card puts the cursor in its token field; the built-in one has no token.
-    if (active?.kind !== 'remote') {
+    // A remote connection's card puts the cursor in its token field; the built-in one has no token.
+    if (requested.kind !== 'remote') {
       heading.current?.focus({ preventScroll: true });
       heading.current?.scrollIntoView({ block: 'start' });
     }
     // Handled: a second "Sign in again" sets it afresh and is handled again.
     useNavigation.setState({ focusKey: undefined });
-  }, [signInRequested, active?.kind]);
+  }, [signInRequested, requested?.kind]);
 
   return (
     <section className="settings-section" aria-labelledby={titleId}>
@@ -50,14 +48,14 @@ export function ConnectionsSection({ connections, refresh }: ConnectionsSectionP
         <h2 id={titleId} ref={heading} tabIndex={-1}>
           Connections
         </h2>
-        <p className="field-hint">The server Vigil watches. Tokens are kept in the system keychain and never shown again.</p>
+        <p className="field-hint">The servers Vigil watches, all at once; one not watched keeps its token. Tokens are kept in the system keychain and never shown again.</p>
       </div>
       <ul className="connection-list" aria-label="Servers">
         {connections.map((connection) => (
           <ConnectionCard
             key={connection.id}
             connection={connection}
-            signInRequested={signInRequested && connection.active}
+            signInRequested={requested?.id === connection.id}
             onChanged={refresh}
             onRemoved={() => heading.current?.focus()}
           />

@@ -1,11 +1,12 @@
-// Your data out and in: the whole configuration of the server watched (monitors, heartbeats, domains, handlers)
-// saved as a file, and such a file imported. An import is tried first (the server's dry run says what it would
+// Your data out and in: the whole configuration of one server (monitors, heartbeats, domains, handlers) saved as a
+// file, and such a file imported into one; with more than one server watched, the section asks which. An import is tried first (the server's dry run says what it would
 // create and skip, and why), and only then done for real; it stops at the first refusal, which is shown in the
 // server's words.
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import type { ImportReport } from '../../../common/ipc/history.ts';
 import { callFailureOf } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
+import { SelectField } from '../../components/fields.tsx';
 import { useExport } from '../../components/use-export.ts';
 import { countOf } from '../../format/count.ts';
 import { tracked } from '../../state/pending-writes.ts';
@@ -18,22 +19,27 @@ const maxFileBytes = 8 * 1024 * 1024;
 type ImportStep =
   | { step: 'idle' }
   | { step: 'checking'; fileName: string }
-  | { step: 'checked'; fileName: string; text: string; report: ImportReport }
-  | { step: 'importing'; fileName: string; text: string; report: ImportReport }
+  | { step: 'checked'; fileName: string; text: string; report: ImportReport; connectionId: string }
+  | { step: 'importing'; fileName: string; text: string; report: ImportReport; connectionId: string }
   | { step: 'done'; fileName: string; report: ImportReport }
   | { step: 'failed'; fileName: string; message: string };
 
 export function DataSection() {
   const titleId = useId();
   const fileId = useId();
-  const serverName = useStatus((state) => state.status?.connection?.name) ?? 'none chosen yet';
+  const serverNames = useStatus((state) => state.serverNames);
+  const [picked, setPicked] = useState<string | undefined>();
+  // The server picked while it is watched, else the first one.
+  const connectionId = picked !== undefined && serverNames.has(picked) ? picked : [...serverNames.keys()][0];
+  const serverName = connectionId === undefined ? undefined : serverNames.get(connectionId);
+  const serverOptions = useMemo(() => [...serverNames].map(([value, label]) => ({ value, label })), [serverNames]);
   const exporter = useExport();
   const [state, setState] = useState<ImportStep>({ step: 'idle' });
   const fileInput = useRef<HTMLInputElement>(null);
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
-    if (file === undefined) return;
+    if (file === undefined || connectionId === undefined) return;
     if (file.size > maxFileBytes) {
       setState({ step: 'failed', fileName: file.name, message: 'The file is larger than 8 MB, which is more than any export Vigil makes.' });
       return;
@@ -41,8 +47,8 @@ export function DataSection() {
     setState({ step: 'checking', fileName: file.name });
     try {
       const text = await file.text();
-      const report = await vigil().importConfiguration(text, { dryRun: true });
-      setState({ step: 'checked', fileName: file.name, text, report });
+      const report = await vigil().importConfiguration(connectionId, text, { dryRun: true });
+      setState({ step: 'checked', fileName: file.name, text, report, connectionId });
     } catch (error) {
       setState({ step: 'failed', fileName: file.name, message: callFailureOf(error).message });
     }
@@ -50,10 +56,10 @@ export function DataSection() {
 
   async function importForReal() {
     if (state.step !== 'checked') return;
-    const { fileName, text } = state;
+    const { fileName, text, connectionId: into } = state;
     setState({ ...state, step: 'importing' });
     try {
-      const report = await tracked(() => vigil().importConfiguration(text, { dryRun: false }));
+      const report = await tracked(() => vigil().importConfiguration(into, text, { dryRun: false }));
       setState({ step: 'done', fileName, report });
       // The lists show what was created at the next poll; no need to wait for it.
       void useStatus.getState().refreshNow();
@@ -73,12 +79,27 @@ export function DataSection() {
       <div className="settings-section-head">
         <h2 id={titleId}>Your data</h2>
         <p className="field-hint">
-          Every monitor, heartbeat, domain and notification handler of the server Vigil watches now ({serverName}), as a file to keep or to import into another
-          server.
+          Every monitor, heartbeat, domain and notification handler of {serverNames.size > 1 ? 'a server' : `the server Vigil watches (${serverName ?? 'none yet'})`}, as a file to keep
+          or to import into another server.
         </p>
       </div>
+      {serverNames.size > 1 && (
+        <SelectField
+          label="Server"
+          value={connectionId ?? ''}
+          hint="The server whose configuration is exported, and the one a file is imported into."
+          options={serverOptions}
+          disabled={busy}
+          onChange={(event) => setPicked(event.target.value)}
+        />
+      )}
       <div className="form-actions">
-        <button type="button" className="button" aria-disabled={exporter.running !== undefined} onClick={() => void exporter.run('configuration', () => vigil().exportConfiguration())}>
+        <button
+          type="button"
+          className="button"
+          aria-disabled={exporter.running !== undefined || connectionId === undefined}
+          onClick={() => connectionId !== undefined && void exporter.run('configuration', () => vigil().exportConfiguration(connectionId))}
+        >
           {exporter.running === undefined ? 'Export configuration' : 'Exporting…'}
         </button>
       </div>
@@ -116,7 +137,8 @@ export function DataSection() {
         {(state.step === 'checked' || state.step === 'importing') && (
           <>
             <p>
-              What importing <strong>{state.fileName}</strong> would do:
+              What importing <strong>{state.fileName}</strong>
+              {serverNames.size > 1 && ` into ${serverNames.get(state.connectionId) ?? state.connectionId}`} would do:
             </p>
             <ImportReportView report={state.report} />
             {state.report.created.length === 0 && state.report.failed === undefined && <p>Everything in this file is on the server already: there is nothing to import.</p>}

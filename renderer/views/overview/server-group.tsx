@@ -1,0 +1,74 @@
+// One server's part of an overview of several: its name, level and last answer as the heading (a button that
+// folds the group, remembered), its own banners (cannot be reached, sign in again, …) and, unfolded, its items
+// that need attention and the rest. Folded, the heading still says how the server is.
+import type { ReactNode } from 'react';
+import { ServerBanners } from '../../components/banners.tsx';
+import { RelativeTime } from '../../components/relative-time.tsx';
+import { VirtualTable } from '../../components/virtual-table.tsx';
+import { useOverviewPreferences } from '../../state/overview-preferences.ts';
+import { itemKeyOf, overviewColumns } from './overview-columns.tsx';
+import { serverLevelLabels, type ServerGroup } from './overview-model.ts';
+
+/** Rows a group's table shows before it scrolls: ten groups fit a few screens, and open fast. */
+const groupRowsShown = 6;
+
+export function ServerGroupSection({ group }: { group: ServerGroup }) {
+  const { server, items, attention, rest } = group;
+  const { id, name } = server.connection;
+  const collapsed = useOverviewPreferences((state) => state.collapsed[id] === true);
+  const toggle = useOverviewPreferences((state) => state.toggle);
+  const headingId = `server-group-${id}`;
+  const bodyId = `server-group-body-${id}`;
+  return (
+    <section className={`server-group level-${server.level}`} aria-labelledby={headingId} data-server={id}>
+      <h2 id={headingId} className="server-group-title">
+        <button type="button" className="server-group-toggle" aria-expanded={!collapsed} aria-controls={collapsed ? undefined : bodyId} onClick={() => toggle(id)}>
+          <span className="server-group-chevron" aria-hidden="true" />
+          <span className={`level-dot level-${server.level}`} aria-hidden="true" />
+          <span className="server-group-name">{name}</span>
+          <span className="server-group-level">{serverLevelLabels[server.level]}</span>
+        </button>
+      </h2>
+      <p className="server-group-summary">
+        {countsLine(items.length, attention.length)}
+        {' · '}
+        {server.lastSuccessfulPollAt === undefined ? (
+          'no answer yet'
+        ) : (
+          <>
+            last answer <RelativeTime at={server.lastSuccessfulPollAt} />
+          </>
+        )}
+      </p>
+      <ServerBanners server={server} />
+      {!collapsed && (
+        <div id={bodyId} className="server-group-body">
+          {items.length === 0 ? (
+            <p className="all-clear">Nothing is watched on {name} yet.</p>
+          ) : (
+            <>
+              <GroupTable title={`Needs attention (${attention.length})`} label={`Needs attention on ${name}`} rows={attention}>
+                <p className="all-clear">Nothing is down, late or about to expire.</p>
+              </GroupTable>
+              <GroupTable title={`Everything else (${rest.length})`} label={`Everything else on ${name}`} rows={rest} />
+            </>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function countsLine(total: number, needingAttention: number): string {
+  const items = total === 1 ? '1 item' : `${total.toLocaleString('en')} items`;
+  return needingAttention === 0 ? items : `${items}, ${needingAttention.toLocaleString('en')} need attention`;
+}
+
+function GroupTable({ title, label, rows, children }: { title: string; label: string; rows: ServerGroup['rest']; children?: ReactNode }) {
+  return (
+    <div className="overview-section">
+      <h3>{title}</h3>
+      {rows.length === 0 ? children : <VirtualTable label={label} rows={rows} rowKey={itemKeyOf} columns={overviewColumns} fitRowsUpTo={groupRowsShown} />}
+    </div>
+  );
+}
