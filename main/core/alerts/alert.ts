@@ -21,9 +21,12 @@ export interface Alert {
   severity: AlertSeverity;
   title: string;
   body: string;
-  /** The item a click should open (see `parseItemKey`); absent for summaries and connection alerts. */
+  /** The item a click should open, by its connection's own key (see `parseItemKey`); absent for summaries and
+   * connection alerts. The core puts it on its server (`serverItemKey`) as the alert leaves it. */
   itemKey?: string;
   connectionId: string;
+  /** A summary: how many changes it stands for (one otherwise). */
+  covers?: number;
 }
 
 export function alertId(connectionId: string, kind: AlertKind, itemKey: string | undefined, now: number): string {

@@ -73,7 +73,8 @@ interface ItemChange {
 /** Item alerts, or one summary in their place when there are more than `limit`. */
 function itemAlerts(changes: readonly ItemChange[], limit: number, atStart: boolean, context: PollContext): Alert[] {
   if (changes.length <= limit) return changes.map(({ alert }) => alert);
-  return [toAlert(summaryText(changes.map(({ event }) => event), context.connection.name, atStart), 'summary', context)];
+  const summary = toAlert(summaryText(changes.map(({ event }) => event), context.connection.name, atStart), 'summary', context);
+  return [{ ...summary, covers: changes.length }];
 }
 
 /**

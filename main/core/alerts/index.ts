@@ -16,6 +16,7 @@ export {
   type ConnectionMemory,
   type DomainMemory,
 } from './alert-state.ts';
+export { alertView, changesIn, crossServerAlerts, type CrossServerOptions, type ServerAlert } from './cross-server-alerts.ts';
 export { evaluatePoll, type PollContext, type PollEvaluation } from './evaluate-poll.ts';
 export { dueThreshold } from './item-changes.ts';
 export {
@@ -26,4 +27,4 @@ export {
   type AlertPreferencesInput,
   type AlertTopic,
 } from './preferences.ts';
-export { activeSnoozes, isPaused, isSnoozeActive, type PausedUntil, type Snooze } from './snooze.ts';
+export { activeSnoozes, isPaused, isSnoozeActive, snoozesOn, type PausedUntil, type Snooze } from './snooze.ts';

@@ -1,5 +1,6 @@
 // Snoozes (per item) and the global pause silence alerts; the policy keeps tracking state underneath,
 // so lifting them never replays old news.
+import { parseServerItemKey } from '../../../common/ipc/item-key.ts';
 
 /** `until` is epoch ms, or 'resumed' for "until I resume it". */
 export interface Snooze {
@@ -30,4 +31,14 @@ export function activeSnoozes(snoozes: readonly Snooze[], now: number): Map<stri
 
 export function isPaused(pausedUntil: PausedUntil, now: number): boolean {
   return pausedUntil === 'resumed' || (pausedUntil !== undefined && now < pausedUntil);
+}
+
+/** One connection's snoozes by its own item keys: the settings keep them by server item key (`work/monitor:42`). */
+export function snoozesOn(connectionId: string, snoozes: readonly Snooze[]): Snooze[] {
+  const own: Snooze[] = [];
+  for (const snooze of snoozes) {
+    const ref = parseServerItemKey(snooze.key);
+    if (ref?.connectionId === connectionId) own.push({ key: ref.itemKey, until: snooze.until });
+  }
+  return own;
 }

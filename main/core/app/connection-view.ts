@@ -9,14 +9,13 @@ import type { Connection } from '../settings/settings-schema.ts';
 const msPerDay = 86_400_000;
 
 export interface ConnectionViewInput {
-  activeConnectionId: string | undefined;
   /** The stored token, read only to tell its state and expiry. */
   token: string | undefined;
   alertState: AlertState | undefined;
   /** Days before `exp` at which a token counts as expiring (the alert policy's `tokenWarningDays`). */
   warningDays: number;
   now: number;
-  /** What `GET /capabilities` last answered; undefined until asked (only the active connection's is). */
+  /** What `GET /capabilities` last answered; undefined until asked (only an enabled connection's is). */
   capabilities?: Capabilities | undefined;
 }
 
@@ -27,7 +26,7 @@ export function connectionView(connection: Connection, input: ConnectionViewInpu
     name: connection.name,
     baseUrl: connection.baseUrl,
     kind: connection.kind,
-    active: connection.id === input.activeConnectionId,
+    enabled: connection.enabled,
     auth: authOf(input, expiresAt),
   };
   if (expiresAt !== undefined) view.tokenExpiresAt = expiresAt;

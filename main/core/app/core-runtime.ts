@@ -1,13 +1,16 @@
-// The core's moving parts in one place: the session of the active connection (followed as the settings
-// change), local mode, the alert states of every connection, Vigil's own record of what it saw, and the core's
-// events. The contract's calls (calls/) act through it.
+// The core's moving parts in one place: one session per enabled connection (followed as the settings change),
+// each polling on its own so a slow or failing server never holds up another; local mode; the alert states of
+// every connection; Vigil's own record of what it saw; and the core's events, alerts settling across servers on
+// the way out. The contract's calls (calls/) act through it.
 import { systemClock, type Clock } from '../../../common/clock.ts';
 import type { CoreEvent, EventPayload } from '../../../common/ipc/contract.ts';
 import type { AboutView } from '../../../common/ipc/settings.ts';
 import type { ConnectionView, StatusView } from '../../../common/ipc/views.ts';
 import { silentLogger, type Logger } from '../../../common/logger.ts';
 import { initialAlertState, tokenReplaced, type AlertState } from '../alerts/index.ts';
+import type { GapReason } from '../history/gap-reason.ts';
 import { MonitoringClient } from '../api/index.ts';
+import type { ItemAssessment } from '../health/index.ts';
 import { HistoryDatabase } from '../history/history-database.ts';
 import { PollRecorder } from '../history/poll-recorder.ts';
 import { RecordReads } from '../history/record-reads.ts';
@@ -16,6 +19,7 @@ import type { SecretStore } from '../secrets/secret-store.ts';
 import { alertPreferencesFrom } from '../settings/alert-preferences.ts';
 import type { Connection, Settings } from '../settings/settings-schema.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
+import { AlertSettling } from './alert-settling.ts';
 import { AlertStateFile } from './alert-state-file.ts';
 import { VigilCoreError } from '../calls/call-error.ts';
 import { ConnectionSession } from './connection-session.ts';
@@ -54,15 +58,17 @@ export class CoreRuntime {
   readonly #options: VigilCoreOptions;
   readonly #alertFile: AlertStateFile;
   readonly #events: CoreEvents;
+  readonly #alerts: AlertSettling;
   #alertStates = new Map<string, AlertState>();
   #history: { database: HistoryDatabase; writes: RecordWrites; reads: RecordReads } | undefined;
-  #session: ConnectionSession | undefined;
+  /** By connection id: one for each enabled connection once followed. */
+  readonly #sessions = new Map<string, ConnectionSession>();
   #localMode: LocalMode | undefined;
   #localProblem: string | undefined;
   #phase: 'new' | 'starting' | 'started' | 'stopped' = 'new';
   #starting: Promise<void> | undefined;
   #suspended = false;
-  /** Session switches run one after another. */
+  /** Brings the sessions in line with the settings, one change after another. */
   #following: Promise<void> = Promise.resolve();
   #unsubscribe: (() => void) | undefined;
 
@@ -77,6 +83,12 @@ export class CoreRuntime {
     this.onSecret = (secret) => options.onSecret?.(secret);
     this.#alertFile = new AlertStateFile({ directory: options.alertStateDir, logger: options.logger, clock: this.clock });
     this.#events = new CoreEvents(options.logger);
+    this.#alerts = new AlertSettling({
+      clock: this.clock,
+      serverCount: () => enabledConnections(this.settings.read()).length,
+      burstLimit: () => alertPreferencesFrom(this.settings.read()).burstLimit,
+      emit: (alert) => this.#events.emit('onAlert', alert),
+    });
   }
 
   on<E extends CoreEvent>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
@@ -97,7 +109,6 @@ export class CoreRuntime {
     this.#unsubscribe = this.settings.onDidChange((next, previous) => this.#settingsChanged(next, previous));
     await this.#startLocalModeIfWanted();
     if (this.#phase !== 'starting') return;
-    this.#ensureActiveConnection();
     this.#phase = 'started';
     await this.follow();
   }
@@ -108,9 +119,10 @@ export class CoreRuntime {
     await this.#starting?.catch(() => undefined);
     this.#unsubscribe?.();
     await this.#following;
-    const session = this.#session;
-    this.#session = undefined;
-    await session?.stop('quit');
+    const sessions = [...this.#sessions.values()];
+    this.#sessions.clear();
+    await Promise.all(sessions.map((session) => session.stop('quit')));
+    this.#alerts.flush();
     await this.#localMode?.stop();
     this.#localMode = undefined;
     this.#history?.database.close();
@@ -118,50 +130,43 @@ export class CoreRuntime {
 
   suspend(): void {
     this.#suspended = true;
-    this.#session?.suspend();
+    for (const session of this.#sessions.values()) session.suspend();
   }
 
   resume(): void {
     this.#suspended = false;
-    this.#session?.resume();
+    for (const session of this.#sessions.values()) session.resume();
   }
 
-  /** Resolves once a fresh poll of the active connection has been handled (at once when there is none). */
+  /** Resolves once a fresh poll of every enabled connection has been handled (at once when there is none). */
   async refreshNow(): Promise<void> {
     await this.#following;
-    await this.#session?.refreshNow();
+    await Promise.all([...this.#sessions.values()].map((session) => session.refreshNow()));
   }
 
-  /** Starts a poll without waiting for it: after a change, so the status follows. */
-  refreshSoon(): void {
-    this.refreshNow().catch((error: unknown) => this.logger.error('A refresh failed.', { error: String(error) }));
+  /** Polls one connection without waiting for it: after a change on its server, so the status follows. */
+  refreshSoon(connectionId: string): void {
+    const session = this.#sessions.get(connectionId);
+    session?.refreshNow().catch((error: unknown) => this.logger.error('A refresh failed.', { error: String(error) }));
   }
 
   status(): StatusView {
     const settings = this.settings.read();
-    const session = this.#session;
     const now = this.clock.now();
-    const connection =
-      session === undefined
-        ? undefined
-        : connectionView(session.connection, {
-            activeConnectionId: settings.activeConnectionId,
-            token: session.token,
-            alertState: session.alertState,
-            warningDays: alertPreferencesFrom(settings).tokenWarningDays,
-            now,
-            capabilities: session.capabilities.current,
-          });
-    return statusView({
-      connection,
-      outcome: session?.outcome,
-      lastSnapshot: session?.lastSnapshot,
-      alertState: session?.alertState ?? initialAlertState(),
-      settings,
-      now,
-      blocker: session?.connection.id === localConnectionId ? this.#localProblem : undefined,
-      recorded: (item) => session?.recorder?.recordedSince(item),
+    const warningDays = alertPreferencesFrom(settings).tokenWarningDays;
+    const servers = enabledConnections(settings).map((connection) => {
+      const session = this.#sessions.get(connection.id);
+      const alertState = session?.alertState ?? this.#alertStates.get(connection.id) ?? initialAlertState();
+      return {
+        connection: connectionView(connection, { token: session?.token, alertState, warningDays, now, capabilities: session?.capabilities.current }),
+        outcome: session?.outcome,
+        lastSnapshot: session?.lastSnapshot,
+        alertState,
+        blocker: connection.id === localConnectionId ? this.#localProblem : undefined,
+        recorded: (item: ItemAssessment) => session?.recorder?.recordedSince(item),
+      };
     });
+    return statusView({ servers, settings, now });
   }
 
   emitStatus(): void {
@@ -169,21 +174,24 @@ export class CoreRuntime {
     this.#events.emit('onDidChangeStatus', this.status());
   }
 
-  /** The active connection's client, for the pass-through methods. */
-  client(): MonitoringClient {
-    return this.session().client;
+  /** An enabled connection's client, for the pass-through methods. */
+  client(connectionId: string): MonitoringClient {
+    return this.session(connectionId).client;
   }
 
-  /** The active connection's session (its client, what its server offers, its latest poll). */
-  session(): ConnectionSession {
-    const session = this.#session;
-    if (session === undefined) throw new VigilCoreError('No connection is active: add a monitoring server or choose one first.');
-    return session;
+  /** An enabled connection's session (its client, what its server offers, its latest poll). */
+  session(connectionId: string): ConnectionSession {
+    const session = this.#sessions.get(connectionId);
+    if (session !== undefined) return session;
+    const connection = this.settings.read().connections.find((c) => c.id === connectionId);
+    if (connection === undefined) throw new VigilCoreError(`There is no connection with the id "${connectionId.slice(0, 100)}".`);
+    if (!connection.enabled) throw new VigilCoreError(`${connection.name} is turned off: turn it on in the settings to work with it.`);
+    throw new VigilCoreError(`${connection.name} is not being watched yet: try again in a moment.`);
   }
 
-  /** The active connection's session, when there is one. */
-  currentSession(): ConnectionSession | undefined {
-    return this.#session;
+  /** Every enabled connection's session, in no particular order. */
+  sessions(): ConnectionSession[] {
+    return [...this.#sessions.values()];
   }
 
   /** Vigil's own record of every connection, once the core has started. */
@@ -198,7 +206,7 @@ export class CoreRuntime {
   }
 
   async connectionView(connection: Connection, settings: Settings): Promise<ConnectionView> {
-    const session = this.#session?.connection.id === connection.id ? this.#session : undefined;
+    const session = this.#sessions.get(connection.id);
     let token = session?.token;
     if (session === undefined) {
       try {
@@ -208,7 +216,6 @@ export class CoreRuntime {
       }
     }
     return connectionView(connection, {
-      activeConnectionId: settings.activeConnectionId,
       token,
       alertState: session?.alertState ?? this.#alertStates.get(connection.id),
       warningDays: alertPreferencesFrom(settings).tokenWarningDays,
@@ -217,15 +224,15 @@ export class CoreRuntime {
     });
   }
 
-  /** A connection's token was stored: a rejection is lifted, and the active connection polls again. */
+  /** A connection's token was stored: a rejection is lifted, and its session polls again. */
   tokenChanged(connectionId: string, token: string): void {
-    const session = this.#session;
-    if (session?.connection.id === connectionId) return session.tokenReplaced(token);
+    const session = this.#sessions.get(connectionId);
+    if (session !== undefined) return session.tokenReplaced(token);
     const state = this.#alertStates.get(connectionId);
     if (state?.connection.auth === 'rejected') this.#saveAlertState(connectionId, tokenReplaced(state));
   }
 
-  /** A removed connection leaves nothing behind: not in the alert state, not in the record. */
+  /** A removed connection leaves nothing behind: not in the alert state, not in the record (its session is gone). */
   forgetConnection(connectionId: string): void {
     this.#history?.writes.forget(connectionId);
     this.#alertStates.delete(connectionId);
@@ -236,11 +243,11 @@ export class CoreRuntime {
     }
   }
 
-  /** Brings the session in line with the settings' active connection; resolves once it has. */
+  /** Brings the sessions in line with the settings' enabled connections; resolves once they are. */
   follow(): Promise<void> {
-    const switched = this.#following.then(() => this.#switchSession());
-    this.#following = switched.catch((error: unknown) => {
-      this.logger.error('Vigil could not switch to the active connection.', { error: String(error) });
+    const synced = this.#following.then(() => this.#syncSessions());
+    this.#following = synced.catch((error: unknown) => {
+      this.logger.error('Vigil could not follow the connections in the settings.', { error: String(error) });
     });
     return this.#following;
   }
@@ -275,22 +282,30 @@ export class CoreRuntime {
     await this.#localMode.start();
   }
 
-  async #switchSession(): Promise<void> {
+  /** Stops the sessions of connections turned off, removed or changed, and starts those now wanted. */
+  async #syncSessions(): Promise<void> {
     if (this.#phase !== 'started') return;
-    const settings = this.settings.read();
-    const wanted = settings.connections.find((c) => c.id === settings.activeConnectionId);
-    const current = this.#session;
-    if (current !== undefined && wanted !== undefined && sameConnection(current.connection, wanted)) return;
-    if (current === undefined && wanted === undefined) return;
-    this.#session = undefined;
-    await current?.stop('switched');
-    if (wanted !== undefined && this.#phase === 'started') {
-      const session = this.#newSession(wanted);
-      this.#session = session;
-      if (this.#suspended) session.suspend();
-      await session.start();
+    const wanted = new Map(enabledConnections(this.settings.read()).map((connection) => [connection.id, connection]));
+    const stopping: Promise<void>[] = [];
+    for (const [id, session] of this.#sessions) {
+      const next = wanted.get(id);
+      if (next !== undefined && sameConnection(session.connection, next)) continue;
+      this.#sessions.delete(id);
+      const reason: GapReason = next === undefined ? 'disabled' : 'changed';
+      stopping.push(session.stop(reason));
     }
-    this.emitStatus();
+    await Promise.all(stopping);
+    const starting: Promise<void>[] = [];
+    for (const connection of wanted.values()) {
+      if (this.#sessions.has(connection.id) || this.#phase !== 'started') continue;
+      const session = this.#newSession(connection);
+      this.#sessions.set(connection.id, session);
+      if (this.#suspended) session.suspend();
+      starting.push(session.start());
+    }
+    // Each start only reads a token: none waits for another's server.
+    await Promise.all(starting);
+    if (stopping.length > 0 || starting.length > 0) this.emitStatus();
   }
 
   #newSession(connection: Connection): ConnectionSession {
@@ -305,7 +320,7 @@ export class CoreRuntime {
       alertState: this.#alertStates.get(connection.id) ?? initialAlertState(),
       saveAlertState: (state) => this.#saveAlertState(connection.id, state),
       recorder: this.#recorderFor(connection.id),
-      onAlert: (alert) => this.#events.emit('onAlert', alert),
+      onAlert: (alert) => this.#alerts.push(alert, connection.name),
       onChange: () => this.emitStatus(),
       ...(local === undefined ? {} : { renewToken: () => local.renewToken(), afterPoll: (token: string | undefined) => local.renewIfDue(token) }),
     });
@@ -323,18 +338,17 @@ export class CoreRuntime {
   }
 
   #settingsChanged(next: Settings, previous: Settings): void {
-    if (next.pollIntervalSeconds !== previous.pollIntervalSeconds) this.#session?.setIntervalMs(next.pollIntervalSeconds * 1000);
+    if (next.pollIntervalSeconds !== previous.pollIntervalSeconds) {
+      for (const session of this.#sessions.values()) session.setIntervalMs(next.pollIntervalSeconds * 1000);
+    }
     void this.follow();
     this.emitStatus();
   }
+}
 
-  /** Settings with connections but none active (an older file, a hand edit): the local one, else the first. */
-  #ensureActiveConnection(): void {
-    const { connections, activeConnectionId } = this.settings.read();
-    if (activeConnectionId !== undefined || connections.length === 0) return;
-    const chosen = connections.find((c) => c.id === localConnectionId) ?? connections[0];
-    if (chosen !== undefined) this.settings.update((current) => ({ ...current, activeConnectionId: chosen.id }));
-  }
+/** The connections watched: the enabled ones, in the settings' order. */
+export function enabledConnections(settings: Settings): Connection[] {
+  return settings.connections.filter((connection) => connection.enabled);
 }
 
 function sameConnection(a: Connection, b: Connection): boolean {

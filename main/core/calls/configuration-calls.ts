@@ -1,5 +1,5 @@
-// The contract's "your data out and in": the active server's whole configuration as one file, and such a file
-// imported into it (the same module as `vigil export` and `vigil import`).
+// The contract's "your data out and in": one server's whole configuration as one file, and such a file imported
+// into a server (the same module as `vigil export` and `vigil import`).
 import type { CoreCalls } from '../../../common/ipc/contract.ts';
 import type { CoreRuntime } from '../app/core-runtime.ts';
 import { configurationExportFile, exportConfiguration } from '../configuration/export-configuration.ts';
@@ -8,15 +8,15 @@ import { VigilCoreError } from './call-error.ts';
 
 export function configurationCalls(runtime: CoreRuntime) {
   return {
-    async exportConfiguration() {
-      return configurationExportFile(await exportConfiguration(runtime.client(), runtime.clock.now()));
+    async exportConfiguration(connectionId) {
+      return configurationExportFile(await exportConfiguration(runtime.client(connectionId), runtime.clock.now()));
     },
 
-    async importConfiguration(text, { dryRun }) {
-      const outcome = await importConfiguration(runtime.client(), text, { dryRun });
-      if (!outcome.ok) throw new VigilCoreError(outcome.message, { details: [{ field: '0', message: outcome.message }] });
+    async importConfiguration(connectionId, text, { dryRun }) {
+      const outcome = await importConfiguration(runtime.client(connectionId), text, { dryRun });
+      if (!outcome.ok) throw new VigilCoreError(outcome.message, { details: [{ field: '1', message: outcome.message }] });
       // What was made shows in the status at once.
-      if (outcome.report.created.length > 0 && !dryRun) runtime.refreshSoon();
+      if (outcome.report.created.length > 0 && !dryRun) runtime.refreshSoon(connectionId);
       return outcome.report;
     },
   } satisfies Partial<CoreCalls>;

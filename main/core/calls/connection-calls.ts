@@ -1,7 +1,8 @@
 // The contract's connection calls: list (with sign-in state, never the token), add a remote server after the
-// server accepted its token, replace a token, test an address, choose the active one, remove one.
+// server accepted its token (watched at once), replace a token, test an address, turn one off or on, remove one.
 import { randomUUID } from 'node:crypto';
 import type { CoreCalls } from '../../../common/ipc/contract.ts';
+import { parseServerItemKey } from '../../../common/ipc/item-key.ts';
 import type { ConnectionTestView, ConnectionView } from '../../../common/ipc/views.ts';
 import { MonitoringClientError } from '../api/index.ts';
 import { countPhrase } from '../health/index.ts';
@@ -36,7 +37,7 @@ export function connectionCalls(runtime: CoreRuntime) {
       await secrets.set(id, token);
       try {
         settings.update((current) => {
-          const connection: Connection = { id, name, baseUrl: url, kind: 'remote' };
+          const connection: Connection = { id, name, baseUrl: url, kind: 'remote', enabled: true };
           const connections = existing ? current.connections.map((c) => (c.id === id ? connection : c)) : [...current.connections, connection];
           return { ...current, connections };
         });
@@ -84,10 +85,12 @@ export function connectionCalls(runtime: CoreRuntime) {
       }
     },
 
-    async setActiveConnection(id) {
+    /** Off: kept with its token and its record, not polled (its stretch of watching ends); on: polled at once. */
+    async setConnectionEnabled(id, enabled) {
       find(settings.read(), id);
-      settings.update((current) => ({ ...current, activeConnectionId: id }));
+      settings.update((current) => ({ ...current, connections: current.connections.map((c) => (c.id === id ? { ...c, enabled } : c)) }));
       await runtime.follow();
+      return viewOf(id);
     },
 
     async removeConnection(id) {
@@ -97,15 +100,14 @@ export function connectionCalls(runtime: CoreRuntime) {
       }
       // The token first: if the keychain refuses, nothing has changed yet.
       await secrets.delete(id);
-      settings.update((current) => {
-        const connections = current.connections.filter((c) => c.id !== id);
-        if (current.activeConnectionId !== id) return { ...current, connections };
-        const next = connections.find((c) => c.id === localConnectionId) ?? connections[0];
-        const { activeConnectionId: _removed, ...rest } = current;
-        return next === undefined ? { ...rest, connections } : { ...rest, connections, activeConnectionId: next.id };
-      });
-      runtime.forgetConnection(id);
+      settings.update((current) => ({
+        ...current,
+        connections: current.connections.filter((c) => c.id !== id),
+        snoozes: current.snoozes.filter((snooze) => parseServerItemKey(snooze.key)?.connectionId !== id),
+      }));
+      // Its session stops first, so nothing it still had under way writes its state back after it is forgotten.
       await runtime.follow();
+      runtime.forgetConnection(id);
       await runtime.startLocalModeIfWanted();
     },
   } satisfies Partial<CoreCalls>;

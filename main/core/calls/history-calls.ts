@@ -1,7 +1,7 @@
-// The contract's calls about one item's history: its page, older checks of a monitor, and the page as a file.
+// The contract's calls about one item's history: its page, older checks of a monitor, and the page as a file. Items
+// are named by server item key (`work/monitor:42`): the server's session answers for its own item.
 import type { CoreCalls } from '../../../common/ipc/contract.ts';
 import type { ItemHistoryView, ItemPageWindow } from '../../../common/ipc/history.ts';
-import { parseItemKey } from '../../../common/ipc/item-key.ts';
 import type { CoreRuntime } from '../app/core-runtime.ts';
 import { itemName } from '../health/index.ts';
 import { itemHistoryFile } from '../history/history-export.ts';
@@ -11,15 +11,15 @@ import { checkView } from '../history/server-history.ts';
 import { alertPreferencesFrom } from '../settings/alert-preferences.ts';
 import { VigilCoreError } from './call-error.ts';
 import { currentItem, historyServer, recordSource } from './history-context.ts';
+import { serverItemRef } from './server-item-ref.ts';
 
 /** Checks per "show more". */
 const checksPerPage = 50;
 
 export function historyCalls(runtime: CoreRuntime) {
-  async function itemHistory(itemKey: string, window: ItemPageWindow): Promise<ItemHistoryView> {
-    const ref = parseItemKey(itemKey);
-    if (ref === undefined) throw new VigilCoreError(`"${itemKey.slice(0, 100)}" does not name a monitor, heartbeat or domain.`);
-    const session = runtime.session();
+  async function itemHistory(key: string, window: ItemPageWindow): Promise<ItemHistoryView> {
+    const { connectionId, itemKey, item: ref } = serverItemRef(key, runtime.settings.read());
+    const session = runtime.session(connectionId);
     const now = runtime.clock.now();
     const preferences = alertPreferencesFrom(runtime.settings.read());
     const item = currentItem(runtime, session, itemKey, now);
@@ -42,17 +42,17 @@ export function historyCalls(runtime: CoreRuntime) {
   return {
     getItemHistory: itemHistory,
 
-    async listChecks(itemKey, before) {
-      const ref = parseItemKey(itemKey);
-      if (ref?.kind !== 'monitor' || !('id' in ref)) throw new VigilCoreError('Only a monitor with an id has checks.');
-      const server = await historyServer(runtime.session());
+    async listChecks(key, before) {
+      const { connectionId, item: ref } = serverItemRef(key, runtime.settings.read());
+      if (ref.kind !== 'monitor' || !('id' in ref)) throw new VigilCoreError('Only a monitor with an id has checks.');
+      const server = await historyServer(runtime.session(connectionId));
       // A server without history keeps no checks: there are none to show.
       if (server === undefined) return [];
       return (await server.listChecks(ref.id, { before, limit: checksPerPage })).items.flatMap(checkView);
     },
 
-    async exportItemHistory(itemKey, window, format) {
-      return itemHistoryFile(await itemHistory(itemKey, window), format, runtime.clock.now());
+    async exportItemHistory(key, window, format) {
+      return itemHistoryFile(await itemHistory(key, window), format, runtime.clock.now());
     },
   } satisfies Partial<CoreCalls>;
 }

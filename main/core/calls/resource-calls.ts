@@ -1,26 +1,26 @@
-// The contract's monitor, heartbeat, domain and handler calls: passed through to the active connection's
-// client; each change is followed by a poll, so the status shows it.
+// The contract's monitor, heartbeat, domain and handler calls, each on the connection it names first: passed through
+// to that enabled connection's client; each change is followed by a poll of that server, so the status shows it.
 import { buildMonitorPutBody, type MonitorEdits } from '../../../common/api/index.ts';
 import type { CoreCalls } from '../../../common/ipc/contract.ts';
+import type { MonitoringClient } from '../api/index.ts';
 import type { CoreRuntime } from '../app/core-runtime.ts';
 import { VigilCoreError } from './call-error.ts';
 
 const editableMonitorFields = ['name', 'url', 'type', 'frequency'] as const;
 
 export function resourceCalls(runtime: CoreRuntime) {
-  /** Runs a change, then polls so the status follows it. */
-  async function change<T>(run: () => Promise<T>): Promise<T> {
-    const result = await run();
-    runtime.refreshSoon();
+  /** Runs a change on a connection's server, then polls that server so the status follows it. */
+  async function change<T>(connectionId: string, run: (client: MonitoringClient) => Promise<T>): Promise<T> {
+    const result = await run(runtime.client(connectionId));
+    runtime.refreshSoon(connectionId);
     return result;
   }
 
   return {
-    listMonitors: async () => (await runtime.client().listMonitors()).items,
-    createMonitor: (body) => change(async () => (await runtime.client().createMonitor(body)).item),
-    updateMonitor: (id, body) =>
-      change(async () => {
-        const client = runtime.client();
+    listMonitors: async (connectionId) => (await runtime.client(connectionId).listMonitors()).items,
+    createMonitor: (connectionId, body) => change(connectionId, async (client) => (await client.createMonitor(body)).item),
+    updateMonitor: (connectionId, id, body) =>
+      change(connectionId, async (client) => {
         // PUT takes the full Monitor: the server's current one with the user's edits on top.
         const { item: current } = await client.getMonitor(id);
         const built = buildMonitorPutBody(current, monitorEdits(body));
@@ -31,20 +31,20 @@ export function resourceCalls(runtime: CoreRuntime) {
         }
         return (await client.updateMonitor(id, built.body)).item;
       }),
-    deleteMonitor: (id) => change(() => done(runtime.client().deleteMonitor(id))),
+    deleteMonitor: (connectionId, id) => change(connectionId, (client) => done(client.deleteMonitor(id))),
 
-    listHeartbeats: async () => (await runtime.client().listHeartbeats()).items,
-    createHeartbeat: (body) => change(async () => (await runtime.client().createHeartbeat(body)).item),
-    deleteHeartbeat: (id) => change(() => done(runtime.client().deleteHeartbeat(id))),
+    listHeartbeats: async (connectionId) => (await runtime.client(connectionId).listHeartbeats()).items,
+    createHeartbeat: (connectionId, body) => change(connectionId, async (client) => (await client.createHeartbeat(body)).item),
+    deleteHeartbeat: (connectionId, id) => change(connectionId, (client) => done(client.deleteHeartbeat(id))),
 
-    listDomains: async () => (await runtime.client().listDomains()).items,
-    createDomain: (body) => change(async () => (await runtime.client().createDomain(body)).item),
-    deleteDomain: (id) => change(() => done(runtime.client().deleteDomain(id))),
+    listDomains: async (connectionId) => (await runtime.client(connectionId).listDomains()).items,
+    createDomain: (connectionId, body) => change(connectionId, async (client) => (await client.createDomain(body)).item),
+    deleteDomain: (connectionId, id) => change(connectionId, (client) => done(client.deleteDomain(id))),
 
-    listNotificationHandlers: async () => (await runtime.client().listNotificationHandlers()).items,
+    listNotificationHandlers: async (connectionId) => (await runtime.client(connectionId).listNotificationHandlers()).items,
     // Handlers are not part of the status: nothing to refresh.
-    createNotificationHandler: async (body) => (await runtime.client().createNotificationHandler(body)).item,
-    deleteNotificationHandler: (id) => done(runtime.client().deleteNotificationHandler(id)),
+    createNotificationHandler: async (connectionId, body) => (await runtime.client(connectionId).createNotificationHandler(body)).item,
+    deleteNotificationHandler: (connectionId, id) => done(runtime.client(connectionId).deleteNotificationHandler(id)),
   } satisfies Partial<CoreCalls>;
 }
 

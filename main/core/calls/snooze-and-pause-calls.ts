@@ -1,8 +1,9 @@
-// The contract's snooze and pause calls (one item, or every notification): kept in the settings (so the CLI and a restart see them); the
-// settings change brings a status event.
+// The contract's snooze and pause calls (one item on one server by its server item key, or every notification):
+// kept in the settings (so the CLI and a restart see them); the settings change brings a status event.
 import type { CheckedArgs, CoreCalls } from '../../../common/ipc/contract.ts';
 import { isSnoozeActive, type Snooze } from '../alerts/index.ts';
 import type { CoreRuntime } from '../app/core-runtime.ts';
+import { serverItemRef } from './server-item-ref.ts';
 
 const hourMs = 3_600_000;
 const durationMs = { '1h': hourMs, '4h': 4 * hourMs, '8h': 8 * hourMs } as const;
@@ -20,6 +21,7 @@ export function snoozeAndPauseCalls(runtime: CoreRuntime) {
 
   return {
     async snooze(key, duration) {
+      serverItemRef(key, settings.read());
       const now = clock.now();
       settings.update((current) => ({ ...current, snoozes: [...withoutKey(current.snoozes, key, now), { key, until: until(duration, now) }] }));
     },

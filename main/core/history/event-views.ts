@@ -1,9 +1,10 @@
 // Events as the window lists them (pure): the server's (its own words), Vigil's own (the changes its alert policy
-// tracked, in the words of the alert), and the stretches Vigil was not watching that are long enough to tell.
+// tracked, in the words of the alert), and the stretches Vigil was not watching that are long enough to tell. Each
+// names its server, and its item by server item key, for a feed that spans several.
 import { dateTimeToEpochMs, type HistoryEvent } from '../../../common/api/index.ts';
 import { formatDuration } from '../../../common/format/duration.ts';
 import type { HistoryEventView } from '../../../common/ipc/history.ts';
-import { parseItemKey } from '../../../common/ipc/item-key.ts';
+import { parseItemKey, serverItemKey } from '../../../common/ipc/item-key.ts';
 import type { Health, ItemKind } from '../../../common/ipc/views.ts';
 import { cleanName, truncate } from '../health/index.ts';
 import { gapReasonPhrase } from './gap-reason.ts';
@@ -15,16 +16,23 @@ const gapWorthTellingMs = 15 * 60_000;
 
 const itemKinds = new Set<string>(['monitor', 'heartbeat', 'domain']);
 
+/** The connection events are about. */
+export interface EventServer {
+  id: string;
+  name: string;
+}
+
 /** A server's event, or undefined when it has no time Vigil can read. */
-export function serverEventView(event: HistoryEvent, connectionId: string, index: number): HistoryEventView | undefined {
+export function serverEventView(event: HistoryEvent, server: EventServer, index: number): HistoryEventView | undefined {
   const at = event.at === undefined ? undefined : dateTimeToEpochMs(event.at);
   if (at === undefined) return undefined;
   const kind: HistoryEventView['kind'] = event.kind !== undefined && itemKinds.has(event.kind) ? (event.kind as ItemKind) : 'service';
-  const itemKey = kind !== 'service' && event.item_id !== undefined ? `${kind}:${event.item_id}` : undefined;
+  const itemKey = kind !== 'service' && event.item_id !== undefined ? serverItemKey(server.id, `${kind}:${event.item_id}`) : undefined;
   return {
-    id: `server:${connectionId}:${event.id ?? `${at}-${index}`}`,
+    id: `server:${server.id}:${event.id ?? `${at}-${index}`}`,
     at,
-    connectionId,
+    connectionId: server.id,
+    serverName: server.name,
     itemKey,
     kind,
     title: serverEventTitle(event, kind),
@@ -83,13 +91,14 @@ function healthOfState(state: string | undefined): Health {
 }
 
 /** One of Vigil's own events (a change its alert policy tracked). */
-export function recordedEventView(event: StoredEvent): HistoryEventView {
+export function recordedEventView(event: StoredEvent, serverName: string): HistoryEventView {
   const ref = event.itemKey === undefined ? undefined : parseItemKey(event.itemKey);
   return {
     id: `client:${event.connectionId}:${event.seq}`,
     at: event.at,
     connectionId: event.connectionId,
-    itemKey: ref === undefined ? undefined : event.itemKey,
+    serverName,
+    itemKey: ref === undefined || event.itemKey === undefined ? undefined : serverItemKey(event.connectionId, event.itemKey),
     kind: ref?.kind ?? 'vigil',
     title: event.title,
     health: event.severity === 'critical' ? 'critical' : event.severity === 'warning' ? 'warning' : 'ok',
@@ -99,7 +108,7 @@ export function recordedEventView(event: StoredEvent): HistoryEventView {
 
 /** "Vigil was not watching Prod for 2 h: the app was closed", for each gap of at least `gapWorthTellingMs` between
  * stretches of watching that ends within [from, to]. */
-export function gapEventViews(periods: readonly WatchPeriod[], connection: { id: string; name: string }, from: number, to: number): HistoryEventView[] {
+export function gapEventViews(periods: readonly WatchPeriod[], connection: EventServer, from: number, to: number): HistoryEventView[] {
   const views: HistoryEventView[] = [];
   for (let index = 1; index < periods.length; index++) {
     const before = periods[index - 1];
@@ -111,6 +120,7 @@ export function gapEventViews(periods: readonly WatchPeriod[], connection: { id:
       id: `gap:${connection.id}:${before.end}`,
       at: before.end,
       connectionId: connection.id,
+      serverName: connection.name,
       itemKey: undefined,
       kind: 'vigil',
       title: `Vigil was not watching ${cleanName(connection.name)} for ${formatDuration(length, 'elapsed')}: ${gapReasonPhrase(before.endReason)}`,
@@ -126,17 +136,18 @@ export function newestFirst(a: HistoryEventView, b: HistoryEventView): number {
 }
 
 /** A domain's renewals as Vigil saw them: its expiry date moving later between two of its recorded states. */
-export function renewalEventViews(rows: readonly StateRow[], connectionId: string, itemKey: string, name: string): HistoryEventView[] {
+export function renewalEventViews(rows: readonly StateRow[], server: EventServer, itemKey: string, name: string): HistoryEventView[] {
   const views: HistoryEventView[] = [];
   for (let index = 1; index < rows.length; index++) {
     const before = rows[index - 1]?.expiresOn;
     const row = rows[index];
     if (row?.expiresOn === undefined || before === undefined || row.expiresOn <= before) continue;
     views.push({
-      id: `renewal:${connectionId}:${itemKey}:${row.since}`,
+      id: `renewal:${server.id}:${itemKey}:${row.since}`,
       at: row.since,
-      connectionId,
-      itemKey,
+      connectionId: server.id,
+      serverName: server.name,
+      itemKey: serverItemKey(server.id, itemKey),
       kind: 'domain',
       title: `${cleanName(name)} was renewed: it now expires on ${row.expiresOn}`,
       health: 'ok',

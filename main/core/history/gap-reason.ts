@@ -1,5 +1,6 @@
 // Why Vigil stopped watching a connection, as the record keeps it and as a sentence says it.
-const gapReasons = ['quit', 'switched', 'suspended', 'unreachable', 'signed-out'] as const;
+// 'switched' is kept for records from before every connection was watched at once.
+const gapReasons = ['quit', 'switched', 'disabled', 'changed', 'suspended', 'unreachable', 'signed-out'] as const;
 export type GapReason = (typeof gapReasons)[number];
 
 export function gapReasonOf(text: unknown): GapReason | undefined {
@@ -13,6 +14,10 @@ export function gapReasonPhrase(reason: GapReason | undefined): string {
       return 'the app was closed';
     case 'switched':
       return 'another connection was active';
+    case 'disabled':
+      return 'the connection was turned off';
+    case 'changed':
+      return "the connection's settings changed";
     case 'suspended':
       return 'the computer slept or was offline';
     case 'unreachable':

@@ -3,6 +3,7 @@
 // before its history begins, a timeline of domains). Each part that is missing is said in the notes.
 import { HISTORY_WINDOWS, type HistoryWindow } from '../../../common/api/index.ts';
 import type { HistoryEventView, ItemHistoryView, ItemPageWindow, UptimeView } from '../../../common/ipc/history.ts';
+import { serverItemKey } from '../../../common/ipc/item-key.ts';
 import type { ItemKind } from '../../../common/ipc/views.ts';
 import type { MonitoringClient } from '../api/index.ts';
 import type { ItemAssessment } from '../health/index.ts';
@@ -20,6 +21,7 @@ export const uptimeWindows = ['24h', '7d', '30d', '90d'] as const satisfies read
 
 export interface ItemHistoryInput {
   connection: { id: string; name: string };
+  /** The item's key on its connection (`monitor:42`); the page is keyed by server item key. */
   key: string;
   window: ItemPageWindow;
   now: number;
@@ -63,7 +65,9 @@ export async function buildItemHistory(input: ItemHistoryInput): Promise<ItemHis
     recordNotes: input.record?.reads.notes ?? [],
   });
   return {
-    key,
+    key: serverItemKey(input.connection.id, key),
+    connectionId: input.connection.id,
+    serverName: input.connection.name,
     kind,
     name,
     health: item?.health ?? 'unknown',
@@ -81,7 +85,7 @@ export async function buildItemHistory(input: ItemHistoryInput): Promise<ItemHis
     checks: server?.checks,
     pings: server?.pings ?? lastPing(item),
     expiresOn: item?.kind === 'domain' ? item.domain.expires_on : undefined,
-    events: itemEvents(input, server, from, kind === 'domain' ? renewalEventViews(recorded?.rows ?? [], input.connection.id, key, name) : []),
+    events: itemEvents(input, server, from, kind === 'domain' ? renewalEventViews(recorded?.rows ?? [], input.connection, key, name) : []),
     notes,
   };
 }
@@ -130,8 +134,8 @@ function lastPing(item: ItemAssessment | undefined): number[] | undefined {
  */
 function itemEvents(input: ItemHistoryInput, server: ServerParts | undefined, from: number, renewals: readonly HistoryEventView[]): HistoryEventView[] {
   const { connection, key, record } = input;
-  const fromServer = (server?.events ?? []).flatMap((event, index) => serverEventView(event, connection.id, index) ?? []);
+  const fromServer = (server?.events ?? []).flatMap((event, index) => serverEventView(event, connection, index) ?? []);
   const serverFirst = fromServer.reduce((first, event) => Math.min(first, event.at), Infinity);
-  const own = record === undefined ? [] : recordedItemEvents(record, key, from).map(recordedEventView);
+  const own = record === undefined ? [] : recordedItemEvents(record, key, from).map((event) => recordedEventView(event, connection.name));
   return [...fromServer, ...[...own, ...renewals].filter((event) => event.at >= from && event.at < serverFirst)].sort(newestFirst);
 }

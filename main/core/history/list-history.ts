@@ -1,9 +1,9 @@
 // The monitors list's history columns: each monitor's 24-hour uptime and a 48-slot status bar, from the server's
 // `GET /stats?window=24h&slots=48` where it keeps history, else (and for any monitor it leaves out) from Vigil's
-// own record.
+// own record. One server's part; the call puts every enabled server's together under server item keys.
 import { HISTORY_WINDOWS, type Monitor } from '../../../common/api/index.ts';
 import type { ListHistoryView } from '../../../common/ipc/history.ts';
-import { monitorKey } from '../../../common/ipc/item-key.ts';
+import { monitorKey, serverItemKey } from '../../../common/ipc/item-key.ts';
 import type { MonitoringClient } from '../api/index.ts';
 import { watchPeriodsOf, type RecordSource } from './record-source.ts';
 import { slotString } from './slots.ts';
@@ -14,6 +14,7 @@ const listSlotCount = 48;
 const slotShape = new RegExp(`^[ud-]{${listSlotCount}}$`);
 
 export interface ListHistoryInput {
+  connectionId: string;
   now: number;
   /** The monitors now (the latest poll's); their keys are the answer's. */
   monitors: readonly Monitor[];
@@ -25,6 +26,7 @@ export interface ListHistoryInput {
 export async function buildListHistory(input: ListHistoryInput): Promise<ListHistoryView> {
   const { now } = input;
   const from = now - HISTORY_WINDOWS['24h'];
+  /** By the monitor's own key first; put on its server at the end. */
   const items: ListHistoryView['items'] = {};
   if (input.server !== undefined) {
     try {
@@ -45,5 +47,11 @@ export async function buildListHistory(input: ListHistoryInput): Promise<ListHis
       items[key] = { uptime: uptimeOf(segments, 'monitor', '24h', from, now, 'client').uptime, slots: slotString(segments, 'monitor', from, now, listSlotCount), source: 'client' };
     }
   }
-  return { from, to: now, slotCount: listSlotCount, items };
+  const onServer = Object.fromEntries(Object.entries(items).map(([key, value]) => [serverItemKey(input.connectionId, key), value]));
+  return { from, to: now, slotCount: listSlotCount, items: onServer };
+}
+
+/** The answer when no server is watched. */
+export function emptyListHistory(now: number): ListHistoryView {
+  return { from: now - HISTORY_WINDOWS['24h'], to: now, slotCount: listSlotCount, items: {} };
 }

@@ -1,11 +1,16 @@
-// The tray model: level, counts, tooltip and menu entries for one connection. Pure.
-export { defaultMaxTrayItems, rankItems, trayItems, type RankedItem, type TrayItemsInput } from './tray-items.ts';
+// The tray model: each server's part (level, counts, ranked items), then all of them combined into the level,
+// tooltip and menu entries. Pure.
+export { rollUp, worstLevel } from './roll-up.ts';
+export { serverTray, type ServerLevel, type ServerTray, type ServerTrayInput } from './server-tray.ts';
+export { defaultMaxTrayItems, mergeRanked, rankItems, trayItems, type RankedItem, type TrayItemsInput, type TrayServer, type UnwatchedServer } from './tray-items.ts';
 export { trayModel, type TrayInput, type TrayModel } from './tray-model.ts';
 export {
   countsSummary,
+  emptyCounts,
   MAX_TOOLTIP_LENGTH,
   trayTooltip,
   type TooltipInput,
+  type TooltipServer,
   type TooltipSituation,
   type TrayCounts,
 } from './tray-tooltip.ts';

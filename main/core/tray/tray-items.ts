@@ -1,58 +1,100 @@
 // Every item in the order all of Vigil lists them — problems worst first, snoozed items after the rest (so they
-// can be woken), ties in the server's order — and the tray menu's entries from that order: the items that are not
-// OK or are snoozed, capped with a last "and N more". Items in good health stay out of the menu: the tooltip
-// already counts them.
-import type { TrayItem } from '../../../common/ipc/views.ts';
+// can be woken), ties in the servers' and then each server's order — and the tray menu's entries: first each
+// server that cannot be watched, then the items that are not OK or are snoozed, capped with a last "and N more".
+// Items in good health stay out of the menu: the tooltip already counts them.
+import type { ConnectionSituation, TrayItem } from '../../../common/ipc/views.ts';
 import { formatClockTime } from '../../../common/format/clock-time.ts';
-import { healthRank, itemDetail, itemName, type ItemAssessment } from '../health/index.ts';
+import { serverItemKey } from '../../../common/ipc/item-key.ts';
+import { cleanName, healthRank, itemDetail, itemName, type ItemAssessment } from '../health/index.ts';
 import type { ItemSince } from '../history/item-since.ts';
 import { durationPhrase } from './item-duration.ts';
-import { trayLocale } from './tray-tooltip.ts';
+import { trayLocale, type TooltipSituation } from './tray-tooltip.ts';
+
+/** The server an item is on, as the menu names it. */
+export interface TrayServer {
+  id: string;
+  name: string;
+}
 
 export interface RankedItem {
   item: ItemAssessment;
+  server: TrayServer;
   /** Present when the item is snoozed. */
   snoozedUntil?: number | 'resumed';
 }
 
 export const defaultMaxTrayItems = 10;
 
-/** A stable sort on (snoozed, health): the window's lists and the tray's menu agree on it. */
-export function rankItems(assessments: readonly ItemAssessment[], snoozed: ReadonlyMap<string, number | 'resumed'>): RankedItem[] {
+function rankOf(entry: RankedItem): number {
+  return (entry.snoozedUntil === undefined ? 0 : 4) + healthRank(entry.item.health);
+}
+
+/** One server's items on a stable sort on (snoozed, health): the window's lists and the tray's menu agree on it. */
+export function rankItems(assessments: readonly ItemAssessment[], snoozed: ReadonlyMap<string, number | 'resumed'>, server: TrayServer): RankedItem[] {
   const anySnoozed = snoozed.size > 0;
   const ranked = assessments.map((item) => {
     const snoozedUntil = anySnoozed ? snoozed.get(item.key) : undefined;
-    const entry: RankedItem = snoozedUntil === undefined ? { item } : { item, snoozedUntil };
-    return { entry, rank: (snoozedUntil === undefined ? 0 : 4) + healthRank(item.health) };
+    const entry: RankedItem = snoozedUntil === undefined ? { item, server } : { item, server, snoozedUntil };
+    return { entry, rank: rankOf(entry) };
   });
   return ranked.sort((a, b) => a.rank - b.rank).map(({ entry }) => entry);
 }
 
+/** Several servers' ranked items as one list in the same order (a stable merge, servers in the order given). */
+export function mergeRanked(lists: readonly (readonly RankedItem[])[]): RankedItem[] {
+  if (lists.length === 1) return [...(lists[0] ?? [])];
+  return lists
+    .flat()
+    .map((entry) => ({ entry, rank: rankOf(entry) }))
+    .sort((a, b) => a.rank - b.rank)
+    .map(({ entry }) => entry);
+}
+
+/** A server that cannot be watched right now, for its own entry in the menu. */
+export interface UnwatchedServer {
+  server: TrayServer;
+  situation: Exclude<TooltipSituation, 'data' | 'not-polled'>;
+}
+
 export interface TrayItemsInput {
   ranked: readonly RankedItem[];
+  unwatched: readonly UnwatchedServer[];
+  /** Entries name their server ("Work · API — down") when more than one is watched. */
+  nameServers: boolean;
   maxItems: number;
   now: number;
   timeZone?: string | undefined;
   /** Since when an item's state holds, when known: its entry then says for how long. */
-  sinceOf?: ((item: ItemAssessment) => ItemSince | undefined) | undefined;
+  sinceOf?: ((entry: RankedItem) => ItemSince | undefined) | undefined;
 }
 
 export function trayItems(input: TrayItemsInput): TrayItem[] {
+  const servers = input.unwatched.map(serverEntry);
   const listed = input.ranked.filter(({ item, snoozedUntil }) => item.health !== 'ok' || snoozedUntil !== undefined);
   const max = Math.max(1, Math.floor(input.maxItems));
   const shownCount = listed.length <= max ? listed.length : max - 1;
   const shown = listed.slice(0, shownCount).map((entry) => trayItem(entry, input));
   const rest = listed.length - shownCount;
-  return rest === 0 ? shown : [...shown, { type: 'more', count: rest, label: `and ${rest} more` }];
+  return rest === 0 ? [...servers, ...shown] : [...servers, ...shown, { type: 'more', count: rest, label: `and ${rest} more` }];
 }
 
-function trayItem({ item, snoozedUntil }: RankedItem, input: TrayItemsInput): TrayItem {
+const situations = { offline: 'unreachable', 'signed-out': 'signed-out', setup: 'setup' } as const satisfies Record<UnwatchedServer['situation'], ConnectionSituation>;
+
+function serverEntry({ server, situation }: UnwatchedServer): TrayItem {
+  const name = cleanName(server.name);
+  const label = situation === 'offline' ? `Can't reach ${name}` : situation === 'signed-out' ? `${name}: sign in again` : `${name}: check the connection settings`;
+  return { type: 'server', connectionId: server.id, situation: situations[situation], label };
+}
+
+function trayItem(entry: RankedItem, input: TrayItemsInput): TrayItem {
+  const { item, snoozedUntil, server } = entry;
   const name = itemName(item);
   const detail = itemDetail(item, input.now);
-  const { key, kind, health, state } = item;
-  const base = { type: 'item', key, kind, name, health, state, detail } as const;
-  const said = durationPhrase(item, input.sinceOf?.(item), input.now) ?? detail;
-  if (snoozedUntil === undefined) return { ...base, label: `${name} — ${said}` };
+  const { kind, health, state } = item;
+  const base = { type: 'item', key: serverItemKey(server.id, item.key), connectionId: server.id, kind, name, health, state, detail } as const;
+  const said = durationPhrase(item, input.sinceOf?.(entry), input.now) ?? detail;
+  const named = input.nameServers ? `${cleanName(server.name)} · ${name}` : name;
+  if (snoozedUntil === undefined) return { ...base, label: `${named} — ${said}` };
   const until = snoozedUntil === 'resumed' ? 'until resumed' : `until ${formatClockTime(snoozedUntil, input.now, { locale: trayLocale, timeZone: input.timeZone })}`;
-  return { ...base, label: `${name} — ${said} (snoozed ${until})`, snoozedUntil };
+  return { ...base, label: `${named} — ${said} (snoozed ${until})`, snoozedUntil };
 }

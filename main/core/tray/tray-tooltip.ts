@@ -1,4 +1,6 @@
-// The tray icon's tooltip: one line, under 128 UTF-16 units because Windows cuts tray tooltips there.
+// The tray icon's tooltip: one line, under 128 UTF-16 units because Windows cuts tray tooltips there. With several
+// servers it counts per server where that fits ("Work: 2 down · Home: all 12 OK"), else the counts of all of them
+// with the servers that cannot be watched named.
 import { formatClockTime } from '../../../common/format/clock-time.ts';
 import { cleanName, truncate } from '../health/index.ts';
 
@@ -18,12 +20,19 @@ export interface TrayCounts {
 /** What the tooltip leads with, before the item counts. */
 export type TooltipSituation = 'not-polled' | 'offline' | 'signed-out' | 'setup' | 'data';
 
-export interface TooltipInput {
-  connectionName: string;
+/** One server as the tooltip speaks of it. */
+export interface TooltipServer {
+  name: string;
   situation: TooltipSituation;
   counts: TrayCounts;
+}
+
+export interface TooltipInput {
+  /** Every enabled server, in the settings' order. */
+  servers: readonly TooltipServer[];
   /** Present while a global pause is active. */
   pausedUntil?: number | 'resumed' | undefined;
+  /** The stalest server's latest answer, so "last checked" holds for all of them. */
   lastSuccessfulPollAt?: number | undefined;
   now: number;
   timeZone?: string | undefined;
@@ -46,8 +55,8 @@ export function countsSummary(counts: TrayCounts): string {
   return counts.snoozed > 0 ? `${summary}, ${counts.snoozed} snoozed` : summary;
 }
 
-function situationText(input: TooltipInput, name: string): string {
-  switch (input.situation) {
+function situationText(server: TooltipServer, name: string): string {
+  switch (server.situation) {
     case 'not-polled':
       return `${name}: checking…`;
     case 'offline':
@@ -57,8 +66,38 @@ function situationText(input: TooltipInput, name: string): string {
     case 'setup':
       return `${name}: check the connection settings`;
     case 'data':
-      return `${name}: ${countsSummary(input.counts)}`;
+      return `${name}: ${countsSummary(server.counts)}`;
   }
+}
+
+export function emptyCounts(): TrayCounts {
+  return {
+    monitors: { up: 0, down: 0, unknown: 0 },
+    heartbeats: { up: 0, waiting: 0, late: 0, down: 0, unknown: 0 },
+    domains: { ok: 0, expiring: 0, expired: 0, unknown: 0 },
+    snoozed: 0,
+  };
+}
+
+/** Every server's counts added up. */
+function totalCounts(servers: readonly TooltipServer[]): TrayCounts {
+  const total = emptyCounts();
+  for (const { counts } of servers) {
+    for (const kind of ['monitors', 'heartbeats', 'domains'] as const) {
+      const into = total[kind] as Record<string, number>;
+      for (const [state, count] of Object.entries(counts[kind])) into[state] = (into[state] ?? 0) + count;
+    }
+    total.snoozed += counts.snoozed;
+  }
+  return total;
+}
+
+/** Several servers in one phrase when one phrase each does not fit: the sum, and who cannot be watched. */
+function summaryText(servers: readonly TooltipServer[]): string {
+  const watched = servers.filter((server) => server.situation === 'data');
+  const sum = `${countsSummary(totalCounts(watched))} on ${watched.length} of ${servers.length} servers`;
+  const others = servers.filter((server) => server.situation !== 'data').map((server) => situationText(server, truncate(cleanName(server.name), 16)));
+  return [watched.length > 0 ? sum : undefined, ...others].filter((part) => part !== undefined).join(' · ');
 }
 
 export function trayTooltip(input: TooltipInput): string {
@@ -74,10 +113,14 @@ export function trayTooltip(input: TooltipInput): string {
       ? ' · not checked yet'
       : ` · last checked ${formatClockTime(input.lastSuccessfulPollAt, now, { locale: trayLocale, timeZone })}`;
   const head = `Vigil — ${paused}`;
-  const name = cleanName(input.connectionName);
-  const full = `${head}${situationText(input, name)}${checked}`;
-  if (full.length <= MAX_TOOLTIP_LENGTH) return full;
-  // A long connection name gives way first, then the middle; the time of the last check always stays.
-  const shorter = situationText(input, truncate(name, 24));
-  return `${head}${truncate(shorter, MAX_TOOLTIP_LENGTH - head.length - checked.length)}${checked}`;
+  const room = MAX_TOOLTIP_LENGTH - head.length - checked.length;
+  const { servers } = input;
+  if (servers.length === 0) return truncate(`${head}no server to watch yet: add one in the settings`, MAX_TOOLTIP_LENGTH);
+  const full = servers.map((server) => situationText(server, cleanName(server.name))).join(' · ');
+  if (full.length <= room) return `${head}${full}${checked}`;
+  // Long connection names give way first, then several servers are summed, then the middle; the time of the last
+  // check always stays.
+  const shorter = servers.map((server) => situationText(server, truncate(cleanName(server.name), 24))).join(' · ');
+  if (shorter.length <= room || servers.length === 1) return `${head}${truncate(shorter, room)}${checked}`;
+  return `${head}${truncate(summaryText(servers), room)}${checked}`;
 }

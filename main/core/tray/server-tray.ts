@@ -1,0 +1,98 @@
+// One server's part of the tray: its items judged, counted and ranked, its own roll-up and whether its latest poll
+// brought data. Pure; the tray model (tray-model.ts) combines every enabled server's.
+import { activeSnoozes, type AlertPreferences, type AlertState, type Snooze } from '../alerts/index.ts';
+import { assessSnapshot, failureClass, type ItemAssessment } from '../health/index.ts';
+import type { PollOutcome, Snapshot } from '../model/snapshot.ts';
+import { rankItems, type RankedItem, type TrayServer } from './tray-items.ts';
+import { emptyCounts, type TooltipSituation, type TrayCounts } from './tray-tooltip.ts';
+
+/** A server's own roll-up: what its items say, or why it cannot say (pausing is global, see tray-model.ts). */
+export type ServerLevel = 'ok' | 'warning' | 'critical' | 'unknown' | 'offline';
+
+export interface ServerTrayInput {
+  server: TrayServer;
+  /** The latest poll's outcome; undefined before the first poll. */
+  outcome: PollOutcome | undefined;
+  /** The last successful snapshot, shown while polls fail. */
+  lastSnapshot?: Snapshot | undefined;
+  alertState: AlertState;
+  /** This server's snoozes, by its own item keys (`snoozesOn`). */
+  snoozes: readonly Snooze[];
+  preferences: AlertPreferences;
+  now: number;
+  /** Something keeps the server from being polled at all (the local service not running). */
+  blocked?: boolean;
+}
+
+export interface ServerTray {
+  server: TrayServer;
+  level: ServerLevel;
+  counts: TrayCounts;
+  /** Whether the latest poll brought data, and why not when it did not. */
+  situation: TooltipSituation;
+  /** Every item as judged, in the menu's order (judging and sorting 10,000 items once is enough). */
+  ranked: readonly RankedItem[];
+  lastSuccessfulPollAt?: number;
+}
+
+/** Counts and the worst health over items that are not snoozed. */
+function tally(assessments: readonly ItemAssessment[], snoozed: ReadonlyMap<string, unknown>): { counts: TrayCounts; level: 'ok' | 'warning' | 'critical' } {
+  const counts = emptyCounts();
+  let level: 'ok' | 'warning' | 'critical' = 'ok';
+  const anySnoozed = snoozed.size > 0;
+  for (const item of assessments) {
+    if (anySnoozed && snoozed.has(item.key)) {
+      counts.snoozed += 1;
+      continue;
+    }
+    if (item.kind === 'monitor') counts.monitors[item.state] += 1;
+    else if (item.kind === 'heartbeat') counts.heartbeats[item.state] += 1;
+    else counts.domains[item.state] += 1;
+    // An item whose state cannot be judged (no expiry known, no interval) is listed but does not colour the icon.
+    if (item.health === 'critical') level = 'critical';
+    else if (item.health === 'warning' && level === 'ok') level = 'warning';
+  }
+  return { counts, level };
+}
+
+function latest(...times: (number | undefined)[]): number | undefined {
+  let result: number | undefined;
+  for (const time of times) if (time !== undefined && (result === undefined || time > result)) result = time;
+  return result;
+}
+
+function situationOf(input: ServerTrayInput, hasSnapshot: boolean): TooltipSituation {
+  const { outcome, alertState } = input;
+  if (input.blocked === true) return 'setup';
+  // After a restart with a rejected token the caller does not poll, so there is no outcome to go by.
+  if (outcome === undefined) return alertState.connection.auth === 'rejected' ? 'signed-out' : 'not-polled';
+  if (outcome.ok) return 'data';
+  const failure = failureClass(outcome.error.kind);
+  if (failure === 'transient') return hasSnapshot ? 'data' : 'not-polled';
+  return failure;
+}
+
+export function serverTray(input: ServerTrayInput): ServerTray {
+  const { outcome, now, preferences, alertState } = input;
+  const snapshot = outcome?.ok ? outcome.snapshot : input.lastSnapshot;
+  // A snapshot kept from before a failed poll is shown as it was then: a heartbeat must not turn late
+  // in the tray only because Vigil could not see its pings (the alert policy freezes items likewise).
+  const assessedAt = outcome?.ok || snapshot === undefined ? now : snapshot.takenAt;
+  const assessments =
+    snapshot === undefined
+      ? []
+      : assessSnapshot(snapshot, {
+          now: assessedAt,
+          graceSeconds: preferences.heartbeatGraceSeconds,
+          thresholds: preferences.thresholds,
+          waitingSince: alertState.heartbeatsWaiting,
+        });
+  const snoozed = activeSnoozes(input.snoozes, now);
+  const { counts, level: itemLevel } = tally(assessments, snoozed);
+  const situation = situationOf(input, snapshot !== undefined);
+  const level: ServerLevel = situation === 'data' ? itemLevel : situation === 'offline' ? 'offline' : 'unknown';
+  const lastSuccessfulPollAt = latest(outcome?.ok ? outcome.snapshot.takenAt : undefined, input.lastSnapshot?.takenAt, alertState.connection.lastSuccessfulPollAt);
+  const tray: ServerTray = { server: input.server, level, counts, situation, ranked: rankItems(assessments, snoozed, input.server) };
+  if (lastSuccessfulPollAt !== undefined) tray.lastSuccessfulPollAt = lastSuccessfulPollAt;
+  return tray;
+}
