@@ -1,5 +1,5 @@
-// What the client commands share: the settings file, the OS keychain, and which connection and token a
-// command uses. Opened lazily, so `status` with VIGIL_TOKEN and --base-url never touches the keychain.
+// What the client commands share: the settings file, the OS keychain, and the token a server is reached with.
+// Opened lazily, so `status` with VIGIL_TOKEN and --base-url never touches the keychain.
 import { randomUUID } from 'node:crypto';
 import { CliError } from '../../../common/cli/cli-error.ts';
 import type { Logger } from '../../../common/logger.ts';
@@ -8,21 +8,12 @@ import { KeychainUnavailableError, keychainName, type SecretStore } from '../sec
 import { defaultSettingsDir } from '../settings/settings-dir.ts';
 import type { Connection } from '../settings/settings-schema.ts';
 import { ConfSettingsStore } from '../settings/settings-store.ts';
-
-/** Exit code for "cannot tell" (monitoring-plugins' UNKNOWN). */
-export const cannotTell = 3;
-
-export interface Target {
-  baseUrl: string;
-  name: string;
-  /** The saved connection, when the base URL is one. */
-  connection: Connection | undefined;
-}
+import { cannotTell, chooseOneServer, chooseServers, hostOf, type ServerChoice, type Target } from './server-choice.ts';
 
 export class CliEnvironment {
   readonly #logger: Logger;
   #settings: ConfSettingsStore | undefined;
-  #secrets: SecretStore | undefined;
+  #secrets: Promise<SecretStore> | undefined;
 
   constructor(logger: Logger) {
     this.#logger = logger;
@@ -33,39 +24,27 @@ export class CliEnvironment {
     return this.#settings;
   }
 
-  async secrets(): Promise<SecretStore> {
-    try {
-      this.#secrets ??= await openSecretStore({ onUnavailable: 'fail', logger: this.#logger });
-    } catch (error) {
+  /** Opened once however many servers ask for their tokens at the same time. */
+  secrets(): Promise<SecretStore> {
+    this.#secrets ??= openSecretStore({ onUnavailable: 'fail', logger: this.#logger }).catch((error: unknown) => {
       if (!(error instanceof KeychainUnavailableError)) throw error;
       throw new CliError(`${error.message} A command-line run cannot keep it in memory; set VIGIL_TOKEN instead.`, cannotTell);
-    }
+    });
     return this.#secrets;
   }
 
-  /** The connection a command is about: --base-url (saved or not), else the active or only saved one. */
-  target(baseUrlFlag: string | undefined): Target {
-    const { connections, activeConnectionId } = this.settings.read();
-    if (baseUrlFlag !== undefined) {
-      const baseUrl = baseUrlFlag.trim().replace(/\/+$/, '');
-      const connection = connections.find((c) => c.baseUrl === baseUrl);
-      return { baseUrl, name: connection?.name ?? hostOf(baseUrl), connection };
-    }
-    const connection = connections.find((c) => c.id === activeConnectionId) ?? (connections.length === 1 ? connections[0] : undefined);
-    if (!connection) {
-      throw new CliError('No connection is saved yet: pass --base-url URL, or sign in first with `npm run vigil -- login --base-url URL`.', cannotTell);
-    }
-    return { baseUrl: connection.baseUrl, name: connection.name, connection };
+  servers(choice: ServerChoice): Target[] {
+    return chooseServers(this.settings.read(), choice);
   }
 
-  /**
-   * VIGIL_TOKEN when the command names its server with --base-url, else the keychain entry of the saved
-   * connection. The variable is never used for a connection chosen from the settings: a token exported for one
-   * server must not go to whichever server happens to be active.
-   */
-  async token(target: Target, explicitBaseUrl: boolean): Promise<string> {
+  oneServer(choice: ServerChoice, command: string): Target {
+    return chooseOneServer(this.settings.read(), choice, command);
+  }
+
+  /** VIGIL_TOKEN when the command named the server with --base-url, else the keychain entry of the saved connection. */
+  async token(target: Target): Promise<string> {
     const fromEnv = process.env.VIGIL_TOKEN?.trim();
-    if (fromEnv && explicitBaseUrl) return fromEnv;
+    if (fromEnv && target.namedByBaseUrl) return fromEnv;
     const token = target.connection && (await (await this.secrets()).get(target.connection.id));
     if (!token) {
       throw new CliError(
@@ -76,28 +55,21 @@ export class CliEnvironment {
     return token;
   }
 
-  /** Saves (or updates) a remote connection and makes it the active one. */
+  /** Saves (or updates) a remote connection; signing in to it means watching it, so it is enabled. */
   saveConnection(baseUrl: string, name: string | undefined): Connection {
-    let saved: Connection | undefined;
-    this.settings.update((current) => {
-      const existing = current.connections.find((c) => c.baseUrl === baseUrl);
-      saved = { id: existing?.id ?? randomUUID(), name: name ?? existing?.name ?? hostOf(baseUrl), baseUrl, kind: existing?.kind ?? 'remote' };
-      const others = current.connections.filter((c) => c.id !== saved?.id);
-      return { ...current, connections: [...others, saved], activeConnectionId: saved.id };
+    const existing = this.settings.read().connections.find((c) => c.baseUrl === baseUrl);
+    const id = existing?.id ?? randomUUID();
+    const updated = this.settings.update((current) => {
+      const others = current.connections.filter((c) => c.id !== id);
+      const saved = { id, name: name ?? existing?.name ?? hostOf(baseUrl), baseUrl, kind: existing?.kind ?? 'remote', enabled: true } as const;
+      return { ...current, connections: [...others, saved] };
     });
-    if (!saved) throw new Error('the connection was not saved');
+    const saved = updated.connections.find((c) => c.id === id);
+    if (saved === undefined) throw new Error('the connection was not saved');
     return saved;
   }
 
   keychainName(): string {
     return keychainName();
-  }
-}
-
-function hostOf(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).host;
-  } catch {
-    return baseUrl;
   }
 }

@@ -1,17 +1,23 @@
-// `vigil events [--since 24h] [--json] [--base-url URL]`: what happened on a connection since then, newest first:
-// the server's events where it keeps history, and the app's own record of that connection on this computer (its
-// alerts and the stretches it was not watching). Exit 0; 1 when there is neither; 3 when the server cannot be read.
+// `vigil events [--since 24h] [--json] [--server NAME | --base-url URL]`: what happened since then on every enabled
+// server (or the one named), newest first: each server's events where it keeps history, and the app's own record of
+// each connection on this computer (its alerts and the stretches it was not watching); with more than one server each
+// line names its server. Exit 0; 1 when nothing keeps any server's history; 3 when a server cannot be read (what the
+// others and the record hold is still printed).
 import { dateTimeToEpochMs } from '../../../common/api/index.ts';
 import { CliError } from '../../../common/cli/cli-error.ts';
 import { parseFlags } from '../../../common/cli/parse-flags.ts';
 import { systemClock } from '../../../common/clock.ts';
 import type { HistoryEventView } from '../../../common/ipc/history.ts';
 import type { Logger } from '../../../common/logger.ts';
-import { buildEventsFeed } from '../history/events-feed.ts';
-import { cliConnection } from './cli-connection.ts';
-import { noHistory } from './no-history.ts';
+import { newestFirst } from '../history/event-views.ts';
+import { CliEnvironment } from './cli-environment.ts';
+import { CliRecord } from './cli-record.ts';
+import { cannotTell, serverChoiceFlags } from './server-choice.ts';
+import { serverEvents } from './server-events.ts';
 
 const units = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+/** The most events one answer holds, as the window's feed. */
+const maxEvents = 2000;
 
 /** `30m`, `24h`, `7d` back from now, or an RFC 3339 date-time. */
 function parseSince(text: string | undefined, now: number): number {
@@ -23,39 +29,38 @@ function parseSince(text: string | undefined, now: number): number {
   return at;
 }
 
-function eventLine(event: HistoryEventView): string {
+function eventLine(event: HistoryEventView, named: boolean): string {
   const health = { critical: 'CRITICAL', warning: 'WARNING', unknown: 'UNKNOWN', ok: 'OK' }[event.health];
-  return `${new Date(event.at).toISOString()}  ${health.padEnd(8)}  ${event.title}${event.source === 'client' ? '  (seen by Vigil)' : ''}`;
+  const server = named ? `${event.serverName} · ` : '';
+  return `${new Date(event.at).toISOString()}  ${health.padEnd(8)}  ${server}${event.title}${event.source === 'client' ? '  (seen by Vigil)' : ''}`;
 }
 
 export async function eventsCommand(args: string[], logger: Logger): Promise<number> {
-  const flags = parseFlags('events', args, { 'base-url': { type: 'string' }, since: { type: 'string' }, json: { type: 'boolean' } });
+  const flags = parseFlags('events', args, { ...serverChoiceFlags, since: { type: 'string' }, json: { type: 'boolean' } });
   const now = systemClock.now();
   const since = parseSince(flags.since, now);
-  const connection = await cliConnection(flags['base-url'], logger);
+  const environment = new CliEnvironment(logger);
+  const targets = environment.servers(flags);
+  const record = new CliRecord(logger);
   try {
-    const { target, client } = connection;
-    const server = (await connection.hasHistory()) ? client : undefined;
-    const record = connection.record();
-    if (server === undefined && record === undefined) throw noHistory(target.name);
-    const id = target.connection?.id ?? target.baseUrl;
-    const events = await buildEventsFeed({
-      since,
-      now,
-      connections: [{ id, name: target.name }],
-      record: record?.reads,
-      watching: () => undefined,
-      active: { id, server },
-      logger,
-    });
+    const parts = await Promise.all(targets.map((target) => serverEvents(target, { since, now, environment, record, logger })));
+    const [only] = parts;
+    if (parts.length === 1 && only?.problem !== undefined) throw only.problem;
+    for (const part of parts) if (part.problem !== undefined) process.stderr.write(`${part.problem.message}\n`);
+    const unread = parts.some((part) => part.problem?.exitCode === cannotTell);
+    if (!parts.some((part) => part.kept)) return unread ? cannotTell : 1;
+    const events = parts.flatMap((part) => part.events).sort(newestFirst).slice(0, maxEvents);
     if (flags.json) {
-      process.stdout.write(`${JSON.stringify({ connection: { name: target.name, baseUrl: target.baseUrl }, since: new Date(since).toISOString(), events })}\n`);
+      const servers = parts.map(({ target, problem }) => ({ name: target.name, baseUrl: target.baseUrl, ...(problem === undefined ? {} : { problem: problem.message }) }));
+      const connection = only !== undefined && parts.length === 1 ? { connection: { name: only.target.name, baseUrl: only.target.baseUrl } } : {};
+      process.stdout.write(`${JSON.stringify({ ...connection, servers, since: new Date(since).toISOString(), events })}\n`);
     } else {
-      const lines = events.map(eventLine);
-      process.stdout.write(`${lines.length === 0 ? `Nothing happened on ${target.name} since ${new Date(since).toISOString()}.` : lines.join('\n')}\n`);
+      const lines = events.map((event) => eventLine(event, parts.length > 1));
+      const where = parts.length === 1 ? (only?.target.name ?? '') : `${parts.length} servers`;
+      process.stdout.write(`${lines.length === 0 ? `Nothing happened on ${where} since ${new Date(since).toISOString()}.` : lines.join('\n')}\n`);
     }
-    return 0;
+    return unread ? cannotTell : 0;
   } finally {
-    connection.close();
+    record.close();
   }
 }

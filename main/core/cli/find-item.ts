@@ -7,14 +7,19 @@ function idOf(item: ItemAssessment): string | undefined {
   return item.kind === 'monitor' ? item.monitor.id : item.kind === 'heartbeat' ? item.heartbeat.id : item.domain.id;
 }
 
-export function findItem(items: readonly ItemAssessment[], wanted: string, connectionName: string): ItemAssessment {
+/** The items the words name: by id (or item key) first, else by name ignoring case. */
+export function matchingItems(items: readonly ItemAssessment[], wanted: string): ItemAssessment[] {
   const byId = items.filter((item) => idOf(item) === wanted || item.key === wanted);
-  if (byId.length === 1 && byId[0] !== undefined) return byId[0];
+  if (byId.length > 0) return byId;
   const folded = wanted.trim().toLowerCase();
-  const byName = byId.length > 1 ? byId : items.filter((item) => itemName(item).toLowerCase() === folded);
-  const [only] = byName;
-  if (byName.length === 1 && only !== undefined) return only;
-  if (byName.length === 0) throw new CliError(`${connectionName} has no monitor, heartbeat or domain named or with the id "${wanted}".`, 1);
-  const which = byName.slice(0, 5).map((item) => `${item.kind} ${idOf(item) ?? item.key}`);
-  throw new CliError(`"${wanted}" names ${byName.length} items on ${connectionName} (${which.join(', ')}${byName.length > 5 ? ', …' : ''}): give the id instead.`, 1);
+  return items.filter((item) => itemName(item).toLowerCase() === folded);
+}
+
+export function findItem(items: readonly ItemAssessment[], wanted: string, connectionName: string): ItemAssessment {
+  const matches = matchingItems(items, wanted);
+  const [only] = matches;
+  if (matches.length === 1 && only !== undefined) return only;
+  if (matches.length === 0) throw new CliError(`${connectionName} has no monitor, heartbeat or domain named or with the id "${wanted}".`, 1);
+  const which = matches.slice(0, 5).map((item) => `${item.kind} ${idOf(item) ?? item.key}`);
+  throw new CliError(`"${wanted}" names ${matches.length} items on ${connectionName} (${which.join(', ')}${matches.length > 5 ? ', …' : ''}): give the id instead.`, 1);
 }

@@ -1,23 +1,26 @@
-// `vigil history <name-or-id> [--window 7d] [--json] [--base-url URL]`: one item's history, from the server's history
-// where it keeps one, else from the app's own record of that connection on this computer (read, never written).
-// Exit 0; 1 when the item or its history cannot be found; 3 when the server cannot be read.
+// `vigil history <name-or-id> [--window 7d] [--json] [--server NAME | --base-url URL]`: one item's history, looked up
+// on every enabled server (or the one named), from its server's history where it keeps one, else from the app's own
+// record of that connection on this computer (read, never written). Exit 0; 1 when the item or its history cannot be
+// found, or the name is on several servers; 3 when the server cannot be read.
 import { isHistoryWindow } from '../../../common/api/index.ts';
 import { CliError } from '../../../common/cli/cli-error.ts';
 import { parseFlags } from '../../../common/cli/parse-flags.ts';
 import { systemClock } from '../../../common/clock.ts';
 import { ITEM_PAGE_WINDOWS, type ItemPageWindow } from '../../../common/ipc/history.ts';
 import type { Logger } from '../../../common/logger.ts';
-import { assessSnapshot, itemName } from '../health/index.ts';
+import { itemName } from '../health/index.ts';
 import { buildItemHistory } from '../history/item-history.ts';
 import { itemSince } from '../history/item-since.ts';
-import { fetchSnapshot } from '../poller/fetch-snapshot.ts';
-import { cliConnection, unreachable } from './cli-connection.ts';
+import { CliEnvironment } from './cli-environment.ts';
+import { CliRecord } from './cli-record.ts';
 import { splitArguments } from './command-args.ts';
-import { findItem } from './find-item.ts';
 import { formatItemHistory } from './history-report.ts';
+import { locateItem } from './locate-item.ts';
 import { noHistory } from './no-history.ts';
+import { serverChoiceFlags } from './server-choice.ts';
+import { hasHistory } from './server-connection.ts';
 
-const spec = { 'base-url': { type: 'string' }, window: { type: 'string' }, json: { type: 'boolean' } } as const;
+const spec = { ...serverChoiceFlags, window: { type: 'string' }, json: { type: 'boolean' } } as const;
 
 function parseWindow(text: string | undefined): ItemPageWindow {
   const window = text ?? '7d';
@@ -29,19 +32,17 @@ export async function historyCommand(args: string[], logger: Logger): Promise<nu
   const { words, options } = splitArguments('history', args, spec, ['name-or-id']);
   const flags = parseFlags('history', options, spec);
   const window = parseWindow(flags.window);
-  const connection = await cliConnection(flags['base-url'], logger);
+  const environment = new CliEnvironment(logger);
+  const targets = environment.servers(flags);
+  const now = systemClock.now();
+  const { heartbeatGraceSeconds, domainThresholds } = environment.settings.read();
+  const { server, item } = await locateItem(environment, targets, words[0] ?? '', { now, graceSeconds: heartbeatGraceSeconds, thresholds: domainThresholds });
+  const { target } = server;
+  const record = new CliRecord(logger);
   try {
-    const { target, client, environment } = connection;
-    const snapshot = await fetchSnapshot(client, systemClock).catch((error: unknown) => {
-      throw unreachable(target, error);
-    });
-    const now = systemClock.now();
-    const { heartbeatGraceSeconds, domainThresholds } = environment.settings.read();
-    const items = assessSnapshot(snapshot, { now, graceSeconds: heartbeatGraceSeconds, thresholds: domainThresholds });
-    const item = findItem(items, words[0] ?? '', target.name);
-    const server = (await connection.hasHistory()) ? client : undefined;
-    const record = connection.record();
-    if (server === undefined && record === undefined) throw noHistory(target.name);
+    const history = (await hasHistory(server)) ? server.client : undefined;
+    const recorded = record.of(target);
+    if (history === undefined && recorded === undefined) throw noHistory(target.name);
     const view = await buildItemHistory({
       connection: { id: target.connection?.id ?? target.baseUrl, name: target.name },
       key: item.key,
@@ -50,14 +51,14 @@ export async function historyCommand(args: string[], logger: Logger): Promise<nu
       item,
       name: itemName(item),
       since: itemSince(item, undefined, now, domainThresholds),
-      server,
-      record,
+      server: history,
+      record: recorded,
       graceSeconds: heartbeatGraceSeconds,
     });
     if (view === undefined) throw new CliError(`${target.name} has no history of ${itemName(item)}.`, 1);
     process.stdout.write(flags.json ? `${JSON.stringify(view)}\n` : `${formatItemHistory(view, target.name)}\n`);
     return 0;
   } finally {
-    connection.close();
+    record.close();
   }
 }

@@ -1,16 +1,19 @@
-// `vigil import <file> [--dry-run] [--base-url URL]`: a configuration file (docs/client.md) into the server, the same
-// import as the window's: what is already there is skipped, a dry run creates nothing, the first refusal stops it.
-// One line per item; exit 0, or 1 when the server refused one (nothing after it was sent).
+// `vigil import <file> [--dry-run] [--server NAME | --base-url URL]`: a configuration file (docs/client.md) into the
+// server, the same import as the window's: what is already there is skipped, a dry run creates nothing, the first
+// refusal stops it. One line per item; exit 0, or 1 when the server refused one (nothing after it was sent). With
+// more than one enabled server, --server says which.
 import { readFile } from 'node:fs/promises';
 import { CliError } from '../../../common/cli/cli-error.ts';
 import { parseFlags } from '../../../common/cli/parse-flags.ts';
 import type { ImportReport } from '../../../common/ipc/history.ts';
 import type { Logger } from '../../../common/logger.ts';
 import { importConfiguration } from '../configuration/import-configuration.ts';
-import { cliConnection, unreachable } from './cli-connection.ts';
+import { CliEnvironment } from './cli-environment.ts';
+import { serverChoiceFlags } from './server-choice.ts';
+import { connectTo, unreachable } from './server-connection.ts';
 import { splitArguments } from './command-args.ts';
 
-const spec = { 'base-url': { type: 'string' }, 'dry-run': { type: 'boolean' } } as const;
+const spec = { ...serverChoiceFlags, 'dry-run': { type: 'boolean' } } as const;
 /** The window's limit on a configuration (contract-arguments.ts): 50,000 monitors fit. */
 const maxFileBytes = 8 * 1024 * 1024;
 
@@ -44,8 +47,8 @@ export async function importCommand(args: string[], logger: Logger): Promise<num
   const { words, options } = splitArguments('import', args, spec, ['file']);
   const flags = parseFlags('import', options, spec);
   const text = await readConfiguration(words[0] ?? '');
-  const connection = await cliConnection(flags['base-url'], logger);
-  const { target, client } = connection;
+  const environment = new CliEnvironment(logger);
+  const { target, client } = await connectTo(environment, environment.oneServer(flags, 'import'));
   const outcome = await importConfiguration(client, text, { dryRun: flags['dry-run'] === true }).catch((error: unknown) => {
     throw unreachable(target, error);
   });

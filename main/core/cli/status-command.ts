@@ -1,13 +1,15 @@
-// `vigil status [--base-url URL] [--json] [--timeout SECONDS]`: polls once and prints every monitor, heartbeat
-// and domain with its state, worst first. Exit 0 fine, 1 warning, 2 critical, 3 cannot tell.
+// `vigil status [--server NAME | --base-url URL] [--json] [--timeout SECONDS]`: polls every enabled server at once
+// (or the one named) and prints each monitor, heartbeat and domain with its state, worst first, grouped by server
+// when there is more than one. Exit 0 fine, 1 warning, 2 critical, 3 cannot tell: the worst over the servers.
 import { CliError } from '../../../common/cli/cli-error.ts';
 import { parseFlags } from '../../../common/cli/parse-flags.ts';
 import { systemClock } from '../../../common/clock.ts';
-import { silentLogger, type Logger } from '../../../common/logger.ts';
-import { MonitoringClient, MonitoringClientError } from '../api/index.ts';
-import { fetchSnapshot } from '../poller/fetch-snapshot.ts';
-import { CliEnvironment, cannotTell } from './cli-environment.ts';
-import { formatStatusReport, statusReport } from './status-report.ts';
+import type { Logger } from '../../../common/logger.ts';
+import { CliEnvironment } from './cli-environment.ts';
+import { cannotTell, serverChoiceFlags } from './server-choice.ts';
+import { pollServer } from './server-poll.ts';
+import { exitCodeOf, formatServersReport, serverStatuses, serversJson, worstLevel } from './servers-report.ts';
+import { formatStatusReport } from './status-report.ts';
 
 export function parseTimeout(text: string | undefined): number {
   if (text === undefined) return 15_000;
@@ -17,29 +19,19 @@ export function parseTimeout(text: string | undefined): number {
 }
 
 export async function statusCommand(args: string[], logger: Logger): Promise<number> {
-  const flags = parseFlags('status', args, { 'base-url': { type: 'string' }, json: { type: 'boolean' }, timeout: { type: 'string' } });
+  const flags = parseFlags('status', args, { ...serverChoiceFlags, json: { type: 'boolean' }, timeout: { type: 'string' } });
   const timeoutMs = parseTimeout(flags.timeout);
   const environment = new CliEnvironment(logger);
-  const target = environment.target(flags['base-url']);
-  const token = await environment.token(target, flags['base-url'] !== undefined);
-  // A failure is reported once, below; the client's own warnings would repeat it.
-  const client = new MonitoringClient({ baseUrl: target.baseUrl, token: () => token, timeoutMs, logger: silentLogger });
-  let snapshot;
-  try {
-    // The deadline covers the whole poll (every page), not only each request.
-    snapshot = await fetchSnapshot(client, systemClock, AbortSignal.timeout(timeoutMs));
-  } catch (error) {
-    if (!(error instanceof MonitoringClientError)) throw error;
-    const info = error.info.kind === 'cancelled' ? `no complete answer within ${timeoutMs / 1000} s` : error.info.message;
-    throw new CliError(`Cannot tell the status of ${target.name}: ${info}`, cannotTell);
-  }
+  const targets = environment.servers(flags);
+  const polls = await Promise.all(targets.map((target) => pollServer(environment, target, timeoutMs)));
+  const [only] = polls;
+  // One server that cannot be polled: one line on stderr, as ever.
+  if (polls.length === 1 && only !== undefined && !only.ok) throw new CliError(only.failure.message, cannotTell);
   const { heartbeatGraceSeconds, domainThresholds } = environment.settings.read();
-  const report = statusReport(snapshot, { now: systemClock.now(), graceSeconds: heartbeatGraceSeconds, thresholds: domainThresholds });
-  if (flags.json) {
-    const { level, monitors, heartbeats, domains, issues } = report;
-    process.stdout.write(`${JSON.stringify({ connection: { name: target.name, baseUrl: target.baseUrl }, level, monitors, heartbeats, domains, issues })}\n`);
-  } else {
-    process.stdout.write(`${formatStatusReport(report, target.name)}\n`);
-  }
-  return report.exitCode;
+  const statuses = serverStatuses(polls, { now: systemClock.now(), graceSeconds: heartbeatGraceSeconds, thresholds: domainThresholds });
+  const [single] = statuses;
+  if (flags.json) process.stdout.write(`${JSON.stringify(serversJson(statuses))}\n`);
+  else if (statuses.length === 1 && single !== undefined && 'report' in single) process.stdout.write(`${formatStatusReport(single.report, single.name)}\n`);
+  else process.stdout.write(`${formatServersReport(statuses)}\n`);
+  return exitCodeOf(worstLevel(statuses));
 }

@@ -1,16 +1,15 @@
-// `vigil watch [--base-url URL] [--json] [--interval SECONDS]`: polls on the interval and prints one line per
-// alert event (`--json`: JSON lines), as the tray app would notify. Ctrl-C stops it.
+// `vigil watch [--server NAME | --base-url URL] [--json] [--interval SECONDS]`: watches every enabled server at once
+// (or the one named), each on its own, and prints one line per alert event (`--json`: JSON lines), as the tray app
+// would notify; with more than one server each line names its server. Ctrl-C stops it; exit 3 once no server is
+// left to watch (every token missing or rejected).
 import { CliError } from '../../../common/cli/cli-error.ts';
 import { parseFlags } from '../../../common/cli/parse-flags.ts';
-import { systemClock } from '../../../common/clock.ts';
-import { silentLogger, type Logger } from '../../../common/logger.ts';
-import { evaluatePoll, initialAlertState, type Alert } from '../alerts/index.ts';
-import { clientErrorInfo, MonitoringClient } from '../api/index.ts';
-import { fetchSnapshot } from '../poller/fetch-snapshot.ts';
-import { Poller } from '../poller/poller.ts';
-import { tokenExpiresAt } from '../secrets/token-expiry.ts';
-import { alertPreferencesFrom } from '../settings/alert-preferences.ts';
-import { CliEnvironment, cannotTell } from './cli-environment.ts';
+import type { Logger } from '../../../common/logger.ts';
+import type { Alert } from '../alerts/index.ts';
+import { CliEnvironment } from './cli-environment.ts';
+import { cannotTell, serverChoiceFlags, type Target } from './server-choice.ts';
+import { askEach, connectTo } from './server-connection.ts';
+import { ServerWatch } from './server-watch.ts';
 
 function parseInterval(text: string | undefined, fallbackSeconds: number): number {
   if (text === undefined) return fallbackSeconds * 1000;
@@ -18,51 +17,49 @@ function parseInterval(text: string | undefined, fallbackSeconds: number): numbe
   return Number(text) * 1000;
 }
 
-function alertLine(alert: Alert, at: number, json: boolean): string {
-  if (json) return JSON.stringify({ at: new Date(at).toISOString(), ...alert });
-  return `${new Date(at).toISOString()}  ${alert.severity.toUpperCase().padEnd(8)}  ${alert.title} — ${alert.body}`;
+function alertLine(alert: Alert, at: number, server: string, options: { json: boolean; named: boolean }): string {
+  if (options.json) return JSON.stringify({ at: new Date(at).toISOString(), server, ...alert });
+  return `${new Date(at).toISOString()}  ${alert.severity.toUpperCase().padEnd(8)}  ${options.named ? `${server} · ` : ''}${alert.title} — ${alert.body}`;
 }
 
 export async function watchCommand(args: string[], logger: Logger): Promise<void> {
-  const flags = parseFlags('watch', args, { 'base-url': { type: 'string' }, json: { type: 'boolean' }, interval: { type: 'string' } });
+  const flags = parseFlags('watch', args, { ...serverChoiceFlags, json: { type: 'boolean' }, interval: { type: 'string' } });
   const environment = new CliEnvironment(logger);
-  const target = environment.target(flags['base-url']);
+  const targets = environment.servers(flags);
   const intervalMs = parseInterval(flags.interval, environment.settings.read().pollIntervalSeconds);
-  const token = await environment.token(target, flags['base-url'] !== undefined);
-  // Failed polls become alert lines; the client's own warnings would only repeat them.
-  const client = new MonitoringClient({ baseUrl: target.baseUrl, token: () => token, logger: silentLogger });
-  const connection = { id: target.connection?.id ?? target.baseUrl, name: target.name };
-  let state = initialAlertState();
-
-  const poller: Poller = new Poller({
-    clock: systemClock,
-    intervalMs,
-    poll: (signal) => fetchSnapshot(client, systemClock, signal),
-    describeError: clientErrorInfo,
-    onOutcome: (outcome) => {
-      const settings = environment.settings.read();
-      const now = systemClock.now();
-      const evaluation = evaluatePoll(state, outcome, {
-        connection,
-        preferences: alertPreferencesFrom(settings),
-        snoozes: settings.snoozes,
-        pausedUntil: settings.pausedUntil,
-        tokenExpiresAt: tokenExpiresAt(token),
-        now,
-      });
-      state = evaluation.state;
-      for (const alert of evaluation.alerts) process.stdout.write(`${alertLine(alert, now, flags.json === true)}\n`);
-      if (state.connection.auth === 'rejected') {
-        // The token cannot change under a running command: stop here rather than poll on with a rejected token.
-        void poller.stop().then(() => {
-          process.stderr.write(`Stopped watching ${target.name}: the token was rejected. Sign in again, then restart watch.\n`);
-          process.exit(cannotTell);
-        });
-      }
-    },
-  });
-  process.stderr.write(`Watching ${target.name} (${target.baseUrl}) every ${intervalMs / 1000} s; Ctrl-C stops.\n`);
-  poller.start();
-  const stop = () => void poller.stop().then(() => process.exit(0));
+  const connected = await askEach(targets, (target) => connectTo(environment, target));
+  const [only] = connected;
+  if (connected.length === 1 && only !== undefined && !only.ok) throw only.problem;
+  const line = { json: flags.json === true, named: targets.length > 1 };
+  const watches = new Set<ServerWatch>();
+  for (const answer of connected) {
+    if (!answer.ok) {
+      process.stderr.write(`Not watching ${answer.target.name}: ${answer.problem.message}\n`);
+      continue;
+    }
+    const server = answer.value;
+    const watch: ServerWatch = new ServerWatch({
+      server,
+      intervalMs,
+      settings: () => environment.settings.read(),
+      onAlert: (alert, at) => process.stdout.write(`${alertLine(alert, at, server.target.name, line)}\n`),
+      onRejected: () => {
+        watches.delete(watch);
+        process.stderr.write(`Stopped watching ${server.target.name}: the token was rejected. Sign in again, then restart watch.\n`);
+        if (watches.size === 0) process.exit(cannotTell);
+      },
+    });
+    watches.add(watch);
+  }
+  if (watches.size === 0) throw new CliError('No server can be watched: each needs a token (see above).', cannotTell);
+  process.stderr.write(`${watchingLine(targets, connected.filter((answer) => answer.ok).map((answer) => answer.target))} every ${intervalMs / 1000} s; Ctrl-C stops.\n`);
+  for (const watch of watches) watch.start();
+  const stop = () => void Promise.all([...watches].map((watch) => watch.stop())).then(() => process.exit(0));
   process.once('SIGINT', stop).once('SIGTERM', stop);
+}
+
+function watchingLine(targets: readonly Target[], watched: readonly Target[]): string {
+  const [only] = targets;
+  if (targets.length === 1 && only !== undefined) return `Watching ${only.name} (${only.baseUrl})`;
+  return `Watching ${watched.length} servers (${watched.map((target) => target.name).join(', ')})`;
 }

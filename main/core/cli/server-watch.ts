@@ -1,0 +1,60 @@
+// One server watched by `vigil watch`: its own poller, alert state and token, as the tray app keeps for each
+// connection, so one server's outage, slowness or rejected token never touches another's lines.
+import { systemClock } from '../../../common/clock.ts';
+import { evaluatePoll, initialAlertState, snoozesOn, type Alert } from '../alerts/index.ts';
+import { clientErrorInfo } from '../api/index.ts';
+import { fetchSnapshot } from '../poller/fetch-snapshot.ts';
+import { Poller } from '../poller/poller.ts';
+import { tokenExpiresAt } from '../secrets/token-expiry.ts';
+import { alertPreferencesFrom } from '../settings/alert-preferences.ts';
+import type { Settings } from '../settings/settings-schema.ts';
+import type { ServerConnection } from './server-connection.ts';
+
+export interface ServerWatchOptions {
+  server: ServerConnection;
+  intervalMs: number;
+  /** Read afresh for every poll, so a snooze or pause set in the app applies at once. */
+  settings(): Settings;
+  onAlert(alert: Alert, at: number): void;
+  /** The server rejected the token: this server's watch has stopped (the token cannot change under a running command). */
+  onRejected(): void;
+}
+
+export class ServerWatch {
+  readonly #poller: Poller;
+
+  constructor(options: ServerWatchOptions) {
+    const { server } = options;
+    const connection = { id: server.target.connection?.id ?? server.target.baseUrl, name: server.target.name };
+    let state = initialAlertState();
+    this.#poller = new Poller({
+      clock: systemClock,
+      intervalMs: options.intervalMs,
+      poll: (signal) => fetchSnapshot(server.client, systemClock, signal),
+      describeError: clientErrorInfo,
+      onOutcome: (outcome) => {
+        const settings = options.settings();
+        const now = systemClock.now();
+        const evaluation = evaluatePoll(state, outcome, {
+          connection,
+          preferences: alertPreferencesFrom(settings),
+          snoozes: snoozesOn(connection.id, settings.snoozes),
+          pausedUntil: settings.pausedUntil,
+          tokenExpiresAt: tokenExpiresAt(server.token),
+          now,
+        });
+        state = evaluation.state;
+        for (const alert of evaluation.alerts) options.onAlert(alert, now);
+        if (state.connection.auth === 'rejected') void this.stop().then(() => options.onRejected());
+      },
+    });
+  }
+
+  start(): void {
+    this.#poller.start();
+  }
+
+  stop(): Promise<void> {
+    return this.#poller.stop();
+  }
+}
