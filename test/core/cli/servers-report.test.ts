@@ -1,0 +1,56 @@
+// The roll-up of `vigil status` over several servers (pure): the exit is the worst server's, critical above cannot
+// tell above warning; a server that cannot tell is one line of its own among the others' groups.
+import { describe, expect, it } from 'vitest';
+import type { PollFailure } from '../../../main/core/cli/server-poll.ts';
+import { exitCodeOf, formatServersReport, serversJson, worstLevel, type ServerStatus } from '../../../main/core/cli/servers-report.ts';
+import type { ReportLevel, ReportRow, StatusReport } from '../../../main/core/cli/status-report.ts';
+
+const rowOf = (name: string, health: ReportRow['health']): ReportRow => ({ kind: 'monitor', id: name, name, health, state: health === 'ok' ? 'up' : 'down', detail: health === 'ok' ? 'Up' : 'Down' });
+
+function reported(name: string, level: ReportLevel): ServerStatus {
+  const rows = [rowOf(`${name} API`, level === 'ok' ? 'ok' : level)];
+  const report: StatusReport = { level, exitCode: level === 'critical' ? 2 : level === 'warning' ? 1 : 0, monitors: rows, heartbeats: [], domains: [], rows, issues: 0 };
+  return { name, baseUrl: `https://${name.toLowerCase()}.example/api`, report };
+}
+
+const unreachable: PollFailure = { situation: 'unreachable', message: 'Cannot tell the status of Home: Could not reach the server.' };
+const cannotTell: ServerStatus = { name: 'Home', baseUrl: 'https://home.example/api', failure: unreachable };
+
+describe('over several servers', () => {
+  it('exits with the worst: critical, then cannot tell, then warning, then ok', () => {
+    expect(exitCodeOf(worstLevel([reported('Work', 'ok'), reported('Side', 'ok')]))).toBe(0);
+    expect(exitCodeOf(worstLevel([reported('Work', 'ok'), reported('Side', 'warning')]))).toBe(1);
+    expect(exitCodeOf(worstLevel([reported('Work', 'warning'), cannotTell]))).toBe(3);
+    expect(exitCodeOf(worstLevel([cannotTell, reported('Work', 'critical')]))).toBe(2);
+  });
+
+  it('groups the text by server, the one that cannot tell in one line, then the roll-up', () => {
+    expect(formatServersReport([reported('Work', 'critical'), cannotTell])).toBe(
+      [
+        'Work (https://work.example/api)',
+        '  CRITICAL  monitor    Work API  Down',
+        '',
+        '  Work: CRITICAL — 1 of 1 items need attention.',
+        '',
+        'Home (https://home.example/api)',
+        '  Home: CANNOT TELL — Cannot tell the status of Home: Could not reach the server.',
+        '',
+        '2 servers: CRITICAL (Work critical, Home cannot tell).',
+      ].join('\n'),
+    );
+  });
+
+  it('gives each item its server and each server its level and situation in JSON', () => {
+    expect(serversJson([reported('Work', 'warning'), cannotTell])).toEqual({
+      level: 'unknown',
+      servers: [
+        { name: 'Work', baseUrl: 'https://work.example/api', level: 'warning', situation: 'ok', issues: 0 },
+        { name: 'Home', baseUrl: 'https://home.example/api', level: 'unknown', situation: 'unreachable', problem: unreachable.message },
+      ],
+      monitors: [{ ...rowOf('Work API', 'warning'), server: 'Work' }],
+      heartbeats: [],
+      domains: [],
+      issues: 0,
+    });
+  });
+});
