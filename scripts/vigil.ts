@@ -31,27 +31,27 @@ const commands: Record<string, { summary: [usage: string, description: string]; 
     run: async (args) => (await import('../service/cli/test-email-command.ts')).testEmailCommand(args),
   },
   status: {
-    summary: ['status [--base-url URL] [--json] [--timeout S]', 'poll once; exit 0 ok, 1 warning, 2 critical, 3 cannot tell'],
+    summary: ['status [--server NAME | --base-url URL] [--json] [--timeout S]', 'poll every watched server once; exit the worst: 0 ok, 1 warning, 2 critical, 3 cannot tell'],
     run: async (args) => (await import('../main/core/cli/status-command.ts')).statusCommand(args, cliLogger),
   },
   watch: {
-    summary: ['watch [--base-url URL] [--json] [--interval S]', 'poll on the interval, one line per alert'],
+    summary: ['watch [--server NAME | --base-url URL] [--json] [--interval S]', 'poll every watched server on the interval, one line per alert'],
     run: async (args) => void (await (await import('../main/core/cli/watch-command.ts')).watchCommand(args, cliLogger)),
   },
   history: {
-    summary: ['history <name-or-id> [--window 7d] [--base-url URL] [--json]', "one item's history: the server's, or the app's own record"],
+    summary: ['history <name-or-id> [--window 7d] [--server NAME | --base-url URL] [--json]', "one item's history: the server's, or the app's own record"],
     run: async (args) => (await import('../main/core/cli/history-command.ts')).historyCommand(args, cliLogger),
   },
   events: {
-    summary: ['events [--since 24h] [--base-url URL] [--json]', 'what happened since then, newest first'],
+    summary: ['events [--since 24h] [--server NAME | --base-url URL] [--json]', 'what happened on every watched server since then, newest first'],
     run: async (args) => (await import('../main/core/cli/events-command.ts')).eventsCommand(args, cliLogger),
   },
   export: {
-    summary: ['export [--base-url URL] > file.json', "print the server's whole configuration as one file"],
+    summary: ['export [--server NAME | --base-url URL] > file.json', "print one server's whole configuration as one file"],
     run: async (args) => (await import('../main/core/cli/export-command.ts')).exportCommand(args, cliLogger),
   },
   import: {
-    summary: ['import <file> [--dry-run] [--base-url URL]', 'add what a configuration file has and the server lacks'],
+    summary: ['import <file> [--dry-run] [--server NAME | --base-url URL]', 'add what a configuration file has and the server lacks'],
     run: async (args) => (await import('../main/core/cli/import-command.ts')).importCommand(args, cliLogger),
   },
   web: {
@@ -64,11 +64,11 @@ const commands: Record<string, { summary: [usage: string, description: string]; 
     },
   },
   login: {
-    summary: ['login --base-url URL [--name NAME]', 'read a token from stdin into the OS keychain'],
+    summary: ['login --base-url URL [--name NAME]', 'read a token from stdin into the OS keychain; the server is then watched'],
     run: async (args) => (await import('../main/core/cli/login-command.ts')).loginCommand(args, cliLogger),
   },
   logout: {
-    summary: ['logout [--base-url URL]', 'remove the token from the OS keychain'],
+    summary: ['logout [--server NAME | --base-url URL]', "remove a server's token from the OS keychain"],
     run: async (args) => (await import('../main/core/cli/logout-command.ts')).logoutCommand(args, cliLogger),
   },
 };
