@@ -85,7 +85,10 @@ export const coreEvents = {
 
 /** Events a shell sends to its own window from the operating system (a notification or tray click). */
 export const shellEvents = {
+  /** Open an item's page; `itemKey` is a server item key. */
   onOpenItem: shape<{ itemKey: string }>(),
+  /** Open the settings of a connection (a tray click on "Can't reach Work" or "Work: sign in again"). */
+  onOpenSettings: shape<{ connectionId: string }>(),
 };
 
 type Methods = typeof vigilMethods;

@@ -10,7 +10,7 @@ import { ConfSettingsStore } from '../core/settings/settings-store.ts';
 import { appPaths } from './app/app-paths.ts';
 import { startAutoUpdates } from './app/auto-update.ts';
 import { SuspendGate, watchOnline, watchPower } from './app/connectivity.ts';
-import { itemOpener } from './app/item-opener.ts';
+import { windowOpener } from './app/window-opener.ts';
 import { followLaunchAtLoginSetting, LaunchAtLogin } from './app/launch-at-login.ts';
 import { mainWindowOptions } from './app/main-window-options.ts';
 import { MainWindow } from './app/main-window.ts';
@@ -83,16 +83,26 @@ export async function startDesktopApp<Image, Menu>(ports: DesktopPorts<Image, Me
 
   const loginItem = new LaunchAtLogin({ app, platform: host.platform, env: host.env, home: host.home, execPath: host.execPath, files: ports.files, logger });
   const report = (what: string) => (error: unknown) => logger.warn(`${what} failed.`, { error: String(error) });
-  const openItem = itemOpener({
+  const window = {
     isOpen: () => mainWindow.current !== undefined,
     show: () => mainWindow.show(),
-    whenLoaded: (deliver) => mainWindow.current?.webContents.once('did-finish-load', deliver),
-    sendOpenItem: (itemKey) => {
+    whenLoaded: (deliver: () => void) => mainWindow.current?.webContents.once('did-finish-load', deliver),
+  };
+  const openItem = windowOpener<string>({
+    ...window,
+    send: (itemKey) => {
       for (const contents of trusted.showingApp()) contents.send(channelOf('onOpenItem'), { itemKey });
+    },
+  });
+  const openSettings = windowOpener<string>({
+    ...window,
+    send: (connectionId) => {
+      for (const contents of trusted.showingApp()) contents.send(channelOf('onOpenSettings'), { connectionId });
     },
   });
   const actions: TrayActions = {
     openWindow: openItem,
+    openConnectionSettings: (connectionId) => openSettings(connectionId),
     refreshNow: () => void core.calls.refreshNow().catch(report('Refresh')),
     pauseNotifications: (duration) => void core.calls.pauseNotifications(duration).catch(report('Pausing notifications')),
     resumeNotifications: () => void core.calls.resumeNotifications().catch(report('Resuming notifications')),

@@ -1,5 +1,5 @@
 // The core's alerts as native notifications. Silent unless the user turned sound on; showing one never focuses
-// a window; clicking one opens the window (on the alert's item once the contract has an event for that). When
+// a window; clicking one opens the window, on the alert's item on its server (its server item key). When
 // the OS refuses (an unsigned macOS build emits `failed`), the failure is logged and the tray still shows the state.
 import type { AlertView } from '../../../common/ipc/views.ts';
 import type { Logger } from '../../../common/logger.ts';
@@ -24,7 +24,7 @@ export interface AlertNotifierOptions {
   soundEnabled(): boolean;
   /** Summaries (several changes at once, and what was already wrong at start) arrive without sound, at low urgency. */
   quietSummaries(): boolean;
-  /** Shows the window, on the item when one is given. */
+  /** Shows the window, on the item (a server item key) when one is given. */
   openWindow(itemKey?: string): void;
   logger: Logger;
 }

@@ -1,7 +1,7 @@
 // The tray's context menu, from the status the core publishes. Pure: a template of plain entries whose clicks
-// call the actions given. The item entries are the tray model's (core/tray/tray-items.ts), in its order and cap;
-// the app's commands follow.
-import type { StatusView } from '../../../common/ipc/views.ts';
+// call the actions given. The server and item entries are the tray model's (core/tray/tray-items.ts), in its order
+// and cap; the app's commands follow.
+import type { StatusView, TrayItem } from '../../../common/ipc/views.ts';
 
 export interface TrayMenuEntry {
   id?: string;
@@ -16,8 +16,10 @@ export interface TrayMenuEntry {
 export type PauseFor = '1h' | '4h' | 'until-resumed';
 
 export interface TrayActions {
-  /** Shows the window; with an item key, on that item. */
+  /** Shows the window; with a server item key, on that item. */
   openWindow(itemKey?: string): void;
+  /** Shows the window on a connection's settings (to sign in again, or fix its address). */
+  openConnectionSettings(connectionId: string): void;
   refreshNow(): void;
   pauseNotifications(duration: PauseFor): void;
   resumeNotifications(): void;
@@ -41,13 +43,7 @@ export function trayMenuTemplate(input: TrayMenuInput, actions: TrayActions): Tr
     // Linux (AppIndicator) shows no tooltip, so the summary is the menu's first line everywhere.
     { id: 'summary', label: text(status?.tooltip ?? 'Vigil: starting…'), enabled: false },
   ];
-  for (const item of status?.trayItems ?? []) {
-    entries.push(
-      item.type === 'item'
-        ? { id: `item:${item.key}`, label: text(item.label), click: () => actions.openWindow(item.key) }
-        : { id: 'more', label: item.label, click: () => actions.openWindow() },
-    );
-  }
+  for (const item of status?.trayItems ?? []) entries.push(trayItemEntry(item, text, actions));
   const paused = status?.pausedUntil !== undefined;
   entries.push(
     { type: 'separator' },
@@ -78,4 +74,15 @@ export function trayMenuTemplate(input: TrayMenuInput, actions: TrayActions): Tr
     { id: 'quit', label: 'Quit', click: () => actions.quit() },
   );
   return entries;
+}
+
+function trayItemEntry(item: TrayItem, text: (label: string) => string, actions: TrayActions): TrayMenuEntry {
+  switch (item.type) {
+    case 'item':
+      return { id: `item:${item.key}`, label: text(item.label), click: () => actions.openWindow(item.key) };
+    case 'server':
+      return { id: `server:${item.connectionId}`, label: text(item.label), click: () => actions.openConnectionSettings(item.connectionId) };
+    case 'more':
+      return { id: 'more', label: item.label, click: () => actions.openWindow() };
+  }
 }
