@@ -34,8 +34,8 @@ async function openSocket(server: TestWebServer): Promise<WebSocket> {
 beforeAll(async () => {
   web = await startTestWebServer({
     core: fakeVigilCore({
-      createMonitor: async (input) => ({ id: 'mon_1', ...input }) as never,
-      deleteMonitor: async (id) => {
+      createMonitor: async (_connectionId, input) => ({ id: 'mon_1', ...input }) as never,
+      deleteMonitor: async (_connectionId, id) => {
         throw new Error(`There is no monitor ${id}.\n    at deleteMonitor (/srv/vigil/core.ts:12:3)`);
       },
       snooze: async () => {
@@ -63,9 +63,9 @@ afterAll(() => web.stop());
 describe('calls', () => {
   it('round-trip to the core with the arguments as the contract parsed them', async () => {
     expect(await callOverSocket(socket, { id: 1, method: 'getStatus', args: [] })).toEqual({ id: 1, ok: true, value: sampleStatus });
-    const created = await callOverSocket(socket, { id: 'c-2', method: 'createMonitor', args: [{ name: ' API ', type: 'http', url: 'https://api.example/health', frequency: 60 }] });
+    const created = await callOverSocket(socket, { id: 'c-2', method: 'createMonitor', args: ['local', { name: ' API ', type: 'http', url: 'https://api.example/health', frequency: 60 }] });
     expect(created).toMatchObject({ id: 'c-2', ok: true, value: { id: 'mon_1', name: 'API' } });
-    expect(web.core.received.at(-1)).toMatchObject({ method: 'createMonitor', args: [{ name: 'API' }] });
+    expect(web.core.received.at(-1)).toMatchObject({ method: 'createMonitor', args: ['local', { name: 'API' }] });
   });
 
   it('answers a method that returns nothing with ok and no value', async () => {
@@ -74,10 +74,10 @@ describe('calls', () => {
 
   it('refuses bad arguments before the core sees them, naming each', async () => {
     const before = web.core.received.length;
-    const reply = await callOverSocket(socket, { id: 4, method: 'createMonitor', args: [{ name: 'x', type: 'http', url: 'ftp://x', frequency: 60 }] });
+    const reply = await callOverSocket(socket, { id: 4, method: 'createMonitor', args: ['local', { name: 'x', type: 'http', url: 'ftp://x', frequency: 60 }] });
     expect(reply).toMatchObject({ id: 4, ok: false, error: { code: 'invalid-arguments', message: 'createMonitor was called with invalid arguments.' } });
-    expect(JSON.stringify(reply)).toContain('"field":"0.url"');
-    expect(await callOverSocket(socket, { id: 5, method: 'snooze', args: ['monitor:1'] })).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } });
+    expect(JSON.stringify(reply)).toContain('"field":"1.url"');
+    expect(await callOverSocket(socket, { id: 5, method: 'snooze', args: ['local/monitor:1'] })).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } });
     expect(await callOverSocket(socket, { id: 6, method: 'getStatus' })).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } });
     expect(web.core.received.length).toBe(before);
   });
@@ -87,9 +87,9 @@ describe('calls', () => {
   });
 
   it('passes a core failure on as one sentence, never a stack, and logs no arguments', async () => {
-    const reply = await callOverSocket(socket, { id: 8, method: 'deleteMonitor', args: ['mon_7'] });
+    const reply = await callOverSocket(socket, { id: 8, method: 'deleteMonitor', args: ['local', 'mon_7'] });
     expect(reply).toEqual({ id: 8, ok: false, error: { code: 'failed', message: 'There is no monitor mon_7.' } });
-    expect(await callOverSocket(socket, { id: 9, method: 'snooze', args: ['monitor:1', '1h'] })).toEqual({
+    expect(await callOverSocket(socket, { id: 9, method: 'snooze', args: ['local/monitor:1', '1h'] })).toEqual({
       id: 9,
       ok: false,
       error: { code: 'forbidden', message: 'Snoozing is not allowed for this connection.' },
@@ -99,8 +99,8 @@ describe('calls', () => {
       ok: false,
       error: { code: 'invalid-arguments', message: 'The server refused the monitor.', details: [{ field: 'url', message: 'is not reachable' }] },
     });
-    expect(await callOverSocket(socket, { id: 10, method: 'unsnooze', args: ['monitor:1'] })).toEqual({ id: 10, ok: false, error: { code: 'failed', message: 'The call failed inside Vigil.' } });
-    expect(await callOverSocket(socket, { id: 11, method: 'listMonitors', args: [] })).toMatchObject({ id: 11, ok: false, error: { code: 'failed' } });
+    expect(await callOverSocket(socket, { id: 10, method: 'unsnooze', args: ['local/monitor:1'] })).toEqual({ id: 10, ok: false, error: { code: 'failed', message: 'The call failed inside Vigil.' } });
+    expect(await callOverSocket(socket, { id: 11, method: 'listMonitors', args: ['local'] })).toMatchObject({ id: 11, ok: false, error: { code: 'failed' } });
     expect(web.logger.entries.map((entry) => entry.fields?.method)).toContain('deleteMonitor');
     expect(web.logger.text()).not.toContain('core.ts');
   });
@@ -138,7 +138,7 @@ describe('malformed messages', () => {
   it('closes the socket (1009) on a message over the cap, and the server keeps serving', async () => {
     const big = await openSocket(web);
     const closed = new Promise<number>((resolve) => big.once('close', resolve));
-    big.send(JSON.stringify({ id: 1, method: 'createMonitor', args: [{ name: 'x'.repeat(maxMessageBytes) }] }));
+    big.send(JSON.stringify({ id: 1, method: 'createMonitor', args: ['local', { name: 'x'.repeat(maxMessageBytes) }] }));
     expect(await closed).toBe(1009);
     expect(await callOverSocket(socket, { id: 23, method: 'getStatus', args: [] })).toMatchObject({ ok: true });
   });

@@ -99,7 +99,7 @@ describe('the WebSocket VigilApi', () => {
   });
 
   it('rejects with the contract error as plain data, as the preload bridge does: code, one sentence, details', async () => {
-    const invalid = await failureOf(api.snooze('monitor:1', '2h' as never));
+    const invalid = await failureOf(api.snooze('local/monitor:1', '2h' as never));
     expect(Object.getPrototypeOf(invalid)).toBe(Object.prototype);
     expect({ code: invalid.code, message: invalid.message, details: invalid.details } satisfies VigilCallError).toMatchObject({
       code: 'invalid-arguments',
@@ -173,7 +173,7 @@ describe('when the server is gone', () => {
       await vi.waitFor(() => expect(clock.delays).toHaveLength(retries + 1));
       expect(clock.delays.at(-1)).toBe(expected);
     }
-    const call = failureOf(api.listMonitors());
+    const call = failureOf(api.listMonitors('local'));
     clock.advance(10_000);
     expect(await call).toMatchObject({
       code: 'failed',

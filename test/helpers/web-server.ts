@@ -12,12 +12,12 @@ import type { VigilCore } from '../../main/core/app/vigil-core.ts';
 import { startWebServer, type WebServer } from '../../main/browser-mode/web-server.ts';
 import { fakeSettingsMethods } from './fake-settings.ts';
 import { recordingLogger, type RecordingLogger } from './recording-logger.ts';
-import { emptyStatus } from './status-view.ts';
+import { emptyStatus, serverStatus } from './status-view.ts';
 
 export const sampleStatus: StatusView = {
   ...emptyStatus,
   tooltip: 'Vigil — 2 monitors, all up',
-  connection: { id: 'local', name: 'This computer', baseUrl: 'http://127.0.0.1:7070/api', kind: 'local', active: true, auth: 'signed-in' },
+  servers: [serverStatus({ connection: { id: 'local', name: 'This computer', baseUrl: 'http://127.0.0.1:7070/api', kind: 'local', enabled: true, auth: 'signed-in' } })],
 };
 
 export interface FakeVigilCore extends VigilCore {

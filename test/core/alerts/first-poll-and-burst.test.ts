@@ -30,6 +30,7 @@ describe('the first snapshot after start', () => {
         title: '4 problems: 2 monitors down, 1 heartbeat late, 1 domain expiring',
         body: 'Already so when Vigil started: Monitor m0, Monitor m1, Heartbeat h and 1 more. · Work API',
         connectionId: 'conn-1',
+        covers: 4,
       },
     ]);
   });

@@ -9,7 +9,7 @@ import {
   type Settings,
 } from '../../../main/core/settings/settings-schema.ts';
 
-const connection: Connection = { id: 'c1', name: 'Home lab', baseUrl: 'http://127.0.0.1:8731/api', kind: 'local' };
+const connection: Connection = { id: 'c1', name: 'Home lab', baseUrl: 'http://127.0.0.1:8731/api', kind: 'local', enabled: true };
 
 /** The message a settings value gets, or undefined when it is valid. */
 function problem(input: unknown): string | undefined {
@@ -30,7 +30,7 @@ describe('settings defaults', () => {
       notifications: NOTIFICATION_DEFAULTS,
       snoozes: [],
       launchAtLogin: false,
-      version: 1,
+      version: 2,
     });
     expect(defaultSettings).toEqual(settingsSchema.parse({}));
   });
@@ -61,11 +61,12 @@ describe('settings bounds', () => {
     ['domainThresholds', [365]],
     ['domainThresholds', [1]],
     ['domainThresholds', [300, 200, 100, 60, 30, 14, 7, 1]],
-    ['snoozes', [{ key: 'monitor:c1:7', until: 1_800_000_000_000 }, { key: 'heartbeat:c1:2', until: 'resumed' }]],
+    ['snoozes', [{ key: 'c1/monitor:7', until: 1_800_000_000_000 }, { key: 'c1/heartbeat:2', until: 'resumed' }]],
+    ['snoozes', [{ key: `${'c'.repeat(64)}/monitor:${'7'.repeat(500)}`, until: 'resumed' }]],
     ['pausedUntil', 0],
     ['pausedUntil', 'resumed'],
     ['launchAtLogin', true],
-    ['version', 1],
+    ['version', 2],
     ['notifications', { monitorDown: false, quietSummary: true }],
   ])('accepts %s = %j', (field, value) => {
     expect(problem(withField(field, value))).toBeUndefined();
@@ -93,8 +94,8 @@ describe('settings bounds', () => {
     ['pausedUntil', 1.5, 'pausedUntil must be a time in epoch milliseconds or "resumed".'],
     ['pausedUntil', 'paused', 'pausedUntil must be a time in epoch milliseconds or "resumed".'],
     ['launchAtLogin', 'no', 'launchAtLogin must be true or false.'],
-    ['version', 2, 'version must be 1.'],
-    ['activeConnectionId', 'nope', 'activeConnectionId must be the id of one of the connections.'],
+    ['snoozes', [{ key: 'k'.repeat(601), until: 1 }], 'snoozes[0].key must be at most 600 characters.'],
+    ['version', 1, 'version must be 2.'],
   ])('refuses %s = %j with a message naming the field', (field, value, message) => {
     expect(problem(withField(field, value))).toBe(message);
   });
@@ -115,14 +116,16 @@ describe('connections', () => {
     connections: [{ ...connection, ...change }],
   });
 
-  it('accepts a local and a remote connection, and an active one among them', () => {
+  it('accepts a local and a remote connection, enabled unless turned off', () => {
     const remote = {
       id: '0f8fad5b-d9cb-469f-a165-70867728950e',
       name: 'Prod',
       baseUrl: 'https://vigil.example.com/api',
       kind: 'remote',
     };
-    expect(problem({ connections: [connection, remote], activeConnectionId: remote.id })).toBeUndefined();
+    expect(problem({ connections: [connection, remote] })).toBeUndefined();
+    expect(settingsSchema.parse({ connections: [remote, { ...connection, enabled: false }] }).connections.map((c) => c.enabled)).toEqual([true, false]);
+    expect(problem({ connections: [{ ...connection, enabled: 'yes' }] })).toBe('connections[0].enabled must be true or false.');
   });
 
   it.each([
@@ -195,6 +198,7 @@ describe('settings serialization (property)', () => {
       fc.constantFrom('http://127.0.0.1:8731/api', 'http://[::1]:8731/api/', ' https://example.com/x/api// '),
     ),
     kind: fc.constantFrom('local', 'remote'),
+    enabled: fc.boolean(),
   });
   const until = fc.oneof(fc.constant('resumed'), fc.integer({ min: -1, max: 2 ** 53 }));
   /** Mostly a plausible value for the field, now and then any JSON at all. */
@@ -203,7 +207,6 @@ describe('settings serialization (property)', () => {
   const candidate = fc.record(
     {
       connections: field(fc.uniqueArray(connectionArb, { maxLength: 4, selector: (connection) => connection.id })),
-      activeConnectionId: field(fc.constantFrom(...ids)),
       pollIntervalSeconds: field(fc.integer({ min: 0, max: 4000 })),
       domainThresholds: field(
         fc.oneof(
@@ -223,7 +226,7 @@ describe('settings serialization (property)', () => {
       ),
       pausedUntil: field(until),
       launchAtLogin: field(fc.boolean()),
-      version: field(fc.constant(1)),
+      version: field(fc.constant(2)),
     },
     { requiredKeys: [] },
   );

@@ -10,7 +10,7 @@ import { recordingLogger, type RecordingLogger } from '../../helpers/recording-l
 import { filesContaining } from '../storage/files-containing.ts';
 
 const now = Date.UTC(2026, 10, 1, 9, 30);
-const connection: Connection = { id: 'c1', name: 'Home lab', baseUrl: 'http://127.0.0.1:8731/api', kind: 'local' };
+const connection: Connection = { id: 'c1', name: 'Home lab', baseUrl: 'http://127.0.0.1:8731/api', kind: 'local', enabled: true };
 let directory: string;
 let logger: RecordingLogger;
 
@@ -41,16 +41,15 @@ describe('ConfSettingsStore', () => {
 
   it('round-trips a full set of settings through settings.json, mode 0600', () => {
     const settings: Settings = {
-      connections: [connection, { id: 'c2', name: 'Prod', baseUrl: 'https://vigil.example.com/api', kind: 'remote' }],
-      activeConnectionId: 'c2',
+      connections: [connection, { id: 'c2', name: 'Prod', baseUrl: 'https://vigil.example.com/api', kind: 'remote', enabled: false }],
       pollIntervalSeconds: 30,
       domainThresholds: [60, 30, 7],
       heartbeatGraceSeconds: 0,
       notifications: { ...defaultSettings.notifications, heartbeatLate: false, quietSummary: true },
-      snoozes: [{ key: 'monitor:c1:7', until: now + 3_600_000 }, { key: 'domain:c2:3', until: 'resumed' }],
+      snoozes: [{ key: 'c1/monitor:7', until: now + 3_600_000 }, { key: 'c2/domain:3', until: 'resumed' }],
       pausedUntil: now + 60_000,
       launchAtLogin: true,
-      version: 1,
+      version: 2,
     };
     expect(open().update(() => settings)).toEqual(settings);
     expect(open().read()).toEqual(settings);
@@ -75,9 +74,9 @@ describe('ConfSettingsStore', () => {
     const store = open();
     store.update((settings) => ({ ...settings, connections: [connection] }));
     const before = readFileSync(file(), 'utf8');
-    const change = () => store.update((settings) => ({ ...settings, activeConnectionId: 'missing' }));
+    const change = () => store.update((settings) => ({ ...settings, connections: [connection, connection] }));
     expect(change).toThrow(InvalidValueError);
-    expect(change).toThrow('activeConnectionId must be the id of one of the connections.');
+    expect(change).toThrow('connections[1].id must be unique: another connection already uses this id.');
     expect(readFileSync(file(), 'utf8')).toBe(before);
   });
 
@@ -97,28 +96,25 @@ describe('ConfSettingsStore', () => {
   });
 
   it('resets only the hand-edited bad field, and keeps the connections', () => {
-    const handEdited = { connections: [connection], activeConnectionId: 'c1', pollIntervalSeconds: 5 };
+    const handEdited = { connections: [connection], pollIntervalSeconds: 5, version: 2 };
     writeFileSync(file(), JSON.stringify(handEdited));
     const store = open();
-    expect(store.read()).toEqual({ ...defaultSettings, connections: [connection], activeConnectionId: 'c1' });
+    expect(store.read()).toEqual({ ...defaultSettings, connections: [connection] });
     expect(store.warnings).toHaveLength(1);
     expect(store.warnings[0]).toContain(
       'pollIntervalSeconds must be a whole number of seconds from 10 to 3600 (reset to the default)',
     );
-    expect(onDisk()).toMatchObject({ pollIntervalSeconds: 60, connections: [connection], activeConnectionId: 'c1' });
+    expect(onDisk()).toMatchObject({ pollIntervalSeconds: 60, connections: [connection] });
     expect(readdirSync(directory).filter((name) => name.endsWith('.bak'))).toHaveLength(1);
   });
 
-  it('drops only the broken connection from a hand-edited file, and the active id that pointed at it', () => {
+  it('drops only the broken connection from a hand-edited file', () => {
     const broken = { ...connection, id: 'c2', baseUrl: 'http://user:secret@example.com/api' };
-    writeFileSync(file(), JSON.stringify({ connections: [connection, broken], activeConnectionId: 'c2' }));
+    writeFileSync(file(), JSON.stringify({ connections: [connection, broken], version: 2 }));
     const store = open();
     expect(store.read().connections).toEqual([connection]);
-    expect(store.read().activeConnectionId).toBeUndefined();
+    expect(store.warnings).toHaveLength(1);
     expect(store.warnings[0]).toContain('(connections[1] removed)');
-    expect(store.warnings[0]).toContain(
-      'activeConnectionId must be the id of one of the connections (reset to the default)',
-    );
   });
 
   it('never writes a token anywhere under the config folder', async () => {
@@ -130,7 +126,6 @@ describe('ConfSettingsStore', () => {
     store.update((settings) => ({
       ...settings,
       connections: [...settings.connections, { ...connection, token, password: token } as Connection],
-      activeConnectionId: connection.id,
     }));
     await secrets.set(connection.id, token);
     store.update((settings) => ({ ...settings, pollIntervalSeconds: 30 }));

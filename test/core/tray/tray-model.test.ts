@@ -1,20 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { defaultAlertPreferences, evaluatePoll, initialAlertState, type AlertState } from '../../../main/core/alerts/index.ts';
 import type { PollOutcome, Snapshot } from '../../../main/core/model/snapshot.ts';
-import { trayModel, type TrayInput } from '../../../main/core/tray/index.ts';
+import { serverTray, trayModel, type ServerTrayInput, type TrayInput } from '../../../main/core/tray/index.ts';
 import { context, domain, failed, heartbeat, HOUR, monitor, MINUTE, NOW, ok, snapshot } from '../alerts/fixtures.ts';
 
-function model(outcome: PollOutcome | undefined, extra: Partial<TrayInput> = {}) {
-  return trayModel({
-    connectionName: 'Work API',
-    outcome,
-    alertState: initialAlertState(),
-    snoozes: [],
-    preferences: defaultAlertPreferences,
-    now: NOW,
-    timeZone: 'UTC',
-    ...extra,
-  });
+type ModelOptions = Partial<Omit<ServerTrayInput, 'outcome'> & Omit<TrayInput, 'servers'>>;
+
+/** One server's part, by the defaults here and the options it takes. */
+function part(outcome: PollOutcome | undefined, extra: ModelOptions = {}) {
+  const { pausedUntil: _paused, maxItems: _max, timeZone: _zone, sinceOf: _since, ...server } = extra;
+  return serverTray({ server: { id: 'work', name: 'Work API' }, outcome, alertState: initialAlertState(), snoozes: [], preferences: defaultAlertPreferences, now: NOW, ...server });
+}
+
+/** The tray over one server: its part (counts, situation, last poll) with the combined level, tooltip and menu. */
+function model(outcome: PollOutcome | undefined, extra: ModelOptions = {}) {
+  const own = part(outcome, extra);
+  const { pausedUntil, maxItems, timeZone = 'UTC', now = NOW } = extra;
+  return { ...own, ...trayModel({ servers: [own], now, timeZone, ...(pausedUntil === undefined ? {} : { pausedUntil }), ...(maxItems === undefined ? {} : { maxItems }) }) };
 }
 
 const fine = { monitors: [monitor('a', 'up'), monitor('b', 'up')], heartbeats: [heartbeat('h', MINUTE)], domains: [domain('d', 200)] };
@@ -23,6 +25,7 @@ const earlier: Snapshot = snapshot(fine, NOW - 5 * MINUTE);
 describe('trayModel levels', () => {
   it('is unknown before the first poll', () => {
     expect(model(undefined)).toEqual({
+      server: { id: 'work', name: 'Work API' },
       level: 'unknown',
       counts: {
         monitors: { up: 0, down: 0, unknown: 0 },
@@ -162,7 +165,8 @@ describe('snoozed items', () => {
     expect(tray.items).toEqual([
       {
         type: 'item',
-        key: 'monitor:b',
+        key: 'work/monitor:b',
+        connectionId: 'work',
         kind: 'monitor',
         name: 'Monitor b',
         health: 'warning',
@@ -172,7 +176,8 @@ describe('snoozed items', () => {
       },
       {
         type: 'item',
-        key: 'monitor:a',
+        key: 'work/monitor:a',
+        connectionId: 'work',
         kind: 'monitor',
         name: 'Monitor a',
         health: 'critical',
@@ -181,7 +186,7 @@ describe('snoozed items', () => {
         label: 'Monitor a — Down (snoozed until 15:05)',
         snoozedUntil: NOW + HOUR,
       },
-      expect.objectContaining({ key: 'monitor:c', label: 'Monitor c — Up (snoozed until resumed)', snoozedUntil: 'resumed' }),
+      expect.objectContaining({ key: 'work/monitor:c', label: 'Monitor c — Up (snoozed until resumed)', snoozedUntil: 'resumed' }),
     ]);
   });
 });
@@ -205,5 +210,54 @@ describe('tray items', () => {
     const monitors = Array.from({ length: 3 }, (_, index) => monitor(`d${index}`, 'down'));
     expect(model(ok({ monitors }), { maxItems: 3 }).items).toHaveLength(3);
     expect(model(ok({ monitors }), { maxItems: 2 }).items.map((item) => item.label)).toEqual(['Monitor d0 — Down', 'and 2 more']);
+  });
+});
+
+describe('several servers', () => {
+  const on = (id: string, name: string, outcome: PollOutcome | undefined, extra: ModelOptions = {}) => part(outcome, { ...extra, server: { id, name } });
+  const tray = (servers: ReturnType<typeof part>[], extra: Partial<TrayInput> = {}) => trayModel({ servers, now: NOW, timeZone: 'UTC', ...extra });
+
+  it('count per server in the tooltip where it fits, and name their server in the menu', () => {
+    const model = tray([
+      on('work', 'Work', ok({ monitors: [monitor('api', 'down', { name: 'API' }), monitor('b', 'up')] })),
+      on('local', 'Home', ok(fine)),
+    ]);
+    expect(model.level).toBe('critical');
+    expect(model.tooltip).toBe('Vigil — Work: 1 down · Home: all 4 OK · last checked 14:05');
+    expect(model.items).toEqual([expect.objectContaining({ type: 'item', key: 'work/monitor:api', connectionId: 'work', label: 'Work · API — Down' })]);
+  });
+
+  it('give a server that cannot be watched its own entry, not a global offline', () => {
+    const rejected: AlertState = evaluatePoll(initialAlertState(), failed('unauthorized'), context()).state;
+    const model = tray([
+      on('work', 'Work', failed('unreachable'), { lastSnapshot: snapshot({ monitors: [monitor('a', 'down')] }, NOW - 5 * MINUTE) }),
+      on('side', 'Side', undefined, { alertState: rejected }),
+      on('local', 'Home', ok(fine)),
+    ]);
+    expect(model.items.map((item) => item.label)).toEqual(["Can't reach Work", 'Side: sign in again', 'Work · Monitor a — Down']);
+    expect(model.items.slice(0, 2)).toEqual([
+      { type: 'server', connectionId: 'work', situation: 'unreachable', label: "Can't reach Work" },
+      { type: 'server', connectionId: 'side', situation: 'signed-out', label: 'Side: sign in again' },
+    ]);
+    expect(model.level).toBe('offline');
+    expect(model.tooltip).toBe("Vigil — can't reach Work · Side: sign in again · Home: all 4 OK · not checked yet");
+  });
+
+  it('keep the same monitor id on two servers apart', () => {
+    const model = tray([on('work', 'Work', ok({ monitors: [monitor('1', 'down')] })), on('side', 'Side', ok({ monitors: [monitor('1', 'down')] }))]);
+    expect(model.items.flatMap((item) => (item.type === 'item' ? [item.key] : []))).toEqual(['work/monitor:1', 'side/monitor:1']);
+    expect(model.ranked.map((entry) => entry.server.id)).toEqual(['work', 'side']);
+  });
+
+  it('sum the counts when one phrase per server does not fit, naming who cannot be watched', () => {
+    const servers = Array.from({ length: 6 }, (_, index) => on(`s${index}`, `Server number ${index}`, ok(fine)));
+    servers.push(on('far', 'Far away', failed('unreachable')));
+    const model = tray(servers);
+    expect(model.tooltip).toBe("Vigil — all 24 OK on 6 of 7 servers · can't reach Far away · not checked yet");
+  });
+
+  it('is paused over every server while notifications are paused, and unknown with no server at all', () => {
+    expect(tray([on('work', 'Work', ok({ monitors: [monitor('a', 'down')] })), on('local', 'Home', ok(fine))], { pausedUntil: 'resumed' }).level).toBe('paused');
+    expect(tray([])).toMatchObject({ level: 'unknown', items: [], tooltip: 'Vigil — no server to watch yet: add one in the settings' });
   });
 });
