@@ -1,12 +1,10 @@
 // `npm run bench -- client`: the client core against the real service (in its own process) holding 10,000
-// monitors, 1,000 heartbeats and 1,000 domains. One full poll's wall time; the CPU of parse + validate +
+// monitors, 1,000 heartbeats and 1,000 domains; then ten servers at once (client-servers-bench.ts). One full poll's wall time; the CPU of parse + validate +
 // diff + tray model; the CPU of recording what a poll saw (history.sqlite), apart from the rest; heap across
 // 1,000 polls, recording included; and what is left open between polls.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseList, readDomain, readHeartbeat, readMonitor } from '../common/api/index.ts';
 import { evaluatePoll, initialAlertState, defaultAlertPreferences, type AlertState } from '../main/core/alerts/index.ts';
 import { clientErrorInfo, MonitoringClient } from '../main/core/api/index.ts';
 import type { PollOutcome, Snapshot } from '../main/core/model/snapshot.ts';
@@ -16,64 +14,30 @@ import { systemClock } from '../common/clock.ts';
 import { HistoryDatabase } from '../main/core/history/history-database.ts';
 import { PollRecorder } from '../main/core/history/poll-recorder.ts';
 import { RecordWrites } from '../main/core/history/record-writes.ts';
-import { trayModel } from '../main/core/tray/index.ts';
+import { serverTray, trayModel } from '../main/core/tray/index.ts';
+import { cpuMs, mean, megabytes, openSinceBaseline, percentile } from './bench-figures.ts';
+import { fillService, rawBodies, startBenchService } from './bench-service.ts';
+import { snapshotFromBodies } from './bench-snapshot.ts';
+import { clientServersBench } from './client-servers-bench.ts';
 import { printTable, type BenchRow } from './table.ts';
 
 const counts = { monitors: 10_000, heartbeats: 1_000, domains: 1_000 };
 const polls = Number(process.env.VIGIL_BENCH_POLLS ?? 1_000);
-const repoRoot = path.resolve(import.meta.dirname, '..');
+const benchServer = { id: 'bench', name: 'Bench' };
 
-async function startServiceProcess(dataDir: string): Promise<{ apiUrl: string; token: string; stop(): void }> {
-  // Monitors point at a closed loopback port and are checked daily: the service is busy serving, not checking.
-  writeFileSync(path.join(dataDir, 'config.json'), JSON.stringify({ rateLimitPerMinute: 10_000_000, rdapBootstrapUrl: 'http://127.0.0.1:9/dns.json', rdapAllowHttp: true }));
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', 'scripts/vigil.ts', 'service', '--port', '0', '--data-dir', dataDir], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'ignore'] });
-  const apiUrl = await new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
-  const token = await new Promise<string>((resolve) => {
-    const tokenChild = spawn(process.execPath, ['scripts/vigil.ts', 'token', '--data-dir', dataDir], { cwd: repoRoot });
-    let out = '';
-    tokenChild.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    tokenChild.on('exit', () => resolve(out.trim()));
-  });
-  return { apiUrl, token, stop: () => child.kill('SIGTERM') };
+/** The tray model of the one server, as the core builds it after each poll. */
+function trayOf(outcome: PollOutcome, alertState: AlertState, now: number) {
+  const server = serverTray({ server: benchServer, outcome, alertState, snoozes: [], preferences: defaultAlertPreferences, now });
+  return trayModel({ servers: [server], now });
 }
 
-async function fill(apiUrl: string, token: string): Promise<void> {
-  const post = async (collection: string, body: unknown) => {
-    const response = await fetch(`${apiUrl}/${collection}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    if (response.status !== 201) throw new Error(`POST /${collection} answered ${response.status}: ${await response.text()}`);
-  };
-  const jobs: (() => Promise<void>)[] = [
-    ...Array.from({ length: counts.monitors }, (_, i) => () => post('monitors', { name: `monitor ${i}`, type: 'tcp', url: '127.0.0.1:9', frequency: 86_400 })),
-    ...Array.from({ length: counts.heartbeats }, (_, i) => () => post('heartbeats', { name: `job ${i}`, expected_interval: 3600 })),
-    ...Array.from({ length: counts.domains }, (_, i) => () => post('domains', { domain: `d${i}.example` })),
-  ];
-  let next = 0;
-  await Promise.all(Array.from({ length: 16 }, async () => {
-    while (next < jobs.length) await jobs[next++]?.();
-  }));
-}
-
-async function rawBodies(apiUrl: string, token: string): Promise<string[]> {
-  const get = async (pathAndQuery: string) => (await fetch(`${apiUrl}${pathAndQuery}`, { headers: { authorization: `Bearer ${token}` } })).text();
-  const pages = await Promise.all(Array.from({ length: counts.monitors / 1000 }, (_, i) => get(`/monitors?page=${i + 1}&limit=1000`)));
-  return [...pages, await get('/heartbeats'), await get('/domains')];
-}
-
-/** CPU of JSON.parse + tolerant readers + evaluatePoll + trayModel on bodies already fetched, per poll. */
+/** CPU of JSON.parse + tolerant readers + evaluatePoll + tray model on bodies already fetched, per poll. */
 function pipelineCpuMs(bodies: string[], state: AlertState): { cpuMs: number; state: AlertState } {
   const started = process.cpuUsage();
-  const monitorBodies = bodies.slice(0, -2);
-  const monitors = monitorBodies.flatMap((body) => {
-    const list = parseList(readMonitor, JSON.parse(body));
-    return list.ok ? list.items : [];
-  });
-  const heartbeats = parseList(readHeartbeat, JSON.parse(bodies.at(-2) ?? '[]'));
-  const domains = parseList(readDomain, JSON.parse(bodies.at(-1) ?? '[]'));
   const now = Date.now();
-  const snapshot: Snapshot = { takenAt: now, monitors, heartbeats: heartbeats.ok ? heartbeats.items : [], domains: domains.ok ? domains.items : [], issues: [] };
-  const outcome: PollOutcome = { ok: true, snapshot };
-  const evaluation = evaluatePoll(state, outcome, { connection: { id: 'bench', name: 'Bench' }, preferences: defaultAlertPreferences, snoozes: [], now });
-  trayModel({ connectionName: 'Bench', outcome, lastSnapshot: snapshot, alertState: evaluation.state, snoozes: [], pausedUntil: undefined, preferences: defaultAlertPreferences, now });
+  const outcome: PollOutcome = { ok: true, snapshot: snapshotFromBodies(bodies) };
+  const evaluation = evaluatePoll(state, outcome, { connection: benchServer, preferences: defaultAlertPreferences, snoozes: [], now });
+  trayOf(outcome, evaluation.state, now);
   const used = process.cpuUsage(started);
   return { cpuMs: (used.user + used.system) / 1000, state: evaluation.state };
 }
@@ -84,7 +48,7 @@ const changesPerPoll = 10;
 /** A recorder writing to its own history.sqlite, as the app's session does after each poll. */
 function benchRecorder(directory: string): { record(snapshot: Snapshot, state: AlertState): void; close(): void } {
   const database = new HistoryDatabase({ directory, logger: { info() {}, warn: console.warn, error: console.error }, clock: systemClock });
-  const recorder = new PollRecorder({ connectionId: 'bench', writes: new RecordWrites(database), clock: systemClock, intervalMs: () => 60_000 });
+  const recorder = new PollRecorder({ connectionId: benchServer.id, writes: new RecordWrites(database), clock: systemClock, intervalMs: () => 60_000 });
   return {
     // What ConnectionSession does after each poll.
     record(snapshot, state) {
@@ -95,55 +59,38 @@ function benchRecorder(directory: string): { record(snapshot: Snapshot, state: A
   };
 }
 
-/** Poll `n`'s snapshot, parsed afresh from the bodies as every poll is: `changesPerPoll` monitors flipped from the poll before. */
-function snapshotOf(bodies: string[], n: number): Snapshot {
-  const monitors = bodies.slice(0, -2).flatMap((body) => {
-    const list = parseList(readMonitor, JSON.parse(body));
-    return list.ok ? list.items : [];
-  });
-  for (let i = 0; n > 0 && i < changesPerPoll; i++) {
-    const monitor = monitors[(n * changesPerPoll + i) % monitors.length];
-    if (monitor !== undefined) monitor.last_status = n % 2 === 0 ? 'down' : 'up';
-  }
-  const heartbeats = parseList(readHeartbeat, JSON.parse(bodies.at(-2) ?? '[]'));
-  const domains = parseList(readDomain, JSON.parse(bodies.at(-1) ?? '[]'));
-  return { takenAt: Date.now(), monitors, heartbeats: heartbeats.ok ? heartbeats.items : [], domains: domains.ok ? domains.items : [], issues: [] };
-}
-
 /** CPU of recording one poll (judging its items, comparing, writing), per poll; the first poll (every item new) apart. */
 function recordingCpuMs(bodies: string[], directory: string): { firstMs: number; steadyMs: number[] } {
   const recorder = benchRecorder(directory);
   const state = initialAlertState();
-  const cpu = (work: () => void) => {
-    const started = process.cpuUsage();
-    work();
-    const used = process.cpuUsage(started);
-    return (used.user + used.system) / 1000;
-  };
-  const first = snapshotOf(bodies, 0);
-  const firstMs = cpu(() => recorder.record(first, state));
+  const first = snapshotFromBodies(bodies);
+  const firstMs = cpuMs(() => recorder.record(first, state));
   const steadyMs: number[] = [];
   for (let n = 1; n <= 120; n++) {
-    const snapshot = snapshotOf(bodies, n);
-    const ms = cpu(() => recorder.record(snapshot, state));
+    const snapshot = snapshotFromBodies(bodies, n, changesPerPoll);
+    const ms = cpuMs(() => recorder.record(snapshot, state));
     if (n > 20) steadyMs.push(ms);
   }
   recorder.close();
   return { firstMs, steadyMs };
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))] ?? 0;
-const megabytes = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
-
+/** Both cases: one server holding much, then ten servers at once. */
 export async function clientBench(): Promise<boolean> {
+  const oneMet = await oneServerBench();
+  const tenMet = await clientServersBench();
+  return oneMet && tenMet;
+}
+
+async function oneServerBench(): Promise<boolean> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-client-bench-'));
-  const service = await startServiceProcess(dataDir);
+  const service = await startBenchService(dataDir);
   try {
     console.log(`Filling the service with ${counts.monitors} monitors, ${counts.heartbeats} heartbeats and ${counts.domains} domains…`);
-    await fill(service.apiUrl, service.token);
+    await fillService(service, counts);
     const client = new MonitoringClient({ baseUrl: service.apiUrl, token: () => service.token });
 
-    const bodies = await rawBodies(service.apiUrl, service.token);
+    const bodies = await rawBodies(service, counts);
     let state = initialAlertState();
     const cpu: number[] = [];
     // The first runs warm up the JIT; a tray app polls for hours, so what counts is the steady state. The mean
@@ -153,9 +100,9 @@ export async function clientBench(): Promise<boolean> {
       state = result.state;
       if (i >= 20) cpu.push(result.cpuMs);
     }
-    const meanCpu = cpu.reduce((sum, ms) => sum + ms, 0) / cpu.length;
+    const meanCpu = mean(cpu);
     const recording = recordingCpuMs(bodies, mkdtempSync(path.join(dataDir, 'record-')));
-    const meanRecording = recording.steadyMs.reduce((sum, ms) => sum + ms, 0) / recording.steadyMs.length;
+    const meanRecording = mean(recording.steadyMs);
     const pollRecorder = benchRecorder(mkdtempSync(path.join(dataDir, 'record-polls-')));
     const baseline = process.getActiveResourcesInfo();
 
@@ -163,7 +110,7 @@ export async function clientBench(): Promise<boolean> {
     const wall: number[] = [];
     const heapAfter: number[] = [];
     let pollState = initialAlertState();
-    let betweenPolls: string[] = [];
+    let betweenPolls = { timers: 0, others: [] as string[] };
     await new Promise<void>((resolve, reject) => {
       let started = performance.now();
       const poller: Poller = new Poller({
@@ -178,10 +125,10 @@ export async function clientBench(): Promise<boolean> {
           if (!outcome.ok) return reject(new Error(outcome.error.message));
           wall.push(performance.now() - started);
           const now = Date.now();
-          const evaluation = evaluatePoll(pollState, outcome, { connection: { id: 'bench', name: 'Bench' }, preferences: defaultAlertPreferences, snoozes: [], now });
+          const evaluation = evaluatePoll(pollState, outcome, { connection: benchServer, preferences: defaultAlertPreferences, snoozes: [], now });
           pollState = evaluation.state;
           pollRecorder.record(outcome.snapshot, pollState);
-          trayModel({ connectionName: 'Bench', outcome, lastSnapshot: outcome.snapshot, alertState: pollState, snoozes: [], pausedUntil: undefined, preferences: defaultAlertPreferences, now });
+          trayOf(outcome, pollState, now);
           if (wall.length % 100 === 0) {
             globalThis.gc?.();
             heapAfter.push(process.memoryUsage().heapUsed);
@@ -190,13 +137,7 @@ export async function clientBench(): Promise<boolean> {
             // What stays open once a poll is over and the poller waits: looked at after the keep-alive idle time.
             setTimeout(() => {
               // Handles the bench itself held before polling (its service child, its pipes) are not the client's.
-              const remaining = [...baseline];
-              betweenPolls = process.getActiveResourcesInfo().filter((resource) => {
-                const index = remaining.indexOf(resource);
-                if (index === -1) return true;
-                remaining.splice(index, 1);
-                return false;
-              });
+              betweenPolls = openSinceBaseline(baseline);
               pollRecorder.close();
               void poller.stop().then(resolve);
             }, 5_000);
@@ -209,9 +150,7 @@ export async function clientBench(): Promise<boolean> {
     });
 
     const heapGrowth = (heapAfter.at(-1) ?? 0) - (heapAfter[0] ?? 0);
-    // The 5 s timer that took this look is itself one of them.
-    const leftOpen = betweenPolls.filter((r) => r !== 'Timeout');
-    const timers = betweenPolls.filter((r) => r === 'Timeout').length - 1;
+    const { timers, others: leftOpen } = betweenPolls;
     const rows: BenchRow[] = [
       { measure: 'one full poll, wall (median)', value: `${percentile(wall, 0.5).toFixed(0)} ms` },
       { measure: 'one full poll, wall (p99)', value: `${percentile(wall, 0.99).toFixed(0)} ms`, target: '≤ 1000 ms', met: percentile(wall, 0.99) <= 1000 },

@@ -1,0 +1,164 @@
+// `npm run bench -- client`, second case: ten servers at once, each a real service in its own process holding 1,000
+// monitors, 100 heartbeats and 100 domains, watched by the real core (CoreRuntime, one session per connection).
+// One poll round of all ten, wall; the client's CPU for a round (parse + validate + diff + tray model + recording),
+// as the core does it: after each server's poll, its alerts, its record and the status over every server; heap
+// across the rounds; and what is left open between polls (one timer per server).
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { silentLogger } from '../common/logger.ts';
+import { defaultAlertPreferences, evaluatePoll, initialAlertState } from '../main/core/alerts/index.ts';
+import { connectionView } from '../main/core/app/connection-view.ts';
+import { CoreRuntime } from '../main/core/app/core-runtime.ts';
+import { statusView, type ServerStatusInput } from '../main/core/app/status-view.ts';
+import { HistoryDatabase } from '../main/core/history/history-database.ts';
+import { PollRecorder, type JudgeOptions } from '../main/core/history/poll-recorder.ts';
+import { RecordWrites } from '../main/core/history/record-writes.ts';
+import type { PollOutcome } from '../main/core/model/snapshot.ts';
+import { MemorySecretStore } from '../main/core/secrets/memory-secret-store.ts';
+import { defaultSettings, type Connection, type Settings } from '../main/core/settings/settings-schema.ts';
+import { ConfSettingsStore } from '../main/core/settings/settings-store.ts';
+import { systemClock } from '../common/clock.ts';
+import { cpuMs, mean, megabytes, openSinceBaseline, percentile } from './bench-figures.ts';
+import { fillService, rawBodies, startBenchService, type BenchService } from './bench-service.ts';
+import { snapshotFromBodies } from './bench-snapshot.ts';
+import { printTable, type BenchRow } from './table.ts';
+
+const serverCount = 10;
+const perServer = { monitors: 1_000, heartbeats: 100, domains: 100 };
+const rounds = Number(process.env.VIGIL_BENCH_POLLS ?? 1_000);
+/** Monitors whose status flips on each server in each round of the CPU figure: a busy day. */
+const flipsPerServer = 1;
+
+export async function clientServersBench(): Promise<boolean> {
+  const root = mkdtempSync(path.join(tmpdir(), 'vigil-client-servers-bench-'));
+  const services: BenchService[] = [];
+  try {
+    for (let i = 0; i < serverCount; i++) {
+      const dataDir = path.join(root, `service-${i}`);
+      mkdirSync(dataDir);
+      services.push(await startBenchService(dataDir));
+    }
+    console.log(`Filling ${serverCount} services with ${perServer.monitors} monitors, ${perServer.heartbeats} heartbeats and ${perServer.domains} domains each…`);
+    await Promise.all(services.map((service) => fillService(service, perServer)));
+    const connections: Connection[] = services.map((service, i) => ({ id: `server-${i}`, name: `Server ${i}`, baseUrl: service.apiUrl, kind: 'remote', enabled: true }));
+
+    const bodies = await Promise.all(services.map((service) => rawBodies(service, perServer)));
+    const roundCpu = pipelineRoundsCpuMs(bodies, connections, path.join(root, 'record-pipeline'));
+    const watched = await watchRounds(services, connections, root);
+
+    const heapGrowth = (watched.heapAfter.at(-1) ?? 0) - (watched.heapAfter[0] ?? 0);
+    const { timers, others } = watched.betweenPolls;
+    const rows: BenchRow[] = [
+      { measure: 'one round of all ten, wall (median)', value: `${percentile(watched.wall, 0.5).toFixed(0)} ms` },
+      { measure: 'one round of all ten, wall (p99)', value: `${percentile(watched.wall, 0.99).toFixed(0)} ms`, target: '≤ 1000 ms', met: percentile(watched.wall, 0.99) <= 1000 },
+      {
+        measure: 'parse + validate + diff + tray + recording, CPU per round (mean of 100, GC included)',
+        value: `${mean(roundCpu).toFixed(1)} ms`,
+        target: '≤ 50 ms',
+        met: mean(roundCpu) <= 50,
+      },
+      { measure: 'the same, CPU (median / p90 of single rounds)', value: `${percentile(roundCpu, 0.5).toFixed(1)} / ${percentile(roundCpu, 0.9).toFixed(1)} ms` },
+      { measure: 'the whole core in a round, CPU (requests included; mean)', value: `${mean(watched.cpu).toFixed(1)} ms` },
+      { measure: `heap after round 100 → round ${rounds} (after GC)`, value: `${megabytes(watched.heapAfter[0] ?? 0)} → ${megabytes(watched.heapAfter.at(-1) ?? 0)}` },
+      { measure: 'heap growth', value: megabytes(heapGrowth), target: 'flat (< 5 MB)', met: heapGrowth < 5 * 2 ** 20 },
+      { measure: 'between polls: timers', value: String(timers), target: `${serverCount} (one per server)`, met: timers === serverCount },
+      { measure: 'between polls: sockets and other handles', value: others.length === 0 ? 'none' : others.join(', '), target: 'none', met: others.length === 0 },
+    ];
+    const title = `Client benchmark, ${serverCount} servers × (${perServer.monitors} monitors, ${perServer.heartbeats} heartbeats, ${perServer.domains} domains); ${rounds} rounds; ${process.version}`;
+    printTable(title, rows);
+    return rows.every((row) => row.met !== false);
+  } finally {
+    for (const service of services) service.stop();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The client's CPU per round on answers already fetched: for each server, parsing its lists, its alert policy, its
+ * record, then the status over every server (the core emits the status after each server's poll). 120 rounds, the
+ * first 20 warming the JIT up.
+ */
+function pipelineRoundsCpuMs(bodies: readonly string[][], connections: readonly Connection[], recordDir: string): number[] {
+  mkdirSync(recordDir);
+  const database = new HistoryDatabase({ directory: recordDir, logger: silentLogger, clock: systemClock });
+  const writes = new RecordWrites(database);
+  const settings: Settings = { ...defaultSettings, connections: [...connections] };
+  const preferences = defaultAlertPreferences;
+  const servers = connections.map((connection) => ({
+    connection,
+    state: initialAlertState(),
+    outcome: undefined as PollOutcome | undefined,
+    recorder: new PollRecorder({ connectionId: connection.id, writes, clock: systemClock, intervalMs: () => 60_000 }),
+  }));
+  const statusInput = (now: number): ServerStatusInput[] =>
+    servers.map((server) => ({
+      connection: connectionView(server.connection, { token: undefined, alertState: server.state, warningDays: preferences.tokenWarningDays, now }),
+      outcome: server.outcome,
+      lastSnapshot: server.outcome?.ok ? server.outcome.snapshot : undefined,
+      alertState: server.state,
+      recorded: (item) => server.recorder.recordedSince(item),
+    }));
+  const perRound: number[] = [];
+  for (let round = 0; round < 120; round++) {
+    const used = cpuMs(() => {
+      for (const [index, server] of servers.entries()) {
+        const now = Date.now();
+        const outcome: PollOutcome = { ok: true, snapshot: snapshotFromBodies(bodies[index] ?? [], round, flipsPerServer) };
+        const evaluation = evaluatePoll(server.state, outcome, { connection: server.connection, preferences, snoozes: [], now });
+        server.state = evaluation.state;
+        server.outcome = outcome;
+        const judge: JudgeOptions = { graceSeconds: preferences.heartbeatGraceSeconds, thresholds: preferences.thresholds, waitingSince: evaluation.state.heartbeatsWaiting };
+        server.recorder.recordPoll(outcome, judge, evaluation.changes);
+        statusView({ servers: statusInput(now), settings, now });
+      }
+    });
+    if (round >= 20) perRound.push(used);
+  }
+  database.close();
+  return perRound;
+}
+
+interface WatchedRounds {
+  wall: number[];
+  /** The process's CPU over each round: the core's whole work, HTTP client included. */
+  cpu: number[];
+  heapAfter: number[];
+  betweenPolls: { timers: number; others: string[] };
+}
+
+/** The real core watching all ten: `rounds` rounds of a fresh poll of every server, one after another. */
+async function watchRounds(services: readonly BenchService[], connections: readonly Connection[], root: string): Promise<WatchedRounds> {
+  const dir = path.join(root, 'core');
+  mkdirSync(dir);
+  const settings = new ConfSettingsStore({ directory: dir, logger: silentLogger });
+  // The interval is long: the rounds are asked for one after another, and the timers between them are the pollers'.
+  settings.update((current) => ({ ...current, pollIntervalSeconds: 3600, connections: [...connections] }));
+  const secrets = new MemorySecretStore();
+  for (const [index, connection] of connections.entries()) await secrets.set(connection.id, services[index]?.token ?? '');
+  const baseline = process.getActiveResourcesInfo();
+  const runtime = new CoreRuntime({ settings, alertStateDir: dir, historyDir: dir, secrets, localService: undefined, about: { version: 'bench', shell: 'desktop' }, logger: silentLogger });
+  await runtime.start();
+  console.log(`Polling all ${serverCount} servers ${rounds} times through the real core…`);
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  const heapAfter: number[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    const started = performance.now();
+    const startedCpu = process.cpuUsage();
+    await runtime.refreshNow();
+    const used = process.cpuUsage(startedCpu);
+    wall.push(performance.now() - started);
+    cpu.push((used.user + used.system) / 1000);
+    if (round % 100 === 0) {
+      globalThis.gc?.();
+      heapAfter.push(process.memoryUsage().heapUsed);
+    }
+  }
+  const failing = runtime.status().servers.filter((server) => server.situation !== 'ok');
+  if (failing.length > 0) throw new Error(`Not every server answered: ${failing.map((server) => `${server.connection.name}: ${server.problem ?? server.situation}`).join('; ')}`);
+  // What stays open once the polls are over and the pollers wait: looked at after the keep-alive idle time.
+  const betweenPolls = await new Promise<WatchedRounds['betweenPolls']>((resolve) => setTimeout(() => resolve(openSinceBaseline(baseline)), 5_000));
+  await runtime.stop();
+  return { wall, cpu, heapAfter, betweenPolls };
+}
