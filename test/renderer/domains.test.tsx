@@ -1,16 +1,17 @@
 // @vitest-environment happy-dom
+import type { ItemFixture } from './status-fixtures.ts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Domain, StatusItemView } from '../../common/ipc/views.ts';
+import type { Domain} from '../../common/ipc/views.ts';
 import { useDomains } from '../../renderer/state/resources.ts';
 import { useStatus } from '../../renderer/state/status-store.ts';
 import { DomainsView } from '../../renderer/views/domains/domains-view.tsx';
 import { callError, fakeApi, status } from './renderer-harness.tsx';
 
-function showDomains(domains: Domain[], items: StatusItemView[] = []) {
+function showDomains(domains: Domain[], items: ItemFixture[] = []) {
   useStatus.getState().receive(status({ domains, items }));
-  useDomains.getState().setBase(domains, Date.now());
+  useDomains.getState().setBase('local', domains, Date.now());
 }
 
 const rowOf = (text: string) => screen.getByText(text).closest('[role="row"]');
@@ -46,7 +47,7 @@ describe('DomainsView', () => {
     expect(within(rowOf('example.org') as HTMLElement).getByText('170 days').className).toContain('badge-ok');
     expect(within(rowOf('old.example') as HTMLElement).getByText('Expired 3 days ago').className).toContain('badge-critical');
     // Soonest first by default; the expired one leads.
-    expect(screen.getAllByRole('row').slice(1).map((row) => row.getAttribute('data-key'))).toEqual(['domain:d3', 'domain:d1', 'domain:d2']);
+    expect(screen.getAllByRole('row').slice(1).map((row) => row.getAttribute('data-key'))).toEqual(['local/domain:d3', 'local/domain:d1', 'local/domain:d2']);
   });
 
   it('says clearly when the expiry could not be looked up', () => {
@@ -68,12 +69,12 @@ describe('DomainsView', () => {
     expect(screen.getByText('Saved as xn--bcher-kva.example')).toBeTruthy();
     await user.click(within(screen.getByRole('dialog', { name: 'Add domain' })).getByRole('button', { name: 'Add domain' }));
     // The output of domainCreateInput: the contract normalises again on receipt, to the same name.
-    expect(fake.calls).toEqual([{ method: 'createDomain', args: [{ domain: 'xn--bcher-kva.example' }] }]);
+    expect(fake.calls).toEqual([{ method: 'createDomain', args: ['local', { domain: 'xn--bcher-kva.example' }] }]);
     expect(useDomains.getState().rows).toMatchObject([{ saving: true, item: { domain: 'xn--bcher-kva.example' } }]);
     expect(screen.getByText('xn--bcher-kva.example')).toBeTruthy();
     finish({ id: 'd7', domain: 'xn--bcher-kva.example' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(useDomains.getState().rows).toMatchObject([{ key: 'domain:d7', saving: false }]);
+    expect(useDomains.getState().rows).toMatchObject([{ key: 'local/domain:d7', saving: false }]);
   });
 
   it('checks the name before sending anything', async () => {
@@ -121,7 +122,7 @@ describe('DomainsView', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Delete example.com' }));
     await user.click(screen.getByRole('button', { name: 'Delete domain' }));
-    expect(fake.calls).toEqual([{ method: 'deleteDomain', args: ['d1'] }]);
+    expect(fake.calls).toEqual([{ method: 'deleteDomain', args: ['local', 'd1'] }]);
     await waitFor(() => expect(screen.queryByText('example.com')).toBeNull());
   });
 });

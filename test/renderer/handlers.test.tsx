@@ -8,13 +8,13 @@ import { useHandlers } from '../../renderer/state/resources.ts';
 import { useStatus } from '../../renderer/state/status-store.ts';
 import { HandlersView } from '../../renderer/views/handlers/handlers-view.tsx';
 import { callError, fakeApi, status } from './renderer-harness.tsx';
+import { localConnection, remoteConnection } from './status-fixtures.ts';
 
 const onCall: NotificationHandler = { id: 'h1', name: 'On call', type: 'email', destination: 'oncall@example.com' };
 const slack: NotificationHandler = { id: 'h2', name: 'Team chat', type: 'slack', destination: '#ops' };
 
 function connect(kind: 'local' | 'remote') {
-  const base = status();
-  useStatus.getState().receive({ ...base, connection: base.connection && { ...base.connection, id: kind, kind } });
+  useStatus.getState().receive(status({ connection: kind === 'local' ? localConnection : remoteConnection('remote', 'Work') }));
 }
 
 function optionsOf(select: HTMLElement): string[] {
@@ -35,7 +35,7 @@ describe('HandlersView', () => {
     connect('local');
     render(<HandlersView />);
     expect(screen.getByRole('heading', { name: 'Loading notification handlers…' })).toBeTruthy();
-    expect(fake.calls).toEqual([{ method: 'listNotificationHandlers', args: [] }]);
+    expect(fake.calls).toEqual([{ method: 'listNotificationHandlers', args: ['local'] }]);
     answer([onCall]);
     expect(await screen.findByText('oncall@example.com')).toBeTruthy();
     expect(screen.getByText('1 handler receives alerts.')).toBeTruthy();
@@ -88,7 +88,7 @@ describe('HandlersView', () => {
   });
 
   it('offers a remote server’s own types and any other, checked as the server would take them', async () => {
-    const fake = fakeApi({ listNotificationHandlers: async () => [onCall, slack], createNotificationHandler: async (body) => ({ id: 'h3', ...body }) });
+    const fake = fakeApi({ listNotificationHandlers: async () => [onCall, slack], createNotificationHandler: async (_connectionId, body) => ({ id: 'h3', ...body }) });
     connect('remote');
     const user = userEvent.setup();
     render(<HandlersView />);
@@ -108,10 +108,10 @@ describe('HandlersView', () => {
     await user.type(other, 'pagerduty');
     await user.click(within(dialog).getByRole('button', { name: 'Create handler' }));
     expect(fake.calls.filter((call) => call.method === 'createNotificationHandler')).toEqual([
-      { method: 'createNotificationHandler', args: [{ name: 'Pager', type: 'pagerduty', destination: 'PXXXXXX' }] },
+      { method: 'createNotificationHandler', args: ['remote', { name: 'Pager', type: 'pagerduty', destination: 'PXXXXXX' }] },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(useHandlers.getState().rows.map((row) => row.key)).toEqual(['handler:h1', 'handler:h2', 'handler:h3']);
+    expect(useHandlers.getState().rows.map((row) => row.key)).toEqual(['remote/handler:h1', 'remote/handler:h2', 'remote/handler:h3']);
   });
 
   it('shows a new handler at once and rolls it back, keeping the input and the server’s field error, when creating fails', async () => {
@@ -129,11 +129,11 @@ describe('HandlersView', () => {
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Type' }), 'webhook');
     await user.type(within(dialog).getByRole('textbox', { name: 'Webhook URL' }), 'https://hooks.example.com/ops');
     await user.click(within(dialog).getByRole('button', { name: 'Create handler' }));
-    expect(useHandlers.getState().rows).toMatchObject([{ key: 'handler:h1' }, { saving: true, item: { name: 'Ops hook', type: 'webhook' } }]);
+    expect(useHandlers.getState().rows).toMatchObject([{ key: 'local/handler:h1' }, { saving: true, item: { name: 'Ops hook', type: 'webhook' } }]);
     fail(callError('The server refused the handler.', [{ field: '0.destination', message: 'must not point at the server itself' }]));
     expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', 'The server refused the handler.');
     expect(within(dialog).getByText('Must not point at the server itself.')).toBeTruthy();
-    expect(useHandlers.getState().rows).toMatchObject([{ key: 'handler:h1' }]);
+    expect(useHandlers.getState().rows).toMatchObject([{ key: 'local/handler:h1' }]);
     expect(useHandlers.getState().rows).toHaveLength(1);
     // Closed with Escape (not Cancel, which discards): the draft is still there when the form opens again.
     fireEvent(dialog, new Event('cancel', { cancelable: true }));
@@ -153,7 +153,7 @@ describe('HandlersView', () => {
     expect(fake.calls.map((call) => call.method)).toEqual(['listNotificationHandlers']);
     await user.click(screen.getByRole('button', { name: 'Delete On call' }));
     await user.click(screen.getByRole('button', { name: 'Delete handler' }));
-    expect(fake.calls.at(-1)).toEqual({ method: 'deleteNotificationHandler', args: ['h1'] });
+    expect(fake.calls.at(-1)).toEqual({ method: 'deleteNotificationHandler', args: ['local', 'h1'] });
     await waitFor(() => expect(screen.queryByText('On call')).toBeNull());
   });
 });

@@ -8,14 +8,15 @@ import { useHeartbeats } from '../../renderer/state/resources.ts';
 import { useStatus } from '../../renderer/state/status-store.ts';
 import { HeartbeatsView } from '../../renderer/views/heartbeats/heartbeats-view.tsx';
 import { callError, fakeApi, status } from './renderer-harness.tsx';
+import type { ItemFixture } from './status-fixtures.ts';
 
 const minute = 60_000;
 const pingUrl = 'https://vigil.example/ping/backup-7f3a';
 
-function showHeartbeats(heartbeats: Heartbeat[], items = status().items) {
+function showHeartbeats(heartbeats: Heartbeat[], items: ItemFixture[] = []) {
   useNow.setState({ now: Date.now() });
   useStatus.getState().receive(status({ heartbeats, items }));
-  useHeartbeats.getState().setBase(heartbeats, Date.now());
+  useHeartbeats.getState().setBase('local', heartbeats, Date.now());
 }
 
 /** Stubs the clipboard after userEvent.setup(), which attaches its own. */
@@ -119,13 +120,13 @@ describe('HeartbeatsView', () => {
     await user.type(amount, '2');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Expected every: unit' }), 'hours');
     await user.click(screen.getByRole('button', { name: 'Create heartbeat' }));
-    expect(fake.calls).toEqual([{ method: 'createHeartbeat', args: [{ expected_interval: 7200 }] }]);
+    expect(fake.calls).toEqual([{ method: 'createHeartbeat', args: ['local', { expected_interval: 7200 }] }]);
     expect(useHeartbeats.getState().rows).toMatchObject([{ saving: true, item: { name: 'Heartbeat', expected_interval: 7200 } }]);
     finish({ id: 'hb_9', name: 'Heartbeat', expected_interval: 7200, ping_url: pingUrl });
     const details = await screen.findByRole('dialog', { name: 'Ping URL for Heartbeat' });
     expect(within(details).getByRole('textbox', { name: 'Ping URL' })).toHaveProperty('value', pingUrl);
     expect(within(details).getByRole('textbox', { name: 'Crontab line' })).toHaveProperty('value', `0 */2 * * * /path/to/job && curl -fsS -m 10 --retry 3 ${pingUrl} > /dev/null`);
-    expect(useHeartbeats.getState().rows).toMatchObject([{ key: 'heartbeat:hb_9', saving: false }]);
+    expect(useHeartbeats.getState().rows).toMatchObject([{ key: 'local/heartbeat:hb_9', saving: false }]);
   });
 
   it('rolls the row back and keeps the input, with the server’s error at the field, when creating fails', async () => {
@@ -160,7 +161,7 @@ describe('HeartbeatsView', () => {
     expect(screen.getByText('Backup')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Delete Backup' }));
     await user.click(screen.getByRole('button', { name: 'Delete heartbeat' }));
-    expect(fake.calls).toEqual([{ method: 'deleteHeartbeat', args: ['hb_1'] }]);
+    expect(fake.calls).toEqual([{ method: 'deleteHeartbeat', args: ['local', 'hb_1'] }]);
     await waitFor(() => expect(screen.queryByText('Backup')).toBeNull());
   });
 

@@ -48,7 +48,9 @@ export function itemHistory(now: number, pageWindow: ItemPageWindow = '24h', ove
   const downFrom = Math.round(from + (now - from) * 0.66);
   const downTo = Math.round(from + (now - from) * 0.68);
   return {
-    key: 'monitor:mon_1',
+    key: 'local/monitor:mon_1',
+    connectionId: 'local',
+    serverName: 'This computer',
     kind: 'monitor',
     name: 'API',
     health: 'ok',
@@ -67,8 +69,8 @@ export function itemHistory(now: number, pageWindow: ItemPageWindow = '24h', ove
     pings: undefined,
     expiresOn: undefined,
     events: [
-      { id: 'e2', at: downTo, connectionId: 'local', itemKey: 'monitor:mon_1', kind: 'monitor', title: 'API is up again', health: 'ok', source: 'server' },
-      { id: 'e1', at: downFrom, connectionId: 'local', itemKey: 'monitor:mon_1', kind: 'monitor', title: 'API went down: Connection refused.', health: 'critical', source: 'server' },
+      { id: 'e2', at: downTo, connectionId: 'local', serverName: 'This computer', itemKey: 'local/monitor:mon_1', kind: 'monitor', title: 'API is up again', health: 'ok', source: 'server' },
+      { id: 'e1', at: downFrom, connectionId: 'local', serverName: 'This computer', itemKey: 'local/monitor:mon_1', kind: 'monitor', title: 'API went down: Connection refused.', health: 'critical', source: 'server' },
     ],
     notes: [],
     ...overrides,
@@ -89,8 +91,8 @@ export function listHistory(keys: readonly string[], now: number, slotCount = 48
 
 export function events(now: number): HistoryEventView[] {
   return [
-    { id: 'e3', at: now - 5 * minute, connectionId: 'local', itemKey: 'monitor:mon_2', kind: 'monitor', title: 'Database went down: Connection refused.', health: 'critical', source: 'server' },
-    { id: 'e2', at: now - 2 * 3_600_000, connectionId: 'local', itemKey: 'heartbeat:hb_1', kind: 'heartbeat', title: 'Nightly backup is late', health: 'warning', source: 'server' },
-    { id: 'e1', at: now - 20 * 3_600_000, connectionId: 'local', itemKey: undefined, kind: 'service', title: 'The server started', health: 'ok', source: 'server' },
+    { id: 'e3', at: now - 5 * minute, connectionId: 'local', serverName: 'This computer', itemKey: 'local/monitor:mon_2', kind: 'monitor', title: 'Database went down: Connection refused.', health: 'critical', source: 'server' },
+    { id: 'e2', at: now - 2 * 3_600_000, connectionId: 'local', serverName: 'This computer', itemKey: 'local/heartbeat:hb_1', kind: 'heartbeat', title: 'Nightly backup is late', health: 'warning', source: 'server' },
+    { id: 'e1', at: now - 20 * 3_600_000, connectionId: 'local', serverName: 'This computer', itemKey: undefined, kind: 'service', title: 'The server started', health: 'ok', source: 'server' },
   ];
 }

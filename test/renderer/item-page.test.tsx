@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
+import type { ItemFixture } from './status-fixtures.ts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ItemHistoryView } from '../../common/ipc/history.ts';
-import type { StatusItemView } from '../../common/ipc/views.ts';
 import { App } from '../../renderer/app.tsx';
 import { Notices } from '../../renderer/components/notices.tsx';
 import { followNavigationRequests } from '../../renderer/state/follow-core.ts';
@@ -18,18 +18,18 @@ const NOW = Date.UTC(2026, 10, 21, 12);
 const minute = 60_000;
 const hour = 60 * minute;
 
-function showStatus(items: StatusItemView[]) {
+function showStatus(items: ItemFixture[]) {
   useNow.setState({ now: NOW });
   useStatus.getState().receive(status({ items }));
 }
 
-const apiItem: StatusItemView = { key: 'monitor:mon_1', kind: 'monitor', name: 'API', health: 'critical', state: 'down', detail: 'Connection refused.', since: NOW - 12 * minute };
+const apiItem: ItemFixture = { key: 'monitor:mon_1', kind: 'monitor', name: 'API', health: 'critical', state: 'down', detail: 'Connection refused.', since: NOW - 12 * minute };
 
 describe('the item page', () => {
   it('says the state and for how long, from the status as it changes', async () => {
     fakeApi({ getItemHistory: async () => itemHistory(NOW) });
     showStatus([apiItem]);
-    render(<ItemPage itemKey="monitor:mon_1" />);
+    render(<ItemPage itemKey="local/monitor:mon_1" />);
     expect(screen.getByRole('heading', { level: 1, name: 'API' })).toBeTruthy();
     expect(screen.getByText('Down for 12 min')).toBeTruthy();
     showStatus([{ ...apiItem, health: 'ok', state: 'up', since: NOW - 3 * 86_400_000 - 2 * hour }]);
@@ -39,9 +39,9 @@ describe('the item page', () => {
   });
 
   it('says how late a heartbeat is', () => {
-    fakeApi({ getItemHistory: async () => itemHistory(NOW, '24h', { key: 'heartbeat:hb_1', kind: 'heartbeat', name: 'Backup' }) });
+    fakeApi({ getItemHistory: async () => itemHistory(NOW, '24h', { key: 'local/heartbeat:hb_1', kind: 'heartbeat', name: 'Backup' }) });
     showStatus([{ key: 'heartbeat:hb_1', kind: 'heartbeat', name: 'Backup', health: 'warning', state: 'late', detail: '', since: NOW - 2 * hour }]);
-    render(<ItemPage itemKey="heartbeat:hb_1" />);
+    render(<ItemPage itemKey="local/heartbeat:hb_1" />);
     expect(screen.getByText('Late by 2 h')).toBeTruthy();
   });
 
@@ -58,7 +58,7 @@ describe('the item page', () => {
         }),
     });
     showStatus([apiItem]);
-    render(<ItemPage itemKey="monitor:mon_1" />);
+    render(<ItemPage itemKey="local/monitor:mon_1" />);
     const figures = within(await screen.findByRole('region', { name: 'Uptime' }));
     const day = figures.getByText('Past 24 hours').closest('li');
     // 99.987 % is rounded down: it was not up all the time.
@@ -74,7 +74,7 @@ describe('the item page', () => {
   it('draws the timeline with its gaps hatched and named, and says it in words', async () => {
     fakeApi({ getItemHistory: async () => itemHistory(NOW) });
     showStatus([apiItem]);
-    const { container } = render(<ItemPage itemKey="monitor:mon_1" />);
+    const { container } = render(<ItemPage itemKey="local/monitor:mon_1" />);
     const timeline = within(await screen.findByRole('region', { name: 'Status over the past 24 hours' }));
     const legend = within(timeline.getByRole('list', { name: 'Legend' }));
     expect(legend.getByText('Not watching')).toBeTruthy();
@@ -89,7 +89,7 @@ describe('the item page', () => {
   it('shows response times in words and, on request, as numbers', async () => {
     fakeApi({ getItemHistory: async () => itemHistory(NOW) });
     showStatus([apiItem]);
-    render(<ItemPage itemKey="monitor:mon_1" />);
+    render(<ItemPage itemKey="local/monitor:mon_1" />);
     const section = within(await screen.findByRole('region', { name: 'Response times' }));
     expect(section.getByText(/^Average response time over the past 24 hours: \d+ ms\. The slowest 95th percentile was [\d,]+ ms, at .*\. \d+ of 10,000 checks failed\.$/)).toBeTruthy();
     expect(section.getByText('95th percentile')).toBeTruthy();
@@ -100,7 +100,7 @@ describe('the item page', () => {
   it('has no chart where the server keeps no response times, and says what the page cannot show', async () => {
     fakeApi({ getItemHistory: async () => itemHistory(NOW, '24h', { responseTimes: undefined, checks: undefined, source: 'client', notes: ['This server keeps no history, so the page shows Vigil’s own record.'] }) });
     showStatus([apiItem]);
-    render(<ItemPage itemKey="monitor:mon_1" />);
+    render(<ItemPage itemKey="local/monitor:mon_1" />);
     expect(await screen.findByRole('note')).toHaveProperty('textContent', 'This server keeps no history, so the page shows Vigil’s own record.');
     expect(screen.queryByRole('region', { name: 'Response times' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Recent checks' })).toBeNull();
@@ -118,7 +118,7 @@ describe('the item page', () => {
         }),
     });
     showStatus([apiItem]);
-    render(<ItemPage itemKey="monitor:mon_1" />);
+    render(<ItemPage itemKey="local/monitor:mon_1" />);
     const incidents = within(await screen.findByRole('region', { name: 'Incidents (2)' }));
     const rows = incidents.getAllByRole('row').slice(1);
     expect(rows[0]?.textContent).toContain('Still going on');
@@ -135,13 +135,13 @@ describe('the item page', () => {
     fakeApi({ getItemHistory: async () => itemHistory(NOW, '24h', { checks: first }), listChecks });
     showStatus([apiItem]);
     const user = userEvent.setup();
-    render(<ItemPage itemKey="monitor:mon_1" />);
+    render(<ItemPage itemKey="local/monitor:mon_1" />);
     const checks = within(await screen.findByRole('region', { name: 'Recent checks' }));
     expect(checks.getAllByRole('row')).toHaveLength(21);
     expect(checks.getAllByText('Connection refused.').length).toBeGreaterThan(0);
     await user.click(checks.getByRole('button', { name: 'Show more checks' }));
     await waitFor(() => expect(checks.getAllByRole('row')).toHaveLength(26));
-    expect(listChecks).toHaveBeenLastCalledWith('monitor:mon_1', oldest);
+    expect(listChecks).toHaveBeenLastCalledWith('local/monitor:mon_1', oldest);
     await user.click(checks.getByRole('button', { name: 'Show more checks' }));
     expect(await checks.findByText('No older checks are kept.')).toBeTruthy();
     expect(checks.queryByRole('button', { name: 'Show more checks' })).toBeNull();
@@ -149,14 +149,14 @@ describe('the item page', () => {
 
   it('shows a heartbeat’s pings and a domain’s expiry', async () => {
     const pings = [NOW - hour, NOW - 2 * hour, NOW - 5 * hour];
-    fakeApi({ getItemHistory: async (key) => (key.startsWith('heartbeat') ? itemHistory(NOW, '24h', { key, kind: 'heartbeat', name: 'Backup', checks: undefined, responseTimes: undefined, pings }) : itemHistory(NOW, '24h', { key, kind: 'domain', name: 'shop.example', checks: undefined, responseTimes: undefined, expiresOn: '2026-12-01' })) });
+    fakeApi({ getItemHistory: async (key) => (key.includes('heartbeat') ? itemHistory(NOW, '24h', { key, kind: 'heartbeat', name: 'Backup', checks: undefined, responseTimes: undefined, pings }) : itemHistory(NOW, '24h', { key, kind: 'domain', name: 'shop.example', checks: undefined, responseTimes: undefined, expiresOn: '2026-12-01' })) });
     showStatus([]);
-    const { unmount } = render(<ItemPage itemKey="heartbeat:hb_1" />);
+    const { unmount } = render(<ItemPage itemKey="local/heartbeat:hb_1" />);
     const pingRows = within(await screen.findByRole('region', { name: 'Recent pings' })).getAllByRole('row').slice(1);
     expect(pingRows.map((row) => row.lastChild?.textContent)).toEqual(['1 h', '3 h', '—']);
     expect(screen.getByRole('region', { name: 'Late periods (1)' })).toBeTruthy();
     unmount();
-    render(<ItemPage itemKey="domain:dom_1" />);
+    render(<ItemPage itemKey="local/domain:dom_1" />);
     const expiry = await screen.findByRole('region', { name: 'Expiry' });
     expect(expiry.textContent).toMatch(/Registered until .*2026 \(10 days left\)\./);
     expect(screen.getByRole('region', { name: 'Expiry and renewal events' })).toBeTruthy();
@@ -168,10 +168,10 @@ describe('the item page', () => {
     fakeApi({ getItemHistory });
     showStatus([apiItem]);
     const user = userEvent.setup();
-    render(<ItemPage itemKey="monitor:mon_1" />);
+    render(<ItemPage itemKey="local/monitor:mon_1" />);
     await screen.findByRole('region', { name: 'Status over the past 24 hours' });
     await user.click(screen.getByRole('radio', { name: '7 days' }));
-    expect(getItemHistory).toHaveBeenLastCalledWith('monitor:mon_1', '7d');
+    expect(getItemHistory).toHaveBeenLastCalledWith('local/monitor:mon_1', '7d');
     expect(screen.getByRole('status').textContent).toBe('Loading the past 7 days…');
     expect(screen.getByRole('region', { name: 'Status over the past 24 hours' })).toBeTruthy();
     answer(itemHistory(NOW, '7d'));
@@ -183,7 +183,7 @@ describe('the item page', () => {
     const getItemHistory = vi.fn().mockRejectedValueOnce(callError('History is not available yet.')).mockResolvedValue(itemHistory(NOW));
     fakeApi({ getItemHistory });
     showStatus([apiItem]);
-    render(<ItemPage itemKey="monitor:mon_1" />);
+    render(<ItemPage itemKey="local/monitor:mon_1" />);
     expect((await screen.findByRole('alert')).textContent).toContain('The history could not be loaded: History is not available yet.');
     // The state is known from the status all the same.
     expect(screen.getByText('Down for 12 min')).toBeTruthy();
@@ -209,13 +209,13 @@ describe('the item page', () => {
     const user = userEvent.setup();
     render(
       <>
-        <ItemPage itemKey="monitor:mon_1" />
+        <ItemPage itemKey="local/monitor:mon_1" />
         <Notices />
       </>,
     );
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(exportItemHistory).toHaveBeenLastCalledWith('monitor:mon_1', '24h', 'csv');
+    expect(exportItemHistory).toHaveBeenLastCalledWith('local/monitor:mon_1', '24h', 'csv');
     expect(saved[0]?.name).toBe('api-24h.csv');
     const blob = blobs.get(saved[0]?.href ?? '');
     expect(blob?.type).toBe('text/csv');
@@ -231,7 +231,7 @@ describe('the item page', () => {
     showStatus([apiItem]);
     render(
       <>
-        <ItemPage itemKey="monitor:mon_1" />
+        <ItemPage itemKey="local/monitor:mon_1" />
         <Notices />
       </>,
     );
@@ -242,21 +242,21 @@ describe('the item page', () => {
 
 describe('reaching the item page', () => {
   it('opens from its address, follows back and forward, and from a notification or the tray', async () => {
-    const fake = fakeApi({ getItemHistory: async (key) => itemHistory(NOW, '24h', { key, name: key === 'monitor:mon_1' ? 'API' : 'Database' }) });
+    const fake = fakeApi({ getItemHistory: async (key) => itemHistory(NOW, '24h', { key, name: key === 'local/monitor:mon_1' ? 'API' : 'Database' }) });
     showStatus([apiItem]);
     const stopHash = followHash();
     const stopRequests = followNavigationRequests();
     render(<App />);
-    history.pushState(null, '', itemPageHash('monitor:mon_1'));
+    history.pushState(null, '', itemPageHash('local/monitor:mon_1'));
     window.dispatchEvent(new PopStateEvent('popstate'));
     expect(await screen.findByRole('heading', { level: 1, name: 'API' })).toBeTruthy();
     // The list it belongs to is where the user is, in the navigation.
     expect(screen.getByRole('link', { name: 'Monitors' }).getAttribute('aria-current')).toBe('true');
-    expect(location.hash).toBe('#/item/monitor%3Amon_1');
+    expect(location.hash).toBe('#/item/local%2Fmonitor%3Amon_1');
 
-    fake.emit('onOpenItem', { itemKey: 'monitor:mon_2' });
+    fake.emit('onOpenItem', { itemKey: 'local/monitor:mon_2' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Database' })).toBeTruthy();
-    expect(location.hash).toBe('#/item/monitor%3Amon_2');
+    expect(location.hash).toBe('#/item/local%2Fmonitor%3Amon_2');
 
     await userEvent.setup().click(screen.getByRole('link', { name: 'All monitors' }));
     expect(screen.getByRole('heading', { level: 1, name: 'Monitors' })).toBeTruthy();

@@ -1,15 +1,19 @@
 // @vitest-environment happy-dom
 import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Monitor } from '../../common/ipc/views.ts';
 import { MonitorForm } from '../../renderer/views/monitors/monitor-form.tsx';
 import { useMonitors } from '../../renderer/state/resources.ts';
-import { callError, fakeApi } from './renderer-harness.tsx';
+import { useStatus } from '../../renderer/state/status-store.ts';
+import { callError, fakeApi, status } from './renderer-harness.tsx';
 
 const saved: Monitor = { id: 'mon_1', name: 'API', type: 'http', url: 'https://api.example.com/health', frequency: 300, last_status: 'unknown' };
 
 describe('MonitorForm', () => {
+  // One server watched: the form does not ask which.
+  beforeEach(() => useStatus.getState().receive(status()));
+
   it('checks the target per type before sending anything', async () => {
     const fake = fakeApi();
     const user = userEvent.setup();
@@ -34,11 +38,11 @@ describe('MonitorForm', () => {
     await user.clear(screen.getByRole('textbox', { name: 'Check every: amount' }));
     await user.type(screen.getByRole('textbox', { name: 'Check every: amount' }), '5');
     await user.click(screen.getByRole('button', { name: 'Create monitor' }));
-    expect(fake.calls).toEqual([{ method: 'createMonitor', args: [{ name: 'API', type: 'http', url: 'https://api.example.com/health', frequency: 300 }] }]);
+    expect(fake.calls).toEqual([{ method: 'createMonitor', args: ['local', { name: 'API', type: 'http', url: 'https://api.example.com/health', frequency: 300 }] }]);
     expect(useMonitors.getState().rows).toMatchObject([{ saving: true, item: { name: 'API' } }]);
     finish(saved);
     await waitFor(() => expect(closed).toBe(true));
-    expect(useMonitors.getState().rows).toMatchObject([{ key: 'monitor:mon_1', saving: false }]);
+    expect(useMonitors.getState().rows).toMatchObject([{ key: 'local/monitor:mon_1', saving: false }]);
   });
 
   it('keeps everything typed and shows the server’s field error when the save fails, and rolls the row back', async () => {
@@ -59,15 +63,15 @@ describe('MonitorForm', () => {
   });
 
   it('edits: sends the edited fields for the core to build the full object, and updates the row optimistically', async () => {
-    const fake = fakeApi({ updateMonitor: async (_id, body) => ({ ...saved, ...body }) });
-    useMonitors.getState().setBase([saved], Date.now());
+    const fake = fakeApi({ updateMonitor: async (_connectionId, _id, body) => ({ ...saved, ...body }) });
+    useMonitors.getState().setBase('local', [saved], Date.now());
     const user = userEvent.setup();
-    render(<MonitorForm monitor={saved} onClose={() => undefined} />);
+    render(<MonitorForm editing={{ monitor: saved, connectionId: 'local' }} onClose={() => undefined} />);
     const name = screen.getByRole('textbox', { name: 'Name' });
     await user.clear(name);
     await user.type(name, 'Public API');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(fake.calls).toEqual([{ method: 'updateMonitor', args: ['mon_1', { name: 'Public API', type: 'http', url: 'https://api.example.com/health', frequency: 300 }] }]);
+    expect(fake.calls).toEqual([{ method: 'updateMonitor', args: ['local', 'mon_1', { name: 'Public API', type: 'http', url: 'https://api.example.com/health', frequency: 300 }] }]);
     await waitFor(() => expect(useMonitors.getState().rows).toMatchObject([{ item: { name: 'Public API' }, saving: false }]));
   });
 
@@ -82,10 +86,10 @@ describe('MonitorForm', () => {
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveProperty('value', '');
     second.unmount();
 
-    const edit = render(<MonitorForm monitor={saved} onClose={() => undefined} />);
+    const edit = render(<MonitorForm editing={{ monitor: saved, connectionId: 'local' }} onClose={() => undefined} />);
     await user.type(screen.getByRole('textbox', { name: 'Name' }), ' v2');
     edit.unmount();
-    render(<MonitorForm monitor={{ ...saved, url: 'https://api.example.com/ready' }} onClose={() => undefined} />);
+    render(<MonitorForm editing={{ monitor: { ...saved, url: 'https://api.example.com/ready' }, connectionId: 'local' }} onClose={() => undefined} />);
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveProperty('value', 'API');
     expect(screen.getByRole('textbox', { name: 'URL' })).toHaveProperty('value', 'https://api.example.com/ready');
   });

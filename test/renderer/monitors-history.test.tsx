@@ -1,15 +1,17 @@
 // @vitest-environment happy-dom
+import type { ItemFixture } from './status-fixtures.ts';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListHistoryView } from '../../common/ipc/history.ts';
-import type { Monitor, StatusItemView } from '../../common/ipc/views.ts';
+import type { Monitor} from '../../common/ipc/views.ts';
 import { useNavigation } from '../../renderer/state/navigation-store.ts';
 import { useNow } from '../../renderer/state/now-store.ts';
 import { useMonitors } from '../../renderer/state/resources.ts';
 import { useStatus } from '../../renderer/state/status-store.ts';
 import { MonitorsView } from '../../renderer/views/monitors/monitors-view.tsx';
 import { fakeApi, status } from './renderer-harness.tsx';
+import { remoteConnection } from './status-fixtures.ts';
 
 const NOW = Date.now();
 const day = 86_400_000;
@@ -19,7 +21,7 @@ const monitors: Monitor[] = [
   { id: 'm2', name: 'Database', type: 'tcp', url: 'db.example:5432', frequency: 60, last_status: 'up' },
   { id: 'm3', name: 'New one', type: 'ping', url: 'new.example', frequency: 60, last_status: 'up' },
 ];
-const itemOf = (monitor: Monitor, state = 'up'): StatusItemView => ({ key: `monitor:${monitor.id ?? ''}`, kind: 'monitor', name: monitor.name ?? '', health: state === 'up' ? 'ok' : 'critical', state, detail: '' });
+const itemOf = (monitor: Monitor, state = 'up'): ItemFixture => ({ key: `monitor:${monitor.id ?? ''}`, kind: 'monitor', name: monitor.name ?? '', health: state === 'up' ? 'ok' : 'critical', state, detail: '' });
 
 function history(overrides: Partial<ListHistoryView['items']> = {}): ListHistoryView {
   return {
@@ -27,9 +29,9 @@ function history(overrides: Partial<ListHistoryView['items']> = {}): ListHistory
     to: NOW,
     slotCount: 48,
     items: {
-      'monitor:m1': { uptime: 0.99312, slots: `------${'u'.repeat(39)}duu`, source: 'server' },
-      'monitor:m2': { uptime: 1, slots: 'u'.repeat(48), source: 'client' },
-      'monitor:m3': { uptime: undefined, slots: '-'.repeat(48), source: 'server' },
+      'local/monitor:m1': { uptime: 0.99312, slots: `------${'u'.repeat(39)}duu`, source: 'server' },
+      'local/monitor:m2': { uptime: 1, slots: 'u'.repeat(48), source: 'client' },
+      'local/monitor:m3': { uptime: undefined, slots: '-'.repeat(48), source: 'server' },
       ...overrides,
     },
   };
@@ -38,7 +40,7 @@ function history(overrides: Partial<ListHistoryView['items']> = {}): ListHistory
 function showMonitors(items = monitors.map((monitor) => itemOf(monitor))) {
   useNow.setState({ now: NOW });
   useStatus.getState().receive(status({ monitors, items }));
-  useMonitors.getState().setBase(monitors, NOW);
+  useMonitors.getState().setBase('local', monitors, NOW);
 }
 
 const rowOf = (name: string) => screen.getByText(name).closest('[role="row"]') as HTMLElement;
@@ -89,13 +91,13 @@ describe('the monitors list’s 24-hour history', () => {
     expect(getListHistory).toHaveBeenCalledTimes(3);
   });
 
-  it('shows no figures of another server than the one shown', async () => {
+  it('shows no figures asked for another set of servers than the one watched', async () => {
     const answers: ((view: ListHistoryView) => void)[] = [];
     fakeApi({ getListHistory: () => new Promise((resolve) => answers.push(resolve)) });
     showMonitors();
     render(<MonitorsView />);
-    // Another server is chosen while the first server's answer is on its way; the new one is asked at once.
-    act(() => useStatus.getState().receive(status({ monitors, items: [], connection: { id: 'remote', name: 'Work', baseUrl: 'https://work.example', kind: 'remote', active: true, auth: 'signed-in' } })));
+    // Another server is enabled while the first answer is on its way; the history is asked again at once.
+    act(() => useStatus.getState().receive(status({ servers: [{ monitors }, { connection: remoteConnection('work', 'Work') }] })));
     expect(answers).toHaveLength(2);
     await act(async () => answers[0]?.(history()));
     expect(rowOf('API').textContent).not.toContain('99.31 %');
@@ -108,9 +110,9 @@ describe('the monitors list’s 24-hour history', () => {
     showMonitors();
     render(<MonitorsView />);
     const link = within(rowOf('API')).getByRole('link', { name: 'API' });
-    expect(link.getAttribute('href')).toBe('#/item/monitor%3Am1');
+    expect(link.getAttribute('href')).toBe('#/item/local%2Fmonitor%3Am1');
     await userEvent.setup().click(link);
-    expect(useNavigation.getState()).toMatchObject({ view: 'monitors', itemKey: 'monitor:m1' });
+    expect(useNavigation.getState()).toMatchObject({ view: 'monitors', itemKey: 'local/monitor:m1' });
   });
 
   it('fits the Frequency column to its longest label', () => {

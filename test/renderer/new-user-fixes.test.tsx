@@ -31,7 +31,7 @@ describe('times a little ahead of the page’s clock', () => {
     useNow.setState({ now: now - 8_000 });
     const monitors = [{ id: 'm1', name: 'Shop', type: 'http', url: 'https://shop.example', frequency: 60, last_status: 'up', updated_at: new Date(now).toISOString() }];
     useStatus.getState().receive(status({ monitors }));
-    useMonitors.getState().setBase(monitors, now);
+    useMonitors.getState().setBase('local', monitors, now);
     render(<MonitorsView />);
     const row = screen.getByText('Shop').closest('[role="row"]');
     expect(row?.textContent).toContain('just now');
@@ -74,9 +74,9 @@ describe('notices', () => {
 
 describe('the server’s own trouble', () => {
   it('is a banner per problem, in the server’s words', () => {
-    const connection = { id: 'local', name: 'This computer', baseUrl: 'http://127.0.0.1:7070/api', kind: 'local', active: true, auth: 'signed-in', serverProblems: ['History is not being saved: the disk is full.'] } as const;
+    const connection = { id: 'local', name: 'This computer', baseUrl: 'http://127.0.0.1:7070/api', kind: 'local', enabled: true, auth: 'signed-in', serverProblems: ['History is not being saved: the disk is full.'] } as const;
     const banners = bannersOf(status({ connection: { ...connection, serverProblems: [...connection.serverProblems] } }), NOW);
-    expect(banners).toEqual([{ id: 'server-problem', tone: 'warning', text: 'This computer reports a problem: History is not being saved: the disk is full.' }]);
+    expect(banners).toEqual([{ id: 'server-problem', tone: 'warning', connectionId: 'local', text: 'This computer reports a problem: History is not being saved: the disk is full.' }]);
     expect(bannersOf(status({ connection: { ...connection, serverProblems: [] } }), NOW)).toEqual([]);
   });
 });

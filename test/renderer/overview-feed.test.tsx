@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
+import type { ItemFixture } from './status-fixtures.ts';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { HistoryEventView } from '../../common/ipc/history.ts';
-import type { StatusItemView } from '../../common/ipc/views.ts';
 import { useNavigation } from '../../renderer/state/navigation-store.ts';
 import { useNow } from '../../renderer/state/now-store.ts';
 import { useStatus } from '../../renderer/state/status-store.ts';
@@ -16,7 +16,7 @@ const minute = 60_000;
 const hour = 60 * minute;
 const lastLookKey = 'vigil.overview.lastLook';
 
-const items: StatusItemView[] = [
+const items: ItemFixture[] = [
   { key: 'monitor:mon_2', kind: 'monitor', name: 'Database', health: 'critical', state: 'down', detail: 'Connection refused.', since: NOW - 12 * minute },
   { key: 'heartbeat:hb_1', kind: 'heartbeat', name: 'Nightly backup', health: 'warning', state: 'late', detail: '', since: NOW - 2 * hour, sinceIsLowerBound: true },
   { key: 'domain:d1', kind: 'domain', name: 'shop.example', health: 'warning', state: 'expiring', detail: 'Expires in 9 days' },
@@ -46,9 +46,9 @@ describe('the overview', () => {
     const user = userEvent.setup();
     render(<OverviewView />);
     await user.click(screen.getByRole('link', { name: 'History of Database' }));
-    expect(useNavigation.getState()).toMatchObject({ view: 'monitors', itemKey: 'monitor:mon_2' });
+    expect(useNavigation.getState()).toMatchObject({ view: 'monitors', itemKey: 'local/monitor:mon_2' });
     await user.click(screen.getByRole('button', { name: 'Nightly backup' }));
-    expect(useNavigation.getState()).toMatchObject({ view: 'heartbeats', itemKey: undefined, focusKey: 'heartbeat:hb_1' });
+    expect(useNavigation.getState()).toMatchObject({ view: 'heartbeats', itemKey: undefined, focusKey: 'local/heartbeat:hb_1' });
   });
 
   it('lists the past 24 hours’ events, marks what is new since the last look, and remembers this look', async () => {
@@ -67,7 +67,7 @@ describe('the overview', () => {
     ]);
     expect(screen.getByText(/^1 new event since you last looked, at /)).toBeTruthy();
     // An event about an item leads to its page.
-    expect(feed.getByRole('link', { name: 'Database went down: Connection refused.' }).getAttribute('href')).toBe('#/item/monitor%3Amon_2');
+    expect(feed.getByRole('link', { name: 'Database went down: Connection refused.' }).getAttribute('href')).toBe('#/item/local%2Fmonitor%3Amon_2');
     expect(Number(localStorage.getItem(lastLookKey))).toBeGreaterThanOrEqual(NOW);
     unmount();
     // Looked at now: nothing is new on the next visit.
@@ -110,7 +110,7 @@ describe('the overview', () => {
 
   it('shows every new event, then the rest on request', async () => {
     const many: HistoryEventView[] = Array.from({ length: 30 }, (_, index) => ({
-      id: `e${index}`, at: NOW - (index + 1) * minute, connectionId: 'local', itemKey: 'monitor:mon_1', kind: 'monitor', title: `Event ${index}`, health: 'ok', source: 'server',
+      id: `e${index}`, at: NOW - (index + 1) * minute, connectionId: 'local', serverName: 'This computer', itemKey: 'local/monitor:mon_1', kind: 'monitor', title: `Event ${index}`, health: 'ok', source: 'server',
     }));
     localStorage.setItem(lastLookKey, String(NOW - 12.5 * minute));
     fakeApi({ listEvents: async () => many });

@@ -3,7 +3,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { methodNames, windowEventNames, type EventPayload, type VigilApi, type VigilCallError, type VigilCalls, type VigilMethod, type WindowEvent } from '../../common/ipc/contract.ts';
-import type { StatusView } from '../../common/ipc/views.ts';
 import { setVigilApi } from '../../renderer/api/vigil-api.ts';
 import { useDrafts } from '../../renderer/state/drafts-store.ts';
 import { useListHistory } from '../../renderer/state/list-history-store.ts';
@@ -12,8 +11,11 @@ import { useNavigation } from '../../renderer/state/navigation-store.ts';
 import { useNotices } from '../../renderer/state/notices-store.ts';
 import { usePendingWrites } from '../../renderer/state/pending-writes.ts';
 import { useDomains, useHandlers, useHeartbeats, useMonitors } from '../../renderer/state/resources.ts';
+import { useOverviewPreferences } from '../../renderer/state/overview-preferences.ts';
+import { useLastServerChoice } from '../../renderer/state/server-choice.ts';
 import { useStatus } from '../../renderer/state/status-store.ts';
-import { emptyStatus } from '../helpers/status-view.ts';
+
+export { status } from './status-fixtures.ts';
 
 export interface FakeApi {
   api: VigilApi;
@@ -57,16 +59,7 @@ export function callError(message: string, details?: { field: string; message: s
   return details === undefined ? { code: 'failed', message } : { code: 'failed', message, details };
 }
 
-export function status(fields: Partial<StatusView> = {}): StatusView {
-  return {
-    ...emptyStatus,
-    connection: { id: 'local', name: 'This computer', baseUrl: 'http://127.0.0.1:7070/api', kind: 'local', active: true, auth: 'signed-in' },
-    lastSuccessfulPollAt: Date.now() - 5000,
-    ...fields,
-  };
-}
-
-const initialStates = [useStatus, useMonitors, useHeartbeats, useDomains, useHandlers, useDrafts, useNotices, useNavigation, usePendingWrites, useListPreferences, useListHistory].map(
+const initialStates = [useStatus, useMonitors, useHeartbeats, useDomains, useHandlers, useDrafts, useNotices, useNavigation, usePendingWrites, useListPreferences, useListHistory, useOverviewPreferences, useLastServerChoice].map(
   (store) => [store, store.getState()] as const,
 );
 

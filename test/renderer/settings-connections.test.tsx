@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConnectionView } from '../../common/ipc/views.ts';
-import { useNavigation } from '../../renderer/state/navigation-store.ts';
+import { connectionFocusKey, useNavigation } from '../../renderer/state/navigation-store.ts';
 import { useStatus } from '../../renderer/state/status-store.ts';
 import { callError, status } from './renderer-harness.tsx';
 import { argsOf, localConnection, remoteConnection, renderSettings } from './settings-fixtures.tsx';
@@ -19,13 +19,13 @@ async function typeNewServer(user: ReturnType<typeof userEvent.setup>, token = '
 }
 
 describe('Settings: connections', () => {
-  it('lists each server with its address, kind, sign-in state and which one is in use', async () => {
+  it('lists each server with its address, kind, sign-in state and whether it is watched', async () => {
     const expiresAt = Date.now() + 10 * 86_400_000;
     await renderSettings({ listConnections: async () => [localConnection, { ...remoteConnection, tokenExpiresAt: expiresAt }] });
     const local = card('This computer');
     expect(local.textContent).toContain('http://127.0.0.1:7070/api');
     expect(local.textContent).toContain('Built in');
-    expect(within(local).getByText('In use')).toBeTruthy();
+    expect(within(local).getByRole('switch', { name: 'Watch This computer' })).toHaveProperty('checked', true);
     expect(within(local).queryByRole('button', { name: /^Remove/ })).toBeNull();
     expect(within(local).queryByRole('button', { name: /^Replace token/ })).toBeNull();
     const remote = card('Production');
@@ -33,7 +33,8 @@ describe('Settings: connections', () => {
     expect(remote.textContent).toContain('Signed in');
     expect(remote.textContent).toContain('Token expires in 10 days');
     // Every card has these buttons: each one's name says which server it is for; the text stays short.
-    expect(within(remote).getByRole('button', { name: 'Use Production' }).textContent).toBe('Use this server');
+    expect(within(remote).getByRole('switch', { name: 'Watch Production' })).toHaveProperty('checked', false);
+    expect(within(remote).getByText('Not watched')).toBeTruthy();
     expect(within(remote).getByRole('button', { name: 'Replace token for Production' }).textContent).toBe('Replace token');
     expect(within(remote).getByRole('button', { name: 'Remove Production' }).textContent).toBe('Remove');
   });
@@ -63,7 +64,7 @@ describe('Settings: connections', () => {
   });
 
   it('adds a server: sends it trimmed, empties the form and the token field, and lists it', async () => {
-    const added: ConnectionView = { id: 'staging', name: 'Staging', baseUrl: 'https://staging.example.com/api', kind: 'remote', active: false, auth: 'signed-in' };
+    const added: ConnectionView = { id: 'staging', name: 'Staging', baseUrl: 'https://staging.example.com/api', kind: 'remote', enabled: true, auth: 'signed-in' };
     let connections = [localConnection];
     const fake = await renderSettings({
       listConnections: async () => connections,
@@ -152,19 +153,26 @@ describe('Settings: connections', () => {
     expect(argsOf(fake, 'setConnectionToken')).toEqual([['prod', 'abc']]);
   });
 
-  it('switches the active server and lists it as in use', async () => {
+  it('watches a server or stops watching it, each on its own switch', async () => {
     let connections = [localConnection, remoteConnection];
     const fake = await renderSettings({
       listConnections: async () => connections,
-      setActiveConnection: async () => {
-        connections = [{ ...localConnection, active: false }, { ...remoteConnection, active: true }];
+      setConnectionEnabled: async (id, enabled) => {
+        connections = connections.map((connection) => (connection.id === id ? { ...connection, enabled } : connection));
+        return connections.find((connection) => connection.id === id) ?? localConnection;
       },
     });
     const user = userEvent.setup();
-    await user.click(within(card('Production')).getByRole('button', { name: 'Use Production' }));
-    await waitFor(() => expect(within(card('Production')).queryByText('In use')).not.toBeNull());
-    expect(argsOf(fake, 'setActiveConnection')).toEqual([['prod']]);
-    expect(within(card('This computer')).getByRole('button', { name: 'Use This computer' })).toBeTruthy();
+    const watchProduction = within(card('Production')).getByRole('switch', { name: 'Watch Production' });
+    expect(watchProduction).toHaveProperty('checked', false);
+    expect(within(card('Production')).getByText('Not watched')).toBeTruthy();
+    expect(within(card('This computer')).getByRole('switch', { name: 'Watch This computer' })).toHaveProperty('checked', true);
+    await user.click(watchProduction);
+    await waitFor(() => expect(within(card('Production')).getByRole('switch', { name: 'Watch Production' })).toHaveProperty('checked', true));
+    expect(within(card('Production')).queryByText('Not watched')).toBeNull();
+    await user.click(within(card('This computer')).getByRole('switch', { name: 'Watch This computer' }));
+    await waitFor(() => expect(within(card('This computer')).getByRole('switch', { name: 'Watch This computer' })).toHaveProperty('checked', false));
+    expect(argsOf(fake, 'setConnectionEnabled')).toEqual([['prod', true], ['local', false]]);
   });
 
   it('removes a server only after confirmation, then puts the focus on the list’s heading; Cancel leaves it', async () => {
@@ -188,23 +196,23 @@ describe('Settings: connections', () => {
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Connections' }));
   });
 
-  it('"Sign in again" lands in the active server’s token field', async () => {
-    useNavigation.getState().go('settings', 'connections');
-    await renderSettings({ listConnections: async () => [{ ...localConnection, active: false }, { ...remoteConnection, active: true, auth: 'expiring' }] });
+  it('"Sign in again" lands in that server’s token field', async () => {
+    useNavigation.getState().go('settings', connectionFocusKey('prod'));
+    await renderSettings({ listConnections: async () => [localConnection, { ...remoteConnection, enabled: true, auth: 'expiring' }] });
     const field = within(card('Production')).getByLabelText('New token');
     await waitFor(() => expect(document.activeElement).toBe(field));
     expect(card('Production').textContent).toContain('The token expires soon.');
     await waitFor(() => expect(useNavigation.getState().focusKey).toBeUndefined());
   });
 
-  it('fetches the list again when the status reports another connection or sign-in state', async () => {
+  it('fetches the list again when the status reports another set of connections or a sign-in state', async () => {
     useStatus.getState().receive(status());
     const fake = await renderSettings();
     // A new poll of the same connection changes nothing in the list.
     useStatus.getState().receive(status({ lastSuccessfulPollAt: Date.now() }));
-    useStatus.getState().receive(status({ connection: { ...remoteConnection, active: true, auth: 'rejected' } }));
+    useStatus.getState().receive(status({ servers: [{}, { connection: { ...remoteConnection, enabled: true, auth: 'rejected' } }] }));
     await waitFor(() => expect(argsOf(fake, 'listConnections')).toHaveLength(2));
-    useStatus.getState().receive(status({ connection: { ...remoteConnection, active: true, auth: 'signed-in' } }));
+    useStatus.getState().receive(status({ servers: [{}, { connection: { ...remoteConnection, enabled: true, auth: 'signed-in' } }] }));
     await waitFor(() => expect(argsOf(fake, 'listConnections')).toHaveLength(3));
   });
 });

@@ -60,7 +60,7 @@ describe('Settings: your data', () => {
   });
 
   it('shows what an import would do before doing it, then does it and says what it did', async () => {
-    const importConfiguration = vi.fn(async (_text: string, { dryRun }: { dryRun: boolean }) => ({ ...wouldDo, dryRun }));
+    const importConfiguration = vi.fn(async (_connectionId: string, _text: string, { dryRun }: { dryRun: boolean }) => ({ ...wouldDo, dryRun }));
     const fake = fakeApi({ importConfiguration });
     renderData();
     const user = userEvent.setup();
@@ -71,18 +71,18 @@ describe('Settings: your data', () => {
     expect(section.getByText('Notification handler “On-call email”')).toBeTruthy();
     expect(section.getByRole('heading', { name: 'Would be skipped: 1 item' })).toBeTruthy();
     expect(section.getByText('Domain “shop.example”: It is already watched.')).toBeTruthy();
-    expect(importConfiguration.mock.calls).toEqual([[configuration, { dryRun: true }]]);
+    expect(importConfiguration.mock.calls).toEqual([['local', configuration, { dryRun: true }]]);
 
     await user.click(section.getByRole('button', { name: 'Import 2 items' }));
     expect(await section.findByText(/2 items created from vigil-configuration\.json, 1 skipped\./)).toBeTruthy();
     expect(section.getByRole('heading', { name: 'Created: 2 items' })).toBeTruthy();
-    expect(importConfiguration.mock.calls[1]).toEqual([configuration, { dryRun: false }]);
+    expect(importConfiguration.mock.calls[1]).toEqual(['local', configuration, { dryRun: false }]);
     // The lists pick the new items up at once.
     expect(fake.calls.some((call) => call.method === 'refreshNow')).toBe(true);
   });
 
   it('cancels after the dry run without importing anything', async () => {
-    const importConfiguration = vi.fn(async (_text: string, { dryRun }: { dryRun: boolean }) => ({ ...wouldDo, dryRun }));
+    const importConfiguration = vi.fn(async (_connectionId: string, _text: string, { dryRun }: { dryRun: boolean }) => ({ ...wouldDo, dryRun }));
     fakeApi({ importConfiguration });
     renderData();
     const user = userEvent.setup();
@@ -104,7 +104,7 @@ describe('Settings: your data', () => {
 
   it('shows where a real import stopped and what it created before', async () => {
     fakeApi({
-      importConfiguration: async (_text, { dryRun }) =>
+      importConfiguration: async (_connectionId, _text, { dryRun }) =>
         dryRun ? wouldDo : { dryRun, created: [{ kind: 'monitor', name: 'Shop' }], skipped: [], failed: { kind: 'handler', name: 'On-call email', message: 'The disk is full.' } },
     });
     renderData();

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
+import type { ItemFixture } from './status-fixtures.ts';
 import { describe, expect, it } from 'vitest';
-import type { Monitor, StatusItemView } from '../../common/ipc/views.ts';
+import type { Monitor} from '../../common/ipc/views.ts';
 import { bannersOf } from '../../renderer/components/banners.tsx';
 import { formatDuration } from '../../common/format/duration.ts';
 import { durationParts, formatFrequency, relativeTime } from '../../renderer/format/time.ts';
@@ -8,6 +9,7 @@ import { nextSort, searchText, searchWords, matchesWords, sortRows } from '../..
 import { filterMonitorRows, monitorRows, sortMonitorRows } from '../../renderer/views/monitors/monitor-list.ts';
 import { kindCounts, splitByAttention } from '../../renderer/views/overview/overview-model.ts';
 import { status } from './renderer-harness.tsx';
+import { localConnection, serverItem } from './status-fixtures.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 
@@ -57,8 +59,8 @@ describe('monitor list', () => {
     { id: '3', name: 'Ping me', type: 'ping', url: 'router.example' },
     { id: '4', name: 'DNS', type: 'dns', url: 'ns.example', last_status: 'up' },
   ];
-  const items = new Map<string, StatusItemView>([['monitor:1', { key: 'monitor:1', kind: 'monitor', name: 'Web', health: 'ok', state: 'up', detail: '', snoozedUntil: 'resumed' }]]);
-  const rows = monitorRows(monitors.map((item) => ({ key: `monitor:${item.id ?? ''}`, item, saving: false })), items);
+  const items = new Map([['local/monitor:1', serverItem(localConnection, { key: 'monitor:1', kind: 'monitor', name: 'Web', health: 'ok', state: 'up', detail: '', snoozedUntil: 'resumed' })]]);
+  const rows = monitorRows(monitors.map((item) => ({ key: `local/monitor:${item.id ?? ''}`, connectionId: 'local', item, saving: false })), items, new Map([['local', 'This computer']]));
 
   it('sorts by status worst first, names within', () => {
     expect(sortMonitorRows(rows, 'status', 'ascending').map((row) => row.monitor.name)).toEqual(['DB', 'Ping me', 'DNS', 'Web']);
@@ -73,7 +75,7 @@ describe('monitor list', () => {
 });
 
 describe('overview', () => {
-  const items: StatusItemView[] = [
+  const items: ItemFixture[] = [
     { key: 'monitor:1', kind: 'monitor', name: 'DB', health: 'critical', state: 'down', detail: '' },
     { key: 'domain:1', kind: 'domain', name: 'a.example', health: 'warning', state: 'expiring', detail: '' },
     { key: 'heartbeat:1', kind: 'heartbeat', name: 'Backup', health: 'critical', state: 'late', detail: '', snoozedUntil: 'resumed' },
@@ -87,7 +89,7 @@ describe('overview', () => {
   });
 
   it('counts states per kind, worst first', () => {
-    expect(kindCounts(items)).toEqual([
+    expect(kindCounts(status({ items }).items)).toEqual([
       { kind: 'monitor', label: 'Monitors', total: 2, states: [{ state: 'down', count: 1 }, { state: 'up', count: 1 }] },
       { kind: 'heartbeat', label: 'Heartbeats', total: 1, states: [{ state: 'late', count: 1 }] },
       { kind: 'domain', label: 'Domains', total: 1, states: [{ state: 'expiring', count: 1 }] },
@@ -101,14 +103,14 @@ describe('banners', () => {
   });
 
   it('says the server cannot be reached (even while paused), with what the lists show', () => {
-    const banners = bannersOf(status({ situation: 'unreachable', level: 'paused', problem: 'Could not connect to 127.0.0.1:1.', lastSuccessfulPollAt: NOW - 5 * 60_000, pausedUntil: 'resumed' }), NOW);
+    const banners = bannersOf(status({ level: 'paused', pausedUntil: 'resumed', servers: [{ situation: 'unreachable', problem: 'Could not connect to 127.0.0.1:1.', lastSuccessfulPollAt: NOW - 5 * 60_000 }] }), NOW);
     expect(banners.map((banner) => banner.id)).toEqual(['unreachable', 'paused']);
     expect(banners[0]).toMatchObject({ text: 'Vigil cannot reach This computer. Could not connect to 127.0.0.1:1.', detail: 'The lists show what it said 5 min ago.' });
     expect(banners[1]).toMatchObject({ text: 'Notifications are paused until you resume them.', action: { run: 'resume' } });
   });
 
   it('warns before the token expires', () => {
-    const connection = { id: 'prod', name: 'Prod', baseUrl: 'https://prod.example/api', kind: 'remote' as const, active: true, auth: 'expiring' as const, tokenExpiresAt: NOW + 2 * 86_400_000 };
+    const connection = { id: 'prod', name: 'Prod', baseUrl: 'https://prod.example/api', kind: 'remote' as const, enabled: true, auth: 'expiring' as const, tokenExpiresAt: NOW + 2 * 86_400_000 };
     expect(bannersOf(status({ connection }), NOW)).toMatchObject([{ id: 'token-expiring', text: 'The token for Prod expires in 2 days. Replace it before it does.' }]);
   });
 
