@@ -5,7 +5,7 @@
 import { serverItemKey } from '../../../common/ipc/item-key.ts';
 import type { AlertView } from '../../../common/ipc/views.ts';
 import { cleanName } from '../health/index.ts';
-import { worseSeverity, type Alert, type AlertSeverity } from './alert.ts';
+import { worseSeverity, type Alert, type AlertSeverity, type ConnectionAlertKind } from './alert.ts';
 
 /** Alert titles a summary names before "and N more". */
 const titlesInSummary = 3;
@@ -30,13 +30,16 @@ export function crossServerAlerts(batch: readonly ServerAlert[], options: CrossS
   return [summaryOf(batch, servers.size, options.now)];
 }
 
+/** A connection's own news already names it ("Can't reach Work"). */
+const namesItsServer = new Set<Alert['kind']>(['connection-lost', 'connection-restored', 'sign-in-again', 'token-expiring'] satisfies ConnectionAlertKind[]);
+
 /** An alert as it leaves the core: its item on its server, its server named when several are watched. */
 export function alertView({ alert, serverName }: ServerAlert, nameServer: boolean): AlertView {
   const view: AlertView = {
     id: alert.id,
     kind: alert.kind,
     severity: alert.severity,
-    title: nameServer ? `${cleanName(serverName)} · ${alert.title}` : alert.title,
+    title: nameServer && !namesItsServer.has(alert.kind) ? `${cleanName(serverName)} · ${alert.title}` : alert.title,
     body: alert.body,
     connectionId: alert.connectionId,
   };
@@ -57,7 +60,7 @@ function summaryOf(batch: readonly ServerAlert[], serverCount: number, now: numb
     changes += changesIn(alert);
   }
   const allProblems = batch.every(({ alert }) => alert.severity !== 'info');
-  const titles = batch.slice(0, titlesInSummary).map(({ alert, serverName }) => `${cleanName(serverName)} · ${alert.title}`);
+  const titles = batch.slice(0, titlesInSummary).map((entry) => alertView(entry, true).title);
   const more = batch.length > titlesInSummary ? ` and ${batch.length - titlesInSummary} more` : '';
   return {
     id: `servers|summary|${batch[0]?.alert.id ?? ''}|${now}`,

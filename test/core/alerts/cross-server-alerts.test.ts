@@ -21,6 +21,10 @@ describe('crossServerAlerts', () => {
     const [told] = crossServerAlerts([alert('work', 1)], { serverCount: 2, burstLimit: 3, now: 5 });
     expect(told).toEqual({ id: 'work|monitor-down|monitor:1|1', kind: 'monitor-down', severity: 'critical', title: 'Work · API 1 is down', body: 'Down.', itemKey: 'work/monitor:1', connectionId: 'work' });
     expect(crossServerAlerts([alert('work', 1)], { serverCount: 1, burstLimit: 3, now: 5 })[0]?.title).toBe('API 1 is down');
+    // A connection's own news names it already.
+    const lost = alert('work', 1, { kind: 'connection-lost', title: "Can't reach Work", itemKey: undefined });
+    expect(crossServerAlerts([lost], { serverCount: 2, burstLimit: 3, now: 5 })[0]).toMatchObject({ title: "Can't reach Work", connectionId: 'work' });
+    expect(crossServerAlerts([lost], { serverCount: 2, burstLimit: 3, now: 5 })[0]).not.toHaveProperty('itemKey');
   });
 
   it('tells a burst across servers as one summary, counting what each server summed up itself', () => {

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { VigilCalls } from '../../../common/ipc/contract.ts';
-import type { StatusView, AlertView } from '../../../common/ipc/views.ts';
+import type { AlertView, ServerStatusView, StatusView } from '../../../common/ipc/views.ts';
 import { createVigilCore } from '../../../main/core/app/create-vigil-core.ts';
 import { nodeLocalServiceLauncher, type LocalServiceLauncher, type NodeRunningLocalService } from '../../../main/core/app/local-service-launcher.ts';
 import type { VigilCore } from '../../../main/core/app/vigil-core.ts';
@@ -53,8 +53,8 @@ export interface CoreFixture {
   logger: RecordingLogger;
   /** What the core told the shell to redact (`onSecret`), in order. */
   secretsTold: string[];
-  /** Requests the core's clients sent. */
-  requests(): number;
+  /** Requests the core's clients sent (to addresses starting with `prefix`, when given). */
+  requests(prefix?: string): number;
   /** Resolves with the first status (the current one, or a later event) that satisfies `test`. */
   statusWhere(test: (status: StatusView) => boolean, timeoutMs?: number): Promise<StatusView>;
 }
@@ -74,9 +74,9 @@ export async function startCore(dirs: Dirs, secrets = new MemorySecretStore()): 
     issueToken: (seconds) => base.issueToken(seconds),
     sendTestEmail: (to, secrets) => base.sendTestEmail(to, secrets),
   };
-  let requests = 0;
+  const sent: string[] = [];
   const countingFetch: typeof fetch = (input, init) => {
-    requests += 1;
+    sent.push(input instanceof Request ? input.url : String(input));
     return fetch(input, init);
   };
   const secretsTold: string[] = [];
@@ -114,7 +114,7 @@ export async function startCore(dirs: Dirs, secrets = new MemorySecretStore()): 
     });
   }
 
-  return { core, calls: boundaryCalls(core), settings, secrets, launcher, started, alerts, statuses, logger, secretsTold, requests: () => requests, statusWhere };
+  return { core, calls: boundaryCalls(core), settings, secrets, launcher, started, alerts, statuses, logger, secretsTold, requests: (prefix = '') => sent.filter((url) => url.startsWith(prefix)).length, statusWhere };
 }
 
 /** Polls through the core until `test` holds for the status (the service's checks run on their own schedule). */
@@ -137,4 +137,11 @@ export function isAlive(pid: number | undefined): boolean {
   } catch {
     return false;
   }
+}
+
+/** A server's part of a status, by connection id (the local one by default); throws when it is not there. */
+export function serverOf(status: StatusView, connectionId = 'local'): ServerStatusView {
+  const server = status.servers.find((candidate) => candidate.connection.id === connectionId);
+  if (server === undefined) throw new Error(`the status has no server ${connectionId}; it has ${status.servers.map((s) => s.connection.id).join(', ')}`);
+  return server;
 }

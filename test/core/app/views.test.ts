@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { ConnectionView } from '../../../common/ipc/views.ts';
 import { initialAlertState, type AlertState } from '../../../main/core/alerts/index.ts';
 import { connectionView } from '../../../main/core/app/connection-view.ts';
-import { statusView, type StatusInput } from '../../../main/core/app/status-view.ts';
+import { statusView, type ServerStatusInput } from '../../../main/core/app/status-view.ts';
 import { settingsSchema } from '../../../main/core/settings/settings-schema.ts';
 import { DAY, domain, failed, HOUR, heartbeat, monitor, NOW, ok, snapshot } from '../alerts/fixtures.ts';
 
-const connection = { id: 'prod', name: 'Prod', baseUrl: 'https://vigil.example/api', kind: 'remote' } as const;
+const connection = { id: 'prod', name: 'Prod', baseUrl: 'https://vigil.example/api', kind: 'remote', enabled: true } as const;
 const rejected: AlertState = { ...initialAlertState(), connection: { failedPolls: 0, reachability: 'ok', auth: 'rejected' } };
 
 function jwt(expMs: number): string {
@@ -15,48 +15,48 @@ function jwt(expMs: number): string {
 }
 
 function view(token: string | undefined, alertState?: AlertState): ConnectionView {
-  return connectionView(connection, { activeConnectionId: 'prod', token, alertState, warningDays: 3, now: NOW });
+  return connectionView(connection, { token, alertState, warningDays: 3, now: NOW });
 }
 
 describe('connectionView', () => {
   it('tells the sign-in state and expiry, never the token', () => {
     const token = jwt(NOW + 10 * DAY);
-    expect(view(token)).toEqual({ ...connection, active: true, auth: 'signed-in', tokenExpiresAt: NOW + 10 * DAY });
+    expect(view(token)).toEqual({ ...connection, auth: 'signed-in', tokenExpiresAt: NOW + 10 * DAY });
     expect(JSON.stringify(view(token))).not.toContain(token);
     expect(view(undefined).auth).toBe('signed-out');
     expect(view(token, rejected).auth).toBe('rejected');
     expect(view(jwt(NOW + 2 * DAY)).auth).toBe('expiring');
     expect(view(jwt(NOW - DAY)).auth).toBe('expiring');
-    expect(view('opaque-token')).toEqual({ ...connection, active: true, auth: 'signed-in' });
+    expect(view('opaque-token')).toEqual({ ...connection, auth: 'signed-in' });
   });
 });
 
-function status(input: Partial<StatusInput>) {
-  return statusView({
-    connection: view(jwt(NOW + 10 * DAY)),
-    outcome: undefined,
-    lastSnapshot: undefined,
-    alertState: initialAlertState(),
-    settings: settingsSchema.parse({}),
-    now: NOW,
-    timeZone: 'UTC',
-    ...input,
-  });
+type Settings = ReturnType<typeof settingsSchema.parse>;
+
+function server(input: Partial<ServerStatusInput> = {}): ServerStatusInput {
+  return { connection: view(jwt(NOW + 10 * DAY)), outcome: undefined, lastSnapshot: undefined, alertState: initialAlertState(), ...input };
+}
+
+/** The status over the one server "Prod", and that server's own part. */
+function status(input: Partial<ServerStatusInput> & { settings?: Settings }) {
+  const { settings = settingsSchema.parse({}), ...own } = input;
+  const whole = statusView({ servers: [server(own)], settings, now: NOW, timeZone: 'UTC' });
+  return { ...whole.servers[0], ...whole };
 }
 
 describe('statusView', () => {
   const items = { monitors: [monitor('up1', 'up'), monitor('down1', 'down')], heartbeats: [heartbeat('hb1', 2 * HOUR, 3600)], domains: [domain('d1', 100)] };
 
   it('lists every item, worst first and snoozed last, with the raw lists of the snapshot', () => {
-    const settings = settingsSchema.parse({ snoozes: [{ key: 'monitor:down1', until: NOW + HOUR }] });
+    const settings = settingsSchema.parse({ snoozes: [{ key: 'prod/monitor:down1', until: NOW + HOUR }, { key: 'other/monitor:up1', until: 'resumed' }] });
     const result = status({ outcome: ok(items), settings });
     expect(result.items.map((item) => [item.key, item.health])).toEqual([
-      ['heartbeat:hb1', 'warning'],
-      ['monitor:up1', 'ok'],
-      ['domain:d1', 'ok'],
-      ['monitor:down1', 'critical'],
+      ['prod/heartbeat:hb1', 'warning'],
+      ['prod/monitor:up1', 'ok'],
+      ['prod/domain:d1', 'ok'],
+      ['prod/monitor:down1', 'critical'],
     ]);
-    expect(result.items.at(-1)).toMatchObject({ snoozedUntil: NOW + HOUR, name: 'Monitor down1', detail: 'Down' });
+    expect(result.items.at(-1)).toMatchObject({ snoozedUntil: NOW + HOUR, name: 'Monitor down1', detail: 'Down', connectionId: 'prod', serverName: 'Prod' });
     expect(result.level).toBe('warning');
     expect(result.monitors).toEqual(items.monitors);
     expect(result.problem).toBeUndefined();
@@ -70,7 +70,7 @@ describe('statusView', () => {
     expect(offline.monitors).toEqual(items.monitors);
     expect(status({}).problem).toBe('Waiting for the first answer from Prod.');
     expect(status({ alertState: rejected })).toMatchObject({ level: 'unknown', situation: 'signed-out', problem: 'Prod did not accept the saved token: sign in again.' });
-    expect(status({ connection: undefined })).toMatchObject({ level: 'unknown', problem: 'No connection is set up: add a monitoring server to watch.' });
+    expect(statusView({ servers: [], settings: settingsSchema.parse({}), now: NOW })).toMatchObject({ level: 'unknown', servers: [], problem: 'No connection is watched: add a monitoring server, or turn one on.' });
     expect(status({ blocker: 'The local monitoring service could not start.' }).problem).toBe('The local monitoring service could not start.');
     expect(status({ outcome: failed('rate-limited'), lastSnapshot: last }).problem).toBeUndefined();
   });
@@ -79,5 +79,24 @@ describe('statusView', () => {
     expect(status({ outcome: ok(items), settings: settingsSchema.parse({ pausedUntil: NOW + HOUR }) })).toMatchObject({ level: 'paused', pausedUntil: NOW + HOUR, situation: 'ok' });
     expect(status({ outcome: ok(items), settings: settingsSchema.parse({ pausedUntil: 'resumed' }) }).pausedUntil).toBe('resumed');
     expect(status({ outcome: ok(items), settings: settingsSchema.parse({ pausedUntil: NOW - 1 }) }).pausedUntil).toBeUndefined();
+  });
+
+  it('gives each server its own situation, level and lists, the worst of them as the level, and keeps their items apart', () => {
+    const work = server({ connection: { ...view(jwt(NOW + 10 * DAY)), id: 'work', name: 'Work' }, outcome: ok({ monitors: [monitor('1', 'down')] }) });
+    const side = server({ connection: { ...view(jwt(NOW + 10 * DAY)), id: 'side', name: 'Side' }, outcome: ok({ monitors: [monitor('1', 'up')] }) });
+    const gone = server({ connection: { ...view(undefined), id: 'gone', name: 'Gone' }, outcome: failed('unreachable', NOW, 'Could not connect.') });
+    const result = statusView({ servers: [work, side, gone], settings: settingsSchema.parse({}), now: NOW, timeZone: 'UTC' });
+    expect(result.servers.map(({ connection: c, level, situation, problem }) => ({ id: c.id, level, situation, problem }))).toEqual([
+      { id: 'work', level: 'critical', situation: 'ok', problem: undefined },
+      { id: 'side', level: 'ok', situation: 'ok', problem: undefined },
+      { id: 'gone', level: 'offline', situation: 'unreachable', problem: 'Could not connect.' },
+    ]);
+    expect(result.level).toBe('critical');
+    expect(result.items.map((item) => [item.key, item.serverName])).toEqual([
+      ['work/monitor:1', 'Work'],
+      ['side/monitor:1', 'Side'],
+    ]);
+    expect(result.servers[0]?.monitors).toEqual([monitor('1', 'down')]);
+    expect(result.trayItems.map((item) => item.label)).toEqual(["Can't reach Gone", 'Work · Monitor 1 — Down']);
   });
 });

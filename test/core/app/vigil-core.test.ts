@@ -1,10 +1,10 @@
 // The core end to end in plain Node: local mode runs the real service in its own process, the status follows the
 // service's data, every contract method acts on it, and connections, tokens and the service process are managed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';
 import { silentLogger } from '../../../common/logger.ts';
 import { startHttpTarget, type HttpTarget } from '../../helpers/local-targets.ts';
-import { isAlive, startCore, tempDirs, type CoreFixture } from './core-fixture.ts';
+import { isAlive, serverOf, startCore, tempDirs, type CoreFixture } from './core-fixture.ts';
 
 const DAY = 86_400_000;
 let dirs: ReturnType<typeof tempDirs>;
@@ -34,82 +34,83 @@ async function serviceApi(path: string, init: { method?: string; body?: unknown 
 }
 
 describe('first start in local mode', () => {
-  it('starts the service, saves the local connection as the active one, and keeps a 30-day token for it', async () => {
+  it('starts the service, saves the local connection enabled, and keeps a 30-day token for it', async () => {
     expect(app.started).toHaveLength(1);
     const [local, ...others] = await app.calls.listConnections();
     expect(others).toEqual([]);
-    expect(local).toMatchObject({ id: 'local', name: 'This computer', kind: 'local', active: true, auth: 'signed-in', baseUrl: app.started[0]?.apiUrl });
+    expect(local).toMatchObject({ id: 'local', name: 'This computer', kind: 'local', enabled: true, auth: 'signed-in', baseUrl: app.started[0]?.apiUrl });
     expect(local?.tokenExpiresAt).toBeGreaterThan(Date.now() + 29 * DAY);
     expect(JSON.stringify(await app.calls.listConnections())).not.toContain((await app.secrets.get('local')) ?? 'no token');
-    expect(app.settings.read().activeConnectionId).toBe('local');
+    expect(app.settings.read().connections).toEqual([expect.objectContaining({ id: 'local', enabled: true })]);
   });
 
   it('shows live data: a monitor created through the service API appears in the status', async () => {
     const created = (await serviceApi('/monitors', { method: 'POST', body: { name: 'Shop', type: 'http', url: target.url, frequency: 60 } })) as { id: string };
     await app.calls.refreshNow();
     const status = await app.calls.getStatus();
-    expect(status.connection).toMatchObject({ id: 'local', auth: 'signed-in' });
-    expect(status.monitors.map((m) => m.id)).toContain(created.id);
-    expect(status.items.find((item) => item.key === `monitor:${created.id}`)).toMatchObject({ kind: 'monitor', name: 'Shop' });
-    expect(status.problem).toBeUndefined();
+    expect(serverOf(status).connection).toMatchObject({ id: 'local', auth: 'signed-in' });
+    expect(serverOf(status).monitors.map((m) => m.id)).toContain(created.id);
+    expect(status.items.find((item) => item.key === `local/monitor:${created.id}`)).toMatchObject({ kind: 'monitor', name: 'Shop', connectionId: 'local', serverName: 'This computer' });
+    expect(serverOf(status).problem).toBeUndefined();
     expect(status.tooltip).toMatch(/This computer/);
-    await app.calls.deleteMonitor(created.id);
+    await app.calls.deleteMonitor('local', created.id);
   });
 });
 
-describe('the contract methods on the active connection', () => {
+describe('the contract methods on a named connection', () => {
   it('creates, lists, updates and deletes monitors; a bad edit is refused field by field', async () => {
     const { calls } = app;
-    const monitor = await calls.createMonitor({ name: ' API ', type: 'http', url: `${target.url}/health`, frequency: 30 });
+    const monitor = await calls.createMonitor('local', { name: ' API ', type: 'http', url: `${target.url}/health`, frequency: 30 });
     expect(monitor).toMatchObject({ name: 'API', frequency: 30 });
     const id = monitor.id ?? '';
-    expect((await calls.listMonitors()).map((m) => m.id)).toContain(id);
-    const renamed = await calls.updateMonitor(id, { name: 'Public API', last_status: 'down' });
+    expect((await calls.listMonitors('local')).map((m) => m.id)).toContain(id);
+    const renamed = await calls.updateMonitor('local', id, { name: 'Public API', last_status: 'down' });
     expect(renamed).toMatchObject({ id, name: 'Public API', url: `${target.url}/health`, type: 'http', frequency: 30 });
-    await expect(calls.updateMonitor(id, { url: 'not a url' })).rejects.toMatchObject({
+    await expect(calls.updateMonitor('local', id, { url: 'not a url' })).rejects.toMatchObject({
       code: 'failed',
       message: expect.stringMatching(/^The monitor was not saved: url /),
       details: [{ field: 'url', message: expect.any(String) }],
     });
-    await calls.deleteMonitor(id);
-    expect((await calls.listMonitors()).map((m) => m.id)).not.toContain(id);
-    await expect(calls.deleteMonitor(id)).rejects.toMatchObject({ code: 'failed', message: expect.stringMatching(/^The server has nothing at DELETE|^The server has nothing at/) });
+    await calls.deleteMonitor('local', id);
+    expect((await calls.listMonitors('local')).map((m) => m.id)).not.toContain(id);
+    await expect(calls.deleteMonitor('local', id)).rejects.toMatchObject({ code: 'failed', message: expect.stringMatching(/^The server has nothing at DELETE|^The server has nothing at/) });
   });
 
   it('creates, lists and deletes heartbeats, domains and notification handlers', async () => {
     const { calls } = app;
-    const heartbeat = await calls.createHeartbeat({ name: 'Backup', expected_interval: 3600 });
-    const domain = await calls.createDomain({ domain: 'Example.COM' });
-    const handler = await calls.createNotificationHandler({ name: 'Hook', type: 'webhook', destination: 'http://127.0.0.1:9/hook' });
+    const heartbeat = await calls.createHeartbeat('local', { name: 'Backup', expected_interval: 3600 });
+    const domain = await calls.createDomain('local', { domain: 'Example.COM' });
+    const handler = await calls.createNotificationHandler('local', { name: 'Hook', type: 'webhook', destination: 'http://127.0.0.1:9/hook' });
     expect(domain.domain).toBe('example.com');
-    expect((await calls.listHeartbeats()).map((h) => h.id)).toContain(heartbeat.id);
-    expect((await calls.listDomains()).map((d) => d.id)).toContain(domain.id);
-    expect((await calls.listNotificationHandlers()).map((h) => h.id)).toContain(handler.id);
-    await calls.deleteHeartbeat(heartbeat.id ?? '');
-    await calls.deleteDomain(domain.id ?? '');
-    await calls.deleteNotificationHandler(handler.id ?? '');
-    expect(await calls.listHeartbeats()).toEqual([]);
-    expect(await calls.listDomains()).toEqual([]);
-    expect(await calls.listNotificationHandlers()).toEqual([]);
+    expect((await calls.listHeartbeats('local')).map((h) => h.id)).toContain(heartbeat.id);
+    expect((await calls.listDomains('local')).map((d) => d.id)).toContain(domain.id);
+    expect((await calls.listNotificationHandlers('local')).map((h) => h.id)).toContain(handler.id);
+    await calls.deleteHeartbeat('local', heartbeat.id ?? '');
+    await calls.deleteDomain('local', domain.id ?? '');
+    await calls.deleteNotificationHandler('local', handler.id ?? '');
+    expect(await calls.listHeartbeats('local')).toEqual([]);
+    expect(await calls.listDomains('local')).toEqual([]);
+    expect(await calls.listNotificationHandlers('local')).toEqual([]);
   });
 
   it('checks arguments against the contract even in-process', async () => {
     const createMonitor = app.calls.createMonitor as (...args: unknown[]) => Promise<unknown>;
-    await expect(createMonitor({ name: 'x', type: 'http', url: 'ftp://x', frequency: 60 })).rejects.toMatchObject({ code: 'invalid-arguments', details: [{ field: '0.url' }] });
+    await expect(createMonitor('local', { name: 'x', type: 'http', url: 'ftp://x', frequency: 60 })).rejects.toMatchObject({ code: 'invalid-arguments', details: [{ field: '1.url' }] });
+    await expect(app.calls.listMonitors('nope')).rejects.toMatchObject({ code: 'failed', message: 'There is no connection with the id "nope".' });
   });
 
   it('sends a status event after a change', async () => {
-    const heartbeat = await app.calls.createHeartbeat({ name: 'Nightly' });
-    const status = await app.statusWhere((s) => s.heartbeats.some((h) => h.id === heartbeat.id));
-    expect(status.items.find((item) => item.key === `heartbeat:${heartbeat.id}`)).toMatchObject({ kind: 'heartbeat', name: 'Nightly', state: 'waiting' });
-    await app.calls.deleteHeartbeat(heartbeat.id ?? '');
-    await app.statusWhere((s) => s.heartbeats.length === 0);
+    const heartbeat = await app.calls.createHeartbeat('local', { name: 'Nightly' });
+    const status = await app.statusWhere((s) => serverOf(s).heartbeats.some((h) => h.id === heartbeat.id));
+    expect(status.items.find((item) => item.key === `local/heartbeat:${heartbeat.id}`)).toMatchObject({ kind: 'heartbeat', name: 'Nightly', state: 'waiting' });
+    await app.calls.deleteHeartbeat('local', heartbeat.id ?? '');
+    await app.statusWhere((s) => serverOf(s).heartbeats.length === 0);
   });
 
   it('keeps snoozes and the global pause in the settings, with a status event for each', async () => {
     const { calls } = app;
-    const monitor = await calls.createMonitor({ name: 'Snoozy', type: 'http', url: target.url, frequency: 60 });
-    const key = `monitor:${monitor.id}`;
+    const monitor = await calls.createMonitor('local', { name: 'Snoozy', type: 'http', url: target.url, frequency: 60 });
+    const key = `local/monitor:${monitor.id}`;
     await app.statusWhere((s) => s.items.some((item) => item.key === key));
     const before = Date.now();
     await calls.snooze(key, '4h');
@@ -127,7 +128,8 @@ describe('the contract methods on the active connection', () => {
     await calls.resumeNotifications();
     expect(app.settings.read().pausedUntil).toBeUndefined();
     expect((await calls.getStatus()).level).not.toBe('paused');
-    await calls.deleteMonitor(monitor.id ?? '');
+    await expect(calls.snooze('nope/monitor:1', '1h')).rejects.toMatchObject({ message: 'There is no connection with the id "nope".' });
+    await calls.deleteMonitor('local', monitor.id ?? '');
   });
 });
 
@@ -137,10 +139,11 @@ describe('connections', () => {
 
   it('adds a remote connection once the server accepts its token', async () => {
     goodToken = await app.launcher.issueToken(30 * 86_400);
-    const baseUrl = `${app.started.at(-1)?.apiUrl}/`;
+    // The same service under another name of this computer, so its requests can be told from the local ones.
+    const baseUrl = `${app.started.at(-1)?.apiUrl.replace('127.0.0.1', 'localhost')}/`;
     const added = await app.calls.addRemoteConnection({ name: 'Staging', baseUrl, token: goodToken });
     remoteId = added.id;
-    expect(added).toMatchObject({ name: 'Staging', kind: 'remote', active: false, auth: 'signed-in', baseUrl: baseUrl.slice(0, -1) });
+    expect(added).toMatchObject({ name: 'Staging', kind: 'remote', enabled: true, auth: 'signed-in', baseUrl: baseUrl.slice(0, -1) });
     expect(await app.secrets.get(remoteId)).toBe(goodToken);
     expect((await app.calls.testConnection({ baseUrl, connectionId: remoteId })).message).toMatch(/^Connected: \d+ monitors?, 0 heartbeats, 0 domains$/);
   });
@@ -163,49 +166,76 @@ describe('connections', () => {
     expect(app.requests()).toBeGreaterThan(0);
   });
 
-  it('a rejected token: one "sign in again", polling held until a new token is set', async () => {
-    await app.calls.setActiveConnection(remoteId);
-    expect((await app.calls.getStatus()).connection).toMatchObject({ id: remoteId, active: true });
+  it('watches the added server beside the local one, the same monitor id apart on each', async () => {
+    const monitor = await app.calls.createMonitor('local', { name: 'Twice', type: 'http', url: target.url, frequency: 60 });
+    await app.calls.refreshNow();
+    const status = await app.statusWhere((s) => s.servers.every((server) => server.monitors.some((m) => m.id === monitor.id)));
+    expect(status.servers.map((server) => server.connection.id)).toEqual(['local', remoteId]);
+    expect(status.items.filter((item) => item.name === 'Twice').map((item) => item.key)).toEqual(expect.arrayContaining([`local/monitor:${monitor.id}`, `${remoteId}/monitor:${monitor.id}`]));
+    await app.calls.deleteMonitor(remoteId, monitor.id ?? '');
+  });
+
+  it("a rejected token: one 'sign in again', that server's polling held until a new token is set, the other unaffected", async () => {
+    const remote = app.settings.read().connections.find((c) => c.id === remoteId)?.baseUrl ?? '';
     // The server revokes the token (here: the stored one is replaced behind the core's back).
     await app.secrets.set(remoteId, 'revoked.token.value');
     app.alerts.length = 0;
     await app.calls.refreshNow();
-    expect(app.alerts.map((a) => [a.kind, a.connectionId])).toEqual([['sign-in-again', remoteId]]);
+    await vi.waitFor(() => expect(app.alerts.map((a) => [a.kind, a.connectionId, a.title])).toEqual([['sign-in-again', remoteId, 'Sign in to Staging again']]), { timeout: 5_000 });
     const rejected = await app.calls.getStatus();
-    expect(rejected.connection?.auth).toBe('rejected');
-    expect(rejected.problem).toMatch(/did not accept the access token/);
+    expect(serverOf(rejected, remoteId)).toMatchObject({ situation: 'signed-out', connection: { auth: 'rejected' }, problem: expect.stringMatching(/did not accept the access token/) });
+    expect(serverOf(rejected)).toMatchObject({ situation: 'ok', connection: { auth: 'signed-in' } });
+    expect(rejected.trayItems[0]).toEqual({ type: 'server', connectionId: remoteId, situation: 'signed-out', label: 'Staging: sign in again' });
 
-    const requests = app.requests();
+    const requests = app.requests(remote);
+    const local = app.requests(serverOf(rejected).connection.baseUrl);
     await app.calls.refreshNow();
     app.core.resume();
     app.core.suspend();
     app.core.resume();
-    expect(app.requests()).toBe(requests);
+    expect(app.requests(remote)).toBe(requests);
+    expect(app.requests(serverOf(rejected).connection.baseUrl)).toBeGreaterThan(local);
     expect(app.alerts).toHaveLength(1);
 
     const view = await app.calls.setConnectionToken(remoteId, goodToken);
     expect(view.auth).toBe('signed-in');
-    const back = await app.statusWhere((s) => s.connection?.auth === 'signed-in' && s.problem === undefined && s.lastSuccessfulPollAt !== undefined);
-    expect(back.connection?.id).toBe(remoteId);
-    expect(app.requests()).toBeGreaterThan(requests);
+    const back = await app.statusWhere((s) => serverOf(s, remoteId).connection.auth === 'signed-in' && serverOf(s, remoteId).problem === undefined && serverOf(s, remoteId).situation === 'ok');
+    expect(serverOf(back, remoteId).lastSuccessfulPollAt).toBeDefined();
+    expect(app.requests(remote)).toBeGreaterThan(requests);
     expect(app.alerts).toHaveLength(1);
   });
 
-  it('removes a remote connection with its token; the local one stays, and becomes active again', async () => {
+  it('turns a connection off (kept with its token, not polled) and on again', async () => {
+    const remote = app.settings.read().connections.find((c) => c.id === remoteId)?.baseUrl ?? '';
+    expect(await app.calls.setConnectionEnabled(remoteId, false)).toMatchObject({ id: remoteId, enabled: false, auth: 'signed-in' });
+    const off = await app.calls.getStatus();
+    expect(off.servers.map((server) => server.connection.id)).toEqual(['local']);
+    expect(off.items.every((item) => item.connectionId === 'local')).toBe(true);
+    await expect(app.calls.listMonitors(remoteId)).rejects.toMatchObject({ message: 'Staging is turned off: turn it on in the settings to work with it.' });
+    const requests = app.requests(remote);
+    await app.calls.refreshNow();
+    expect(app.requests(remote)).toBe(requests);
+    expect(await app.secrets.get(remoteId)).toBe(goodToken);
+    await app.calls.setConnectionEnabled(remoteId, true);
+    await app.statusWhere((s) => s.servers.some((server) => server.connection.id === remoteId && server.situation === 'ok'));
+  });
+
+  it('removes a remote connection with its token and items; the local one stays', async () => {
     await app.calls.removeConnection(remoteId);
     expect(await app.secrets.get(remoteId)).toBeUndefined();
-    expect((await app.calls.listConnections()).map((c) => [c.id, c.active])).toEqual([['local', true]]);
-    expect((await app.calls.getStatus()).connection?.id).toBe('local');
+    expect((await app.calls.listConnections()).map((c) => [c.id, c.enabled])).toEqual([['local', true]]);
+    const status = await app.calls.getStatus();
+    expect(status.servers.map((server) => server.connection.id)).toEqual(['local']);
+    expect(status.items.every((item) => item.connectionId === 'local')).toBe(true);
     await expect(app.calls.removeConnection('local')).rejects.toMatchObject({ code: 'failed', message: expect.stringMatching(/cannot be removed/) });
-    await expect(app.calls.setActiveConnection('nope')).rejects.toMatchObject({ message: 'There is no connection with the id "nope".' });
+    await expect(app.calls.setConnectionEnabled('nope', true)).rejects.toMatchObject({ message: 'There is no connection with the id "nope".' });
   });
 
   it('renews the local token by itself when the service rejects it', async () => {
     await app.secrets.set('local', 'stale.local.token');
     app.alerts.length = 0;
     await app.calls.refreshNow();
-    const status = await app.statusWhere((s) => s.connection?.auth === 'signed-in' && s.problem === undefined);
-    expect(status.connection?.id).toBe('local');
+    await app.statusWhere((s) => serverOf(s).connection.auth === 'signed-in' && serverOf(s).problem === undefined);
     expect(await app.secrets.get('local')).not.toBe('stale.local.token');
     expect(app.alerts.filter((a) => a.kind === 'sign-in-again')).toEqual([]);
   });
@@ -214,12 +244,12 @@ describe('connections', () => {
 describe('the service process', () => {
   it('is started again when it dies, and the local connection follows its new address', async () => {
     const first = app.started[0];
-    const monitor = await app.calls.createMonitor({ name: 'Survivor', type: 'http', url: target.url, frequency: 60 });
+    const monitor = await app.calls.createMonitor('local', { name: 'Survivor', type: 'http', url: target.url, frequency: 60 });
     process.kill(first?.pid ?? 0, 'SIGKILL');
     await first?.exited;
-    const status = await app.statusWhere((s) => s.connection?.baseUrl === app.started[1]?.apiUrl && s.monitors.some((m) => m.id === monitor.id), 20_000);
+    const status = await app.statusWhere((s) => serverOf(s).connection.baseUrl === app.started[1]?.apiUrl && serverOf(s).monitors.some((m) => m.id === monitor.id), 20_000);
     expect(app.started).toHaveLength(2);
-    expect(status.connection).toMatchObject({ id: 'local', auth: 'signed-in' });
+    expect(serverOf(status).connection).toMatchObject({ id: 'local', auth: 'signed-in' });
     expect(app.logger.entries.some((e) => e.level === 'warn' && /stopped unexpectedly .*starting it again in 1 s/.test(e.message))).toBe(true);
   });
 
