@@ -23,12 +23,13 @@ it('does not notify again after a restart about a monitor already reported down'
   const first = await startCore(dirs, secrets);
   running.push(first);
   // Nothing listens on port 9 of loopback: the check fails at once.
-  const monitor = await first.calls.createMonitor({ name: 'Nothing there', type: 'tcp', url: '127.0.0.1:9', frequency: 10 });
-  const key = `monitor:${monitor.id}`;
+  const monitor = await first.calls.createMonitor('local', { name: 'Nothing there', type: 'tcp', url: '127.0.0.1:9', frequency: 10 });
+  const key = `local/monitor:${monitor.id}`;
   await refreshUntil(first, (status) => status.items.some((item) => item.key === key && item.state === 'down'));
   expect(first.alerts.map((a) => [a.kind, a.itemKey])).toEqual([['monitor-down', key]]);
   const saved = JSON.parse(readFileSync(path.join(dirs.configDir, 'alert-state.json'), 'utf8')) as { connections: Record<string, { monitorsDown: Record<string, number> }> };
-  expect(Object.keys(saved.connections.local?.monitorsDown ?? {})).toEqual([key]);
+  // The policy's memory keeps each connection's own keys.
+  expect(Object.keys(saved.connections.local?.monitorsDown ?? {})).toEqual([`monitor:${monitor.id}`]);
   await first.core.stop();
 
   const second = await startCore(dirs, secrets);

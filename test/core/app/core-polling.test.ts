@@ -52,7 +52,7 @@ beforeEach(async () => {
   clock = manualClock();
   const logger = recordingLogger();
   settings = new ConfSettingsStore({ directory: dir, logger });
-  settings.update((s) => ({ ...s, connections: [{ id: 'prod', name: 'Prod', baseUrl, kind: 'remote' }], activeConnectionId: 'prod', pollIntervalSeconds: 60 }));
+  settings.update((s) => ({ ...s, connections: [{ id: 'prod', name: 'Prod', baseUrl, kind: 'remote', enabled: true }], pollIntervalSeconds: 60 }));
   const secrets = new MemorySecretStore();
   await secrets.set('prod', 'a.b.c');
   polls = 0;
@@ -69,8 +69,8 @@ afterEach(async () => {
 
 it('polls the saved remote connection at once and then on the interval from the settings, without local mode', async () => {
   expect(polls).toBe(1);
-  expect(statuses.at(-1)).toMatchObject({ level: 'critical', connection: { id: 'prod', kind: 'remote', auth: 'signed-in' } });
-  expect(statuses.at(-1)?.items[0]).toMatchObject({ key: 'monitor:m1', health: 'critical', state: 'down' });
+  expect(statuses.at(-1)).toMatchObject({ level: 'critical', servers: [{ connection: { id: 'prod', kind: 'remote', auth: 'signed-in' } }] });
+  expect(statuses.at(-1)?.items[0]).toMatchObject({ key: 'prod/monitor:m1', health: 'critical', state: 'down' });
   clock.advance(59_000);
   await flush();
   expect(polls).toBe(1);

@@ -13,7 +13,7 @@ import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts
 import { boundaryCalls } from '../../helpers/boundary-calls.ts';
 import { recordingLogger } from '../../helpers/recording-logger.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../../helpers/smtp-receiver.ts';
-import { isAlive, startCore, tempDirs, testAbout, type CoreFixture } from './core-fixture.ts';
+import { isAlive, serverOf, startCore, tempDirs, testAbout, type CoreFixture } from './core-fixture.ts';
 
 const password = 'pa55-Secret-9f3';
 let dirs: ReturnType<typeof tempDirs>;
@@ -66,7 +66,7 @@ describe('the local service\'s SMTP server', () => {
     expect(environmentOf(restarted?.pid)).toContain(`VIGIL_SMTP_PASSWORD=${password}`);
     expect(readFileSync(`/proc/${restarted?.pid}/cmdline`, 'utf8')).not.toContain(password);
     // The core follows the new address: a poll of the restarted service succeeds.
-    await app.statusWhere((s) => s.connection?.baseUrl === restarted?.apiUrl && s.connection?.auth === 'signed-in' && s.problem === undefined);
+    await app.statusWhere((s) => serverOf(s).connection.baseUrl === restarted?.apiUrl && serverOf(s).connection.auth === 'signed-in' && serverOf(s).problem === undefined);
     expect(app.logger.text()).not.toContain(password);
     // The shell is told, so its log redacts the password wherever the service's lines mention it.
     expect(app.secretsTold).toContain(password);
@@ -148,7 +148,7 @@ describe('a core without a local service', () => {
     const own = tempDirs();
     const logger = recordingLogger();
     const settings = new ConfSettingsStore({ directory: own.configDir, logger });
-    settings.update((s) => ({ ...s, connections: [{ id: 'prod', name: 'Prod', baseUrl: 'http://127.0.0.1:9/api', kind: 'remote' }] }));
+    settings.update((s) => ({ ...s, connections: [{ id: 'prod', name: 'Prod', baseUrl: 'http://127.0.0.1:9/api', kind: 'remote', enabled: true }] }));
     const core = await createVigilCore({ settings, alertStateDir: own.configDir, historyDir: own.configDir, secrets: new MemorySecretStore(), localService: undefined, about: testAbout, logger });
     const calls = boundaryCalls(core);
     try {

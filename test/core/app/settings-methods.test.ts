@@ -49,7 +49,7 @@ beforeEach(async () => {
   clock = manualClock(start);
   const logger = recordingLogger();
   settings = new ConfSettingsStore({ directory: dir, logger });
-  settings.update((s) => ({ ...s, connections: [{ id: 'prod', name: 'Prod', baseUrl: 'http://127.0.0.1:1/api', kind: 'remote' }], activeConnectionId: 'prod' }));
+  settings.update((s) => ({ ...s, connections: [{ id: 'prod', name: 'Prod', baseUrl: 'http://127.0.0.1:1/api', kind: 'remote', enabled: true }] }));
   const secrets = new MemorySecretStore();
   await secrets.set('prod', 'a.b.c');
   polls = 0;
@@ -117,13 +117,13 @@ describe('settings through the contract', () => {
   });
 
   it('re-judges the status at once when the grace or the thresholds change', async () => {
-    expect(health('heartbeat:h1')).toBe('ok');
-    expect(health('domain:d1')).toBe('warning');
+    expect(health('prod/heartbeat:h1')).toBe('ok');
+    expect(health('prod/domain:d1')).toBe('warning');
     const pollsBefore = polls;
     await calls.updateSettings({ heartbeatGraceSeconds: 0, domainThresholds: [14, 7, 1] });
-    expect(health('heartbeat:h1')).toBe('warning');
-    expect(health('domain:d1')).toBe('ok');
-    expect((await calls.getStatus()).items.find((item) => item.key === 'heartbeat:h1')?.health).toBe('warning');
+    expect(health('prod/heartbeat:h1')).toBe('warning');
+    expect(health('prod/domain:d1')).toBe('ok');
+    expect((await calls.getStatus()).items.find((item) => item.key === 'prod/heartbeat:h1')?.health).toBe('warning');
     expect(polls).toBe(pollsBefore);
   });
 });
