@@ -138,7 +138,7 @@ describe('the lists over several servers', () => {
   });
 
   it('deletes on the row’s own server', async () => {
-    const fake = fakeApi({ getListHistory: async () => ({ from: 0, to: 1, slotCount: 1, items: {} }), deleteMonitor: async () => ({ ok: true }) });
+    const fake = fakeApi({ getListHistory: async () => ({ from: 0, to: 1, slotCount: 1, items: {} }), deleteMonitor: async () => undefined });
     show(threeServers());
     const user = userEvent.setup();
     render(<MonitorsView />);
