@@ -7,6 +7,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { historyFileName } from '../../../main/core/history/history-database.ts';
 import { startHistoryServer, type HistoryServer } from '../../helpers/history-server.ts';
+import { serverOf } from '../app/core-fixture.ts';
 import { remoteCoreBench, type RemoteCoreBench } from './remote-core.ts';
 
 const MINUTE = 60_000;
@@ -38,9 +39,9 @@ describe("a spec-only server's history, from Vigil's own record", () => {
     server.state.monitors[0] = { ...server.state.monitors[0], last_status: 'down' };
     for (let i = 0; i < 30; i++) await bench.pollAfter(second, MINUTE);
 
-    const history = await second.calls.getItemHistory('monitor:m1', '24h');
+    const history = await second.calls.getItemHistory('test/monitor:m1', '24h');
     const now = T0 + 4 * HOUR;
-    expect(history).toMatchObject({ key: 'monitor:m1', kind: 'monitor', name: 'API', health: 'critical', state: 'down', source: 'client', from: now - 24 * HOUR, to: now });
+    expect(history).toMatchObject({ key: 'test/monitor:m1', kind: 'monitor', name: 'API', health: 'critical', state: 'down', source: 'client', from: now - 24 * HOUR, to: now });
     expect(history.timeline.map(({ from, to, state }) => [(from - T0) / MINUTE, (to - T0) / MINUTE, state])).toEqual([
       [-20 * 60, 0, 'not watching'],
       [0, 60, 'up'],
@@ -57,9 +58,9 @@ describe("a spec-only server's history, from Vigil's own record", () => {
     expect(history.events.map((event) => event.title)).toEqual(['API is down']);
 
     const status = await second.calls.getStatus();
-    expect(status.items[0]).toMatchObject({ key: 'monitor:m1', since: T0 + 211 * MINUTE, sinceIsLowerBound: false });
+    expect(status.items[0]).toMatchObject({ key: 'test/monitor:m1', since: T0 + 211 * MINUTE, sinceIsLowerBound: false });
     expect(status.trayItems[0]).toMatchObject({ label: 'API — down for 29 min' });
-    expect(status.connection).toMatchObject({ capabilities: [], serverProblems: [] });
+    expect(serverOf(status, 'test').connection).toMatchObject({ capabilities: [], serverProblems: [] });
 
     const events = await second.calls.listEvents(T0);
     expect(events.map((event) => [event.title, event.at - T0])).toEqual([
@@ -69,9 +70,9 @@ describe("a spec-only server's history, from Vigil's own record", () => {
 
     const list = await second.calls.getListHistory();
     expect(list).toMatchObject({ from: now - 24 * HOUR, to: now, slotCount: 48 });
-    expect(list.items['monitor:m1']).toEqual({ uptime: 91 / 120, slots: `${'-'.repeat(40)}uu----ud`, source: 'client' });
+    expect(list.items['test/monitor:m1']).toEqual({ uptime: 91 / 120, slots: `${'-'.repeat(40)}uu----ud`, source: 'client' });
 
-    const csv = await second.calls.exportItemHistory('monitor:m1', '24h', 'csv');
+    const csv = await second.calls.exportItemHistory('test/monitor:m1', '24h', 'csv');
     expect(csv.fileName).toBe('vigil-history-api-24h-2026-11-20.csv');
     expect(csv.mimeType).toBe('text/csv; charset=utf-8');
     expect(csv.text.split('\r\n').slice(0, 3)).toEqual([
@@ -79,7 +80,7 @@ describe("a spec-only server's history, from Vigil's own record", () => {
       'timeline,2026-11-19T12:00:00.000Z,2026-11-20T08:00:00.000Z,not watching,gap,,',
       'timeline,2026-11-20T08:00:00.000Z,2026-11-20T09:00:00.000Z,up,ok,,',
     ]);
-    const json = JSON.parse((await second.calls.exportItemHistory('monitor:m1', '7d', 'json')).text) as { format: string; window: string; incidents: unknown[] };
+    const json = JSON.parse((await second.calls.exportItemHistory('test/monitor:m1', '7d', 'json')).text) as { format: string; window: string; incidents: unknown[] };
     expect(json).toMatchObject({ format: 'vigil-item-history', version: 1, window: '7d', incidents: [{ start: '2026-11-20T11:31:00.000Z', end: null, detail: 'down' }] });
     await second.core.stop();
   });
@@ -103,7 +104,7 @@ describe("a spec-only server's history, from Vigil's own record", () => {
     await running.calls.refreshNow();
     const gaps = (await running.calls.listEvents(T0)).filter((event) => event.kind === 'vigil').map((event) => event.title);
     expect(gaps).toEqual(['Vigil was not watching Test for 3 h: the computer slept or was offline']);
-    const history = await running.calls.getItemHistory('monitor:m1', '24h');
+    const history = await running.calls.getItemHistory('test/monitor:m1', '24h');
     expect(history.timeline.filter((segment) => segment.from >= T0).map(({ from, to, state }) => [(from - T0) / MINUTE, (to - T0) / MINUTE, state])).toEqual([
       [0, 1, 'up'],
       // Up to the poll on waking, which is now.
@@ -112,18 +113,17 @@ describe("a spec-only server's history, from Vigil's own record", () => {
     await running.core.stop();
   });
 
-  it('ends the stretch when another connection is chosen, and forgets a removed connection', async () => {
+  it('ends the stretch when a connection is turned off, and forgets a removed connection', async () => {
     const running = await bench.start();
     await bench.pollAfter(running, MINUTE);
     const other = await running.calls.addRemoteConnection({ name: 'Other', baseUrl: server.apiUrl.replace('127.0.0.1', 'localhost'), token: 'x.y.z' });
-    await running.calls.setActiveConnection(other.id);
+    await running.calls.setConnectionEnabled('test', false);
     await bench.pollAfter(running, 30 * MINUTE);
-    await running.calls.setActiveConnection('test');
+    await running.calls.setConnectionEnabled('test', true);
     await running.calls.refreshNow();
-    const gaps = (await running.calls.listEvents(T0)).filter((event) => event.kind === 'vigil').map((event) => event.title);
-    expect(gaps).toEqual(['Vigil was not watching Test for 30 min: another connection was active']);
+    const gaps = (await running.calls.listEvents(T0)).filter((event) => event.kind === 'vigil' && event.connectionId === 'test').map((event) => [event.title, event.serverName]);
+    expect(gaps).toEqual([['Vigil was not watching Test for 30 min: the connection was turned off', 'Test']]);
 
-    await running.calls.setActiveConnection(other.id);
     await running.calls.removeConnection('test');
     const db = new DatabaseSync(path.join(bench.dir, historyFileName), { readOnly: true });
     const left = db.prepare('SELECT DISTINCT connection_id AS id FROM watches UNION SELECT DISTINCT connection_id FROM items UNION SELECT DISTINCT connection_id FROM events').all();
@@ -139,7 +139,7 @@ describe('a record that cannot be read', () => {
     const running = await bench.start();
     for (let i = 0; i < 5; i++) await bench.pollAfter(running, MINUTE);
     expect((await running.calls.getStatus()).level).toBe('ok');
-    const history = await running.calls.getItemHistory('monitor:m1', '24h');
+    const history = await running.calls.getItemHistory('test/monitor:m1', '24h');
     expect(history.notes.at(-1)).toMatch(/^Vigil's own record could not be read \(file is not a database\), so a new one was started on 2026-11-20; the old file was kept as history\.sqlite\.corrupt-2026-11-20T08-00-00-000Z\.bak\.$/);
     expect(history.timeline.at(-1)).toMatchObject({ from: T0, state: 'up' });
     expect(running.logger.entries.some((entry) => entry.level === 'error' && entry.message.includes('moved aside'))).toBe(true);
@@ -151,17 +151,17 @@ describe('a record that cannot be read', () => {
 describe('a server that gains the history extension', () => {
   it('is asked again on reconnecting and hourly, and its history is then used', async () => {
     const running = await bench.start();
-    expect((await running.calls.getStatus()).connection?.capabilities).toEqual([]);
-    expect((await running.calls.getItemHistory('monitor:m1', '24h')).source).toBe('client');
+    expect(serverOf(await running.calls.getStatus(), 'test').connection?.capabilities).toEqual([]);
+    expect((await running.calls.getItemHistory('test/monitor:m1', '24h')).source).toBe('client');
     server.state.capabilities = { extensions: ['history'], problems: ['History is not being saved: the disk is full.'] };
     const checked = Array.from({ length: 12 }, (_, i) => ({ at: new Date(T0 + i * 5 * MINUTE).toISOString(), checks: 5, failed: 0 }));
     server.state.series = { m1: { step_seconds: 300, points: checked } };
     await bench.pollAfter(running, MINUTE);
-    expect((await running.calls.getStatus()).connection?.capabilities).toEqual([]);
+    expect(serverOf(await running.calls.getStatus(), 'test').connection?.capabilities).toEqual([]);
     await bench.pollAfter(running, HOUR);
     await bench.pollAfter(running, MINUTE);
-    expect((await running.calls.getStatus()).connection).toMatchObject({ capabilities: ['history'], serverProblems: ['History is not being saved: the disk is full.'] });
-    const history = await running.calls.getItemHistory('monitor:m1', '24h');
+    expect(serverOf(await running.calls.getStatus(), 'test').connection).toMatchObject({ capabilities: ['history'], serverProblems: ['History is not being saved: the disk is full.'] });
+    const history = await running.calls.getItemHistory('test/monitor:m1', '24h');
     expect(history.source).toBe('server');
     expect(history.notes).not.toContain('This server keeps no history: shown is what Vigil saw while it was watching.');
 
@@ -172,7 +172,7 @@ describe('a server that gains the history extension', () => {
     server.state.failing = false;
     await bench.pollAfter(running, 5 * MINUTE);
     await bench.pollAfter(running, MINUTE);
-    expect((await running.calls.getStatus()).connection?.capabilities).toEqual([]);
+    expect(serverOf(await running.calls.getStatus(), 'test').connection?.capabilities).toEqual([]);
     await running.core.stop();
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MonitoringClient } from '../../../main/core/api/index.ts';
 import { recordingLogger } from '../../helpers/recording-logger.ts';
 import { startTestService, type TestService } from '../../helpers/service-harness.ts';
-import { refreshUntil, startCore, tempDirs, type CoreFixture } from '../app/core-fixture.ts';
+import { refreshUntil, serverOf, startCore, tempDirs, type CoreFixture } from '../app/core-fixture.ts';
 
 let service: TestService;
 let client: MonitoringClient;
@@ -67,17 +67,18 @@ describe('the core in local mode', () => {
   });
 
   it("shows the service's history of a monitor that went down", async () => {
-    const created = await fixture.calls.createMonitor({ name: 'Closed port', type: 'tcp', url: '127.0.0.1:9', frequency: 10 });
-    const key = `monitor:${created.id ?? ''}`;
+    const created = await fixture.calls.createMonitor('local', { name: 'Closed port', type: 'tcp', url: '127.0.0.1:9', frequency: 10 });
+    const key = `local/monitor:${created.id ?? ''}`;
     await refreshUntil(fixture, (status) => status.items.some((item) => item.key === key && item.state === 'down'));
     const status = await fixture.calls.getStatus();
-    expect(status.connection?.capabilities).toContain('history');
+    expect(serverOf(status).connection.capabilities).toContain('history');
     expect(status.items.find((item) => item.key === key)).toMatchObject({ since: expect.any(Number), sinceIsLowerBound: false });
     const history = await fixture.calls.getItemHistory(key, '24h');
     expect(history.source).toBe('server');
     expect(history.timeline.at(-1)).toMatchObject({ state: 'down', health: 'critical' });
     expect(history.checks?.[0]).toMatchObject({ status: 'down' });
-    expect(history.events.some((event) => event.source === 'server' && event.title.startsWith('Closed port went down'))).toBe(true);
+    expect(history).toMatchObject({ key, connectionId: 'local', serverName: 'This computer' });
+    expect(history.events.some((event) => event.source === 'server' && event.itemKey === key && event.title.startsWith('Closed port went down'))).toBe(true);
     expect(history.incidents.at(-1)).toMatchObject({ end: undefined });
     expect((await fixture.calls.getListHistory()).items[key]).toMatchObject({ source: 'server', slots: expect.stringMatching(/d$/) });
   });

@@ -49,7 +49,7 @@ afterEach(async () => {
 
 describe("a server's history", () => {
   it("stands for a monitor, with the record before the server's history begins", async () => {
-    const history = await running.calls.getItemHistory('monitor:m1', '24h');
+    const history = await running.calls.getItemHistory('test/monitor:m1', '24h');
     const now = T0 + 2 * HOUR;
     expect(history).toMatchObject({ source: 'server', since: T0 + 45 * MINUTE, sinceIsLowerBound: false, to: now });
     expect(history.timeline.filter((segment) => segment.from >= T0).map(({ from, to, state }) => [(from - T0) / MINUTE, (to - T0) / MINUTE, state])).toEqual([
@@ -76,13 +76,13 @@ describe("a server's history", () => {
       ['API went down: connection refused', 'server'],
     ]);
 
-    const older = await running.calls.listChecks('monitor:m1', T0 + 41 * MINUTE);
+    const older = await running.calls.listChecks('test/monitor:m1', T0 + 41 * MINUTE);
     expect(older[0]).toEqual({ at: T0 + 40 * MINUTE, status: 'down', responseTimeMs: 100, error: 'connection refused' });
     expect(server.requests).toContain(`GET /api/monitors/m1/checks?before=${encodeURIComponent(iso(T0 + 41 * MINUTE))}&limit=50`);
   });
 
   it("gives a heartbeat's pings and its late stretches from them", async () => {
-    const history = await running.calls.getItemHistory('heartbeat:h1', '24h');
+    const history = await running.calls.getItemHistory('test/heartbeat:h1', '24h');
     expect(history.pings).toEqual([T0 + 50 * MINUTE, T0 + 5 * MINUTE]);
     // Expected every 30 min with 5 min grace: on time for 35 min after each ping, then late, then down 30 min later;
     // before the first ping the server gave, what Vigil saw.
@@ -97,13 +97,13 @@ describe("a server's history", () => {
   });
 
   it("keeps a domain's timeline from the record, and says so", async () => {
-    const history = await running.calls.getItemHistory('domain:d1', '7d');
+    const history = await running.calls.getItemHistory('test/domain:d1', '7d');
     expect(history).toMatchObject({ source: 'client', expiresOn: '2027-06-01' });
     expect(history.notes).toEqual(["The server keeps no timeline of a domain: the timeline is what Vigil saw; the events are the server's."]);
   });
 
   it("gives the list's bars from GET /stats, and the events from the server with Vigil's own news of the connection", async () => {
-    expect((await running.calls.getListHistory()).items).toEqual({ 'monitor:m1': { uptime: 0.9, slots: `${'-'.repeat(46)}ud`, source: 'server' } });
+    expect((await running.calls.getListHistory()).items).toEqual({ 'test/monitor:m1': { uptime: 0.9, slots: `${'-'.repeat(46)}ud`, source: 'server' } });
     expect(server.requests).toContain('GET /api/stats?window=24h&slots=48');
     const events = await running.calls.listEvents(T0 - 10 * MINUTE);
     expect(events.map((event) => [event.title, event.source, event.kind])).toEqual([
@@ -115,7 +115,7 @@ describe("a server's history", () => {
 
   it('falls back to the record, and says why, when the server cannot give its history', async () => {
     server.state.series = {};
-    const history = await running.calls.getItemHistory('monitor:m1', '24h');
+    const history = await running.calls.getItemHistory('test/monitor:m1', '24h');
     expect(history.source).toBe('client');
     expect(history.notes[0]).toMatch(/^Some of the server's history could not be read \(The server has nothing at GET \/monitors\/m1\/series\?window=24h/);
     expect(history.timeline.filter((segment) => segment.from >= T0).map(({ state }) => state)).toEqual(['up', 'not watching']);
