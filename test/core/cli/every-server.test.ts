@@ -1,6 +1,7 @@
 // The client commands over every saved server at once, as real processes: two `vigil service` processes signed in
 // with `vigil login` (tokens in a private Secret Service), a monitor down on one of them; then one stopped.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -181,5 +182,27 @@ describe.skipIf(missing)('one server stopped', () => {
     const alone = await vigil(['status', '--server', 'Side', '--timeout', '5']);
     expect(alone).toMatchObject({ code: 3, stdout: '' });
     expect(alone.stderr).toMatch(/^Cannot tell the status of Side: .*\n$/);
+  });
+
+  it('holds nobody up for a server that never answers: it is "cannot tell" at the deadline', async () => {
+    // Answers the heartbeats (so `vigil login` can check a token), then never the monitors.
+    const stalled = createServer((request, response) => {
+      if (request.url === '/api/heartbeats') response.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+    });
+    await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+    const stalledUrl = `http://127.0.0.1:${(stalled.address() as { port: number }).port}/api`;
+    try {
+      expect((await vigil(['login', '--base-url', stalledUrl, '--name', 'Stalled'], 'a.b.c\n')).code).toBe(0);
+      const started = Date.now();
+      const result = await vigil(['status', '--timeout', '3']);
+      expect(Date.now() - started).toBeLessThan(8_000);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toMatch(/^Work \(.*\)\n {2}CRITICAL {2}monitor {4}Closed port/);
+      expect(result.stdout).toContain('Stalled: CANNOT TELL — Cannot tell the status of Stalled: no complete answer within 3 s');
+      expect(result.stdout).toMatch(/\n\n3 servers: CRITICAL \(Work critical, Side cannot tell, Stalled cannot tell\)\.\n$/);
+    } finally {
+      stalled.closeAllConnections();
+      stalled.close();
+    }
   });
 });

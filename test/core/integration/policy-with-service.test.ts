@@ -6,7 +6,7 @@ import { evaluatePoll, initialAlertState, resolveAlertPreferences, type Alert, t
 import { clientErrorInfo, MonitoringClient, MonitoringClientError } from '../../../main/core/api/index.ts';
 import type { PollOutcome } from '../../../main/core/model/snapshot.ts';
 import { fetchSnapshot } from '../../../main/core/poller/fetch-snapshot.ts';
-import { trayModel } from '../../../main/core/tray/index.ts';
+import { serverTray, trayModel } from '../../../main/core/tray/index.ts';
 import { loadOrCreateSigningKey } from '../../../service/auth/signing-key.ts';
 import { issueToken } from '../../../service/auth/tokens.ts';
 import { startHttpTarget, type HttpTarget } from '../../helpers/local-targets.ts';
@@ -60,6 +60,11 @@ async function advanceUntil(done: () => Promise<boolean>): Promise<void> {
   throw new Error('condition not met within 120 s of service time');
 }
 
+/** The tray over this one server after a poll. */
+const trayOf = (outcome: PollOutcome) => {
+  const own = serverTray({ server: { id: 'local', name: 'Local' }, outcome, lastSnapshot: outcome.ok ? outcome.snapshot : undefined, alertState: state, snoozes: [], preferences, now: clock.now() });
+  return trayModel({ servers: [own], now: clock.now() });
+};
 const api = (path: string, init: Parameters<TestService['api']>[1] = {}) => service.api(path, { token, ...init });
 const statusOf = async (id: string) => ((await api(`/monitors/${id}`)).json as { last_status: string }).last_status;
 
@@ -72,7 +77,7 @@ describe('client core against the real service', () => {
     await advanceUntil(async () => (await statusOf(monitorId)) === 'up');
     const { alerts, outcome } = await poll();
     expect(alerts).toEqual([]);
-    const tray = trayModel({ connectionName: 'Local', outcome, lastSnapshot: outcome.ok ? outcome.snapshot : undefined, alertState: state, snoozes: [], pausedUntil: undefined, preferences, now: clock.now() });
+    const tray = trayOf(outcome);
     expect(tray.level).toBe('ok');
   });
 
@@ -83,7 +88,7 @@ describe('client core against the real service', () => {
     expect(alerts.map((a) => [a.kind, a.itemKey])).toEqual([['monitor-down', `monitor:${monitorId}`]]);
     expect(alerts[0]?.severity).toBe('critical');
     expect((await poll()).alerts).toEqual([]);
-    const tray = trayModel({ connectionName: 'Local', outcome, lastSnapshot: outcome.ok ? outcome.snapshot : undefined, alertState: state, snoozes: [], pausedUntil: undefined, preferences, now: clock.now() });
+    const tray = trayOf(outcome);
     expect(tray.level).toBe('critical');
     expect(tray.items[0]?.label).toMatch(/Shop/);
   });

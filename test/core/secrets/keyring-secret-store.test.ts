@@ -94,8 +94,8 @@ describe.skipIf(missing)('KeyringSecretStore (gnome-keyring Secret Service)', ()
       const logger = recordingLogger();
       const secrets = await openSecretStore({ onUnavailable: 'fail', logger, service: 'Vigil test' });
       const settings = new ConfSettingsStore({ directory: configDir, logger });
-      const connection = { id: 'c1', name: 'Lab', baseUrl: 'http://127.0.0.1:8731/api', kind: 'local' } as const;
-      settings.update((current) => ({ ...current, connections: [connection], activeConnectionId: 'c1' }));
+      const connection = { id: 'c1', name: 'Lab', baseUrl: 'http://127.0.0.1:8731/api', kind: 'local', enabled: true } as const;
+      settings.update((current) => ({ ...current, connections: [connection] }));
       await secrets.set(connection.id, token);
       expect(await secrets.get(connection.id)).toBe(token);
       expect(filesContaining(configDir, token)).toEqual([]);
