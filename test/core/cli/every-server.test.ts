@@ -1,5 +1,6 @@
 // The client commands over every saved server at once, as real processes: two `vigil service` processes signed in
-// with `vigil login` (tokens in a private Secret Service), a monitor down on one of them; then one stopped.
+// with `vigil login` (tokens in a private Secret Service), a monitor down on one of them; then one stopped, and a
+// third that never answers.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -166,7 +167,7 @@ describe.skipIf(missing)('vigil watch over every server', () => {
   });
 });
 
-describe.skipIf(missing)('one server stopped', () => {
+describe.skipIf(missing)('a server stopped or stalled', () => {
   it('is "cannot tell" for that server while the other still reports', async () => {
     await stop(side);
     const text = await vigil(['status', '--timeout', '5']);
