@@ -8,7 +8,8 @@ import { KeychainUnavailableError, keychainName, type SecretStore } from '../sec
 import { defaultSettingsDir } from '../settings/settings-dir.ts';
 import type { Connection } from '../settings/settings-schema.ts';
 import { ConfSettingsStore } from '../settings/settings-store.ts';
-import { cannotTell, chooseOneServer, chooseServers, hostOf, type ServerChoice, type Target } from './server-choice.ts';
+import { cannotTell } from './exit-codes.ts';
+import { chooseOneServer, chooseServers, hostOf, type ServerChoice, type Target } from './server-choice.ts';
 
 export class CliEnvironment {
   readonly #logger: Logger;

@@ -12,7 +12,8 @@ import type { Logger } from '../../../common/logger.ts';
 import { newestFirst } from '../history/event-views.ts';
 import { CliEnvironment } from './cli-environment.ts';
 import { CliRecord } from './cli-record.ts';
-import { cannotTell, serverChoiceFlags } from './server-choice.ts';
+import { cannotTell } from './exit-codes.ts';
+import { serverChoiceFlags } from './server-choice.ts';
 import { serverEvents } from './server-events.ts';
 
 const units = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;

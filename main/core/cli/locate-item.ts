@@ -8,7 +8,8 @@ import { assessSnapshot, type AssessOptions, type ItemAssessment } from '../heal
 import { fetchSnapshot } from '../poller/fetch-snapshot.ts';
 import type { CliEnvironment } from './cli-environment.ts';
 import { findItem, matchingItems } from './find-item.ts';
-import { cannotTell, type Target } from './server-choice.ts';
+import { cannotTell } from './exit-codes.ts';
+import { type Target } from './server-choice.ts';
 import { askEach, connectTo, unreachable, type ServerConnection } from './server-connection.ts';
 
 export interface LocatedItem {

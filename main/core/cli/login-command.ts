@@ -5,7 +5,8 @@ import { parseFlags } from '../../../common/cli/parse-flags.ts';
 import { silentLogger, type Logger } from '../../../common/logger.ts';
 import { MonitoringClient, MonitoringClientError } from '../api/index.ts';
 import { CliEnvironment } from './cli-environment.ts';
-import { cannotTell, targetOfBaseUrl } from './server-choice.ts';
+import { cannotTell } from './exit-codes.ts';
+import { targetOfBaseUrl } from './server-choice.ts';
 import { readTokenFromStdin } from './read-token.ts';
 
 export async function loginCommand(args: string[], logger: Logger): Promise<number> {

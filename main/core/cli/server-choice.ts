@@ -2,9 +2,7 @@
 // saved connection by name or id) for one; otherwise every enabled saved connection, as the tray watches them.
 import { CliError } from '../../../common/cli/cli-error.ts';
 import type { Connection, Settings } from '../settings/settings-schema.ts';
-
-/** Exit code for "cannot tell" (monitoring-plugins' UNKNOWN). */
-export const cannotTell = 3;
+import { cannotTell } from './exit-codes.ts';
 
 /** The flags every client command takes to name its server. */
 export const serverChoiceFlags = { 'base-url': { type: 'string' }, server: { type: 'string' } } as const;

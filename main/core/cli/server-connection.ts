@@ -5,7 +5,8 @@ import { CliError } from '../../../common/cli/cli-error.ts';
 import { silentLogger } from '../../../common/logger.ts';
 import { MonitoringClient, MonitoringClientError } from '../api/index.ts';
 import type { CliEnvironment } from './cli-environment.ts';
-import { cannotTell, type Target } from './server-choice.ts';
+import { cannotTell } from './exit-codes.ts';
+import { type Target } from './server-choice.ts';
 
 export interface ServerConnection {
   target: Target;

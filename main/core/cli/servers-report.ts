@@ -2,9 +2,10 @@
 // (status-report.ts); one that cannot be polled is "cannot tell" for itself while the others still report. The
 // exit code is the worst: critical (2) above cannot tell (3) above warning (1) above ok (0), since a known outage
 // needs the person more than an unknown, and an unknown may hide one.
-import { formatStatusReport, statusReport, type ReportLevel, type ReportRow, type StatusReport } from './status-report.ts';
 import type { AssessOptions } from '../health/index.ts';
+import { cannotTell } from './exit-codes.ts';
 import type { PollFailure, ServerPoll } from './server-poll.ts';
+import { formatStatusReport, statusReport, type ReportLevel, type ReportRow, type StatusReport } from './status-report.ts';
 
 /** A server's level: its report's, or "unknown" when it cannot tell. */
 export type ServerLevel = ReportLevel | 'unknown';
@@ -12,7 +13,7 @@ export type ServerLevel = ReportLevel | 'unknown';
 export type ServerStatus = { name: string; baseUrl: string; report: StatusReport } | { name: string; baseUrl: string; failure: PollFailure };
 
 const levelRank: Record<ServerLevel, number> = { ok: 0, warning: 1, unknown: 2, critical: 3 };
-const exitCodes: Record<ServerLevel, number> = { ok: 0, warning: 1, unknown: 3, critical: 2 };
+const exitCodes: Record<ServerLevel, number> = { ok: 0, warning: 1, unknown: cannotTell, critical: 2 };
 
 export function serverStatuses(polls: readonly ServerPoll[], options: AssessOptions): ServerStatus[] {
   return polls.map((poll) => {

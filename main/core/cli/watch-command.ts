@@ -7,7 +7,8 @@ import { parseFlags } from '../../../common/cli/parse-flags.ts';
 import type { Logger } from '../../../common/logger.ts';
 import type { Alert } from '../alerts/index.ts';
 import { CliEnvironment } from './cli-environment.ts';
-import { cannotTell, serverChoiceFlags, type Target } from './server-choice.ts';
+import { cannotTell } from './exit-codes.ts';
+import { serverChoiceFlags, type Target } from './server-choice.ts';
 import { askEach, connectTo } from './server-connection.ts';
 import { ServerWatch } from './server-watch.ts';
 
