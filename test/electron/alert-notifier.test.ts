@@ -10,7 +10,7 @@ const alert: AlertView = {
   severity: 'critical',
   title: 'API is down',
   body: 'Prod: https://api.example.com answered 503.',
-  itemKey: 'monitor:m1',
+  itemKey: 'c1/monitor:m1',
   connectionId: 'c1',
 };
 
@@ -75,7 +75,7 @@ describe('AlertNotifier', () => {
     const { instance, created, openWindow } = notifier();
     instance.show(alert);
     created[0]?.emit('click');
-    expect(openWindow).toHaveBeenCalledWith('monitor:m1');
+    expect(openWindow).toHaveBeenCalledWith('c1/monitor:m1');
   });
 
   it('logs a notification the system refused (unsigned macOS) and carries on', () => {

@@ -212,9 +212,9 @@ describe('the desktop app, composed', () => {
     const window = new FakePageContents('app://vigil/index.html');
     // The window's own call, through the contract as the page makes it (the sender must be a trusted window, and
     // this one is not): refused, and nothing is created.
-    const refused = await ipcMain.invoke(channelOf('createMonitor'), window.eventFrom(), { name: 'Nothing there', type: 'tcp', url: '127.0.0.1:9', frequency: 10 });
+    const refused = await ipcMain.invoke(channelOf('createMonitor'), window.eventFrom(), 'local', { name: 'Nothing there', type: 'tcp', url: '127.0.0.1:9', frequency: 10 });
     expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    await desktop.core.calls.createMonitor({ name: 'Nothing there', type: 'tcp', url: '127.0.0.1:9', frequency: 10 });
+    await desktop.core.calls.createMonitor('local', { name: 'Nothing there', type: 'tcp', url: '127.0.0.1:9', frequency: 10 });
     const [tray] = trays;
     const notification = await until('a notification', () => {
       tray?.click('refresh');
@@ -222,7 +222,7 @@ describe('the desktop app, composed', () => {
     });
     expect(notification).toMatchObject({ shown: true, options: { silent: true, urgency: 'critical' } });
     await until('the critical tray icon', () => (tray?.level === 'critical' ? true : undefined));
-    expect(tray?.menu.find((entry) => entry.id?.startsWith('item:monitor:'))?.label).toMatch(/^Nothing there — /);
+    expect(tray?.menu.find((entry) => entry.id?.startsWith('item:local/monitor:'))?.label).toMatch(/^Nothing there — /);
   }, 60_000);
 
   it('opens the window on the item when the notification is clicked', async () => {
@@ -231,15 +231,15 @@ describe('the desktop app, composed', () => {
     const [window] = windows;
     expect(window?.webContents.mainFrame.url).toBe('app://vigil/index.html');
     const opened = await until('the item opened in the page', () => window?.webContents.sent.find((message) => message.channel === channelOf('onOpenItem')));
-    const [monitor] = await desktop.core.calls.listMonitors();
-    expect(opened.args).toEqual([{ itemKey: `monitor:${monitor?.id}` }]);
+    const [monitor] = await desktop.core.calls.listMonitors('local');
+    expect(opened.args).toEqual([{ itemKey: `local/monitor:${monitor?.id}` }]);
     // The window's page may now use the contract.
-    const answer = (await ipcMain.invoke(channelOf('listMonitors'), window?.webContents.eventFrom() ?? new FakeWebContents().eventFrom())) as CallResult;
+    const answer = (await ipcMain.invoke(channelOf('listMonitors'), window?.webContents.eventFrom() ?? new FakeWebContents().eventFrom(), 'local')) as CallResult;
     expect(answer).toMatchObject({ ok: true, value: [{ name: 'Nothing there' }] });
   });
 
   it('stops the local service when Quit is chosen, then quits', async () => {
-    const { apiUrl } = await desktop.core.calls.getStatus().then((status) => ({ apiUrl: status.connection?.baseUrl ?? '' }));
+    const { apiUrl } = await desktop.core.calls.getStatus().then((status) => ({ apiUrl: status.servers[0]?.connection.baseUrl ?? '' }));
     const exited = vi.fn();
     children[0]?.on('exit', exited);
     trays[0]?.click('quit');

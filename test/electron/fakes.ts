@@ -105,11 +105,12 @@ export function cancelable(fields: Record<string, unknown> = {}) {
   return event;
 }
 
-/** A tray menu entry for an item, labelled as the tray model labels it. */
+/** A tray menu entry for an item (by server item key), labelled as the tray model labels it. */
 export function trayItem(fields: Partial<Extract<TrayItem, { type: 'item' }>> & { key: string }): TrayItem {
   const name = fields.name ?? fields.key;
   const detail = fields.detail ?? 'down';
-  return { type: 'item', kind: 'monitor', name, health: 'critical', state: 'down', detail, label: `${name} — ${detail}`, ...fields };
+  const connectionId = fields.key.split('/')[0] ?? 'prod';
+  return { type: 'item', connectionId, kind: 'monitor', name, health: 'critical', state: 'down', detail, label: `${name} — ${detail}`, ...fields };
 }
 
 export function status(fields: Partial<StatusView> = {}): StatusView {

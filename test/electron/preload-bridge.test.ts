@@ -10,13 +10,13 @@ import { FakeEmitter, FakeIpcMain, FakeWebContents, status } from './fakes.ts';
  * a method lost on the way from the declaration to the page fails here). */
 const contractNames = [
   'getStatus', 'refreshNow',
-  'listConnections', 'addRemoteConnection', 'setConnectionToken', 'testConnection', 'setActiveConnection', 'removeConnection',
+  'listConnections', 'addRemoteConnection', 'setConnectionToken', 'testConnection', 'setConnectionEnabled', 'removeConnection',
   'listMonitors', 'createMonitor', 'updateMonitor', 'deleteMonitor', 'listHeartbeats', 'createHeartbeat', 'deleteHeartbeat',
   'listDomains', 'createDomain', 'deleteDomain', 'listNotificationHandlers', 'createNotificationHandler', 'deleteNotificationHandler',
   'snooze', 'unsnooze', 'pauseNotifications', 'resumeNotifications',
   'getItemHistory', 'listChecks', 'listEvents', 'getListHistory', 'exportItemHistory', 'exportConfiguration', 'importConfiguration',
   'getSettings', 'updateSettings', 'getLocalService', 'setLocalSmtp', 'sendTestEmail',
-  'onDidChangeStatus', 'onAlert', 'onOpenItem',
+  'onDidChangeStatus', 'onAlert', 'onOpenItem', 'onOpenSettings',
 ].sort();
 
 class FakeIpcRenderer extends FakeEmitter implements IpcRendererLike {
@@ -42,8 +42,8 @@ describe('the preload bridge', () => {
   it('invokes each method on its prefixed channel with the arguments as given, and resolves with the value', async () => {
     const ipc = new FakeIpcRenderer();
     const { api } = exposed(ipc);
-    await expect(api.snooze?.('monitor:m1', '4h')).resolves.toBe('done');
-    expect(ipc.invoke).toHaveBeenCalledWith(channelOf('snooze'), 'monitor:m1', '4h');
+    await expect(api.snooze?.('c1/monitor:m1', '4h')).resolves.toBe('done');
+    expect(ipc.invoke).toHaveBeenCalledWith(channelOf('snooze'), 'c1/monitor:m1', '4h');
   });
 
   it('rejects with the call error as plain data (code, message, details) when the call failed', async () => {
@@ -51,7 +51,7 @@ describe('the preload bridge', () => {
     const error = { code: 'invalid-arguments', message: 'snooze was called with invalid arguments.', details: [{ field: '1', message: 'bad' }] };
     ipc.invoke.mockResolvedValueOnce({ ok: false, error });
     const { api } = exposed(ipc);
-    await expect(api.snooze?.('monitor:m1', '2h')).rejects.toEqual(error);
+    await expect(api.snooze?.('c1/monitor:m1', '2h')).rejects.toEqual(error);
   });
 
   it('forwards an event\'s payload only, never the IpcRendererEvent, and unsubscribes the same listener', () => {

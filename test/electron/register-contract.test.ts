@@ -51,8 +51,8 @@ describe('the Electron transport of the contract', () => {
   it('calls the core with the checked arguments for the main frame of a trusted window on app://vigil', async () => {
     const snooze = vi.fn(async () => undefined);
     const { ipcMain, window } = setUp({ snooze });
-    await expect(ipcMain.invoke(channelOf('snooze'), window.eventFrom(), 'monitor:m1', '4h')).resolves.toEqual({ ok: true, value: undefined });
-    expect(snooze).toHaveBeenCalledWith('monitor:m1', '4h');
+    await expect(ipcMain.invoke(channelOf('snooze'), window.eventFrom(), 'c1/monitor:m1', '4h')).resolves.toEqual({ ok: true, value: undefined });
+    expect(snooze).toHaveBeenCalledWith('c1/monitor:m1', '4h');
     await expect(ipcMain.invoke(channelOf('getStatus'), window.eventFrom())).resolves.toEqual({ ok: true, value: 'getStatus done' });
   });
 
@@ -89,7 +89,7 @@ describe('the Electron transport of the contract', () => {
   });
 
   it.each([
-    ['snooze', ['monitor:m1', '2h']],
+    ['snooze', ['c1/monitor:m1', '2h']],
     ['deleteMonitor', ['']],
     ['getStatus', ['extra']],
     ['addRemoteConnection', [{ name: 'x', baseUrl: 'file:///etc/passwd', token: 'a' }]],
@@ -115,7 +115,7 @@ describe('the Electron transport of the contract', () => {
         throw 'not an error';
       },
     });
-    await expect(ipcMain.invoke(channelOf('deleteMonitor'), window.eventFrom(), 'm1')).resolves.toEqual({
+    await expect(ipcMain.invoke(channelOf('deleteMonitor'), window.eventFrom(), 'c1', 'm1')).resolves.toEqual({
       ok: false,
       error: { code: 'failed', message: 'The monitor was not found.', details },
     });

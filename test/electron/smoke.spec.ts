@@ -76,14 +76,14 @@ test('the tray follows the status, and a monitor going down raises a notificatio
 
   // First start, no connection configured: local mode brings up the embedded service.
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { vigil: VigilApi }).vigil.getStatus().then((status) => status.connection?.kind)), {
+    .poll(() => page.evaluate(() => (window as unknown as { vigil: VigilApi }).vigil.getStatus().then((status) => status.servers[0]?.connection.kind)), {
       timeout: 60_000,
     })
     .toBe('local');
 
   const port = await closedPort();
   await page.evaluate(
-    (url) => (window as unknown as { vigil: VigilApi }).vigil.createMonitor({ name: 'Smoke closed port', type: 'http', url, frequency: 10 }),
+    (url) => (window as unknown as { vigil: VigilApi }).vigil.createMonitor('local', { name: 'Smoke closed port', type: 'http', url, frequency: 10 }),
     `http://127.0.0.1:${port}/`,
   );
   await expect

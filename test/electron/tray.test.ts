@@ -15,6 +15,7 @@ interface FakeMenu {
 function actions() {
   return {
     openWindow: vi.fn<TrayActions['openWindow']>(),
+    openConnectionSettings: vi.fn<TrayActions['openConnectionSettings']>(),
     refreshNow: vi.fn<TrayActions['refreshNow']>(),
     pauseNotifications: vi.fn<TrayActions['pauseNotifications']>(),
     resumeNotifications: vi.fn<TrayActions['resumeNotifications']>(),
@@ -110,10 +111,10 @@ describe('TrayView', () => {
 
   it('rebuilds the menu only when what it shows changes', () => {
     const { view, tray, buildMenu } = trayFor('linux');
-    const down = status({ level: 'critical', tooltip: 'Prod: 1 down', trayItems: [trayItem({ key: 'monitor:a' })] });
+    const down = status({ level: 'critical', tooltip: 'Prod: 1 down', trayItems: [trayItem({ key: 'prod/monitor:a' })] });
     view.render(down);
     view.render(down);
-    view.render({ ...down, monitors: [] });
+    view.render({ ...down, items: [] });
     expect(buildMenu).toHaveBeenCalledTimes(2);
     expect(tray.menus).toHaveLength(2);
   });
@@ -131,16 +132,18 @@ describe('TrayView', () => {
         level: 'critical',
         tooltip: 'Prod: 1 down, 1 late',
         trayItems: [
-          trayItem({ key: 'monitor:down', name: 'API', detail: 'down since 14:05' }),
-          trayItem({ key: 'heartbeat:late', kind: 'heartbeat', name: 'Backup', health: 'warning', detail: 'late by 5 min' }),
-          trayItem({ key: 'domain:x', kind: 'domain', name: 'x.example', health: 'unknown', detail: 'no expiry known' }),
+          { type: 'server', connectionId: 'side', situation: 'signed-out', label: 'Side: sign in again' },
+          trayItem({ key: 'prod/monitor:down', name: 'API', detail: 'down since 14:05', label: 'Prod · API — down since 14:05' }),
+          trayItem({ key: 'prod/heartbeat:late', kind: 'heartbeat', name: 'Backup', health: 'warning', detail: 'late by 5 min' }),
+          trayItem({ key: 'side/domain:x', kind: 'domain', name: 'x.example', health: 'unknown', detail: 'no expiry known' }),
         ],
       }),
     );
     const menu = lastMenu();
     expect(labels(menu)).toEqual([
       'Prod: 1 down, 1 late',
-      'API — down since 14:05',
+      'Side: sign in again',
+      'Prod · API — down since 14:05',
       'Backup — late by 5 min',
       'x.example — no expiry known',
       '---',
@@ -154,8 +157,10 @@ describe('TrayView', () => {
       'Quit',
     ]);
     expect(find(menu, 'summary')?.enabled).toBe(false);
-    find(menu, 'item:monitor:down')?.click?.();
-    expect(all.openWindow).toHaveBeenLastCalledWith('monitor:down');
+    find(menu, 'item:prod/monitor:down')?.click?.();
+    expect(all.openWindow).toHaveBeenLastCalledWith('prod/monitor:down');
+    find(menu, 'server:side')?.click?.();
+    expect(all.openConnectionSettings).toHaveBeenCalledWith('side');
     find(menu, 'open')?.click?.();
     expect(all.openWindow).toHaveBeenLastCalledWith();
     find(menu, 'refresh')?.click?.();
@@ -203,7 +208,7 @@ describe('TrayView', () => {
 
 describe('the tray menu template', () => {
   it('ends the item entries with the model\'s "and N more", which opens the window', () => {
-    const trayItems = [...Array.from({ length: 9 }, (_, index) => trayItem({ key: `monitor:${index}` })), { type: 'more', count: 16, label: 'and 16 more' } as const];
+    const trayItems = [...Array.from({ length: 9 }, (_, index) => trayItem({ key: `prod/monitor:${index}` })), { type: 'more', count: 16, label: 'and 16 more' } as const];
     const open = vi.fn();
     const menu = trayMenuTemplate({ status: status({ trayItems }), launchAtLogin: false, platform: 'linux' }, { ...actions(), openWindow: open });
     expect(menu.filter((entry) => entry.id?.startsWith('item:'))).toHaveLength(9);
