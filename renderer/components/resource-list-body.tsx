@@ -35,16 +35,18 @@ export type ListWords<R extends ListRow> = Pick<FilteredTableProps<R>, 'label' |
 export type ResourceListBodyProps<R extends ListRow> = Pick<FilteredTableProps<R>, 'filters' | 'columns' | 'note'> & {
   list: ResourceList<R>;
   words: ListWords<R>;
+  /** The column the Server column takes the place of when there is more than one server (no room for both). */
+  serverReplaces?: string;
   /** Until the list arrives; by default "Loading monitors…" and that they come with the server's first answer. */
   waiting?: ListMessage | undefined;
   onCreate(): void;
 };
 
-export function ResourceListBody<R extends ListRow>({ list, words, waiting, onCreate, filters, columns, note }: ResourceListBodyProps<R>) {
+export function ResourceListBody<R extends ListRow>({ list, words, waiting, onCreate, filters, columns, note, serverReplaces }: ResourceListBodyProps<R>) {
   const { empty, deleteQuestion, ...naming } = words;
   const serverNames = useStatus((state) => state.serverNames);
   const { manyServers } = list;
-  const shownColumns = useMemo(() => (manyServers ? withServerColumn(columns) : columns), [manyServers, columns]);
+  const shownColumns = useMemo(() => (manyServers ? withServerColumn(columns, serverNames, serverReplaces) : columns), [manyServers, columns, serverNames, serverReplaces]);
   const shownFilters = useMemo(() => (manyServers ? [serverFilter(serverNames), ...filters] : filters), [manyServers, serverNames, filters]);
   const untilListed = waiting ?? { title: `Loading ${naming.noun}s…`, text: 'They appear after the first answer from the server.' };
   const question = list.deleting === undefined ? undefined : deleteQuestion(list.deleting);

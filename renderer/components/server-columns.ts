@@ -1,14 +1,24 @@
-// What every list adds once more than one server is watched: a Server column beside the name, and a filter by
-// server before the list's own filters. With one server neither shows (there is nothing to tell apart).
+// What every list adds once more than one server is watched: a Server column beside the name (as wide as the
+// longest server name, within reason), and a filter by server before the list's own filters. With one server
+// neither shows (there is nothing to tell apart).
 import { SERVER_FILTER, type ListRow } from '../state/list-rows.ts';
+import { fittedColumnWidth } from './column-fit.ts';
 import { filterChoice, type FilterChoice } from './filtered-table.tsx';
 import type { Column } from './virtual-table.tsx';
 
-const serverColumn: Column<ListRow> = { id: SERVER_FILTER, header: 'Server', sortable: true, width: { min: 110, grow: 0.8 }, cell: (row) => row.serverName };
+/** The header "Server" with its sort arrow; the column is never narrower. */
+const serverHeaderWidth = 84;
+/** A longer name is cut (with an ellipsis) rather than squeezing the list's own columns. */
+const serverColumnMaxWidth = 200;
 
-/** The list's columns with the Server column second, after the name that says what the row is. */
-export function withServerColumn<R extends ListRow>(columns: readonly Column<R>[]): Column<R>[] {
-  const [first, ...rest] = columns;
+/**
+ * The list's columns with the Server column second, after the name that says what the row is; `replaces` is a
+ * column the table has no room for beside it (the monitors' Updated, at 1280 pixels).
+ */
+export function withServerColumn<R extends ListRow>(columns: readonly Column<R>[], serverNames: ReadonlyMap<string, string>, replaces?: string): Column<R>[] {
+  const width = Math.min(serverColumnMaxWidth, fittedColumnWidth(serverNames.values(), serverHeaderWidth));
+  const serverColumn: Column<R> = { id: SERVER_FILTER, header: 'Server', sortable: true, width, cell: (row) => row.serverName };
+  const [first, ...rest] = columns.filter((column) => column.id !== replaces);
   return first === undefined ? [serverColumn] : [first, serverColumn, ...rest];
 }
 

@@ -95,7 +95,15 @@ export function MonitorsView() {
       <PageHeader title="Monitors" titleId="monitors-title" actions={<CreateButton label="New monitor" onClick={create} />}>
         {rows.length === 0 ? 'Nothing watched yet.' : `${countOf(rows.length, 'monitor')}, ${down} down.`}
       </PageHeader>
-      <ResourceListBody list={list} words={monitorWords} filters={monitorFilters} columns={columns} onCreate={create} note={<HistoryLegend history={history} />} />
+      <ResourceListBody
+        list={list}
+        words={monitorWords}
+        filters={monitorFilters}
+        columns={columns}
+        serverReplaces="updated"
+        onCreate={create}
+        note={<HistoryLegend history={history} />}
+      />
       {editing !== undefined && <MonitorForm editing={editing.mode === 'edit' ? editing : undefined} onClose={() => setEditing(undefined)} />}
     </section>
   );

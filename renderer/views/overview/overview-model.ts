@@ -99,8 +99,19 @@ export function serverGroups(status: StatusView | undefined, serverFilter = 'all
     });
 }
 
-/** "3 servers, all answering", "3 servers, 1 cannot be reached". */
+const situationPhrases: Partial<Record<ServerStatusView['situation'], (count: number) => string>> = {
+  unreachable: (count) => `${count} cannot be reached`,
+  'signed-out': (count) => `${count} ${count === 1 ? 'needs' : 'need'} a new token`,
+  setup: (count) => `${count} ${count === 1 ? 'needs' : 'need'} a look in Settings`,
+};
+
+/** "3 servers, all answering", "3 servers: 1 cannot be reached, 1 needs a new token". */
 export function serversSummary(servers: readonly ServerStatusView[]): string {
-  const troubled = servers.filter((server) => server.situation === 'unreachable' || server.situation === 'signed-out' || server.situation === 'setup').length;
-  return troubled === 0 ? `${servers.length} servers, all answering` : `${servers.length} servers, ${troubled} not watched right now`;
+  const counts = new Map<ServerStatusView['situation'], number>();
+  for (const { situation } of servers) counts.set(situation, (counts.get(situation) ?? 0) + 1);
+  const troubles = (['unreachable', 'signed-out', 'setup'] as const).flatMap((situation) => {
+    const count = counts.get(situation);
+    return count === undefined ? [] : [situationPhrases[situation]?.(count) ?? ''];
+  });
+  return troubles.length === 0 ? `${servers.length} servers, all answering` : `${servers.length} servers: ${troubles.join(', ')}`;
 }

@@ -1,7 +1,6 @@
 // One server's part of an overview of several: its name, level and last answer as the heading (a button that
 // folds the group, remembered), its own banners (cannot be reached, sign in again, …) and, unfolded, its items
 // that need attention and the rest. Folded, the heading still says how the server is.
-import type { ReactNode } from 'react';
 import { ServerBanners } from '../../components/banners.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { VirtualTable } from '../../components/virtual-table.tsx';
@@ -45,12 +44,13 @@ export function ServerGroupSection({ group }: { group: ServerGroup }) {
         <div id={bodyId} className="server-group-body">
           {items.length === 0 ? (
             <p className="all-clear">Nothing is watched on {name} yet.</p>
+          ) : attention.length === 0 ? (
+            // All is well (its heading says so): one table, without an empty "Needs attention" above it.
+            <GroupTable title={`Items (${rest.length})`} label={`Items on ${name}`} rows={rest} />
           ) : (
             <>
-              <GroupTable title={`Needs attention (${attention.length})`} label={`Needs attention on ${name}`} rows={attention}>
-                <p className="all-clear">Nothing is down, late or about to expire.</p>
-              </GroupTable>
-              <GroupTable title={`Everything else (${rest.length})`} label={`Everything else on ${name}`} rows={rest} />
+              <GroupTable title={`Needs attention (${attention.length})`} label={`Needs attention on ${name}`} rows={attention} />
+              {rest.length > 0 && <GroupTable title={`Everything else (${rest.length})`} label={`Everything else on ${name}`} rows={rest} />}
             </>
           )}
         </div>
@@ -64,11 +64,11 @@ function countsLine(total: number, needingAttention: number): string {
   return needingAttention === 0 ? items : `${items}, ${needingAttention.toLocaleString('en')} need attention`;
 }
 
-function GroupTable({ title, label, rows, children }: { title: string; label: string; rows: ServerGroup['rest']; children?: ReactNode }) {
+function GroupTable({ title, label, rows }: { title: string; label: string; rows: ServerGroup['rest'] }) {
   return (
     <div className="overview-section">
       <h3>{title}</h3>
-      {rows.length === 0 ? children : <VirtualTable label={label} rows={rows} rowKey={itemKeyOf} columns={overviewColumns} fitRowsUpTo={groupRowsShown} />}
+      <VirtualTable label={label} rows={rows} rowKey={itemKeyOf} columns={overviewColumns} fitRowsUpTo={groupRowsShown} />
     </div>
   );
 }

@@ -85,6 +85,7 @@ export function DataSection() {
       </div>
       {serverNames.size > 1 && (
         <SelectField
+          className="field-server"
           label="Server"
           value={connectionId ?? ''}
           hint="The server whose configuration is exported, and the one a file is imported into."
