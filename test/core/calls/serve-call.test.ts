@@ -27,9 +27,9 @@ async function answerTo(error: unknown, logger = recordingLogger()) {
 
 describe('serveCall', () => {
   it('runs the method with the arguments as the contract parsed them, and answers with its value', async () => {
-    const createMonitor = vi.fn(async (input: unknown) => input);
-    const answer = await serveCall(coreCalls({ createMonitor }), 'createMonitor', [{ name: ' API ', type: 'http', url: 'https://a.example', frequency: 60 }], trustedSender, recordingLogger());
-    expect(answer).toEqual({ ok: true, value: { name: 'API', type: 'http', url: 'https://a.example', frequency: 60 } });
+    const createMonitor = vi.fn(async (connectionId: unknown, input: unknown) => ({ connectionId, input }));
+    const answer = await serveCall(coreCalls({ createMonitor }), 'createMonitor', ['work', { name: ' API ', type: 'http', url: 'https://a.example', frequency: 60 }], trustedSender, recordingLogger());
+    expect(answer).toEqual({ ok: true, value: { connectionId: 'work', input: { name: 'API', type: 'http', url: 'https://a.example', frequency: 60 } } });
     expect(createMonitor).toHaveBeenCalledTimes(1);
   });
 
@@ -44,9 +44,18 @@ describe('serveCall', () => {
     const snooze = vi.fn(async () => undefined);
     const calls = coreCalls({ snooze });
     expect(await serveCall(calls, 'constructor', [], trustedSender, recordingLogger())).toMatchObject({ ok: false, error: { code: 'unknown-method' } });
-    expect(await serveCall(calls, 'snooze', ['monitor:1', '2h'], trustedSender, recordingLogger())).toMatchObject({
+    expect(await serveCall(calls, 'snooze', ['work/monitor:1', '2h'], trustedSender, recordingLogger())).toMatchObject({
       ok: false,
       error: { code: 'invalid-arguments', details: [{ field: '1' }] },
+    });
+    // An item key without its server is not enough: two servers may hold monitor 1.
+    expect(await serveCall(calls, 'snooze', ['monitor:1', '1h'], trustedSender, recordingLogger())).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-arguments', details: [{ field: '0', message: 'must be a server item key like "work/monitor:42"' }] },
+    });
+    expect(await serveCall(calls, 'listMonitors', ['../x'], trustedSender, recordingLogger())).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-arguments', details: [{ field: '0', message: 'must be the id of a connection' }] },
     });
     expect(snooze).not.toHaveBeenCalled();
   });
