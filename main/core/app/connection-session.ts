@@ -1,10 +1,11 @@
-// The active connection at work: one Poller, each outcome through the alert policy, the policy's state saved
-// after every poll, what the poll saw recorded (history/poll-recorder.ts), and what the server offers asked now
-// and then (server-capabilities.ts). Polling runs unless the machine sleeps (suspend) or the server rejected the
-// token; a new token (tokenReplaced) lifts the latter.
+// One enabled connection at work (the core runs one per connection, none waiting for another): one Poller, each
+// outcome through the alert policy with this connection's own snoozes, the policy's state saved after every poll,
+// what the poll saw recorded (history/poll-recorder.ts), and what the server offers asked now and then
+// (server-capabilities.ts). Polling runs unless the machine sleeps (suspend) or the server rejected the token; a new
+// token (tokenReplaced) lifts the latter.
 import type { Clock } from '../../../common/clock.ts';
 import type { Logger } from '../../../common/logger.ts';
-import { evaluatePoll, tokenReplaced, type Alert, type AlertState } from '../alerts/index.ts';
+import { evaluatePoll, snoozesOn, tokenReplaced, type Alert, type AlertState } from '../alerts/index.ts';
 import { clientErrorInfo, MonitoringClient } from '../api/index.ts';
 import type { GapReason } from '../history/gap-reason.ts';
 import type { PollRecorder } from '../history/poll-recorder.ts';
@@ -172,7 +173,7 @@ export class ConnectionSession {
     const evaluation = evaluatePoll(this.#alertState, outcome, {
       connection: { id: this.connection.id, name: this.connection.name },
       preferences: alertPreferencesFrom(current),
-      snoozes: current.snoozes,
+      snoozes: snoozesOn(this.connection.id, current.snoozes),
       pausedUntil: current.pausedUntil,
       tokenExpiresAt: token === undefined ? undefined : tokenExpiresAt(token),
       now: clock.now(),

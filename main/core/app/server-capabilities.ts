@@ -1,4 +1,4 @@
-// What the active connection's server offers beyond the spec (`GET /capabilities`): asked when the session starts
+// What a connection's server offers beyond the spec (`GET /capabilities`): asked when the session starts
 // (its first answer), again when the server answers after failing (it may have been upgraded meanwhile), and hourly
 // on a poll, so no timer is held for it. A server without the extension has none and is spec-only.
 import type { Capabilities } from '../../../common/api/index.ts';

@@ -1,4 +1,4 @@
-// What the history calls share about the active connection: its server's history (when it lists the extension),
+// What the history calls share about a connection: its server's history (when it lists the extension),
 // Vigil's record of it, and an item as the latest poll judged it.
 import type { MonitoringClient } from '../api/index.ts';
 import type { ConnectionSession } from '../app/connection-session.ts';

@@ -1,4 +1,4 @@
-// "Your data out": every monitor, heartbeat, domain and notification handler of the active server as one
+// "Your data out": every monitor, heartbeat, domain and notification handler of one server as one
 // configuration file (configuration-file.ts). Only the spec's create fields go in, as the server gave them.
 import type { ExportFile } from '../../../common/ipc/history.ts';
 import type { MonitoringClient } from '../api/index.ts';

@@ -1,4 +1,4 @@
-// "Your data in": a configuration file (configuration-file.ts) into the active server, the same for the window and
+// "Your data in": a configuration file (configuration-file.ts) into one server, the same for the window and
 // `vigil import`. Idempotent (what the server has is skipped, import-plan.ts), a dry run reports without creating,
 // and the first refusal stops it: each item is one POST, so none is left half made.
 import type { ImportReport } from '../../../common/ipc/history.ts';

@@ -51,12 +51,14 @@ export function trayModel(input: TrayInput): TrayModel {
     now,
     timeZone: input.timeZone,
   });
-  const unwatched = servers.flatMap(({ server, situation }): UnwatchedServer[] => (situation === 'data' || situation === 'not-polled' ? [] : [{ server, situation }]));
+  // With one server the tooltip (the menu's first line) already says why it cannot be watched.
+  const several = servers.length > 1;
+  const unwatched = several ? servers.flatMap(({ server, situation }): UnwatchedServer[] => (situation === 'data' || situation === 'not-polled' ? [] : [{ server, situation }])) : [];
   const ranked = mergeRanked(servers.map((server) => server.ranked));
   const items = trayItems({
     ranked,
     unwatched,
-    nameServers: servers.length > 1,
+    nameServers: several,
     maxItems: input.maxItems ?? defaultMaxTrayItems,
     now,
     timeZone: input.timeZone,

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { StatusView } from '../../../common/ipc/views.ts';
+import type { AlertView, StatusView } from '../../../common/ipc/views.ts';
 import { createVigilCore } from '../../../main/core/app/create-vigil-core.ts';
 import type { LocalServiceLauncher } from '../../../main/core/app/local-service-launcher.ts';
 import type { VigilCore } from '../../../main/core/app/vigil-core.ts';
@@ -21,8 +21,11 @@ let settings: ConfSettingsStore;
 let core: VigilCore;
 let polls: number;
 let statuses: StatusView[];
+let alerts: AlertView[];
+/** What the fake server says of its one monitor. */
+let m1Status: string;
 
-/** Answers like a server with one monitor down; a poll is counted by its GET /heartbeats. */
+/** Answers like a server with one monitor (down unless a test says otherwise); a poll is counted by its GET /heartbeats. */
 const fakeFetch: typeof fetch = async (input) => {
   const url = new URL(input instanceof Request ? input.url : String(input));
   const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -31,7 +34,7 @@ const fakeFetch: typeof fetch = async (input) => {
     return json([]);
   }
   if (url.pathname === '/api/monitors') {
-    return json(url.searchParams.get('page') === '1' ? [{ id: 'm1', name: 'API', type: 'http', url: 'https://api.example/', frequency: 60, last_status: 'down' }] : []);
+    return json(url.searchParams.get('page') === '1' ? [{ id: 'm1', name: 'API', type: 'http', url: 'https://api.example/', frequency: 60, last_status: m1Status }] : []);
   }
   return json([]);
 };
@@ -57,8 +60,11 @@ beforeEach(async () => {
   await secrets.set('prod', 'a.b.c');
   polls = 0;
   statuses = [];
+  alerts = [];
+  m1Status = 'down';
   core = await createVigilCore({ settings, alertStateDir: dir, historyDir: dir, secrets, localService: refusingLauncher, about: { version: '0.0.0-test', shell: 'browser' }, clock, logger, fetch: fakeFetch });
   core.on('onDidChangeStatus', (status) => statuses.push(status));
+  core.on('onAlert', (alert) => alerts.push(alert));
   await core.start();
   await flush();
 });
@@ -98,4 +104,21 @@ it('holds polling while suspended and polls at once on resume', async () => {
   core.resume();
   await flush();
   expect(polls).toBe(3);
+});
+
+it("tells an item's news unless it is snoozed under its own server's key, opening it on its server", async () => {
+  expect(alerts.map((alert) => [alert.kind, alert.itemKey])).toEqual([['monitor-down', 'prod/monitor:m1']]);
+  // The same monitor id snoozed on another server silences nothing here.
+  settings.update((s) => ({ ...s, snoozes: [{ key: 'other/monitor:m1', until: 'resumed' }] }));
+  m1Status = 'up';
+  clock.advance(60_000);
+  await flush();
+  expect(alerts.map((alert) => alert.kind)).toEqual(['monitor-down', 'monitor-recovered']);
+  settings.update((s) => ({ ...s, snoozes: [{ key: 'prod/monitor:m1', until: 'resumed' }] }));
+  m1Status = 'down';
+  clock.advance(60_000);
+  await flush();
+  expect(polls).toBe(3);
+  expect(alerts.map((alert) => alert.kind)).toEqual(['monitor-down', 'monitor-recovered']);
+  expect(statuses.at(-1)?.items[0]).toMatchObject({ key: 'prod/monitor:m1', snoozedUntil: 'resumed', state: 'down' });
 });
