@@ -5,21 +5,24 @@ import { channelOf, coreEventNames, methodNames, windowEventNames } from '../../
 describe('the IPC contract', () => {
   it('accepts valid calls and hands back the parsed arguments', () => {
     expect(checkCall('getStatus', [])).toEqual({ ok: true, method: 'getStatus', args: [] });
-    const created = checkCall('createMonitor', [{ name: ' API ', type: 'http', url: 'https://api.example.com/health', frequency: 60 }]);
-    expect(created).toMatchObject({ ok: true, args: [{ name: 'API' }] });
-    expect(checkCall('snooze', ['monitor:mon_1', '4h'])).toMatchObject({ ok: true });
+    const created = checkCall('createMonitor', ['work', { name: ' API ', type: 'http', url: 'https://api.example.com/health', frequency: 60 }]);
+    expect(created).toMatchObject({ ok: true, args: ['work', { name: 'API' }] });
+    expect(checkCall('snooze', ['work/monitor:mon_1', '4h'])).toMatchObject({ ok: true });
+    expect(checkCall('setConnectionEnabled', ['work', false])).toMatchObject({ ok: true, args: ['work', false] });
     expect(checkCall('addRemoteConnection', [{ name: 'Prod', baseUrl: 'https://vigil.example/api', token: 'a.b.c' }])).toMatchObject({ ok: true });
   });
 
   it.each([
-    ['createMonitor', [{ name: 'x', type: 'http', url: 'ftp://x', frequency: 60 }], ['0.url'], /http/],
-    ['createMonitor', [], [''], /^takes 1 argument, not 0$/],
+    ['createMonitor', ['work', { name: 'x', type: 'http', url: 'ftp://x', frequency: 60 }], ['1.url'], /http/],
+    ['createMonitor', [], [''], /^takes 2 arguments, not 0$/],
+    ['listMonitors', ['../work'], ['0'], /^must be the id of a connection$/],
     ['getStatus', ['extra'], [''], /^takes 0 arguments, not 1$/],
     ['getStatus', 'extra', [''], /^must be a list of 0 arguments$/],
-    ['snooze', ['monitor:1', '2h'], ['1'], /./],
+    ['snooze', ['work/monitor:1', '2h'], ['1'], /./],
+    ['snooze', ['monitor:1', '1h'], ['0'], /^must be a server item key like "work\/monitor:42"$/],
     ['addRemoteConnection', [{ name: 'x', baseUrl: 'file:///etc/passwd', token: 'a' }], ['0.baseUrl'], /must start with http:\/\/ or https:\/\//],
     ['setConnectionToken', ['c1', 'has spaces in it'], ['1'], /^must be one word with no spaces$/],
-    ['deleteMonitor', [''], ['0'], /./],
+    ['deleteMonitor', ['work', ''], ['1'], /./],
   ])('refuses %s(%j), naming exactly the bad argument', (method, args, fields, message) => {
     const result = checkCall(method, args);
     expect(result.ok).toBe(false);
@@ -41,6 +44,6 @@ describe('the IPC contract', () => {
 
   it('keeps the shell\'s events out of the core\'s: a click in the tray is not something the core says', () => {
     expect(coreEventNames).toEqual(['onDidChangeStatus', 'onAlert']);
-    expect(windowEventNames).toEqual([...coreEventNames, 'onOpenItem']);
+    expect(windowEventNames).toEqual([...coreEventNames, 'onOpenItem', 'onOpenSettings']);
   });
 });
