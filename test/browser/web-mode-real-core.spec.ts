@@ -40,16 +40,16 @@ test.afterAll(async () => {
 test('a call from the page round-trips to the real core and its local service, and the token never reaches the page', async ({ page }) => {
   await page.goto(server.url);
   const created = await page.evaluate(() =>
-    (window as unknown as TestPageGlobals).vigilTest.api.createMonitor({ name: 'From the browser', type: 'tcp', url: '127.0.0.1:9', frequency: 60 }),
+    (window as unknown as TestPageGlobals).vigilTest.api.createMonitor('local', { name: 'From the browser', type: 'tcp', url: '127.0.0.1:9', frequency: 60 }),
   );
   expect(created).toMatchObject({ name: 'From the browser', type: 'tcp', last_status: 'unknown' });
   expect(created.id).toMatch(/^mon_/);
 
-  const listed = await page.evaluate(() => (window as unknown as TestPageGlobals).vigilTest.api.listMonitors());
+  const listed = await page.evaluate(() => (window as unknown as TestPageGlobals).vigilTest.api.listMonitors('local'));
   expect(listed.map((m) => m.id)).toContain(created.id);
 
   const connections = await page.evaluate(() => (window as unknown as TestPageGlobals).vigilTest.api.listConnections());
-  expect(connections).toMatchObject([{ id: 'local', kind: 'local', active: true, auth: 'signed-in' }]);
+  expect(connections).toMatchObject([{ id: 'local', kind: 'local', enabled: true, auth: 'signed-in' }]);
   const status = await page.evaluate(() => (window as unknown as TestPageGlobals).vigilTest.api.getStatus());
   const token = await fixture.secrets.get('local');
   expect(token).toBeTruthy();
@@ -57,7 +57,7 @@ test('a call from the page round-trips to the real core and its local service, a
 
   const refused = await page.evaluate(() =>
     (window as unknown as TestPageGlobals).vigilTest.api
-      .createDomain({ domain: 'not a domain' })
+      .createDomain('local', { domain: 'not a domain' })
       .then(() => 'accepted', (error: { code: string }) => error.code),
   );
   expect(refused).toBe('invalid-arguments');

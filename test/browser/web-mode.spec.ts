@@ -73,7 +73,7 @@ test('the page opens with the launch key, which leaves the address bar, and call
   expect(await page.evaluate(() => document.cookie)).toBe('');
 
   const refused = await page.evaluate(() =>
-    (window as unknown as TestPageGlobals).vigilTest.api.snooze('monitor:1', '2h' as '4h').then(
+    (window as unknown as TestPageGlobals).vigilTest.api.snooze('local/monitor:1', '2h' as '4h').then(
       () => 'accepted',
       (error: { code: string; message: string }) => `${error.code}: ${error.message}`,
     ),

@@ -14,8 +14,8 @@ const saved: Monitor[] = [];
 test.beforeAll(async () => {
   // A core whose saves take a while, as over a slow network to a remote server.
   const core = fakeVigilCore({
-    getStatus: async () => ({ ...sampleStatus, lastSuccessfulPollAt: Date.now() }),
-    createMonitor: async (body) => {
+    getStatus: async () => ({ ...sampleStatus, servers: sampleStatus.servers.map((server) => ({ ...server, lastSuccessfulPollAt: Date.now() })) }),
+    createMonitor: async (_connectionId, body) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       const monitor = { ...body, id: `mon_${saved.length + 1}`, last_status: 'unknown' };
       saved.push(monitor);

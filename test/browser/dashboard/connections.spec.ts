@@ -1,6 +1,6 @@
 // Connections through the window: a remote server added with a token from `vigil token` (a second, real service
-// process); a bad token shows the sign-in-again banner and signing in again clears it; a stopped server shows the
-// unreachable banner while a form keeps everything typed.
+// process) is watched beside this computer; a bad token shows the sign-in-again banner and signing in again clears
+// it; a stopped server shows the unreachable banner while a form keeps everything typed.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -47,7 +47,7 @@ function card(page: Page, name: string) {
   return page.getByRole('article', { name });
 }
 
-test('a remote server added with a token from `vigil token` becomes the one the window shows', async ({ page }) => {
+test('a remote server added with a token from `vigil token` is watched beside this computer', async ({ page }) => {
   test.setTimeout(90_000);
   const token = await tokenFor(remoteDir);
   await openDashboard(page, dashboard);
@@ -64,10 +64,9 @@ test('a remote server added with a token from `vigil token` becomes the one the 
   // The token never comes back to the page.
   expect(await page.content()).not.toContain(token);
 
-  await card(page, 'Staging').getByRole('button', { name: 'Use Staging' }).click();
-  await expect(card(page, 'Staging').getByText('In use')).toBeVisible();
+  await expect(card(page, 'Staging').getByRole('switch', { name: 'Watch Staging' })).toBeChecked();
   await openView(page, 'Monitors');
-  await expect(page.getByRole('row', { name: /Remote API/ })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('row', { name: /Remote API/ })).toContainText('Staging', { timeout: 20_000 });
 });
 
 test('a bad token shows the sign-in-again banner; a good one clears it', async ({ page }) => {
@@ -106,6 +105,7 @@ test('a stopped server shows the unreachable banner, and a failed save keeps wha
   await openView(page, 'Monitors');
   await page.getByRole('button', { name: 'New monitor' }).click();
   const dialog = page.getByRole('dialog', { name: 'New monitor' });
+  await dialog.getByRole('combobox', { name: 'Server' }).selectOption({ label: 'Staging' });
   await dialog.getByRole('textbox', { name: 'Name' }).fill('Added while offline');
   await dialog.getByRole('textbox', { name: 'URL' }).fill('https://offline.example/health');
   await dialog.getByRole('button', { name: 'Create monitor' }).click();

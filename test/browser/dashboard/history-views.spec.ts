@@ -28,12 +28,12 @@ test.beforeAll(async () => {
   database = await startTcpTarget();
   dashboard = await startDashboard({ rdapBootstrapUrl: rdap.bootstrapUrl });
   const { calls } = dashboard.fixture;
-  await calls.createMonitor({ name: 'Website', type: 'http', url: `${web.url}/`, frequency: 10 });
-  await calls.createMonitor({ name: 'Database', type: 'tcp', url: database.hostPort, frequency: 10 });
-  await calls.createMonitor({ name: 'Old API', type: 'tcp', url: '127.0.0.1:9', frequency: 10 });
-  const backup = await calls.createHeartbeat({ name: 'Nightly backup', expected_interval: 86_400 });
+  await calls.createMonitor('local', { name: 'Website', type: 'http', url: `${web.url}/`, frequency: 10 });
+  await calls.createMonitor('local', { name: 'Database', type: 'tcp', url: database.hostPort, frequency: 10 });
+  await calls.createMonitor('local', { name: 'Old API', type: 'tcp', url: '127.0.0.1:9', frequency: 10 });
+  const backup = await calls.createHeartbeat('local', { name: 'Nightly backup', expected_interval: 86_400 });
   if (backup.ping_url !== undefined) await fetch(backup.ping_url, { method: 'POST' });
-  await calls.createDomain({ domain: 'shop.example' });
+  await calls.createDomain('local', { domain: 'shop.example' });
   await dashboard.fixture.statusWhere(stateOf('Database', 'up'), 45_000);
   // The database goes down for a while and comes back: an incident, events, a dip in the bars.
   await database.setUp(false);
@@ -97,7 +97,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
     await openView(page, 'Settings');
     const data = page.getByRole('region', { name: 'Your data' });
-    const configuration = await dashboard.fixture.calls.exportConfiguration();
+    const configuration = await dashboard.fixture.calls.exportConfiguration('local');
     await data.getByLabel('Configuration file').setInputFiles({ name: configuration.fileName, mimeType: configuration.mimeType, buffer: Buffer.from(configuration.text) });
     await expect(data.getByRole('heading', { name: /^Would be skipped/ })).toBeVisible({ timeout: 20_000 });
     await data.getByRole('button', { name: 'Cancel' }).scrollIntoViewIfNeeded();

@@ -20,7 +20,7 @@ test.beforeAll(async () => {
   target = await startTcpTarget();
   dashboard = await startDashboard();
   const { calls } = dashboard.fixture;
-  await calls.createMonitor({ name: 'Cache', type: 'tcp', url: target.hostPort, frequency: 10 });
+  await calls.createMonitor('local', { name: 'Cache', type: 'tcp', url: target.hostPort, frequency: 10 });
   await dashboard.fixture.statusWhere((status) => status.items.some((item) => item.name === 'Cache' && item.state === 'up'), 45_000);
   // Down for a while, then up again: an incident with a start and an end, and events to show.
   await target.setUp(false);
@@ -74,7 +74,7 @@ test('the item page: state, uptime, chart, timeline, the incident, checks and ev
   await openView(page, 'Monitors');
   await page.getByRole('row', { name: /Cache/ }).getByRole('link', { name: 'Cache' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Cache' })).toBeFocused();
-  expect(page.url()).toContain('#/item/monitor%3A');
+  expect(page.url()).toContain('#/item/local%2Fmonitor%3A');
   await expect(page.locator('.item-state')).toContainText(/Up for (at least )?\d/);
 
   await expect(page.getByRole('region', { name: 'Uptime' })).toContainText('Past 24 hours');
@@ -154,8 +154,8 @@ test('the overview’s feed lists what happened, marking what is new since the l
 
 test('the configuration exported from one server imports into another, after a dry run', async ({ page }) => {
   test.setTimeout(120_000);
-  await dashboard.fixture.calls.createHeartbeat({ name: 'Nightly backup', expected_interval: 86_400 });
-  await dashboard.fixture.calls.createNotificationHandler({ name: 'On-call email', type: 'email', destination: 'oncall@example.com' });
+  await dashboard.fixture.calls.createHeartbeat('local', { name: 'Nightly backup', expected_interval: 86_400 });
+  await dashboard.fixture.calls.createNotificationHandler('local', { name: 'On-call email', type: 'email', destination: 'oncall@example.com' });
   await openDashboard(page, dashboard);
   await openView(page, 'Settings');
   const data = page.getByRole('region', { name: 'Your data' });
@@ -173,10 +173,10 @@ test('the configuration exported from one server imports into another, after a d
     await expect(otherData.getByRole('heading', { name: /^Would be created: 3 items$/ })).toBeVisible({ timeout: 20_000 });
     await expect(otherData).toContainText('Monitor “Cache”');
     // Nothing is created by the dry run.
-    expect(await other.fixture.calls.listMonitors()).toEqual([]);
+    expect(await other.fixture.calls.listMonitors('local')).toEqual([]);
     await otherData.getByRole('button', { name: 'Import 3 items' }).click();
     await expect(otherData.getByText(/Imported\./)).toBeVisible({ timeout: 20_000 });
-    expect((await other.fixture.calls.listMonitors()).map((monitor) => monitor.name)).toEqual(['Cache']);
+    expect((await other.fixture.calls.listMonitors('local')).map((monitor) => monitor.name)).toEqual(['Cache']);
     await openView(page, 'Monitors');
     await expect(page.getByRole('row', { name: /Cache/ })).toBeVisible({ timeout: 20_000 });
 

@@ -42,7 +42,7 @@ test('create, read, update and delete a monitor through the window', async ({ pa
   await expect(dialog).toBeHidden();
   const row = page.getByRole('row', { name: /Shop/ });
   await expect(row).toContainText('every 5 min');
-  const created = await dashboard.fixture.calls.listMonitors();
+  const created = await dashboard.fixture.calls.listMonitors('local');
   expect(created).toMatchObject([{ name: 'Shop', type: 'http', url: 'https://shop.example/health', frequency: 300 }]);
 
   // Update: the form opens with the saved values; the server gets the whole object.
@@ -55,7 +55,7 @@ test('create, read, update and delete a monitor through the window', async ({ pa
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(edit).toBeHidden();
   await expect(page.getByRole('row', { name: /Shop database/ })).toContainText(target.hostPort);
-  expect(await dashboard.fixture.calls.listMonitors()).toMatchObject([{ id: created[0]?.id, name: 'Shop database', type: 'tcp', url: target.hostPort, frequency: 300 }]);
+  expect(await dashboard.fixture.calls.listMonitors('local')).toMatchObject([{ id: created[0]?.id, name: 'Shop database', type: 'tcp', url: target.hostPort, frequency: 300 }]);
 
   // Read after a reload: the list comes back from the server, with the remembered list state.
   await page.getByRole('searchbox', { name: 'Search' }).fill('database');
@@ -72,12 +72,12 @@ test('create, read, update and delete a monitor through the window', async ({ pa
   await page.getByRole('button', { name: 'Delete Shop database' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete monitor' }).click();
   await expect(page.getByRole('row', { name: /Shop database/ })).toBeHidden();
-  await expect.poll(() => dashboard.fixture.calls.listMonitors()).toEqual([]);
+  await expect.poll(() => dashboard.fixture.calls.listMonitors('local')).toEqual([]);
 });
 
 test('a local target taken down shows its monitor down in the overview, with an alert', async ({ page }) => {
   test.setTimeout(90_000);
-  await dashboard.fixture.calls.createMonitor({ name: 'Cache', type: 'tcp', url: target.hostPort, frequency: 10 });
+  await dashboard.fixture.calls.createMonitor('local', { name: 'Cache', type: 'tcp', url: target.hostPort, frequency: 10 });
   await openDashboard(page, dashboard);
   await expect(page.getByRole('table', { name: 'Everything else' }).getByRole('row', { name: /Cache/ })).toContainText('Up', { timeout: 30_000 });
 

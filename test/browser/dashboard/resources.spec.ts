@@ -35,7 +35,7 @@ test('heartbeats: create with an interval in hours, ping it from the URL the win
   expect(pingUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/ping\/[\w-]+$/);
   await expect(details.getByRole('textbox', { name: 'Crontab line' })).toHaveValue(`0 */2 * * * /path/to/job && curl -fsS -m 10 --retry 3 ${pingUrl} > /dev/null`);
   await page.keyboard.press('Escape');
-  expect(await dashboard.fixture.calls.listHeartbeats()).toMatchObject([{ name: 'Nightly backup', expected_interval: 7200, ping_url: pingUrl }]);
+  expect(await dashboard.fixture.calls.listHeartbeats('local')).toMatchObject([{ name: 'Nightly backup', expected_interval: 7200, ping_url: pingUrl }]);
 
   const row = page.getByRole('row', { name: /Nightly backup/ });
   await expect(row).toContainText('2 h');
@@ -50,7 +50,7 @@ test('heartbeats: create with an interval in hours, ping it from the URL the win
   await row.getByRole('button', { name: 'Delete Nightly backup' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete heartbeat' }).click();
   await expect(row).toBeHidden();
-  await expect.poll(() => dashboard.fixture.calls.listHeartbeats()).toEqual([]);
+  await expect.poll(() => dashboard.fixture.calls.listHeartbeats('local')).toEqual([]);
 });
 
 test('domains: add one typed in Unicode, see that its expiry could not be looked up, delete', async ({ page }) => {
@@ -69,14 +69,14 @@ test('domains: add one typed in Unicode, see that its expiry could not be looked
 
   const row = page.getByRole('row', { name: /xn--bcher-kva\.example/ });
   await expect(row).toBeVisible();
-  expect(await dashboard.fixture.calls.listDomains()).toMatchObject([{ domain: 'xn--bcher-kva.example' }]);
+  expect(await dashboard.fixture.calls.listDomains('local')).toMatchObject([{ domain: 'xn--bcher-kva.example' }]);
   // This test's service has no registry to ask: the window says so instead of showing nothing.
   await expect(page.getByText(/Expiry not known yet/)).toBeVisible({ timeout: 20_000 });
 
   await row.getByRole('button', { name: /Delete/ }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete domain' }).click();
   await expect(row).toBeHidden();
-  await expect.poll(() => dashboard.fixture.calls.listDomains()).toEqual([]);
+  await expect.poll(() => dashboard.fixture.calls.listDomains('local')).toEqual([]);
 });
 
 test('notification handlers: email and webhook with their destinations checked, listed, deleted', async ({ page }) => {
@@ -106,10 +106,10 @@ test('notification handlers: email and webhook with their destinations checked, 
   await page.reload();
   await expect(page.getByRole('row', { name: /On-call/ })).toContainText('oncall@example.com');
   await expect(page.getByRole('row', { name: /Chat/ })).toContainText('https://chat.example.com/hooks/vigil');
-  expect(await dashboard.fixture.calls.listNotificationHandlers()).toHaveLength(2);
+  expect(await dashboard.fixture.calls.listNotificationHandlers('local')).toHaveLength(2);
 
   await page.getByRole('button', { name: 'Delete On-call' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete handler' }).click();
   await expect(page.getByRole('row', { name: /On-call/ })).toBeHidden();
-  await expect.poll(async () => (await dashboard.fixture.calls.listNotificationHandlers()).map((handler) => handler.name)).toEqual(['Chat']);
+  await expect.poll(async () => (await dashboard.fixture.calls.listNotificationHandlers('local')).map((handler) => handler.name)).toEqual(['Chat']);
 });
