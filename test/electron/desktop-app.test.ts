@@ -149,6 +149,7 @@ const notifications: FakeNotification[] = [];
 const children: UtilityChild[] = [];
 const clock = trackingClock();
 let desktop: DesktopApp;
+let secrets: MemorySecretStore;
 
 beforeAll(async () => {
   // The local service stays off the network (no RDAP), and one failed check means down.
@@ -187,7 +188,7 @@ beforeAll(async () => {
     files: { exists: () => false, write() {}, remove() {} },
     forkUtility: inProcessFork(children),
     updater: { checkForUpdatesAndNotify: async () => undefined, on() {} },
-    openSecrets: async () => new MemorySecretStore(),
+    openSecrets: async () => (secrets = new MemorySecretStore()),
     logger: Object.assign(recordingLogger(), { addSecret() {} }),
     logFile: path.join(userData, 'main.log'),
     clock,
@@ -236,6 +237,26 @@ describe('the desktop app, composed', () => {
     // The window's page may now use the contract.
     const answer = (await ipcMain.invoke(channelOf('listMonitors'), window?.webContents.eventFrom() ?? new FakeWebContents().eventFrom(), 'local')) as CallResult;
     expect(answer).toMatchObject({ ok: true, value: [{ name: 'Nothing there' }] });
+  });
+
+  it("gives a server that rejects its token its own tray entry, whose click opens that connection's settings", async () => {
+    const local = (await desktop.core.calls.getStatus()).servers[0]?.connection.baseUrl ?? '';
+    // The local service again, as a second server under another name of this computer.
+    const staging = await desktop.core.calls.addRemoteConnection({ name: 'Staging', baseUrl: local.replace('127.0.0.1', 'localhost'), token: (await secrets.get('local')) ?? '' });
+    await secrets.set(staging.id, 'revoked.token.value');
+    const [tray] = trays;
+    await until('the server entry', () => {
+      tray?.click('refresh');
+      return tray?.menu.find((entry) => entry.id === `server:${staging.id}`);
+    });
+    expect(tray?.menu.find((entry) => entry.id === `server:${staging.id}`)?.label).toBe('Staging: sign in again');
+    // With two servers, item entries name theirs.
+    expect(tray?.menu.find((entry) => entry.id?.startsWith('item:local/monitor:'))?.label).toMatch(/^This computer · Nothing there — /);
+    tray?.click(`server:${staging.id}`);
+    const [window] = windows;
+    const opened = await until('the settings opened in the page', () => window?.webContents.sent.find((message) => message.channel === channelOf('onOpenSettings')));
+    expect(opened.args).toEqual([{ connectionId: staging.id }]);
+    await desktop.core.calls.removeConnection(staging.id);
   });
 
   it('stops the local service when Quit is chosen, then quits', async () => {
