@@ -38,8 +38,9 @@ export function statusView(input: StatusInput): StatusView {
   const preferences = alertPreferencesFrom(settings);
   const { pausedUntil } = settings;
   const byId = new Map(input.servers.map((server) => [server.connection.id, server]));
-  const parts = input.servers.map((server) =>
-    serverTray({
+  const parts = input.servers.map((server) => ({
+    server,
+    tray: serverTray({
       server: { id: server.connection.id, name: server.connection.name },
       outcome: server.outcome,
       lastSnapshot: server.lastSnapshot,
@@ -49,13 +50,13 @@ export function statusView(input: StatusInput): StatusView {
       now,
       blocked: server.blocker !== undefined,
     }),
-  );
+  }));
   const sinceOf = (entry: RankedItem) => itemSince(entry.item, byId.get(entry.server.id)?.recorded?.(entry.item), now, preferences.thresholds);
-  const tray = trayModel({ servers: parts, pausedUntil, now, sinceOf, ...(input.timeZone === undefined ? {} : { timeZone: input.timeZone }) });
+  const tray = trayModel({ servers: parts.map((part) => part.tray), pausedUntil, now, sinceOf, ...(input.timeZone === undefined ? {} : { timeZone: input.timeZone }) });
   const view: StatusView = {
     level: tray.level,
     tooltip: tray.tooltip,
-    servers: input.servers.map((server, index) => serverStatus(server, parts[index])),
+    servers: parts.map((part) => serverStatus(part.server, part.tray)),
     items: tray.ranked.map((entry) => statusItem(entry, now, sinceOf(entry))),
     trayItems: tray.items,
   };
@@ -69,19 +70,19 @@ const situations = { data: 'ok', offline: 'unreachable', 'signed-out': 'signed-o
   ConnectionSituation
 >;
 
-function serverStatus(input: ServerStatusInput, tray: ServerTray | undefined): ServerStatusView {
+function serverStatus(input: ServerStatusInput, tray: ServerTray): ServerStatusView {
   const snapshot = input.outcome?.ok ? input.outcome.snapshot : input.lastSnapshot;
   const view: ServerStatusView = {
     connection: input.connection,
-    level: tray?.level ?? 'unknown',
-    situation: situations[tray?.situation ?? 'not-polled'],
+    level: tray.level,
+    situation: situations[tray.situation],
     monitors: snapshot?.monitors ?? [],
     heartbeats: snapshot?.heartbeats ?? [],
     domains: snapshot?.domains ?? [],
   };
   const problem = problemOf(input);
   if (problem !== undefined) view.problem = problem;
-  if (tray?.lastSuccessfulPollAt !== undefined) view.lastSuccessfulPollAt = tray.lastSuccessfulPollAt;
+  if (tray.lastSuccessfulPollAt !== undefined) view.lastSuccessfulPollAt = tray.lastSuccessfulPollAt;
   if (snapshot !== undefined) view.listsFetchedFrom = snapshot.startedAt ?? snapshot.takenAt;
   return view;
 }

@@ -115,7 +115,7 @@ export function trayTooltip(input: TooltipInput): string {
   const head = `Vigil — ${paused}`;
   const room = MAX_TOOLTIP_LENGTH - head.length - checked.length;
   const { servers } = input;
-  if (servers.length === 0) return truncate(`${head}no server to watch yet: add one in the settings`, MAX_TOOLTIP_LENGTH);
+  if (servers.length === 0) return truncate(`${head}no server watched: add one, or turn one on`, MAX_TOOLTIP_LENGTH);
   const full = servers.map((server) => situationText(server, cleanName(server.name))).join(' · ');
   if (full.length <= room) return `${head}${full}${checked}`;
   // Long connection names give way first, then several servers are summed, then the middle; the time of the last

@@ -258,6 +258,6 @@ describe('several servers', () => {
 
   it('is paused over every server while notifications are paused, and unknown with no server at all', () => {
     expect(tray([on('work', 'Work', ok({ monitors: [monitor('a', 'down')] })), on('local', 'Home', ok(fine))], { pausedUntil: 'resumed' }).level).toBe('paused');
-    expect(tray([])).toMatchObject({ level: 'unknown', items: [], tooltip: 'Vigil — no server to watch yet: add one in the settings' });
+    expect(tray([])).toMatchObject({ level: 'unknown', items: [], tooltip: 'Vigil — no server watched: add one, or turn one on' });
   });
 });
