@@ -1,5 +1,6 @@
-// Things that happened, newest first: when, what (the core's sentence), and whose record it is. Events after
-// `newSince` carry a "New" badge (a word, not only a colour); an event about an item links to its page.
+// Things that happened, newest first: when, on which server (in a feed of several), what (the core's sentence),
+// and whose record it is. Events after `newSince` carry a "New" badge (a word, not only a colour); an event about
+// an item links to its page.
 import { formatClockTime } from '../../common/format/clock-time.ts';
 import type { HistoryEventView } from '../../common/ipc/history.ts';
 import { formatDateTime } from '../format/time.ts';
@@ -18,9 +19,11 @@ export interface EventListProps {
   linkItems?: boolean;
   /** The list scrolls within a height of its own: it takes the focus, so the keyboard can scroll it. */
   scrolls?: boolean;
+  /** The feed spans several servers: each event names its own. */
+  nameServers?: boolean;
 }
 
-export function EventList({ label, events, now, newSince, linkItems = false, scrolls = false }: EventListProps) {
+export function EventList({ label, events, now, newSince, linkItems = false, scrolls = false, nameServers = false }: EventListProps) {
   return (
     <ol className="event-list" aria-label={label} tabIndex={scrolls ? 0 : undefined}>
       {events.map((event) => {
@@ -34,6 +37,7 @@ export function EventList({ label, events, now, newSince, linkItems = false, scr
             <HealthBadge health={event.health} label={healthWords[event.health]} />
             {isNew && <span className="badge badge-new">New</span>}
             <span className="event-title">
+              {nameServers && <span className="event-server">{event.serverName} · </span>}
               {linkItems && itemKey !== undefined ? (
                 <a
                   href={itemPageHash(itemKey)}

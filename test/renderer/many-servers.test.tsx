@@ -105,6 +105,15 @@ describe('the overview of several servers', () => {
     expect(screen.getAllByRole('region', { name: /^(This computer|Work|Shop) / }).map((region) => region.getAttribute('data-server'))).toEqual(['local']);
   });
 
+  it('names each event’s server in the feed', async () => {
+    fakeApi({ listEvents: async () => [{ id: 'e1', at: NOW - 60_000, connectionId: 'work', serverName: 'Work', itemKey: 'work/monitor:m1', kind: 'monitor', title: 'Database went down', health: 'critical', source: 'server' }] });
+    show(threeServers());
+    render(<OverviewView />);
+    const feed = await screen.findByRole('list', { name: 'Recent events' });
+    expect(within(feed).getByRole('listitem').textContent).toContain('Work · Database went down');
+    expect(within(feed).getByRole('link', { name: 'Database went down' }).getAttribute('href')).toBe('#/item/work%2Fmonitor%3Am1');
+  });
+
   it('looks as it always did with one server: no groups, no server filter', () => {
     fakeApi({ listEvents: async () => [] });
     show([threeServers()[1] as ServerFixture]);

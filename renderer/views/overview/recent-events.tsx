@@ -1,11 +1,12 @@
 // The overview's "Recent events": the past 24 hours, newest first, with what happened since the person last
-// looked marked "New" and counted in the heading's summary.
+// looked marked "New" and counted in the heading's summary; with more than one server, each names its server.
 import { useState } from 'react';
 import { formatClockTime } from '../../../common/format/clock-time.ts';
 import { EventList } from '../../components/event-list.tsx';
 import { countOf } from '../../format/count.ts';
 import { useLastLook } from '../../state/last-look.ts';
 import { useNow } from '../../state/now-store.ts';
+import { useManyServers } from '../../state/status-store.ts';
 import { useRecentEvents } from './use-recent-events.ts';
 
 const shownAtFirst = 8;
@@ -20,6 +21,7 @@ export function RecentEvents() {
   const { events, retry } = useRecentEvents();
   const lastLook = useLastLook();
   const now = useNow((state) => state.now);
+  const manyServers = useManyServers();
   const [showAll, setShowAll] = useState(false);
   const list = events.state === 'ready' ? events.events : [];
   const newCount = lastLook === undefined ? 0 : list.filter((event) => event.at > lastLook).length;
@@ -40,7 +42,7 @@ export function RecentEvents() {
       {events.state === 'ready' && (
         <>
           <p className="all-clear">{list.length === 0 ? 'Nothing happened in the past 24 hours.' : newsSummary(newCount, lastLook, now)}</p>
-          {list.length > 0 && <EventList label="Recent events" events={shown} now={now} newSince={lastLook} linkItems scrolls />}
+          {list.length > 0 && <EventList label="Recent events" events={shown} now={now} newSince={lastLook} linkItems scrolls nameServers={manyServers} />}
           {list.length > shown.length && (
             <button type="button" className="button button-small section-more" onClick={() => setShowAll(true)}>
               Show all {countOf(list.length, 'event')}
