@@ -1,43 +1,55 @@
 // The contract's calls about many items at once: what happened on every connection, and the monitors list's bars
-// for every enabled server. Each server is asked at the same time, so a slow one holds up only its own part.
+// for every enabled server. Each server is asked at the same time and waited for only so long (server-deadline.ts),
+// so a slow one holds up nobody: its part then comes from Vigil's record alone.
 import type { CoreCalls } from '../../../common/ipc/contract.ts';
-import type { ListHistoryView } from '../../../common/ipc/history.ts';
-import type { MonitoringClient } from '../api/index.ts';
+import type { HistoryEventView, ListHistoryView } from '../../../common/ipc/history.ts';
+import type { ConnectionSession } from '../app/connection-session.ts';
 import type { CoreRuntime } from '../app/core-runtime.ts';
-import { buildEventsFeed } from '../history/events-feed.ts';
+import { buildEventsFeed, mergeFeeds } from '../history/events-feed.ts';
 import { buildListHistory, emptyListHistory } from '../history/list-history.ts';
+import type { Connection } from '../settings/settings-schema.ts';
 import { historyServer, recordSource } from './history-context.ts';
+import { withinDeadline } from './server-deadline.ts';
 
 export function eventsCalls(runtime: CoreRuntime) {
+  /** A server's part: with its own history when it answers in time, else from the record alone. */
+  const inTime = <T>(withServer: () => Promise<T>, recordOnly: () => Promise<T>) => withinDeadline(runtime.clock, withServer(), recordOnly);
+
   return {
     async listEvents(since) {
-      const sessions = runtime.sessions();
-      const withHistory = await Promise.all(sessions.map(async (session) => [session.connection.id, await historyServer(session)] as const));
-      const servers = new Map(withHistory.filter((entry): entry is readonly [string, MonitoringClient] => entry[1] !== undefined));
-      return buildEventsFeed({
-        since,
-        now: runtime.clock.now(),
-        connections: runtime.settings.read().connections,
-        record: runtime.record(),
-        watching: (connectionId) => sessions.find((session) => session.connection.id === connectionId)?.recorder?.watching,
-        servers,
-        logger: runtime.logger,
-      });
+      const sessions = new Map(runtime.sessions().map((session) => [session.connection.id, session]));
+      const feedOf = (connection: Connection, session: ConnectionSession | undefined, withServer: boolean): Promise<HistoryEventView[]> =>
+        (withServer && session !== undefined ? historyServer(session) : Promise.resolve(undefined)).then((server) =>
+          buildEventsFeed({
+            since,
+            now: runtime.clock.now(),
+            connections: [connection],
+            record: runtime.record(),
+            watching: () => session?.recorder?.watching,
+            servers: new Map(server === undefined ? [] : [[connection.id, server]]),
+            logger: runtime.logger,
+          }),
+        );
+      const feeds = await Promise.all(
+        runtime.settings.read().connections.map((connection) => {
+          const session = sessions.get(connection.id);
+          return session === undefined ? feedOf(connection, undefined, false) : inTime(() => feedOf(connection, session, true), () => feedOf(connection, session, false));
+        }),
+      );
+      return mergeFeeds(feeds);
     },
 
     async getListHistory() {
       const now = runtime.clock.now();
-      const parts = await Promise.all(
-        runtime.sessions().map(async (session) =>
-          buildListHistory({
-            connectionId: session.connection.id,
-            now,
-            monitors: session.lastSnapshot?.monitors ?? [],
-            server: await historyServer(session),
-            record: recordSource(runtime, session),
-          }),
-        ),
-      );
+      const partOf = async (session: ConnectionSession, withServer: boolean) =>
+        buildListHistory({
+          connectionId: session.connection.id,
+          now,
+          monitors: session.lastSnapshot?.monitors ?? [],
+          server: withServer ? await historyServer(session) : undefined,
+          record: recordSource(runtime, session),
+        });
+      const parts = await Promise.all(runtime.sessions().map((session) => inTime(() => partOf(session, true), () => partOf(session, false))));
       const combined: ListHistoryView = emptyListHistory(now);
       for (const part of parts) Object.assign(combined.items, part.items);
       return combined;

@@ -12,6 +12,11 @@ import { fetchServerEvents } from './server-events.ts';
 /** The most events one answer holds. */
 const maxFeedEvents = 2000;
 
+/** Feeds built apart (one per server) as one, newest first, as `buildEventsFeed` gives it. */
+export function mergeFeeds(feeds: readonly (readonly HistoryEventView[])[]): HistoryEventView[] {
+  return feeds.flat().sort(newestFirst).slice(0, maxFeedEvents);
+}
+
 export interface EventsFeedInput {
   since: number;
   now: number;
@@ -48,7 +53,7 @@ export async function buildEventsFeed(input: EventsFeedInput): Promise<HistoryEv
       events.push(...gapEventViews(periods, connection, since, now));
     }
   }
-  return events.sort(newestFirst).slice(0, maxFeedEvents);
+  return mergeFeeds([events]);
 }
 
 async function serverEvents(client: MonitoringClient, server: EventServer, since: number, logger: Logger): Promise<HistoryEventView[]> {
