@@ -24,6 +24,9 @@ let statuses: StatusView[];
 let alerts: AlertView[];
 /** What the fake server says of its one monitor. */
 let m1Status: string;
+/** Polls by server address (host and port). */
+let pollsOf: Map<string, number>;
+let secrets: MemorySecretStore;
 
 /** Answers like a server with one monitor (down unless a test says otherwise); a poll is counted by its GET /heartbeats. */
 const fakeFetch: typeof fetch = async (input) => {
@@ -31,6 +34,7 @@ const fakeFetch: typeof fetch = async (input) => {
   const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   if (url.pathname === '/api/heartbeats') {
     polls += 1;
+    pollsOf.set(url.host, (pollsOf.get(url.host) ?? 0) + 1);
     return json([]);
   }
   if (url.pathname === '/api/monitors') {
@@ -56,9 +60,10 @@ beforeEach(async () => {
   const logger = recordingLogger();
   settings = new ConfSettingsStore({ directory: dir, logger });
   settings.update((s) => ({ ...s, connections: [{ id: 'prod', name: 'Prod', baseUrl, kind: 'remote', enabled: true }], pollIntervalSeconds: 60 }));
-  const secrets = new MemorySecretStore();
+  secrets = new MemorySecretStore();
   await secrets.set('prod', 'a.b.c');
   polls = 0;
+  pollsOf = new Map();
   statuses = [];
   alerts = [];
   m1Status = 'down';
@@ -121,4 +126,27 @@ it("tells an item's news unless it is snoozed under its own server's key, openin
   expect(polls).toBe(3);
   expect(alerts.map((alert) => alert.kind)).toEqual(['monitor-down', 'monitor-recovered']);
   expect(statuses.at(-1)?.items[0]).toMatchObject({ key: 'prod/monitor:m1', snoozedUntil: 'resumed', state: 'down' });
+});
+
+it('polls every enabled connection on its own timer; suspend, resume and refresh apply to all, and turning one off stops only it', async () => {
+  await secrets.set('side', 'd.e.f');
+  settings.update((s) => ({ ...s, connections: [...s.connections, { id: 'side', name: 'Side', baseUrl: 'http://127.0.0.1:2/api', kind: 'remote', enabled: true }] }));
+  await flush();
+  expect(Object.fromEntries(pollsOf)).toEqual({ '127.0.0.1:1': 1, '127.0.0.1:2': 1 });
+  await core.calls.refreshNow();
+  expect(Object.fromEntries(pollsOf)).toEqual({ '127.0.0.1:1': 2, '127.0.0.1:2': 2 });
+  expect(statuses.at(-1)?.servers.map((server) => server.connection.id)).toEqual(['prod', 'side']);
+  core.suspend();
+  clock.advance(10 * 60_000);
+  await flush();
+  expect(Object.fromEntries(pollsOf)).toEqual({ '127.0.0.1:1': 2, '127.0.0.1:2': 2 });
+  core.resume();
+  await flush();
+  expect(Object.fromEntries(pollsOf)).toEqual({ '127.0.0.1:1': 3, '127.0.0.1:2': 3 });
+  settings.update((s) => ({ ...s, connections: s.connections.map((c) => (c.id === 'prod' ? { ...c, enabled: false } : c)) }));
+  await flush();
+  clock.advance(60_000);
+  await flush();
+  expect(Object.fromEntries(pollsOf)).toEqual({ '127.0.0.1:1': 3, '127.0.0.1:2': 4 });
+  expect(statuses.at(-1)?.servers.map((server) => server.connection.id)).toEqual(['side']);
 });
