@@ -47,7 +47,9 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
   const { label, rows, rowKey, columns, sortBy, direction, onSort, highlightKey, rowClassName, rowHeight = 44, fitRowsUpTo } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
-  const [viewportHeight, setViewportHeight] = useState(fallbackViewportHeight);
+  // A table fitted to its rows knows its height before it is laid out (its client area, as measured below): its
+  // first render draws only the rows it shows, not a window's worth that the measurement would then take back.
+  const [viewportHeight, setViewportHeight] = useState(() => (fitRowsUpTo === undefined ? fallbackViewportHeight : Math.min(rows.length, fitRowsUpTo) * rowHeight + headerHeight));
 
   useLayoutEffect(() => {
     const element = scroller.current;
