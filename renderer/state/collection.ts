@@ -27,9 +27,8 @@ interface Entry<T> {
   confirmedAt?: number;
 }
 
-/** One server's latest list, with its rows made once (a poll of another server does not remake them). */
+/** One server's latest list, as rows made once (a poll of another server does not remake them). */
 export interface ServerBase<T> {
-  items: readonly T[];
   /** When the fetch of the list began. */
   at: number;
   rows: readonly Row<T>[];
@@ -99,7 +98,7 @@ export function createCollection<T>(options: CollectionOptions<T>): Collection<T
         // An answer to an older request than the list shown (a slow retry) is not news.
         const shown = get().bases.get(connectionId);
         if (shown !== undefined && fetchedAt < shown.at) return;
-        const bases = new Map(get().bases).set(connectionId, { items, at: fetchedAt, rows: rowsOf(connectionId, items) });
+        const bases = new Map(get().bases).set(connectionId, { at: fetchedAt, rows: rowsOf(connectionId, items) });
         const entries = get().entries.filter((entry) => entry.connectionId !== connectionId || entry.confirmedAt === undefined || entry.confirmedAt > fetchedAt);
         show(bases, entries);
       },
