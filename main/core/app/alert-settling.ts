@@ -32,6 +32,11 @@ export class AlertSettling {
     this.#timer ??= this.#options.clock.setTimer(() => this.flush(), settleWindowMs);
   }
 
+  /** A removed connection's alerts still waiting are dropped: its news goes with it. */
+  forget(connectionId: string): void {
+    this.#pending = this.#pending.filter(({ alert }) => alert.connectionId !== connectionId);
+  }
+
   /** Tells what is pending now (the window has passed, or the core stops). */
   flush(): void {
     if (this.#timer !== undefined) this.#options.clock.clearTimer(this.#timer);

@@ -232,8 +232,10 @@ export class CoreRuntime {
     if (state?.connection.auth === 'rejected') this.#saveAlertState(connectionId, tokenReplaced(state));
   }
 
-  /** A removed connection leaves nothing behind: not in the alert state, not in the record (its session is gone). */
+  /** A removed connection leaves nothing behind: not in the alert state, not in the record, no alert still to tell
+   * (its session is gone). */
   forgetConnection(connectionId: string): void {
+    this.#alerts.forget(connectionId);
     this.#history?.writes.forget(connectionId);
     this.#alertStates.delete(connectionId);
     try {

@@ -97,6 +97,15 @@ describe('AlertSettling', () => {
     expect(told.map((view) => view.title)).toEqual(['5 problems on 3 servers', 'Side project · API 6 is down']);
   });
 
+  it("drops a removed connection's alerts still waiting", () => {
+    const { clock, told, settling } = setUp(2);
+    settling.push(alert('work', 1).alert, 'Work');
+    settling.push(alert('side', 2).alert, 'Side project');
+    settling.forget('side');
+    clock.advance(settleWindowMs);
+    expect(told.map((view) => view.itemKey)).toEqual(['work/monitor:1']);
+  });
+
   it('tells what is pending when flushed (the core stopping)', () => {
     const { told, settling } = setUp(2);
     settling.push(alert('work', 1).alert, 'Work');
