@@ -25,9 +25,6 @@ export function followStatusLists(): () => void {
   const receive = (status: StatusView | undefined) => {
     if (status === undefined || status === last) return;
     last = status;
-    // A server disabled or removed: its rows (and its changes still laid over them) go.
-    const enabled = status.servers.map((server) => server.connection.id);
-    for (const collection of collections) collection.getState().keepServers(enabled);
     for (const server of status.servers) {
       const at = server.listsFetchedFrom ?? server.lastSuccessfulPollAt;
       if (at === undefined) continue;
@@ -36,6 +33,9 @@ export function followStatusLists(): () => void {
       if (useHeartbeats.getState().bases.get(id)?.at !== at) useHeartbeats.getState().setBase(id, server.heartbeats, at);
       if (useDomains.getState().bases.get(id)?.at !== at) useDomains.getState().setBase(id, server.domains, at);
     }
+    // A server disabled or removed: its rows (and its changes still laid over them) go; the rest in the settings' order.
+    const enabled = status.servers.map((server) => server.connection.id);
+    for (const collection of collections) collection.getState().keepServers(enabled);
   };
   receive(useStatus.getState().status);
   return useStatus.subscribe(({ status }) => receive(status));
@@ -72,5 +72,7 @@ export async function loadHandlers(): Promise<HandlerListingFailure[]> {
       return current() ? { connectionId: connection.id, serverName: connection.name, message: callFailureOf(error).message } : undefined;
     }
   }));
+  // The answers came in any order; the rows follow the servers' order (those enabled now).
+  useHandlers.getState().keepServers([...useStatus.getState().serverNames.keys()]);
   return outcomes.filter((outcome) => outcome !== undefined);
 }

@@ -166,14 +166,16 @@ describe('the lists over several servers', () => {
   });
 
   it('lists each server’s handlers from that server, under its name, and says which one could not be listed', async () => {
-    const handlers: Record<string, NotificationHandler[]> = { local: [{ id: 'h1', name: 'Me', type: 'email', destination: 'me@example.com' }], work: [{ id: 'h1', name: 'On call', type: 'slack', destination: '#ops' }] };
+    const handlers: Record<string, NotificationHandler[]> = { local: [{ id: 'h1', name: 'My email', type: 'email', destination: 'me@example.com' }], work: [{ id: 'h1', name: 'Alerts', type: 'slack', destination: '#ops' }] };
     const fake = fakeApi({ listNotificationHandlers: async (connectionId) => handlers[connectionId] ?? Promise.reject(callError('The token was refused.')) });
     show(threeServers());
     render(<HandlersView />);
-    expect(await screen.findByText('On call')).toBeTruthy();
+    expect(await screen.findByText('Alerts')).toBeTruthy();
     expect(fake.calls.filter((call) => call.method === 'listNotificationHandlers').map((call) => call.args)).toEqual([['local'], ['work'], ['shop']]);
-    expect(rowOf('On call').textContent).toContain('Work');
-    expect(rowOf('Me').textContent).toContain('This computer');
+    expect(rowOf('Alerts').textContent).toContain('Work');
+    expect(rowOf('My email').textContent).toContain('This computer');
+    // Under their server, in the servers' order: by name only within each server.
+    expect(screen.getAllByRole('row').slice(1).map((row) => row.getAttribute('data-key'))).toEqual(['local/handler:h1', 'work/handler:h1']);
     expect((await screen.findByRole('alert')).textContent).toContain('The handlers of Shop may be out of date: The token was refused.');
   });
 });
