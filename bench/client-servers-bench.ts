@@ -10,6 +10,7 @@ import { silentLogger } from '../common/logger.ts';
 import { defaultAlertPreferences, evaluatePoll, initialAlertState, type Alert } from '../main/core/alerts/index.ts';
 import { connectionView } from '../main/core/app/connection-view.ts';
 import { CoreRuntime } from '../main/core/app/core-runtime.ts';
+import { StatusMemo } from '../main/core/app/status-memo.ts';
 import { statusView, type ServerStatusInput } from '../main/core/app/status-view.ts';
 import { HistoryDatabase } from '../main/core/history/history-database.ts';
 import { PollRecorder, type JudgeOptions } from '../main/core/history/poll-recorder.ts';
@@ -114,6 +115,8 @@ function pipelineRoundsCpuMs(bodies: readonly string[][], connections: readonly 
       alertState: server.state,
       recorded: (item) => server.recorder.recordedSince(item),
     }));
+  // As the core does (status-memo.ts): a server without news keeps its part of the status.
+  const memo = new StatusMemo();
   const perRound: RoundCpu[] = [];
   for (let round = 0; round < 120; round++) {
     const cpu: RoundCpu = { total: 0, parse: 0, diff: 0, record: 0, status: 0 };
@@ -132,7 +135,7 @@ function pipelineRoundsCpuMs(bodies: readonly string[][], connections: readonly 
       });
       const judge: JudgeOptions = { graceSeconds: preferences.heartbeatGraceSeconds, thresholds: preferences.thresholds, waitingSince: server.state.heartbeatsWaiting };
       cpu.record += cpuMs(() => server.recorder.recordPoll(polled, judge, changes));
-      cpu.status += cpuMs(() => statusView({ servers: statusInput(now), settings, now }));
+      cpu.status += cpuMs(() => statusView({ servers: statusInput(now), settings, now, memo }));
     }
     cpu.total = cpu.parse + cpu.diff + cpu.record + cpu.status;
     if (round >= 20) perRound.push(cpu);

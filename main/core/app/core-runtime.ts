@@ -27,6 +27,7 @@ import { connectionView } from './connection-view.ts';
 import { CoreEvents } from './core-events.ts';
 import { LocalMode, localConnectionId, wantsLocalMode } from './local-mode.ts';
 import type { LocalServiceLauncher } from './local-service-launcher.ts';
+import { StatusMemo } from './status-memo.ts';
 import { statusView } from './status-view.ts';
 
 export interface VigilCoreOptions {
@@ -58,6 +59,7 @@ export class CoreRuntime {
   readonly #options: VigilCoreOptions;
   readonly #alertFile: AlertStateFile;
   readonly #events: CoreEvents;
+  readonly #statusMemo = new StatusMemo();
   readonly #alerts: AlertSettling;
   #alertStates = new Map<string, AlertState>();
   #history: { database: HistoryDatabase; writes: RecordWrites; reads: RecordReads } | undefined;
@@ -166,7 +168,7 @@ export class CoreRuntime {
         recorded: (item: ItemAssessment) => session?.recorder?.recordedSince(item),
       };
     });
-    return statusView({ servers, settings, now });
+    return statusView({ servers, settings, now, memo: this.#statusMemo });
   }
 
   emitStatus(): void {

@@ -9,7 +9,8 @@ import { itemSince, type ItemSince, type RecordedSince } from '../history/item-s
 import type { PollOutcome, Snapshot } from '../model/snapshot.ts';
 import { alertPreferencesFrom } from '../settings/alert-preferences.ts';
 import type { Settings } from '../settings/settings-schema.ts';
-import { serverTray, trayModel, type RankedItem, type ServerTray, type TooltipSituation } from '../tray/index.ts';
+import { mergeByRank, serverTray, trayModel, type RankedItem, type ServerTray, type TooltipSituation } from '../tray/index.ts';
+import type { ServerPart, StatusMemo } from './status-memo.ts';
 
 /** One enabled connection as its session sees it now. */
 export interface ServerStatusInput {
@@ -31,6 +32,8 @@ export interface StatusInput {
   settings: Settings;
   now: number;
   timeZone?: string;
+  /** Keeps the parts of servers without news from the previous build (the runtime's); none: all built afresh. */
+  memo?: StatusMemo;
 }
 
 export function statusView(input: StatusInput): StatusView {
@@ -38,26 +41,35 @@ export function statusView(input: StatusInput): StatusView {
   const preferences = alertPreferencesFrom(settings);
   const { pausedUntil } = settings;
   const byId = new Map(input.servers.map((server) => [server.connection.id, server]));
-  const parts = input.servers.map((server) => ({
-    server,
-    tray: serverTray({
-      server: { id: server.connection.id, name: server.connection.name },
-      outcome: server.outcome,
-      lastSnapshot: server.lastSnapshot,
-      alertState: server.alertState,
-      snoozes: snoozesOn(server.connection.id, settings.snoozes),
-      preferences,
-      now,
-      blocked: server.blocker !== undefined,
-    }),
-  }));
   const sinceOf = (entry: RankedItem) => itemSince(entry.item, byId.get(entry.server.id)?.recorded?.(entry.item), now, preferences.thresholds);
+  const { memo } = input;
+  const second = Math.floor(now / 1000);
+  const parts = input.servers.map((server) => {
+    const snoozes = snoozesOn(server.connection.id, settings.snoozes);
+    const build = (): ServerPart => {
+      const tray = serverTray({
+        server: { id: server.connection.id, name: server.connection.name },
+        outcome: server.outcome,
+        lastSnapshot: server.lastSnapshot,
+        alertState: server.alertState,
+        snoozes,
+        preferences,
+        now,
+        blocked: server.blocker !== undefined,
+      });
+      return { tray, views: tray.ranked.map((entry) => statusItem(entry, now, sinceOf(entry))) };
+    };
+    // Settings are read afresh from the file each time: their words stand for them, not their identity.
+    const dependencies = [server.outcome, server.lastSnapshot, server.alertState, server.blocker, server.connection.name, JSON.stringify(snoozes), JSON.stringify(preferences), second];
+    return { server, ...(memo === undefined ? build() : memo.serverPart(server.connection.id, dependencies, build)) };
+  });
+  memo?.keepOnly(new Set(input.servers.map((server) => server.connection.id)));
   const tray = trayModel({ servers: parts.map((part) => part.tray), pausedUntil, now, sinceOf, ...(input.timeZone === undefined ? {} : { timeZone: input.timeZone }) });
   const view: StatusView = {
     level: tray.level,
     tooltip: tray.tooltip,
     servers: parts.map((part) => serverStatus(part.server, part.tray)),
-    items: tray.ranked.map((entry) => statusItem(entry, now, sinceOf(entry))),
+    items: mergeByRank(parts.map((part) => ({ ranked: part.tray.ranked, values: part.views }))),
     trayItems: tray.items,
   };
   if (input.servers.length === 0) view.problem = 'No connection is watched: add a monitoring server, or turn one on.';

@@ -42,12 +42,21 @@ export function rankItems(assessments: readonly ItemAssessment[], snoozed: Reado
 
 /** Several servers' ranked items as one list in the same order (a stable merge, servers in the order given). */
 export function mergeRanked(lists: readonly (readonly RankedItem[])[]): RankedItem[] {
-  if (lists.length === 1) return [...(lists[0] ?? [])];
-  return lists
-    .flat()
-    .map((entry) => ({ entry, rank: rankOf(entry) }))
-    .sort((a, b) => a.rank - b.rank)
-    .map(({ entry }) => entry);
+  return mergeByRank(lists.map((ranked) => ({ ranked, values: ranked })));
+}
+
+/**
+ * Values that stand for ranked entries (`values[i]` for `ranked[i]`, each list one server's), merged in the order
+ * `mergeRanked` gives their entries. Ranks are a few small whole numbers: a bucket per rank, filled server by server,
+ * is the stable sort in one pass.
+ */
+export function mergeByRank<T>(lists: readonly { ranked: readonly RankedItem[]; values: readonly T[] }[]): T[] {
+  if (lists.length === 1) return [...(lists[0]?.values ?? [])];
+  const buckets: T[][] = [];
+  for (const { ranked, values } of lists) {
+    for (const [index, entry] of ranked.entries()) (buckets[rankOf(entry)] ??= []).push(values[index] as T);
+  }
+  return buckets.flatMap((bucket) => bucket ?? []);
 }
 
 /** A server that cannot be watched right now, for its own entry in the menu. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConnectionView } from '../../../common/ipc/views.ts';
 import { initialAlertState, type AlertState } from '../../../main/core/alerts/index.ts';
 import { connectionView } from '../../../main/core/app/connection-view.ts';
+import { StatusMemo } from '../../../main/core/app/status-memo.ts';
 import { statusView, type ServerStatusInput } from '../../../main/core/app/status-view.ts';
 import { settingsSchema } from '../../../main/core/settings/settings-schema.ts';
 import { DAY, domain, failed, HOUR, heartbeat, monitor, NOW, ok, snapshot } from '../alerts/fixtures.ts';
@@ -98,5 +99,38 @@ describe('statusView', () => {
     ]);
     expect(result.servers[0]?.monitors).toEqual([monitor('1', 'down')]);
     expect(result.trayItems.map((item) => item.label)).toEqual(["Can't reach Gone", 'Work · Monitor 1 — Down']);
+  });
+});
+
+describe('the status memo', () => {
+  const named = (id: string, outcome: ServerStatusInput['outcome']) => server({ connection: { ...view(jwt(NOW + 10 * DAY)), id, name: id }, outcome });
+
+  it('gives the same status as a build afresh, keeping the parts of servers without news within the second', () => {
+    const memo = new StatusMemo();
+    const settings = settingsSchema.parse({});
+    const work = named('work', ok({ monitors: [monitor('1', 'down'), monitor('2', 'up')] }));
+    const side = named('side', ok({ monitors: [monitor('1', 'up')], heartbeats: [heartbeat('h', HOUR)] }));
+    const first = statusView({ servers: [work, side], settings, now: NOW, timeZone: 'UTC', memo });
+    expect(first).toEqual(statusView({ servers: [work, side], settings, now: NOW, timeZone: 'UTC' }));
+
+    // Side polls again; Work has no news and keeps its part (the same objects), Side's is new.
+    const sideAgain = named('side', ok({ monitors: [monitor('1', 'down')] }));
+    const second = statusView({ servers: [work, sideAgain], settings, now: NOW + 200, timeZone: 'UTC', memo });
+    expect(second).toEqual(statusView({ servers: [work, sideAgain], settings, now: NOW + 200, timeZone: 'UTC' }));
+    const workItem = (view: typeof first) => view.items.find((item) => item.key === 'work/monitor:1');
+    expect(workItem(second)).toBe(workItem(first));
+
+    // A second later every part is judged afresh, so its words follow the time.
+    const later = statusView({ servers: [work, sideAgain], settings, now: NOW + 1_000, timeZone: 'UTC', memo });
+    expect(workItem(later)).not.toBe(workItem(first));
+    expect(later).toEqual(statusView({ servers: [work, sideAgain], settings, now: NOW + 1_000, timeZone: 'UTC' }));
+  });
+
+  it('follows a snooze at once', () => {
+    const memo = new StatusMemo();
+    const work = named('work', ok({ monitors: [monitor('1', 'down')] }));
+    statusView({ servers: [work], settings: settingsSchema.parse({}), now: NOW, memo });
+    const snoozed = statusView({ servers: [work], settings: settingsSchema.parse({ snoozes: [{ key: 'work/monitor:1', until: 'resumed' }] }), now: NOW, memo });
+    expect(snoozed.items[0]?.snoozedUntil).toBe('resumed');
   });
 });
