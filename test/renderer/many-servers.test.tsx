@@ -82,6 +82,8 @@ describe('the overview of several servers', () => {
     expect(within(shopGroup).getByText('Nothing is watched on Shop yet.')).toBeTruthy();
     // The banner is in Shop's group only, not above the view as well.
     expect(screen.getAllByText(/Shop did not accept the saved token/)).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Something is down');
+    expect(screen.getByText('3 servers: 1 needs a new token')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'This computer All up' })).queryByRole('alert')).toBeNull();
   });
 
@@ -112,6 +114,14 @@ describe('the overview of several servers', () => {
     const feed = await screen.findByRole('list', { name: 'Recent events' });
     expect(within(feed).getByRole('listitem').textContent).toContain('Work · Database went down');
     expect(within(feed).getByRole('link', { name: 'Database went down' }).getAttribute('href')).toBe('#/item/work%2Fmonitor%3Am1');
+  });
+
+  it('says one server offline is not all of them', () => {
+    fakeApi({ listEvents: async () => [] });
+    act(() => useStatus.getState().receive(status({ level: 'offline', servers: [{}, { connection: work, level: 'offline', situation: 'unreachable' }] })));
+    render(<OverviewView />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('A server cannot be reached');
+    expect(screen.getByText('2 servers: 1 cannot be reached')).toBeTruthy();
   });
 
   it('looks as it always did with one server: no groups, no server filter', () => {

@@ -47,6 +47,9 @@ export function kindCounts(items: readonly StatusItemView[]): KindCounts[] {
   });
 }
 
+/** The headline over several servers: the level is the worst of them, and one offline server is not all of them. */
+export const manyServersHeadlines: Record<Level, string> = { ...levelHeadlines, offline: 'A server cannot be reached' };
+
 /** A server's level in a few words, beside its name in its group. */
 export const serverLevelLabels: Record<Level, string> = {
   ok: 'All up',

@@ -12,7 +12,7 @@ import { useNavigation } from '../../state/navigation-store.ts';
 import { useOverviewPreferences } from '../../state/overview-preferences.ts';
 import { useStatus } from '../../state/status-store.ts';
 import { itemKeyOf, overviewColumns } from './overview-columns.tsx';
-import { kindCounts, levelHeadlines, serverGroups, serversSummary, splitByAttention } from './overview-model.ts';
+import { kindCounts, levelHeadlines, manyServersHeadlines, serverGroups, serversSummary, splitByAttention } from './overview-model.ts';
 import { RecentEvents } from './recent-events.tsx';
 import { ServerGroupSection } from './server-group.tsx';
 
@@ -44,12 +44,12 @@ export function OverviewView() {
   return status.servers.length > 1 ? <ManyServersOverview status={status} /> : <OneServerOverview status={status} />;
 }
 
-function OverviewHeader({ status, summary }: { status: StatusView; summary: ReactNode }) {
+function OverviewHeader({ status, summary, headlines }: { status: StatusView; summary: ReactNode; headlines: typeof levelHeadlines }) {
   const refreshing = useStatus((state) => state.refreshing);
   return (
     <header className={`overview-header level-${status.level}`}>
       <div>
-        <h1 id="overview-title">{levelHeadlines[status.level]}</h1>
+        <h1 id="overview-title">{headlines[status.level]}</h1>
         <p className="page-summary">{summary}</p>
       </div>
       <button type="button" className="button" disabled={refreshing} onClick={() => void useStatus.getState().refreshNow()}>
@@ -108,7 +108,7 @@ function OneServerOverview({ status }: { status: StatusView }) {
   );
   return (
     <section className="view view-overview" aria-labelledby="overview-title">
-      <OverviewHeader status={status} summary={summary} />
+      <OverviewHeader status={status} summary={summary} headlines={levelHeadlines} />
       <Counts items={status.items} />
       {status.items.length === 0 ? (
         <NothingWatched />
@@ -142,7 +142,7 @@ function ManyServersOverview({ status }: { status: StatusView }) {
   const chosen = groups.length === 1 ? server : 'all';
   return (
     <section className="view view-overview" aria-labelledby="overview-title">
-      <OverviewHeader status={status} summary={serversSummary(status.servers)} />
+      <OverviewHeader status={status} summary={serversSummary(status.servers)} headlines={manyServersHeadlines} />
       <div className="toolbar overview-toolbar">
         <div className="toolbar-field">
           <label htmlFor={filterId}>Server</label>
