@@ -7,7 +7,7 @@ import type { ItemHistoryView } from '../../common/ipc/history.ts';
 import { App } from '../../renderer/app.tsx';
 import { Notices } from '../../renderer/components/notices.tsx';
 import { followNavigationRequests } from '../../renderer/state/follow-core.ts';
-import { followHash, itemPageHash, useNavigation } from '../../renderer/state/navigation-store.ts';
+import { connectionFocusKey, followHash, itemPageHash, useNavigation } from '../../renderer/state/navigation-store.ts';
 import { useNow } from '../../renderer/state/now-store.ts';
 import { useStatus } from '../../renderer/state/status-store.ts';
 import { ItemPage } from '../../renderer/views/item/item-page.tsx';
@@ -262,6 +262,14 @@ describe('reaching the item page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Monitors' })).toBeTruthy();
     expect(useNavigation.getState().itemKey).toBeUndefined();
     stopHash();
+    stopRequests();
+  });
+
+  it("leaves for a server's settings when the tray's entry for that server is clicked", () => {
+    const fake = fakeApi();
+    const stopRequests = followNavigationRequests();
+    fake.emit('onOpenSettings', { connectionId: 'work' });
+    expect(useNavigation.getState()).toMatchObject({ view: 'settings', focusKey: connectionFocusKey('work') });
     stopRequests();
   });
 

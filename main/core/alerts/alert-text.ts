@@ -12,8 +12,13 @@ export interface AlertText {
   body: string;
 }
 
+/** How a body names its server at its end (" · Work"): one server's alerts say it there. */
+export function connectionSuffix(connectionName: string): string {
+  return ` · ${cleanName(connectionName)}`;
+}
+
 function withConnection(sentence: string, connectionName: string): string {
-  return `${sentence} · ${cleanName(connectionName)}`;
+  return `${sentence}${connectionSuffix(connectionName)}`;
 }
 
 function monitorTarget(event: Extract<ItemEvent, { kind: 'monitor-down' | 'monitor-recovered' }>): string {

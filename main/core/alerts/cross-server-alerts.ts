@@ -6,6 +6,7 @@ import { serverItemKey } from '../../../common/ipc/item-key.ts';
 import type { AlertView } from '../../../common/ipc/views.ts';
 import { cleanName } from '../health/index.ts';
 import { worseSeverity, type Alert, type AlertSeverity, type ConnectionAlertKind } from './alert.ts';
+import { connectionSuffix } from './alert-text.ts';
 
 /** Alert titles a summary names before "and N more". */
 const titlesInSummary = 3;
@@ -35,12 +36,16 @@ const namesItsServer = new Set<Alert['kind']>(['connection-lost', 'connection-re
 
 /** An alert as it leaves the core: its item on its server, its server named when several are watched. */
 export function alertView({ alert, serverName }: ServerAlert, nameServer: boolean): AlertView {
+  const inTitle = nameServer && !namesItsServer.has(alert.kind);
+  // The title names the server now: the body's own " · Work" would say it twice.
+  const suffix = connectionSuffix(serverName);
+  const body = inTitle && alert.body.endsWith(suffix) ? alert.body.slice(0, -suffix.length) : alert.body;
   const view: AlertView = {
     id: alert.id,
     kind: alert.kind,
     severity: alert.severity,
-    title: nameServer && !namesItsServer.has(alert.kind) ? `${cleanName(serverName)} · ${alert.title}` : alert.title,
-    body: alert.body,
+    title: inTitle ? `${cleanName(serverName)} · ${alert.title}` : alert.title,
+    body,
     connectionId: alert.connectionId,
   };
   if (alert.itemKey !== undefined) view.itemKey = serverItemKey(alert.connectionId, alert.itemKey);

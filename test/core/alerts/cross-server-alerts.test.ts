@@ -21,6 +21,10 @@ describe('crossServerAlerts', () => {
     const [told] = crossServerAlerts([alert('work', 1)], { serverCount: 2, burstLimit: 3, now: 5 });
     expect(told).toEqual({ id: 'work|monitor-down|monitor:1|1', kind: 'monitor-down', severity: 'critical', title: 'Work · API 1 is down', body: 'Down.', itemKey: 'work/monitor:1', connectionId: 'work' });
     expect(crossServerAlerts([alert('work', 1)], { serverCount: 1, burstLimit: 3, now: 5 })[0]?.title).toBe('API 1 is down');
+    // The body's own " · Work" (how one server's alerts name it) goes when the title names the server.
+    const named = alert('work', 1, { body: 'The check of https://api.example failed. · Work' });
+    expect(crossServerAlerts([named], { serverCount: 2, burstLimit: 3, now: 5 })[0]?.body).toBe('The check of https://api.example failed.');
+    expect(crossServerAlerts([named], { serverCount: 1, burstLimit: 3, now: 5 })[0]?.body).toBe('The check of https://api.example failed. · Work');
     // A connection's own news names it already.
     const lost = alert('work', 1, { kind: 'connection-lost', title: "Can't reach Work", itemKey: undefined });
     expect(crossServerAlerts([lost], { serverCount: 2, burstLimit: 3, now: 5 })[0]).toMatchObject({ title: "Can't reach Work", connectionId: 'work' });
