@@ -90,6 +90,7 @@ export class ConnectionSession {
       },
       describeError: clientErrorInfo,
       onOutcome: (outcome) => this.#onOutcome(outcome),
+      onOutcomeFailed: (error) => options.logger.error(`Handling a poll of ${options.connection.name} failed; polling goes on.`, { error: messageOf(error) }),
     });
   }
 

@@ -9,13 +9,16 @@ import { historyCalls } from './history-calls.ts';
 import { localServiceCalls } from './local-service-calls.ts';
 import { resourceCalls } from './resource-calls.ts';
 import { settingsCalls } from './settings-calls.ts';
+import { withinDeadline } from './server-deadline.ts';
 import { snoozeAndPauseCalls } from './snooze-and-pause-calls.ts';
 
 export function coreCalls(runtime: CoreRuntime): CoreCalls {
   return {
     getStatus: async () => runtime.status(),
+    // The window's "Refresh now" waits for every server only so long: a server answering after 30 s must not keep
+    // the button busy; its status arrives on its own when it answers.
     refreshNow: async () => {
-      await runtime.refreshNow();
+      await withinDeadline(runtime.clock, runtime.refreshNow(), async () => undefined);
       return undefined;
     },
     ...connectionCalls(runtime),

@@ -1,6 +1,6 @@
-// A call over every server waits for each one only so long: a server that answers after 30 s (or not at all) gets
-// its part from Vigil's own record instead, so it never holds up the others' answer. Its slow request goes on in
-// the background and is dropped.
+// A call over every server waits for each one only so long (and "Refresh now" for all of them): a server that answers
+// after 30 s (or not at all) gets its part from Vigil's own record instead, so it never holds up the others' answer.
+// Its slow request goes on in the background and is dropped.
 import type { Clock } from '../../../common/clock.ts';
 
 /** Long enough for a server that is merely busy; short enough for a window waiting on every server. */

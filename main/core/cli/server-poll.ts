@@ -27,8 +27,9 @@ export async function pollServer(environment: CliEnvironment, target: Target, ti
   try {
     server = await connectTo(environment, target, timeoutMs);
   } catch (error) {
-    if (!(error instanceof CliError)) throw error;
-    return { target, ok: false, failure: { situation: 'signed-out', message: error.message } };
+    if (error instanceof CliError) return { target, ok: false, failure: { situation: 'signed-out', message: error.message } };
+    // The keychain failing for one server (locked, its daemon gone) is that server's trouble, not every server's.
+    return { target, ok: false, failure: { situation: 'setup', message: `Cannot read the token of ${target.name}: ${error instanceof Error ? error.message : String(error)}` } };
   }
   try {
     return { target, ok: true, snapshot: await fetchSnapshot(server.client, systemClock, AbortSignal.timeout(timeoutMs)) };

@@ -14,6 +14,8 @@ export interface PollerOptions {
   poll(signal: AbortSignal): Promise<Snapshot>;
   describeError(error: unknown): ClientErrorInfo;
   onOutcome(outcome: PollOutcome): void;
+  /** Told when `onOutcome` throws; polling goes on regardless (a failure there must never stop a server's polling). */
+  onOutcomeFailed?(error: unknown): void;
   intervalMs?: number;
   random?: () => number;
 }
@@ -104,7 +106,11 @@ export class Poller {
     }
     if (this.#state === 'polling') this.#state = 'waiting';
     this.#failures = outcome.ok ? 0 : this.#failures + 1;
-    this.#options.onOutcome(outcome);
+    try {
+      this.#options.onOutcome(outcome);
+    } catch (error) {
+      this.#options.onOutcomeFailed?.(error);
+    }
     if (this.#state !== 'waiting') return;
     if (this.#again) return this.#pollAgain();
     this.#schedule(

@@ -10,17 +10,22 @@ export interface Upgraded {
   value: unknown;
   /** The file held an older version: the upgraded value is to be written back. */
   upgraded: boolean;
+  /** The file was written by a newer Vigil: read as far as this version understands it, and never written. */
+  newer?: boolean;
 }
 
 /** A parsed settings file in its current form; anything it cannot read is left for the schema to repair. */
 export function upgradeSettings(raw: unknown): Upgraded {
   if (!isRecord(raw) || raw['version'] === SETTINGS_VERSION) return { value: raw, upgraded: false };
-  if (raw['version'] !== undefined && raw['version'] !== 1) return { value: raw, upgraded: false };
+  const version = raw['version'];
+  if (typeof version === 'number' && Number.isInteger(version) && version > SETTINGS_VERSION) return { value: { ...raw, version: SETTINGS_VERSION }, upgraded: false, newer: true };
+  if (version !== undefined && version !== 1) return { value: raw, upgraded: false };
   const { activeConnectionId, ...rest } = raw;
   const connections = Array.isArray(raw['connections']) ? raw['connections'] : [];
   const owner = snoozeOwner(connections, activeConnectionId);
   const value: Record<string, unknown> = { ...rest, version: SETTINGS_VERSION };
-  if (Array.isArray(raw['connections'])) value['connections'] = connections.map((c) => (isRecord(c) ? { ...c, enabled: true } : c));
+  // A hand-edited file may already say `enabled`; what it says stands.
+  if (Array.isArray(raw['connections'])) value['connections'] = connections.map((c) => (isRecord(c) && !('enabled' in c) ? { ...c, enabled: true } : c));
   if (Array.isArray(raw['snoozes']) && owner !== undefined) value['snoozes'] = raw['snoozes'].map((snooze) => ownedSnooze(snooze, owner));
   return { value, upgraded: true };
 }

@@ -2,7 +2,7 @@
 // writes it (atomically, mode 0600); reads go through the schema, so a corrupt or hand-edited file is repaired:
 // the bad file is kept next to it as `<name>.json.corrupt-<time>.bak`, invalid fields go back to their defaults,
 // and a warning says what happened, for the log and for the UI.
-import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import Conf from 'conf';
@@ -22,8 +22,15 @@ export interface JsonFileStoreOptions<T> {
   logger: Logger;
   /** Names the backup of a bad file. */
   clock?: Pick<Clock, 'now'>;
-  /** Brings a file written by an older version to the current form before the schema reads it. */
-  upgrade?: (raw: unknown) => { value: unknown; upgraded: boolean };
+  /** Brings a file written by an older version to the current form before the schema reads it; `newer` says the
+   * file was written by a newer version (then it is read as far as understood and never written). */
+  upgrade?: (raw: unknown) => Upgrade;
+}
+
+export interface Upgrade {
+  value: unknown;
+  upgraded: boolean;
+  newer?: boolean;
 }
 
 export type ChangeListener<T> = (next: T, previous: T) => void;
@@ -38,8 +45,8 @@ export class StoreFileError extends Error {
   override readonly name = 'StoreFileError';
 }
 
-/** `repaired`: the file is to be written back (fixed, or upgraded from an older version). */
-type Loaded<T> = { value: T; repaired: boolean };
+/** `repaired`: the file is to be written back (fixed, or upgraded from an older version); `newer`: it must not be. */
+type Loaded<T> = { value: T; repaired: boolean; newer?: boolean };
 
 export class JsonFileStore<T extends Record<string, unknown>> {
   /** The file's full path. */
@@ -48,7 +55,7 @@ export class JsonFileStore<T extends Record<string, unknown>> {
   readonly #defaults: T;
   readonly #logger: Logger;
   readonly #clock: Pick<Clock, 'now'>;
-  readonly #upgrade: (raw: unknown) => { value: unknown; upgraded: boolean };
+  readonly #upgrade: (raw: unknown) => Upgrade;
   readonly #conf: Conf;
   readonly #listeners = new Set<ChangeListener<T>>();
   readonly #warnings: string[] = [];
@@ -81,7 +88,10 @@ export class JsonFileStore<T extends Record<string, unknown>> {
 
   /** Applies a change to the current value and writes it; throws InvalidValueError (nothing written) if invalid. */
   update(change: (current: T) => T): T {
-    const previous = this.read();
+    const loaded = this.#load();
+    if (loaded.newer === true) throw new InvalidValueError(`${path.basename(this.path)} was written by a newer version of Vigil; this version does not change it. Update Vigil to change settings.`);
+    if (loaded.repaired) this.#write(loaded.value);
+    const previous = loaded.value;
     const result = this.#schema.safeParse(change(structuredClone(previous)));
     if (!result.success) throw new InvalidValueError(describeIssues(result.error.issues));
     const next = result.data;
@@ -129,9 +139,27 @@ export class JsonFileStore<T extends Record<string, unknown>> {
       return this.#repaired(structuredClone(this.#defaults), [fix]);
     }
     const upgrade = this.#upgrade(json);
-    if (upgrade.upgraded) this.#logger.info(`Vigil upgraded ${this.path} to the current version.`);
+    if (upgrade.newer === true) return this.#fromNewerVersion(upgrade.value);
+    if (upgrade.upgraded) this.#keepBeforeUpgrade();
     const { value, fixes } = repairValue(this.#schema, this.#defaults, upgrade.value);
     return fixes.length === 0 ? { value, repaired: upgrade.upgraded } : this.#repaired(value, fixes);
+  }
+
+  /** Read as far as this version understands; nothing is moved aside or written back, so nothing of it is lost. */
+  #fromNewerVersion(raw: unknown): Loaded<T> {
+    const warning = `${this.path} was written by a newer version of Vigil: this version reads what it understands and leaves the file as it is.`;
+    if (!this.#warnings.includes(warning)) {
+      this.#warnings.push(warning);
+      this.#logger.warn(warning);
+    }
+    return { value: repairValue(this.#schema, this.#defaults, raw).value, repaired: false, newer: true };
+  }
+
+  /** The file as the older version wrote it, kept once beside it (`<name>.json.before-upgrade.bak`). */
+  #keepBeforeUpgrade(): void {
+    const backup = `${this.path}.before-upgrade.bak`;
+    if (!existsSync(backup)) copyFileSync(this.path, backup);
+    this.#logger.info(`Vigil upgraded ${this.path} to the current version; the file as it was is kept as ${backup}.`);
   }
 
   #repaired(value: T, fixes: string[]): Loaded<T> {

@@ -19,7 +19,7 @@ const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 const snapshot = (takenAt: number): Snapshot => ({ takenAt, monitors: [], heartbeats: [], domains: [], issues: [] });
 
 /** A poll the test answers by hand, one at a time. */
-function setUp(options: { intervalMs?: number; random?: () => number } = {}) {
+function setUp(options: { intervalMs?: number; random?: () => number; onOutcome?: (outcome: PollOutcome) => void; onOutcomeFailed?: (error: unknown) => void } = {}) {
   const clock = manualClock(Date.UTC(2026, 10, 21));
   const outcomes: PollOutcome[] = [];
   const calls: { signal: AbortSignal; succeed(): void; fail(info?: Partial<ClientErrorInfo>): void }[] = [];
@@ -29,7 +29,11 @@ function setUp(options: { intervalMs?: number; random?: () => number } = {}) {
     clock,
     intervalMs: options.intervalMs ?? 60_000,
     random: options.random ?? (() => 0.5),
-    onOutcome: (outcome) => outcomes.push(outcome),
+    onOutcome: (outcome) => {
+      outcomes.push(outcome);
+      options.onOutcome?.(outcome);
+    },
+    ...(options.onOutcomeFailed === undefined ? {} : { onOutcomeFailed: options.onOutcomeFailed }),
     describeError: (error) => (error instanceof PollFailure ? error.info : { kind: 'unreachable', message: String(error) }),
     poll: (signal) => {
       concurrent += 1;
@@ -74,6 +78,22 @@ describe('Poller', () => {
     clock.advance(1);
     expect(calls).toHaveLength(2);
     expect(outcomes.map((o) => o.ok)).toEqual([true]);
+    await poller.stop();
+  });
+
+  it('keeps polling when handling an outcome throws, and says so', async () => {
+    const failures: unknown[] = [];
+    const { clock, poller, calls } = setUp({
+      onOutcome: () => {
+        throw new Error('the settings file cannot be read');
+      },
+      onOutcomeFailed: (error) => failures.push(error),
+    });
+    poller.start();
+    await answer(calls[0]);
+    expect(failures).toEqual([new Error('the settings file cannot be read')]);
+    clock.advance(60_000);
+    expect(calls).toHaveLength(2);
     await poller.stop();
   });
 

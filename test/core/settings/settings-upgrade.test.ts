@@ -1,6 +1,6 @@
 // A settings file of the version before "every server at once" (fixtures/settings-v1.json: one active connection,
 // the others idle, snoozes by bare item key) reads as version 2 without losing a token, a snooze or alert state.
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -54,8 +54,14 @@ describe('settings from version 1', () => {
     });
     expect(onDisk()).toEqual(settings);
     expect(onDisk()).not.toHaveProperty('activeConnectionId');
-    // An upgrade is not a repair: no warning, no backup.
+    // An upgrade is not a repair: no warning; the file as version 1 wrote it is kept once beside it.
     expect(logger.entries.filter((entry) => entry.level === 'warn')).toEqual([]);
+    expect(readFileSync(path.join(directory, 'settings.json.before-upgrade.bak'), 'utf8')).toBe(readFileSync(fixture, 'utf8'));
+  });
+
+  it("keeps what a hand-edited file already says of a connection's `enabled`", () => {
+    const off = { id: 'r1', name: 'Work', baseUrl: 'https://vigil.work.example/api', kind: 'remote', enabled: false };
+    expect((upgradeSettings({ connections: [off] }).value as { connections: unknown[] }).connections).toEqual([off]);
   });
 
   it('puts snoozes on the local connection when none was active, else on the first', () => {
@@ -72,7 +78,9 @@ describe('settings from version 1', () => {
     const current = { version: 2, snoozes: [{ key: 'monitor:1', until: 'resumed' }] };
     expect(upgradeSettings(current)).toEqual({ value: current, upgraded: false });
     expect(upgradeSettings([1])).toEqual({ value: [1], upgraded: false });
-    expect(upgradeSettings({ version: 7 })).toEqual({ value: { version: 7 }, upgraded: false });
+    expect(upgradeSettings({ version: 'x' })).toEqual({ value: { version: 'x' }, upgraded: false });
+    // A newer version's file: read in the current form, flagged so that it is never written.
+    expect(upgradeSettings({ version: 7 })).toEqual({ value: { version: 2 }, upgraded: false, newer: true });
   });
 
   it('keeps every token, snooze and alert state: the core watches all three with what they had', async () => {
@@ -99,5 +107,20 @@ describe('settings from version 1', () => {
     } finally {
       await core.stop();
     }
+  });
+});
+
+describe('settings from a newer version', () => {
+  it('are read as far as understood, never rewritten, and not changed here', () => {
+    const newer = { ...(JSON.parse(readFileSync(fixture, 'utf8')) as Record<string, unknown>), activeConnectionId: undefined, version: 3, aFutureSetting: { kept: true } };
+    const text = `${JSON.stringify(newer, null, 2)}\n`;
+    writeFileSync(path.join(directory, 'settings.json'), text);
+    const logger = recordingLogger();
+    const store = new ConfSettingsStore({ directory, logger });
+    expect(store.read().connections.map((connection) => connection.name)).toEqual(['This computer', 'Work', 'Side project']);
+    expect(() => store.update((current) => ({ ...current, launchAtLogin: false }))).toThrow(/written by a newer version of Vigil; this version does not change it/);
+    expect(readFileSync(path.join(directory, 'settings.json'), 'utf8')).toBe(text);
+    expect(readdirSync(directory).filter((file) => file.includes('.bak'))).toEqual([]);
+    expect(logger.entries.filter((entry) => entry.level === 'warn').map((entry) => entry.message)).toEqual([expect.stringMatching(/was written by a newer version of Vigil/)]);
   });
 });
