@@ -3,8 +3,11 @@
 import { parseList, readDomain, readHeartbeat, readMonitor } from '../common/api/index.ts';
 import type { Snapshot } from '../main/core/model/snapshot.ts';
 
-/** `bodies`: the monitors' pages, then the heartbeats, then the domains. Poll `n` flips `flips` monitors from poll n − 1. */
-export function snapshotFromBodies(bodies: readonly string[], n = 0, flips = 0): Snapshot {
+/**
+ * `bodies`: the monitors' pages, then the heartbeats, then the domains. Poll `n` flips `flips` monitors from poll n − 1.
+ * `takenAt`: the poll's time (a bench moving the clock by hand gives its own).
+ */
+export function snapshotFromBodies(bodies: readonly string[], n = 0, flips = 0, takenAt = Date.now()): Snapshot {
   const monitors = bodies.slice(0, -2).flatMap((body) => {
     const list = parseList(readMonitor, JSON.parse(body));
     return list.ok ? list.items : [];
@@ -15,5 +18,5 @@ export function snapshotFromBodies(bodies: readonly string[], n = 0, flips = 0):
   }
   const heartbeats = parseList(readHeartbeat, JSON.parse(bodies.at(-2) ?? '[]'));
   const domains = parseList(readDomain, JSON.parse(bodies.at(-1) ?? '[]'));
-  return { takenAt: Date.now(), monitors, heartbeats: heartbeats.ok ? heartbeats.items : [], domains: domains.ok ? domains.items : [], issues: [] };
+  return { takenAt, monitors, heartbeats: heartbeats.ok ? heartbeats.items : [], domains: domains.ok ? domains.items : [], issues: [] };
 }

@@ -1,25 +1,35 @@
 // Keeps each server's part of the status from one build to the next while nothing it depends on has changed. The
 // status is rebuilt after every server's poll, and with ten servers each rebuild judged, ranked and described all
-// 12,000 items though only one server had news. A part is reused within the same second only, so the times in its
-// words ("last ping 40 s ago") are never more than a second old.
+// 12,000 items though only one server had news. A server without news keeps its part as it is when the time is the
+// same; at another time it keeps what does not move with the clock — its monitors as judged and their views — and
+// only its heartbeats and domains (lateness, days left, "last ping 40 s ago") are judged and described again, and
+// its items counted and ranked again. So a kept part says exactly what a part built afresh would (never stale words).
 import type { StatusItemView } from '../../../common/ipc/views.ts';
+import type { ItemAssessment } from '../health/index.ts';
 import type { ServerTray } from '../tray/index.ts';
 
 /** One server's part: its tray part, and its items' views in the same order as `tray.ranked`. */
 export interface ServerPart {
   tray: ServerTray;
   views: readonly StatusItemView[];
+  /** The monitors as judged, in the snapshot's order, and each one's view: neither depends on the time. */
+  monitors: readonly ItemAssessment[];
+  monitorViews: ReadonlyMap<ItemAssessment, StatusItemView>;
 }
 
 export class StatusMemo {
-  #parts = new Map<string, { dependencies: readonly unknown[]; part: ServerPart }>();
+  #parts = new Map<string, { dependencies: readonly unknown[]; now: number; part: ServerPart }>();
 
-  /** The server's part: the one kept when every dependency is the same (by identity), else a new one. */
-  serverPart(connectionId: string, dependencies: readonly unknown[], build: () => ServerPart): ServerPart {
+  /**
+   * The server's part: the one kept when every dependency is the same (by identity) at the same time; else a new one,
+   * `build` given the kept part when only the time has moved (it then rebuilds only what depends on the time).
+   */
+  serverPart(connectionId: string, dependencies: readonly unknown[], now: number, build: (kept: ServerPart | undefined) => ServerPart): ServerPart {
     const kept = this.#parts.get(connectionId);
-    if (kept !== undefined && sameDependencies(kept.dependencies, dependencies)) return kept.part;
-    const part = build();
-    this.#parts.set(connectionId, { dependencies, part });
+    const same = kept !== undefined && sameDependencies(kept.dependencies, dependencies);
+    if (same && kept.now === now) return kept.part;
+    const part = build(same ? kept.part : undefined);
+    this.#parts.set(connectionId, { dependencies, now, part });
     return part;
   }
 

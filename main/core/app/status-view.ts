@@ -3,13 +3,13 @@
 // level, tooltip and menu over all of them.
 import { serverItemKey } from '../../../common/ipc/item-key.ts';
 import type { ConnectionSituation, ConnectionView, ServerStatusView, StatusItemView, StatusView } from '../../../common/ipc/views.ts';
-import { isPaused, snoozesOn, type AlertState } from '../alerts/index.ts';
+import { activeSnoozes, isPaused, snoozesOn, type AlertState } from '../alerts/index.ts';
 import { failureClass, itemDetail, itemName, type ItemAssessment } from '../health/index.ts';
 import { itemSince, type ItemSince, type RecordedSince } from '../history/item-since.ts';
 import type { PollOutcome, Snapshot } from '../model/snapshot.ts';
 import { alertPreferencesFrom } from '../settings/alert-preferences.ts';
 import type { Settings } from '../settings/settings-schema.ts';
-import { mergeByRank, serverTray, trayModel, type RankedItem, type ServerTray, type TooltipSituation } from '../tray/index.ts';
+import { assessServer, mergeByRank, serverTrayOf, trayModel, type RankedItem, type ServerTray, type ServerTrayInput, type TooltipSituation } from '../tray/index.ts';
 import type { ServerPart, StatusMemo } from './status-memo.ts';
 
 /** One enabled connection as its session sees it now. */
@@ -43,25 +43,44 @@ export function statusView(input: StatusInput): StatusView {
   const byId = new Map(input.servers.map((server) => [server.connection.id, server]));
   const sinceOf = (entry: RankedItem) => itemSince(entry.item, byId.get(entry.server.id)?.recorded?.(entry.item), now, preferences.thresholds);
   const { memo } = input;
-  const second = Math.floor(now / 1000);
   const parts = input.servers.map((server) => {
     const snoozes = snoozesOn(server.connection.id, settings.snoozes);
-    const build = (): ServerPart => {
-      const tray = serverTray({
-        server: { id: server.connection.id, name: server.connection.name },
-        outcome: server.outcome,
-        lastSnapshot: server.lastSnapshot,
-        alertState: server.alertState,
-        snoozes,
-        preferences,
-        now,
-        blocked: server.blocker !== undefined,
-      });
-      return { tray, views: tray.ranked.map((entry) => statusItem(entry, now, sinceOf(entry))) };
+    const trayInput: ServerTrayInput = {
+      server: { id: server.connection.id, name: server.connection.name },
+      outcome: server.outcome,
+      lastSnapshot: server.lastSnapshot,
+      alertState: server.alertState,
+      snoozes,
+      preferences,
+      now,
+      blocked: server.blocker !== undefined,
     };
-    // Settings are read afresh from the file each time: their words stand for them, not their identity.
-    const dependencies = [server.outcome, server.lastSnapshot, server.alertState, server.blocker, server.connection.name, JSON.stringify(snoozes), JSON.stringify(preferences), second];
-    return { server, ...(memo === undefined ? build() : memo.serverPart(server.connection.id, dependencies, build)) };
+    const build = (kept: ServerPart | undefined): ServerPart => {
+      const assessments = assessServer(trayInput, kept?.monitors);
+      const tray = serverTrayOf(trayInput, assessments);
+      const monitors = kept?.monitors ?? assessments.filter((item) => item.kind === 'monitor');
+      const monitorViews = new Map<ItemAssessment, StatusItemView>();
+      const views = tray.ranked.map((entry) => {
+        const known = entry.item.kind === 'monitor' ? kept?.monitorViews.get(entry.item) : undefined;
+        if (known !== undefined) return known;
+        const view = statusItem(entry, now, sinceOf(entry));
+        if (entry.item.kind === 'monitor') monitorViews.set(entry.item, view);
+        return view;
+      });
+      return { tray, views, monitors, monitorViews: kept?.monitorViews ?? monitorViews };
+    };
+    // Settings are read afresh from the file each time: their words stand for them, not their identity. Snoozes count
+    // as those in force now (one ending changes the part); the time itself is the memo's (status-memo.ts).
+    const dependencies = [
+      server.outcome,
+      server.lastSnapshot,
+      server.alertState,
+      server.blocker,
+      server.connection.name,
+      JSON.stringify([...activeSnoozes(snoozes, now)]),
+      JSON.stringify(preferences),
+    ];
+    return { server, ...(memo === undefined ? build(undefined) : memo.serverPart(server.connection.id, dependencies, now, build)) };
   });
   memo?.keepOnly(new Set(input.servers.map((server) => server.connection.id)));
   const tray = trayModel({ servers: parts.map((part) => part.tray), pausedUntil, now, sinceOf, ...(input.timeZone === undefined ? {} : { timeZone: input.timeZone }) });

@@ -1,7 +1,7 @@
 // One server's part of the tray: its items judged, counted and ranked, its own roll-up and whether its latest poll
 // brought data. Pure; the tray model (tray-model.ts) combines every enabled server's.
 import { activeSnoozes, type AlertPreferences, type AlertState, type Snooze } from '../alerts/index.ts';
-import { assessSnapshot, failureClass, type ItemAssessment } from '../health/index.ts';
+import { assessDomain, assessHeartbeat, assessSnapshot, failureClass, type ItemAssessment } from '../health/index.ts';
 import type { PollOutcome, Snapshot } from '../model/snapshot.ts';
 import { rankItems, type RankedItem, type TrayServer } from './tray-items.ts';
 import { emptyCounts, type TooltipSituation, type TrayCounts } from './tray-tooltip.ts';
@@ -73,20 +73,44 @@ function situationOf(input: ServerTrayInput, hasSnapshot: boolean): TooltipSitua
 }
 
 export function serverTray(input: ServerTrayInput): ServerTray {
+  return serverTrayOf(input, assessServer(input));
+}
+
+/** The snapshot a server's part shows: the latest poll's, else the last successful one kept while polls fail. */
+export function shownSnapshot(input: Pick<ServerTrayInput, 'outcome' | 'lastSnapshot'>): Snapshot | undefined {
+  return input.outcome?.ok ? input.outcome.snapshot : input.lastSnapshot;
+}
+
+/**
+ * Every item of the server's shown snapshot judged, in the snapshot's order (monitors, heartbeats, domains).
+ * `keptMonitors`: the monitors as judged by an earlier build from the same snapshot (a monitor's judgement does not
+ * depend on the time), so that only heartbeats and domains, whose state moves with the clock, are judged again.
+ */
+export function assessServer(input: ServerTrayInput, keptMonitors?: readonly ItemAssessment[]): ItemAssessment[] {
   const { outcome, now, preferences, alertState } = input;
-  const snapshot = outcome?.ok ? outcome.snapshot : input.lastSnapshot;
+  const snapshot = shownSnapshot(input);
+  if (snapshot === undefined) return [];
   // A snapshot kept from before a failed poll is shown as it was then: a heartbeat must not turn late
   // in the tray only because Vigil could not see its pings (the alert policy freezes items likewise).
-  const assessedAt = outcome?.ok || snapshot === undefined ? now : snapshot.takenAt;
-  const assessments =
-    snapshot === undefined
-      ? []
-      : assessSnapshot(snapshot, {
-          now: assessedAt,
-          graceSeconds: preferences.heartbeatGraceSeconds,
-          thresholds: preferences.thresholds,
-          waitingSince: alertState.heartbeatsWaiting,
-        });
+  const assessedAt = outcome?.ok ? now : snapshot.takenAt;
+  const options = {
+    now: assessedAt,
+    graceSeconds: preferences.heartbeatGraceSeconds,
+    thresholds: preferences.thresholds,
+    waitingSince: alertState.heartbeatsWaiting,
+  };
+  if (keptMonitors === undefined) return assessSnapshot(snapshot, options);
+  const withTime = { ...options, observedAt: snapshot.takenAt };
+  const result: ItemAssessment[] = [...keptMonitors];
+  for (const heartbeat of snapshot.heartbeats) result.push(assessHeartbeat(heartbeat, withTime));
+  for (const domain of snapshot.domains) result.push(assessDomain(domain, withTime));
+  return result;
+}
+
+/** The server's part from its items as judged (`assessServer`). */
+export function serverTrayOf(input: ServerTrayInput, assessments: readonly ItemAssessment[]): ServerTray {
+  const { outcome, now, alertState } = input;
+  const snapshot = shownSnapshot(input);
   const snoozed = activeSnoozes(input.snoozes, now);
   const { counts, level: itemLevel } = tally(assessments, snoozed);
   const situation = situationOf(input, snapshot !== undefined);

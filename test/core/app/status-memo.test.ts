@@ -1,0 +1,94 @@
+// The status memo (status-memo.ts) against a build from scratch: over random servers, polls, snoozes, pauses and
+// times, the status the runtime builds with its memo is exactly the one built afresh — a server without news keeps
+// only what does not move with the clock, and its heartbeats' lateness, domains' days left and every word that
+// depends on the time follow the time.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { initialAlertState } from '../../../main/core/alerts/index.ts';
+import { connectionView } from '../../../main/core/app/connection-view.ts';
+import { StatusMemo } from '../../../main/core/app/status-memo.ts';
+import { statusView, type ServerStatusInput } from '../../../main/core/app/status-view.ts';
+import type { PollOutcome, Snapshot } from '../../../main/core/model/snapshot.ts';
+import { settingsSchema } from '../../../main/core/settings/settings-schema.ts';
+import { itemsArb } from '../alerts/arbitraries.ts';
+import { DAY, failed, heartbeat, HOUR, MINUTE, monitor, NOW, ok, SECOND } from '../alerts/fixtures.ts';
+
+const serverIds = ['work', 'side', 'client'];
+
+const eventArb = fc.record({
+  /** Which server polls before this build (none: a build without news, as on a snooze or a settings change). */
+  server: fc.option(fc.constantFrom(0, 1, 2), { freq: 2 }),
+  items: itemsArb,
+  failure: fc.option(fc.constantFrom('unreachable' as const, 'unauthorized' as const), { freq: 4 }),
+  /** From the same millisecond to hours later: heartbeats turn late and domains lose days on the way. */
+  advance: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 6 * SECOND }), fc.integer({ min: 0, max: 3 * HOUR }), fc.integer({ min: 0, max: 2 * DAY })),
+  snoozes: fc.uniqueArray(
+    fc.record({
+      server: fc.constantFrom(...serverIds),
+      item: fc.constantFrom('monitor:a', 'monitor:b', 'heartbeat:a', 'heartbeat:c', 'domain:a', 'domain:d'),
+      until: fc.oneof(fc.constant('resumed' as const), fc.integer({ min: -HOUR, max: 2 * HOUR })),
+    }),
+    { maxLength: 3, selector: (snooze) => `${snooze.server}/${snooze.item}` },
+  ),
+  paused: fc.boolean(),
+});
+
+describe('the status memo', () => {
+  it('builds exactly the status a build from scratch gives, at every time', () => {
+    fc.assert(
+      fc.property(fc.array(eventArb, { minLength: 1, maxLength: 15 }), fc.integer({ min: 1, max: 3 }), (events, count) => {
+        const memo = new StatusMemo();
+        let now = NOW;
+        const outcomes: (PollOutcome | undefined)[] = serverIds.map(() => undefined);
+        const last: (Snapshot | undefined)[] = serverIds.map(() => undefined);
+        // Snoozes are set at the start: their ends come while time passes, without any news.
+        const snoozeStart = NOW;
+        for (const event of events) {
+          now += event.advance;
+          if (event.server !== null && event.server < count) {
+            const outcome = event.failure === null ? ok(event.items(now), now) : failed(event.failure, now);
+            outcomes[event.server] = outcome;
+            if (outcome.ok) last[event.server] = outcome.snapshot;
+          }
+          const settings = settingsSchema.parse({
+            snoozes: event.snoozes.map((snooze) => ({ key: `${snooze.server}/${snooze.item}`, until: snooze.until === 'resumed' ? 'resumed' : snoozeStart + snooze.until })),
+            ...(event.paused ? { pausedUntil: now + HOUR } : {}),
+          });
+          const servers: ServerStatusInput[] = serverIds.slice(0, count).map((id, index) => {
+            const connection = { id, name: id, baseUrl: `https://${id}.example/api`, kind: 'remote', enabled: true } as const;
+            const alertState = initialAlertState();
+            return {
+              connection: connectionView(connection, { token: undefined, alertState, warningDays: 3, now }),
+              outcome: outcomes[index],
+              lastSnapshot: last[index],
+              alertState,
+            };
+          });
+          const memoised = statusView({ servers, settings, now, timeZone: 'UTC', memo });
+          expect(memoised).toEqual(statusView({ servers, settings, now, timeZone: 'UTC' }));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps a quiet server\'s monitors across seconds but judges its heartbeat again as it turns late', () => {
+    const memo = new StatusMemo();
+    const settings = settingsSchema.parse({});
+    const alertState = initialAlertState();
+    const connection = { id: 'work', name: 'Work', baseUrl: 'https://work.example/api', kind: 'remote', enabled: true } as const;
+    // Pinged 59 min ago, every hour: late once the hour and the grace have passed.
+    const outcome = ok({ monitors: [monitor('1', 'down')], heartbeats: [heartbeat('h', 59 * MINUTE, 3600)] });
+    const servers = (now: number): ServerStatusInput[] => [
+      { connection: connectionView(connection, { token: undefined, alertState, warningDays: 3, now }), outcome, lastSnapshot: undefined, alertState },
+    ];
+    const first = statusView({ servers: servers(NOW), settings, now: NOW, timeZone: 'UTC', memo });
+    const later = statusView({ servers: servers(NOW + 30 * MINUTE), settings, now: NOW + 30 * MINUTE, timeZone: 'UTC', memo });
+    const item = (view: typeof first, key: string) => view.items.find((entry) => entry.key === key);
+    expect(item(later, 'work/monitor:1')).toBe(item(first, 'work/monitor:1'));
+    expect(item(first, 'work/heartbeat:h')?.state).toBe('up');
+    expect(item(later, 'work/heartbeat:h')?.state).toBe('late');
+    expect(item(later, 'work/heartbeat:h')?.detail).toMatch(/^Late: last ping 1 h 29 min ago/u);
+        expect(later).toEqual(statusView({ servers: servers(NOW + 30 * MINUTE), settings, now: NOW + 30 * MINUTE, timeZone: 'UTC' }));
+  });
+});
