@@ -46,6 +46,16 @@ export function initialAlertState(): AlertState {
   };
 }
 
+/**
+ * The state a connection's session starts from, whenever it starts: at launch, turned back on after being off, or
+ * restarted after its address or name changed. Its first successful poll is a first poll again: what changed while it
+ * was not watched is told as it stands ("Already so when Vigil started…", one summary for several things), not as a
+ * burst of fresh news; and failures from before do not count towards "can't reach". What was told stays told.
+ */
+export function sessionStartState(state: AlertState): AlertState {
+  return { ...state, primed: false, connection: { ...state.connection, failedPolls: 0 } };
+}
+
 /** The caller has a new token: polling may resume, and a new rejection is news again. */
 export function tokenReplaced(state: AlertState): AlertState {
   return { ...state, connection: { ...state.connection, auth: 'ok' } };

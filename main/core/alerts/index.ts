@@ -11,6 +11,7 @@ export {
 export {
   initialAlertState,
   restoreAlertState,
+  sessionStartState,
   tokenReplaced,
   type AlertState,
   type ConnectionMemory,

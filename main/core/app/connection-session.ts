@@ -5,7 +5,7 @@
 // token (tokenReplaced) lifts the latter.
 import type { Clock } from '../../../common/clock.ts';
 import type { Logger } from '../../../common/logger.ts';
-import { evaluatePoll, snoozesOn, tokenReplaced, type Alert, type AlertState } from '../alerts/index.ts';
+import { evaluatePoll, sessionStartState, snoozesOn, tokenReplaced, type Alert, type AlertState } from '../alerts/index.ts';
 import { clientErrorInfo, MonitoringClient } from '../api/index.ts';
 import type { GapReason } from '../history/gap-reason.ts';
 import type { PollRecorder } from '../history/poll-recorder.ts';
@@ -69,7 +69,8 @@ export class ConnectionSession {
   constructor(options: ConnectionSessionOptions) {
     this.#options = options;
     this.connection = options.connection;
-    this.#alertState = options.alertState;
+    // Every session's first poll is a first poll for alerting, even when the state was kept in memory while it was off.
+    this.#alertState = sessionStartState(options.alertState);
     this.recorder = options.recorder;
     const { clock, secrets } = options;
     this.client = new MonitoringClient({

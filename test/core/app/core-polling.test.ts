@@ -24,6 +24,8 @@ let statuses: StatusView[];
 let alerts: AlertView[];
 /** What the fake server says of its one monitor. */
 let m1Status: string;
+/** Monitors the fake server has besides m1. */
+let otherMonitors: { id: string; status: string }[];
 /** Polls by server address (host and port). */
 let pollsOf: Map<string, number>;
 let secrets: MemorySecretStore;
@@ -38,7 +40,9 @@ const fakeFetch: typeof fetch = async (input) => {
     return json([]);
   }
   if (url.pathname === '/api/monitors') {
-    return json(url.searchParams.get('page') === '1' ? [{ id: 'm1', name: 'API', type: 'http', url: 'https://api.example/', frequency: 60, last_status: m1Status }] : []);
+    const monitors = [{ id: 'm1', status: m1Status, name: 'API' }, ...otherMonitors.map((other) => ({ ...other, name: `Monitor ${other.id}` }))];
+    const page = monitors.map(({ id, status, name }) => ({ id, name, type: 'http', url: `https://${id}.example/`, frequency: 60, last_status: status }));
+    return json(url.searchParams.get('page') === '1' ? page : []);
   }
   return json([]);
 };
@@ -67,6 +71,7 @@ beforeEach(async () => {
   statuses = [];
   alerts = [];
   m1Status = 'down';
+  otherMonitors = [];
   core = await createVigilCore({ settings, alertStateDir: dir, historyDir: dir, secrets, localService: refusingLauncher, about: { version: '0.0.0-test', shell: 'browser' }, clock, logger, fetch: fakeFetch });
   core.on('onDidChangeStatus', (status) => statuses.push(status));
   core.on('onAlert', (alert) => alerts.push(alert));
@@ -149,4 +154,31 @@ it('polls every enabled connection on its own timer; suspend, resume and refresh
   await flush();
   expect(Object.fromEntries(pollsOf)).toEqual({ '127.0.0.1:1': 3, '127.0.0.1:2': 4 });
   expect(statuses.at(-1)?.servers.map((server) => server.connection.id)).toEqual(['side']);
+});
+
+it('tells what changed while a server was turned off as on a first poll: one summary, not a burst of fresh news', async () => {
+  expect(alerts.map((alert) => [alert.kind, alert.itemKey])).toEqual([['monitor-down', 'prod/monitor:m1']]);
+  settings.update((s) => ({ ...s, connections: s.connections.map((c) => ({ ...c, enabled: false })) }));
+  await flush();
+  // While it is off, m1 recovers and two more monitors go down.
+  m1Status = 'up';
+  otherMonitors = [
+    { id: 'm2', status: 'down' },
+    { id: 'm3', status: 'down' },
+  ];
+  clock.advance(10 * 60_000);
+  await flush();
+  expect(polls).toBe(1);
+  settings.update((s) => ({ ...s, connections: s.connections.map((c) => ({ ...c, enabled: true })) }));
+  await flush();
+  expect(polls).toBe(2);
+  const told = alerts.slice(1);
+  expect(told).toHaveLength(1);
+  expect(told[0]).toMatchObject({ kind: 'summary', connectionId: 'prod' });
+  expect(`${told[0]?.title} ${told[0]?.body}`).toMatch(/Already so when Vigil started/u);
+  // After that first poll, news is news again.
+  otherMonitors = [{ id: 'm2', status: 'up' }, { id: 'm3', status: 'down' }];
+  clock.advance(60_000);
+  await flush();
+  expect(alerts.slice(2).map((alert) => [alert.kind, alert.itemKey])).toEqual([['monitor-recovered', 'prod/monitor:m2']]);
 });
