@@ -124,6 +124,14 @@ describe('the overview of several servers', () => {
     expect(screen.getByText('2 servers: 1 cannot be reached')).toBeTruthy();
   });
 
+  it('does not call a server answering before its first answer came (a slow one)', () => {
+    fakeApi({ listEvents: async () => [] });
+    act(() => useStatus.getState().receive(status({ level: 'unknown', servers: [{}, { connection: work, level: 'unknown', situation: 'waiting', lastSuccessfulPollAt: undefined }] })));
+    render(<OverviewView />);
+    expect(screen.getByText('2 servers: 1 has not answered yet')).toBeTruthy();
+    expect(screen.getByText(/no answer yet/)).toBeTruthy();
+  });
+
   it('looks as it always did with one server: no groups, no server filter', () => {
     fakeApi({ listEvents: async () => [] });
     show([threeServers()[1] as ServerFixture]);

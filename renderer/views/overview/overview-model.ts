@@ -106,13 +106,15 @@ const situationPhrases: Partial<Record<ServerStatusView['situation'], (count: nu
   unreachable: (count) => `${count} cannot be reached`,
   'signed-out': (count) => `${count} ${count === 1 ? 'needs' : 'need'} a new token`,
   setup: (count) => `${count} ${count === 1 ? 'needs' : 'need'} a look in Settings`,
+  // A server whose first answer is still on its way (a slow one, or just added) is not "answering" yet.
+  waiting: (count) => `${count} ${count === 1 ? 'has' : 'have'} not answered yet`,
 };
 
-/** "3 servers, all answering", "3 servers: 1 cannot be reached, 1 needs a new token". */
+/** "3 servers, all answering", "3 servers: 1 cannot be reached, 1 needs a new token", "3 servers: 1 has not answered yet". */
 export function serversSummary(servers: readonly ServerStatusView[]): string {
   const counts = new Map<ServerStatusView['situation'], number>();
   for (const { situation } of servers) counts.set(situation, (counts.get(situation) ?? 0) + 1);
-  const troubles = (['unreachable', 'signed-out', 'setup'] as const).flatMap((situation) => {
+  const troubles = (['unreachable', 'signed-out', 'setup', 'waiting'] as const).flatMap((situation) => {
     const count = counts.get(situation);
     return count === undefined ? [] : [situationPhrases[situation]?.(count) ?? ''];
   });

@@ -1,11 +1,12 @@
 // The dashboard end to end: the built window in Chromium, served by browser mode's web server from the real core,
 // which runs a real embedded service process (local mode). Polling every 10 s and one failed check meaning down
 // keep the tests short; everything else is as shipped.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { startWebServer, type WebServer } from '../../../main/browser-mode/web-server.ts';
+import type { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
 import { startCore, tempDirs, type CoreFixture } from '../../core/app/core-fixture.ts';
 import { recordingLogger } from '../../helpers/recording-logger.ts';
 import { builtRendererDir } from '../global-setup.ts';
@@ -17,9 +18,17 @@ export interface Dashboard {
   close(): Promise<void>;
 }
 
-export async function startDashboard(serviceConfig: Record<string, unknown> = {}): Promise<Dashboard> {
+export interface StartOptions {
+  /** A settings file (as parsed JSON) the core starts on, as one left by an earlier version of Vigil. */
+  settingsFile?: unknown;
+  /** The keychain as it is when the core starts (tokens under their connection ids). */
+  secrets?: MemorySecretStore;
+}
+
+export async function startDashboard(serviceConfig: Record<string, unknown> = {}, options: StartOptions = {}): Promise<Dashboard> {
   const dirs = tempDirs({ failuresToConfirmDown: 1, ...serviceConfig });
-  const fixture = await startCore(dirs);
+  if (options.settingsFile !== undefined) writeFileSync(path.join(dirs.configDir, 'settings.json'), JSON.stringify(options.settingsFile, null, '\t'));
+  const fixture = await startCore(dirs, options.secrets);
   await fixture.calls.updateSettings({ pollIntervalSeconds: 10 });
   const server = await startWebServer({ core: fixture.core, rendererDir: builtRendererDir, port: 0, logger: recordingLogger() });
   return {

@@ -1,0 +1,217 @@
+// Every server at once, end to end in Chromium, as servers come, go and are slow: the real core over local mode
+// and two real `vigil service` processes with their own tokens. A server that answers after 30 s (a proxy in front
+// of a real service, holding every answer) holds nobody up: while it is held, a monitor going down on another server
+// shows under that server, and the slow one's group says it has not answered yet. Removing a server in Settings
+// drops its group, its rows and its token. A settings file of the previous version (one active connection, a snooze
+// by bare item key) opens with every server watched, a group each, and the snooze kept. Light and dark, axe-clean.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
+import { tempDirs } from '../../core/app/core-fixture.ts';
+import { chromiumMissingReason } from '../../helpers/chromium.ts';
+import { startDelayingProxy, type DelayingProxy } from '../../helpers/delaying-proxy.ts';
+import { runVigil, startServiceProcess, type ServiceProcess } from '../../helpers/service-process.ts';
+import { openDashboard, openView, screenshot, seriousViolations, startDashboard, type Dashboard } from './dashboard-fixture.ts';
+
+test.skip(!!chromiumMissingReason(), chromiumMissingReason());
+test.describe.configure({ mode: 'serial' });
+
+const slowAnswerMs = 30_000;
+const slowId = 'slow';
+
+let dashboard: Dashboard;
+let upgraded: Dashboard | undefined;
+let workDirs: ReturnType<typeof tempDirs>;
+let sideDirs: ReturnType<typeof tempDirs>;
+let work: ServiceProcess;
+let side: ServiceProcess;
+let workToken: string;
+let sideToken: string;
+let workId: string;
+let proxy: DelayingProxy | undefined;
+
+/** A token for the service of that data dir, as `vigil token` prints it. */
+async function tokenFor(dataDir: string): Promise<string> {
+  const { code, stdout, stderr } = await runVigil(['token', '--data-dir', dataDir]).exited;
+  if (code !== 0) throw new Error(`vigil token failed: ${stderr}`);
+  return stdout.trim();
+}
+
+/** Creates something straight on a service (not through Vigil), as another user of that server would. */
+async function createOn(service: ServiceProcess, token: string, what: 'monitors' | 'heartbeats', body: Record<string, unknown>): Promise<{ id: string }> {
+  const answer = await fetch(`${service.apiUrl}/${what}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!answer.ok) throw new Error(`creating ${what} failed: ${answer.status} ${await answer.text()}`);
+  const created = (await answer.json()) as { id: string | number };
+  return { id: String(created.id) };
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  // One failed check confirms "down" on Work, so the tests need not wait for a second.
+  [workDirs, sideDirs] = [tempDirs({ failuresToConfirmDown: 1 }), tempDirs()];
+  [dashboard, work, side] = await Promise.all([startDashboard(), startServiceProcess(workDirs.dataDir), startServiceProcess(sideDirs.dataDir)]);
+  [workToken, sideToken] = await Promise.all([tokenFor(workDirs.dataDir), tokenFor(sideDirs.dataDir)]);
+  workId = (await dashboard.fixture.calls.addRemoteConnection({ name: 'Work', baseUrl: work.apiUrl, token: workToken })).id;
+  await createOn(side, sideToken, 'heartbeats', { name: 'Nightly export', expected_interval: 86_400 });
+});
+
+test.afterAll(async () => {
+  await upgraded?.close();
+  await dashboard?.close();
+  await proxy?.close();
+  for (const service of [work, side]) {
+    if (service !== undefined && service.child.exitCode === null) service.child.kill('SIGTERM');
+    await service?.exited;
+  }
+  for (const dirs of [workDirs, sideDirs]) dirs?.remove();
+});
+
+const group = (page: Page, name: string) => page.locator('.server-group').filter({ has: page.getByRole('heading', { name: new RegExp(`^${name} `) }) });
+
+test('a server answering after 30 s holds nobody up: a monitor down on another shows under it meanwhile', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openDashboard(page, dashboard);
+  await expect(page.locator('.server-group')).toHaveCount(2);
+
+  // The Side project's real service behind a proxy that holds every answer for 30 s; its token in the keychain.
+  const slow = await startDelayingProxy(side.apiUrl, slowAnswerMs);
+  proxy = slow;
+  await dashboard.fixture.secrets.set(slowId, sideToken);
+  const began = Date.now();
+  dashboard.fixture.settings.update((s) => ({ ...s, connections: [...s.connections, { id: slowId, name: 'Slow', baseUrl: slow.apiUrl, kind: 'remote', enabled: true }] }));
+  await expect.poll(() => slow.pending(), { timeout: 5_000 }).toBeGreaterThan(0);
+
+  // Its group is there at once and says it has not answered; nothing of it is shown as if it had.
+  const slowGroup = group(page, 'Slow');
+  await expect(slowGroup.getByRole('heading', { level: 2 })).toHaveAccessibleName('Slow Not known yet');
+  await expect(slowGroup.locator('.server-group-summary')).toHaveText('0 items · no answer yet');
+  await expect(slowGroup).toContainText('Nothing is watched on Slow yet.');
+  await expect(page.locator('.page-summary')).toHaveText('3 servers: 1 has not answered yet');
+
+  // Meanwhile a monitor goes down on Work (nothing listens on port 9 of loopback) and shows under Work.
+  await dashboard.fixture.calls.createMonitor(workId, { name: 'Checkout API', type: 'tcp', url: '127.0.0.1:9', frequency: 10 });
+  await page.getByRole('button', { name: 'Refresh now' }).click();
+  const attentionOnWork = group(page, 'Work').getByRole('table', { name: 'Needs attention on Work' });
+  await expect(attentionOnWork.getByRole('row', { name: /Checkout API/ })).toContainText('Down', { timeout: 25_000 });
+  const shownAfterMs = Date.now() - began;
+  expect(shownAfterMs).toBeLessThan(slowAnswerMs);
+  // Slow has still not answered: its first answer is held yet (or its wait gave up, as the app then says).
+  expect(slow.received()).toBeGreaterThan(0);
+  await expect(slowGroup.locator('.server-group-summary')).toContainText('no answer yet');
+  await expect(slowGroup.getByRole('row')).toHaveCount(0);
+  await expect(page.locator('.server-group').getByRole('row', { name: /Checkout API/ })).toHaveCount(1);
+  await expect(group(page, 'This computer').getByRole('heading', { level: 2 })).toHaveAccessibleName('This computer All up');
+  test.info().annotations.push({ type: 'figure', description: `Checkout API shown down under Work ${shownAfterMs} ms after Slow was added, its answer still held` });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    await screenshot(page, `every-server-slow-held-${scheme}`);
+    expect(await seriousViolations(page), `a slow server in ${scheme}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
+
+  // Its answers let through now rather than in 30 s: its own items under its own name.
+  slow.release();
+  await page.getByRole('button', { name: 'Refresh now' }).click();
+  await expect(slowGroup.getByRole('row', { name: /Nightly export/ })).toBeVisible({ timeout: 30_000 });
+  await expect(slowGroup.locator('.server-group-summary')).toContainText('last answer');
+  await expect(page.locator('.server-group').getByRole('row', { name: /Nightly export/ })).toHaveCount(1);
+});
+
+test('removing a server in Settings drops its group, its rows in every list and its token', async ({ page }) => {
+  test.setTimeout(60_000);
+  await openDashboard(page, dashboard);
+  await expect(group(page, 'Slow').getByRole('row', { name: /Nightly export/ })).toBeVisible({ timeout: 15_000 });
+  await openView(page, 'Heartbeats');
+  await expect(page.getByRole('row', { name: /Nightly export/ })).toContainText('Slow');
+
+  await openView(page, 'Settings');
+  await page.getByRole('article', { name: 'Slow' }).getByRole('button', { name: 'Remove Slow' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Remove Slow?' });
+  await expect(confirm).toContainText('deletes its token from the keychain');
+  await confirm.getByRole('button', { name: 'Remove server' }).click();
+  await expect(page.getByText('Slow removed.')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Slow' })).toHaveCount(0);
+
+  // The keychain entry is gone, and so is the connection.
+  expect(await dashboard.fixture.secrets.get(slowId)).toBeUndefined();
+  expect((await dashboard.fixture.calls.listConnections()).map((c) => c.name)).toEqual(['This computer', 'Work']);
+
+  await openView(page, 'Heartbeats');
+  await expect(page.getByRole('heading', { name: 'No heartbeats yet' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Nightly export/ })).toHaveCount(0);
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Overview' }).click();
+  await expect(page.locator('.server-group')).toHaveCount(2);
+  await expect(group(page, 'Slow')).toHaveCount(0);
+  await expect(page.getByRole('row', { name: /Nightly export/ })).toHaveCount(0);
+  await expect(page.locator('.sidebar-status')).toHaveText(/^2 servers: /);
+  await expect(page.getByRole('combobox', { name: 'Server' }).getByRole('option')).toHaveText(['All servers', 'This computer', 'Work']);
+  // Nobody asks it anything any more.
+  const asked = proxy?.received() ?? 0;
+  await page.getByRole('button', { name: 'Refresh now' }).click();
+  await expect(page.getByRole('button', { name: 'Refresh now' })).toBeEnabled({ timeout: 10_000 });
+  expect(proxy?.received()).toBe(asked);
+
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    await screenshot(page, `every-server-removed-${scheme}`);
+  }
+});
+
+test('settings from the previous version: every connection watched, a group each, and the snooze kept', async ({ page }) => {
+  test.setTimeout(120_000);
+  // The previous version's file (test/core/settings/fixtures), its servers pointed at the real services.
+  const v1 = JSON.parse(readFileSync(path.resolve('test/core/settings/fixtures/settings-v1.json'), 'utf8')) as {
+    version: number;
+    activeConnectionId: string;
+    connections: { id: string; name: string; baseUrl: string; kind: string }[];
+    snoozes: { key: string; until: number | 'resumed' }[];
+  };
+  expect(v1.version).toBe(1);
+  const [, workV1, sideV1] = v1.connections;
+  if (workV1 === undefined || sideV1 === undefined) throw new Error('the fixture has three connections');
+  expect(v1.activeConnectionId).toBe(workV1.id);
+  workV1.baseUrl = work.apiUrl;
+  sideV1.baseUrl = side.apiUrl;
+  // The snooze by bare item key ("monitor:42") was set on the active server: here, a monitor of Work's that is down.
+  const snoozedMonitor = await createOn(work, workToken, 'monitors', { name: 'Billing API', type: 'tcp', url: '127.0.0.1:9', frequency: 10 });
+  const bare = v1.snoozes.find((snooze) => snooze.key === 'monitor:42');
+  if (bare === undefined) throw new Error('the fixture snoozes monitor:42');
+  bare.key = `monitor:${snoozedMonitor.id}`;
+  // Each server's token is in the keychain under its connection id, as the previous version left it.
+  const keychain = new MemorySecretStore();
+  await keychain.set(workV1.id, workToken);
+  await keychain.set(sideV1.id, sideToken);
+  upgraded = await startDashboard({}, { settingsFile: v1, secrets: keychain });
+
+  await openDashboard(page, upgraded);
+  await expect(page.locator('.server-group')).toHaveCount(3);
+  await expect(page.locator('.server-group h2')).toHaveText([/^This computer/, /^Work/, /^Side project/]);
+  // Every server answers: each group has its last answer and its own items.
+  for (const name of ['This computer', 'Work', 'Side project']) await expect(group(page, name).locator('.server-group-summary')).toContainText('last answer', { timeout: 30_000 });
+  await expect(group(page, 'Side project').getByRole('row', { name: /Nightly export/ })).toBeVisible();
+  // The snoozed monitor is down, shown as snoozed under Work, and not among what needs attention.
+  const billing = group(page, 'Work').getByRole('row', { name: /Billing API/ });
+  await expect(billing).toContainText('Down (snoozed)', { timeout: 30_000 });
+  await expect(group(page, 'Work').getByRole('table', { name: 'Needs attention on Work' }).getByRole('row', { name: /Billing API/ })).toHaveCount(0);
+  // Only under Work: the same key on another server is another item.
+  await expect(page.getByRole('row', { name: /Billing API/ })).toHaveCount(1);
+  // What else the file said stands: notifications paused (until 2100).
+  await expect(page.locator('[data-banner="paused"]')).toContainText('Notifications are paused');
+  expect((await upgraded.fixture.calls.listConnections()).map((c) => [c.name, c.enabled])).toEqual([
+    ['This computer', true],
+    ['Work', true],
+    ['Side project', true],
+  ]);
+
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    await screenshot(page, `every-server-upgraded-${scheme}`);
+    expect(await seriousViolations(page), `upgraded settings in ${scheme}`).toEqual([]);
+  }
+
+  // The monitors list says so too, on Work's row.
+  await openView(page, 'Monitors');
+  await expect(page.getByRole('row', { name: /Billing API/ }).getByRole('button', { name: 'Unsnooze Billing API' })).toBeVisible();
+});
