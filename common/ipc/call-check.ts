@@ -8,6 +8,8 @@ export type CheckedCall = { ok: true; method: VigilMethod; args: unknown[] } | {
 
 interface ArgumentCheck {
   count: number;
+  /** The arguments that must be given: a last one whose schema takes undefined may be left out. */
+  required: number;
   tuple: z.ZodType;
 }
 
@@ -19,7 +21,9 @@ function checkOf(method: VigilMethod): ArgumentCheck {
   if (check === undefined) {
     const schemas = vigilMethods[method].args(argumentSchemas);
     const [first, ...rest] = schemas;
-    check = { count: schemas.length, tuple: first === undefined ? z.tuple([]) : z.tuple([first, ...rest]) };
+    const last = schemas.at(-1);
+    const required = last !== undefined && last.safeParse(undefined).success ? schemas.length - 1 : schemas.length;
+    check = { count: schemas.length, required, tuple: first === undefined ? z.tuple([]) : z.tuple([first, ...rest]) };
     checks.set(method, check);
   }
   return check;
@@ -39,11 +43,14 @@ export function isVigilMethod(name: string): name is VigilMethod {
 
 export function checkCall(method: string, args: unknown): CheckedCall {
   if (!isVigilMethod(method)) return { ok: false, error: { code: 'unknown-method', message: `There is no method "${method.slice(0, 100)}".` } };
-  const { count, tuple } = checkOf(method);
+  const { count, required, tuple } = checkOf(method);
   // The whole list is wrong: its field is empty, and the message says what was expected.
   if (!Array.isArray(args)) return refused(method, [{ field: '', message: `must be a list of ${argumentCount(count)}` }]);
-  if (args.length !== count) return refused(method, [{ field: '', message: `takes ${argumentCount(count)}, not ${args.length}` }]);
-  const result = tuple.safeParse(args);
+  if (args.length > count || args.length < required) {
+    const takes = required === count ? argumentCount(count) : `${required} or ${argumentCount(count)}`;
+    return refused(method, [{ field: '', message: `takes ${takes}, not ${args.length}` }]);
+  }
+  const result = tuple.safeParse(args.length < count ? [...args, undefined] : args);
   if (result.success) return { ok: true, method, args: result.data as unknown[] };
   return refused(method, result.error.issues.map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message })));
 }

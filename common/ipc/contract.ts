@@ -31,7 +31,8 @@ export type Done = undefined;
 
 export const vigilMethods = {
   getStatus: { args: () => [], result: shape<StatusView>() },
-  refreshNow: { args: () => [], result: shape<Done>() },
+  /** Refreshes one connection, or every enabled one when none is given. */
+  refreshNow: { args: (s) => [s.connectionId.optional()], result: shape<Done>() },
 
   listConnections: { args: () => [], result: shape<ConnectionView[]>() },
   addRemoteConnection: { args: (s) => [s.newConnection], result: shape<ConnectionView>() },
@@ -92,8 +93,21 @@ export const shellEvents = {
 };
 
 type Methods = typeof vigilMethods;
-type InputsOf<Schemas extends unknown[]> = { [I in keyof Schemas]: Schemas[I] extends z.ZodType ? z.input<Schemas[I]> : never };
-type OutputsOf<Schemas extends unknown[]> = { [I in keyof Schemas]: Schemas[I] extends z.ZodType ? z.output<Schemas[I]> : never };
+type Input<Schema> = Schema extends z.ZodType ? z.input<Schema> : never;
+type Output<Schema> = Schema extends z.ZodType ? z.output<Schema> : never;
+type Optional = z.ZodOptional<z.ZodType>;
+// A last argument whose schema is optional may be left out (`refreshNow()` and `refreshNow(connectionId)`); the call
+// check (call-check.ts) then passes undefined for it.
+type InputsOf<Schemas extends unknown[]> = Schemas extends [infer Only extends Optional]
+  ? [Input<Only>?]
+  : Schemas extends [infer First, infer Last extends Optional]
+    ? [Input<First>, Input<Last>?]
+    : { [I in keyof Schemas]: Input<Schemas[I]> };
+type OutputsOf<Schemas extends unknown[]> = Schemas extends [infer Only extends Optional]
+  ? [Output<Only>?]
+  : Schemas extends [infer First, infer Last extends Optional]
+    ? [Output<First>, Output<Last>?]
+    : { [I in keyof Schemas]: Output<Schemas[I]> };
 
 export type VigilMethod = keyof Methods;
 /** A method's arguments as a caller passes them. */

@@ -146,6 +146,15 @@ export class CoreRuntime {
     await Promise.all([...this.#sessions.values()].map((session) => session.refreshNow()));
   }
 
+  /**
+   * Resolves once a fresh poll of one enabled connection has been handled; refuses a connection that is not watched
+   * (removed, turned off, or not yet followed), saying which.
+   */
+  async refreshOne(connectionId: string): Promise<void> {
+    await this.#following;
+    await this.session(connectionId).refreshNow();
+  }
+
   /** Polls one connection without waiting for it: after a change on its server, so the status follows. */
   refreshSoon(connectionId: string): void {
     const session = this.#sessions.get(connectionId);

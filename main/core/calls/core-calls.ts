@@ -16,9 +16,11 @@ export function coreCalls(runtime: CoreRuntime): CoreCalls {
   return {
     getStatus: async () => runtime.status(),
     // The window's "Refresh now" waits for every server only so long: a server answering after 30 s must not keep
-    // the button busy; its status arrives on its own when it answers.
-    refreshNow: async () => {
-      await withinDeadline(runtime.clock, runtime.refreshNow(), async () => undefined);
+    // the button busy; its status arrives on its own when it answers. With a connection id (a server's banner "Try
+    // again") only that connection is polled, within the same deadline.
+    refreshNow: async (connectionId) => {
+      const refreshed = connectionId === undefined ? runtime.refreshNow() : runtime.refreshOne(connectionId);
+      await withinDeadline(runtime.clock, refreshed, async () => undefined);
       return undefined;
     },
     ...connectionCalls(runtime),

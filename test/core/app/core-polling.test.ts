@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { checkCall } from '../../../common/ipc/call-check.ts';
 import type { AlertView, StatusView } from '../../../common/ipc/views.ts';
 import { createVigilCore } from '../../../main/core/app/create-vigil-core.ts';
 import type { LocalServiceLauncher } from '../../../main/core/app/local-service-launcher.ts';
@@ -181,4 +182,27 @@ it('tells what changed while a server was turned off as on a first poll: one sum
   clock.advance(60_000);
   await flush();
   expect(alerts.slice(2).map((alert) => [alert.kind, alert.itemKey])).toEqual([['monitor-recovered', 'prod/monitor:m2']]);
+});
+
+it("refreshes one server only when given its connection id (a server's \"Try again\"), every server without one", async () => {
+  await secrets.set('side', 'd.e.f');
+  settings.update((s) => ({ ...s, connections: [...s.connections, { id: 'side', name: 'Side', baseUrl: 'http://127.0.0.1:2/api', kind: 'remote', enabled: true }] }));
+  await flush();
+  expect(Object.fromEntries(pollsOf)).toEqual({ '127.0.0.1:1': 1, '127.0.0.1:2': 1 });
+  await core.calls.refreshNow('side');
+  expect(Object.fromEntries(pollsOf)).toEqual({ '127.0.0.1:1': 1, '127.0.0.1:2': 2 });
+  await core.calls.refreshNow();
+  expect(Object.fromEntries(pollsOf)).toEqual({ '127.0.0.1:1': 2, '127.0.0.1:2': 3 });
+  settings.update((s) => ({ ...s, connections: s.connections.map((c) => (c.id === 'side' ? { ...c, enabled: false } : c)) }));
+  await expect(core.calls.refreshNow('side')).rejects.toThrow('Side is turned off');
+  await expect(core.calls.refreshNow('gone')).rejects.toThrow('There is no connection with the id "gone"');
+  expect(Object.fromEntries(pollsOf)).toEqual({ '127.0.0.1:1': 2, '127.0.0.1:2': 3 });
+});
+
+it('checks refreshNow\'s connection id, which may be left out', () => {
+  expect(checkCall('refreshNow', [])).toEqual({ ok: true, method: 'refreshNow', args: [undefined] });
+  expect(checkCall('refreshNow', ['side'])).toEqual({ ok: true, method: 'refreshNow', args: ['side'] });
+  expect(checkCall('refreshNow', ['not an id'])).toMatchObject({ ok: false, error: { code: 'invalid-arguments', details: [{ field: '0' }] } });
+  expect(checkCall('refreshNow', ['side', 'more'])).toMatchObject({ ok: false, error: { details: [{ field: '', message: 'takes 0 or 1 argument, not 2' }] } });
+  expect(checkCall('getStatus', ['extra'])).toMatchObject({ ok: false, error: { details: [{ field: '', message: 'takes 0 arguments, not 1' }] } });
 });
