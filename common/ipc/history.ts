@@ -70,7 +70,10 @@ export interface HistoryEventView {
   connectionId: string;
   /** The name of its server, for a feed that spans several. */
   serverName: string;
-  /** The server item key of the item it is about; absent for the server's or Vigil's own starts and stops. */
+  /**
+   * The server item key of the item it is about; absent for the server's or Vigil's own starts and stops, and on a
+   * turned-off server's events (its item pages open only once it is turned back on): such an event has no link.
+   */
   itemKey: string | undefined;
   kind: ItemKind | 'service' | 'vigil';
   /** One sentence: "API went down: connection refused", "The server stopped", "Vigil was not watching". */

@@ -33,6 +33,9 @@ export function eventsCalls(runtime: CoreRuntime) {
       const feeds = await Promise.all(
         runtime.settings.read().connections.map((connection) => {
           const session = sessions.get(connection.id);
+          // A turned-off server's history is still its own and stays in the feed, from Vigil's record; but its item
+          // pages cannot open until it is turned back on, so its events lead nowhere (no item key, no link).
+          if (!connection.enabled) return feedOf(connection, undefined, false).then((events) => events.map((event) => ({ ...event, itemKey: undefined })));
           return session === undefined ? feedOf(connection, undefined, false) : inTime(() => feedOf(connection, session, true), () => feedOf(connection, session, false));
         }),
       );

@@ -124,6 +124,20 @@ describe("a spec-only server's history, from Vigil's own record", () => {
     const gaps = (await running.calls.listEvents(T0)).filter((event) => event.kind === 'vigil' && event.connectionId === 'test').map((event) => [event.title, event.serverName]);
     expect(gaps).toEqual([['Vigil was not watching Test for 30 min: the connection was turned off', 'Test']]);
 
+    // Turned off again: its events stay in the feed (its history is still its own) but lead nowhere, since its item
+    // pages cannot open while it is off; turned back on, they link to their items again.
+    server.state.monitors[0] = { ...server.state.monitors[0], last_status: 'down' };
+    await bench.pollAfter(running, MINUTE);
+    const linked = (await running.calls.listEvents(T0)).filter((event) => event.connectionId === 'test' && event.kind === 'monitor');
+    expect(linked.map((event) => [event.title, event.itemKey])).toEqual([['API is down', 'test/monitor:m1']]);
+    await running.calls.setConnectionEnabled('test', false);
+    const off = (await running.calls.listEvents(T0)).filter((event) => event.connectionId === 'test');
+    expect(off.filter((event) => event.kind === 'monitor').map((event) => [event.title, event.itemKey])).toEqual([['API is down', undefined]]);
+    expect(off.every((event) => event.itemKey === undefined)).toBe(true);
+    await expect(running.calls.getItemHistory('test/monitor:m1', '24h')).rejects.toThrow('turned off');
+    await running.calls.setConnectionEnabled('test', true);
+    expect((await running.calls.listEvents(T0)).filter((event) => event.connectionId === 'test' && event.kind === 'monitor').map((event) => event.itemKey)).toEqual(['test/monitor:m1']);
+
     await running.calls.removeConnection('test');
     const db = new DatabaseSync(path.join(bench.dir, historyFileName), { readOnly: true });
     const left = db.prepare('SELECT DISTINCT connection_id AS id FROM watches UNION SELECT DISTINCT connection_id FROM items UNION SELECT DISTINCT connection_id FROM events').all();
