@@ -89,7 +89,8 @@ function BannerList({ banners }: { banners: readonly BannerModel[] }) {
     const run = banner.action?.run ?? 'settings';
     if (run === 'sign-in') return useNavigation.getState().go('settings', connectionFocusKey(banner.connectionId ?? ''));
     if (run === 'settings') return useNavigation.getState().go('settings');
-    if (run === 'refresh') return useStatus.getState().refreshNow();
+    // "Try again" asks only the server that could not be reached.
+    if (run === 'refresh') return useStatus.getState().refreshNow(banner.connectionId);
     setResuming(true);
     try {
       await tracked(() => vigil().resumeNotifications());

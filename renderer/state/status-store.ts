@@ -1,5 +1,5 @@
 // The app's status as the core last reported it (level, every server's part, items, the latest lists), kept
-// current by the core's events, plus the one-at-a-time "Refresh now".
+// current by the core's events, plus the one-at-a-time "Refresh now" (of every server, or of one).
 import { create } from 'zustand';
 import type { StatusItemView, StatusView } from '../../common/ipc/views.ts';
 import { callFailureOf } from '../api/call-error.ts';
@@ -17,7 +17,8 @@ interface StatusState {
   loadError: string | undefined;
   load(): Promise<void>;
   receive(status: StatusView): void;
-  refreshNow(): Promise<void>;
+  /** Every enabled server, or only the one given (a server's own "Try again"). */
+  refreshNow(connectionId?: string): Promise<void>;
 }
 
 export const useStatus = create<StatusState>((set, get) => ({
@@ -38,11 +39,12 @@ export const useStatus = create<StatusState>((set, get) => ({
     const serverNames = sameEntries(names, get().serverNames) ? get().serverNames : names;
     set({ status, itemsByKey: new Map(status.items.map((item) => [item.key, item])), serverNames, loadError: undefined });
   },
-  async refreshNow() {
+  async refreshNow(connectionId) {
     if (get().refreshing) return;
     set({ refreshing: true });
     try {
-      await vigil().refreshNow();
+      // No argument at all for every server: over the socket an undefined would arrive as null.
+      await (connectionId === undefined ? vigil().refreshNow() : vigil().refreshNow(connectionId));
     } catch (error) {
       showError(`Refreshing failed: ${callFailureOf(error).message}`);
     } finally {

@@ -124,6 +124,16 @@ describe('the overview of several servers', () => {
     expect(screen.getByText('2 servers: 1 cannot be reached')).toBeTruthy();
   });
 
+  it("asks only its own server again from a group's \"Try again\"", async () => {
+    const fake = fakeApi({ listEvents: async () => [] });
+    act(() => useStatus.getState().receive(status({ level: 'offline', servers: [{}, { connection: work, level: 'offline', situation: 'unreachable' }] })));
+    render(<OverviewView />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(fake.calls.filter((call) => call.method === 'refreshNow').map((call) => call.args)).toEqual([['work']]);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh now' }));
+    await waitFor(() => expect(fake.calls.filter((call) => call.method === 'refreshNow').map((call) => call.args)).toEqual([['work'], []]));
+  });
+
   it('does not call a server answering before its first answer came (a slow one)', () => {
     fakeApi({ listEvents: async () => [] });
     act(() => useStatus.getState().receive(status({ level: 'unknown', servers: [{}, { connection: work, level: 'unknown', situation: 'waiting', lastSuccessfulPollAt: undefined }] })));

@@ -215,3 +215,29 @@ test('settings from the previous version: every connection watched, a group each
   await openView(page, 'Monitors');
   await expect(page.getByRole('row', { name: /Billing API/ }).getByRole('button', { name: 'Unsnooze Billing API' })).toBeVisible();
 });
+
+test("a server's own \"Try again\" asks only that server again", async ({ page }) => {
+  test.setTimeout(60_000);
+  if (upgraded === undefined) throw new Error('runs after the upgrade test, on its dashboard');
+  const { calls, requests } = upgraded.fixture;
+  // No poll on its own while the test counts: every server's next one an hour away.
+  await calls.updateSettings({ pollIntervalSeconds: 3600 });
+  work.child.kill('SIGTERM');
+  await work.exited;
+  await openDashboard(page, upgraded);
+  await page.getByRole('button', { name: 'Refresh now' }).click();
+  const unreachable = group(page, 'Work').locator('[data-banner="unreachable"]');
+  await expect(unreachable).toContainText('Vigil cannot reach Work.', { timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Refresh now' })).toBeEnabled({ timeout: 10_000 });
+
+  // A poll lists every kind: the heartbeats' list stands for a poll of that server.
+  const polls = (service: ServiceProcess) => requests(`${service.apiUrl}/heartbeats`);
+  const [sideBefore, workBefore] = [polls(side), polls(work)];
+  expect(sideBefore).toBeGreaterThan(0);
+  await unreachable.getByRole('button', { name: 'Try again' }).click();
+  await expect.poll(() => polls(work), { timeout: 10_000 }).toBeGreaterThan(workBefore);
+  await expect(unreachable.getByRole('button', { name: 'Try again' })).toBeEnabled({ timeout: 10_000 });
+  await expect(unreachable).toContainText('Vigil cannot reach Work.');
+  expect(polls(side)).toBe(sideBefore);
+});
+
