@@ -10,7 +10,8 @@ import { formatStatusReport, statusReport, type ReportLevel, type ReportRow, typ
 /** A server's level: its report's, or "unknown" when it cannot tell. */
 export type ServerLevel = ReportLevel | 'unknown';
 
-export type ServerStatus = { name: string; baseUrl: string; report: StatusReport } | { name: string; baseUrl: string; failure: PollFailure };
+/** `id`: the saved connection's id; absent for a server named by --base-url alone (not saved). */
+export type ServerStatus = { name: string; id?: string; baseUrl: string } & ({ report: StatusReport } | { failure: PollFailure });
 
 const levelRank: Record<ServerLevel, number> = { ok: 0, warning: 1, unknown: 2, critical: 3 };
 const exitCodes: Record<ServerLevel, number> = { ok: 0, warning: 1, unknown: cannotTell, critical: 2 };
@@ -18,7 +19,9 @@ const exitCodes: Record<ServerLevel, number> = { ok: 0, warning: 1, unknown: can
 export function serverStatuses(polls: readonly ServerPoll[], options: AssessOptions): ServerStatus[] {
   return polls.map((poll) => {
     const { name, baseUrl } = poll.target;
-    return poll.ok ? { name, baseUrl, report: statusReport(poll.snapshot, options) } : { name, baseUrl, failure: poll.failure };
+    const id = poll.target.connection?.id;
+    const server = id === undefined ? { name, baseUrl } : { name, id, baseUrl };
+    return poll.ok ? { ...server, report: statusReport(poll.snapshot, options) } : { ...server, failure: poll.failure };
   });
 }
 
@@ -46,23 +49,24 @@ export function formatServersReport(statuses: readonly ServerStatus[]): string {
 
 const levelWords: Record<ServerLevel, string> = { ok: 'ok', warning: 'warning', critical: 'critical', unknown: 'cannot tell' };
 
-type JsonRow = ReportRow & { server: string };
+type JsonRow = ReportRow & { server: string; server_id: string | null };
 
 /**
- * `--json`: the level over every server, each server's own level and situation, and every item naming its server.
- * With one server, `connection` names it as before.
+ * `--json`: the level over every server, each server's own level and situation, and every item naming its server:
+ * `server` its name, `server_id` its connection id (two servers may share a name; null for a server named by
+ * --base-url alone, which is not saved). With one server, `connection` names it as before.
  */
 export function serversJson(statuses: readonly ServerStatus[]): object {
   const rows = (pick: (report: StatusReport) => ReportRow[]): JsonRow[] =>
-    statuses.flatMap((status) => ('report' in status ? pick(status.report).map((row) => ({ ...row, server: status.name })) : []));
+    statuses.flatMap((status) => ('report' in status ? pick(status.report).map((row) => ({ ...row, server: status.name, server_id: status.id ?? null })) : []));
   const [only] = statuses;
   return {
     ...(statuses.length === 1 && only !== undefined ? { connection: { name: only.name, baseUrl: only.baseUrl } } : {}),
     level: worstLevel(statuses),
     servers: statuses.map((status) =>
       'report' in status
-        ? { name: status.name, baseUrl: status.baseUrl, level: status.report.level, situation: 'ok', issues: status.report.issues }
-        : { name: status.name, baseUrl: status.baseUrl, level: 'unknown', situation: status.failure.situation, problem: status.failure.message },
+        ? { name: status.name, id: status.id ?? null, baseUrl: status.baseUrl, level: status.report.level, situation: 'ok', issues: status.report.issues }
+        : { name: status.name, id: status.id ?? null, baseUrl: status.baseUrl, level: 'unknown', situation: status.failure.situation, problem: status.failure.message },
     ),
     monitors: rows((report) => report.monitors),
     heartbeats: rows((report) => report.heartbeats),

@@ -18,8 +18,10 @@ function parseInterval(text: string | undefined, fallbackSeconds: number): numbe
   return Number(text) * 1000;
 }
 
-function alertLine(alert: Alert, at: number, server: string, options: { json: boolean; named: boolean }): string {
-  if (options.json) return JSON.stringify({ at: new Date(at).toISOString(), server, ...alert });
+/** `--json`: `server` the server's name, `server_id` its connection id (null for a server named by --base-url alone). */
+export function alertLine(alert: Alert, at: number, target: Target, options: { json: boolean; named: boolean }): string {
+  const server = target.name;
+  if (options.json) return JSON.stringify({ at: new Date(at).toISOString(), server, server_id: target.connection?.id ?? null, ...alert });
   return `${new Date(at).toISOString()}  ${alert.severity.toUpperCase().padEnd(8)}  ${options.named ? `${server} · ` : ''}${alert.title} — ${alert.body}`;
 }
 
@@ -43,7 +45,7 @@ export async function watchCommand(args: string[], logger: Logger): Promise<void
       server,
       intervalMs,
       settings: () => environment.settings.read(),
-      onAlert: (alert, at) => process.stdout.write(`${alertLine(alert, at, server.target.name, line)}\n`),
+      onAlert: (alert, at) => process.stdout.write(`${alertLine(alert, at, server.target, line)}\n`),
       onRejected: () => {
         watches.delete(watch);
         process.stderr.write(`Stopped watching ${server.target.name}: the token was rejected. Sign in again, then restart watch.\n`);

@@ -93,14 +93,18 @@ describe.skipIf(missing)('vigil status over every server', () => {
   it('gives each item its server, and each server its level, with --json', async () => {
     const result = await vigil(['status', '--json']);
     expect(result.code).toBe(2);
-    const report = JSON.parse(result.stdout) as { level: string; connection?: unknown; servers: unknown[]; monitors: { name: string; server: string }[] };
+    const report = JSON.parse(result.stdout) as { level: string; connection?: unknown; servers: { id: string }[]; monitors: { name: string; server: string; server_id: string }[] };
     expect(report.level).toBe('critical');
     expect(report.connection).toBeUndefined();
     expect(report.servers).toEqual([
-      { name: 'Work', baseUrl: work.process.apiUrl, level: 'critical', situation: 'ok', issues: 0 },
-      { name: 'Side', baseUrl: side.process.apiUrl, level: 'ok', situation: 'ok', issues: 0 },
+      { name: 'Work', id: expect.any(String), baseUrl: work.process.apiUrl, level: 'critical', situation: 'ok', issues: 0 },
+      { name: 'Side', id: expect.any(String), baseUrl: side.process.apiUrl, level: 'ok', situation: 'ok', issues: 0 },
     ]);
+    const [workId, sideId] = report.servers.map((server) => server.id);
+    expect(workId).not.toBe(sideId);
     expect(report.monitors.map((m) => `${m.server}/${m.name}`).sort()).toEqual(['Side/Twin', 'Work/Closed port', 'Work/Twin']);
+    // Each item's server_id is its connection's id, so two servers of the same name would still be told apart.
+    expect(report.monitors.every((m) => m.server_id === (m.server === 'Work' ? workId : sideId))).toBe(true);
   });
 
   it('narrows to one server with --server (name or id, any case), printed as a single server is', async () => {

@@ -1,19 +1,23 @@
 // The roll-up of `vigil status` over several servers (pure): the exit is the worst server's, critical above cannot
 // tell above warning; a server that cannot tell is one line of its own among the others' groups.
 import { describe, expect, it } from 'vitest';
+import type { Alert } from '../../../main/core/alerts/index.ts';
+import type { Target } from '../../../main/core/cli/server-choice.ts';
 import type { PollFailure } from '../../../main/core/cli/server-poll.ts';
+import { alertLine } from '../../../main/core/cli/watch-command.ts';
 import { exitCodeOf, formatServersReport, serversJson, worstLevel, type ServerStatus } from '../../../main/core/cli/servers-report.ts';
 import type { ReportLevel, ReportRow, StatusReport } from '../../../main/core/cli/status-report.ts';
 
 const rowOf = (name: string, health: ReportRow['health']): ReportRow => ({ kind: 'monitor', id: name, name, health, state: health === 'ok' ? 'up' : 'down', detail: health === 'ok' ? 'Up' : 'Down' });
 
-function reported(name: string, level: ReportLevel): ServerStatus {
+function reported(name: string, level: ReportLevel, id = name.toLowerCase()): ServerStatus {
   const rows = [rowOf(`${name} API`, level === 'ok' ? 'ok' : level)];
   const report: StatusReport = { level, exitCode: level === 'critical' ? 2 : level === 'warning' ? 1 : 0, monitors: rows, heartbeats: [], domains: [], rows, issues: 0 };
-  return { name, baseUrl: `https://${name.toLowerCase()}.example/api`, report };
+  return { name, id, baseUrl: `https://${id}.example/api`, report };
 }
 
 const unreachable: PollFailure = { situation: 'unreachable', message: 'Cannot tell the status of Home: Could not reach the server.' };
+// Named by --base-url alone: not a saved connection, so without an id.
 const cannotTell: ServerStatus = { name: 'Home', baseUrl: 'https://home.example/api', failure: unreachable };
 
 describe('over several servers', () => {
@@ -44,13 +48,38 @@ describe('over several servers', () => {
     expect(serversJson([reported('Work', 'warning'), cannotTell])).toEqual({
       level: 'unknown',
       servers: [
-        { name: 'Work', baseUrl: 'https://work.example/api', level: 'warning', situation: 'ok', issues: 0 },
-        { name: 'Home', baseUrl: 'https://home.example/api', level: 'unknown', situation: 'unreachable', problem: unreachable.message },
+        { name: 'Work', id: 'work', baseUrl: 'https://work.example/api', level: 'warning', situation: 'ok', issues: 0 },
+        { name: 'Home', id: null, baseUrl: 'https://home.example/api', level: 'unknown', situation: 'unreachable', problem: unreachable.message },
       ],
-      monitors: [{ ...rowOf('Work API', 'warning'), server: 'Work' }],
+      monitors: [{ ...rowOf('Work API', 'warning'), server: 'Work', server_id: 'work' }],
       heartbeats: [],
       domains: [],
       issues: 0,
     });
+  });
+
+  it('tells two servers of the same name apart by server_id', () => {
+    const json = serversJson([reported('Work', 'critical', 'work-eu'), reported('Work', 'ok', 'work-us')]) as { servers: { id: string }[]; monitors: { server: string; server_id: string; health: string }[] };
+    expect(json.servers.map((server) => server.id)).toEqual(['work-eu', 'work-us']);
+    expect(json.monitors.map((row) => [row.server, row.server_id, row.health])).toEqual([
+      ['Work', 'work-eu', 'critical'],
+      ['Work', 'work-us', 'ok'],
+    ]);
+  });
+});
+
+describe('vigil watch --json', () => {
+  const alert: Alert = { id: 'a', kind: 'monitor-down', severity: 'critical', title: 'API is down', body: 'Down', itemKey: 'monitor:1', connectionId: 'work-eu' };
+  const target = (id: string | undefined): Target => ({
+    name: 'Work',
+    baseUrl: 'https://work.example/api',
+    connection: id === undefined ? undefined : { id, name: 'Work', baseUrl: 'https://work.example/api', kind: 'remote', enabled: true },
+    namedByBaseUrl: id === undefined,
+  });
+
+  it('gives each line its server by name and by connection id', () => {
+    const at = Date.UTC(2026, 10, 24, 9);
+    expect(JSON.parse(alertLine(alert, at, target('work-eu'), { json: true, named: true }))).toMatchObject({ at: '2026-11-24T09:00:00.000Z', server: 'Work', server_id: 'work-eu', title: 'API is down' });
+    expect(JSON.parse(alertLine(alert, at, target(undefined), { json: true, named: false }))).toMatchObject({ server: 'Work', server_id: null });
   });
 });
