@@ -6,15 +6,30 @@
 // its items counted and ranked again. So a kept part says exactly what a part built afresh would (never stale words).
 import type { StatusItemView } from '../../../common/ipc/views.ts';
 import type { ItemAssessment } from '../health/index.ts';
-import type { ServerTray } from '../tray/index.ts';
+import type { RankedItem, ServerTray } from '../tray/index.ts';
 
 /** One server's part: its tray part, and its items' views in the same order as `tray.ranked`. */
 export interface ServerPart {
   tray: ServerTray;
   views: readonly StatusItemView[];
-  /** The monitors as judged, in the snapshot's order, and each one's view: neither depends on the time. */
+  /** The monitors as judged, in the snapshot's order: a monitor's judgement does not depend on the time. */
   monitors: readonly ItemAssessment[];
-  monitorViews: ReadonlyMap<ItemAssessment, StatusItemView>;
+  /** The monitors' ranked entries and views, by rank (`rankOf`), in the ranked order: neither depends on the time. */
+  monitorRanks: readonly (RankBucket | undefined)[];
+  /** Where the heartbeats and domains are in `tray.ranked`, in that order, with their ranks. */
+  others: OtherPlaces;
+}
+
+/** The places of the items that are not monitors in a part's ranked list, in order, and each one's rank. */
+export interface OtherPlaces {
+  ranks: number[];
+  positions: number[];
+}
+
+/** The entries of one rank and their views, in the same order. */
+export interface RankBucket {
+  ranked: RankedItem[];
+  views: StatusItemView[];
 }
 
 export class StatusMemo {

@@ -9,8 +9,8 @@ import { itemSince, type ItemSince, type RecordedSince } from '../history/item-s
 import type { PollOutcome, Snapshot } from '../model/snapshot.ts';
 import { alertPreferencesFrom } from '../settings/alert-preferences.ts';
 import type { Settings } from '../settings/settings-schema.ts';
-import { assessServer, mergeByRank, serverTrayOf, trayModel, type RankedItem, type ServerTray, type ServerTrayInput, type TooltipSituation } from '../tray/index.ts';
-import type { ServerPart, StatusMemo } from './status-memo.ts';
+import { assessServer, mergeWithValues, rankItems, rankOf, serverTrayOf, trayModel, type RankedItem, type ServerTray, type ServerTrayInput, type TooltipSituation } from '../tray/index.ts';
+import type { OtherPlaces, RankBucket, ServerPart, StatusMemo } from './status-memo.ts';
 
 /** One enabled connection as its session sees it now. */
 export interface ServerStatusInput {
@@ -55,20 +55,7 @@ export function statusView(input: StatusInput): StatusView {
       now,
       blocked: server.blocker !== undefined,
     };
-    const build = (kept: ServerPart | undefined): ServerPart => {
-      const assessments = assessServer(trayInput, kept?.monitors);
-      const tray = serverTrayOf(trayInput, assessments);
-      const monitors = kept?.monitors ?? assessments.filter((item) => item.kind === 'monitor');
-      const monitorViews = new Map<ItemAssessment, StatusItemView>();
-      const views = tray.ranked.map((entry) => {
-        const known = entry.item.kind === 'monitor' ? kept?.monitorViews.get(entry.item) : undefined;
-        if (known !== undefined) return known;
-        const view = statusItem(entry, now, sinceOf(entry));
-        if (entry.item.kind === 'monitor') monitorViews.set(entry.item, view);
-        return view;
-      });
-      return { tray, views, monitors, monitorViews: kept?.monitorViews ?? monitorViews };
-    };
+    const build = (kept: ServerPart | undefined): ServerPart => (kept === undefined ? freshPart(trayInput, now, sinceOf) : movedPart(kept, trayInput, now, sinceOf));
     // Settings are read afresh from the file each time: their words stand for them, not their identity. Snoozes count
     // as those in force now (one ending changes the part); the time itself is the memo's (status-memo.ts).
     const dependencies = [
@@ -83,17 +70,87 @@ export function statusView(input: StatusInput): StatusView {
     return { server, ...(memo === undefined ? build(undefined) : memo.serverPart(server.connection.id, dependencies, now, build)) };
   });
   memo?.keepOnly(new Set(input.servers.map((server) => server.connection.id)));
-  const tray = trayModel({ servers: parts.map((part) => part.tray), pausedUntil, now, sinceOf, ...(input.timeZone === undefined ? {} : { timeZone: input.timeZone }) });
+  // Every server's items in the order of all lists, merged once for the tray and the window.
+  const merged = mergeWithValues(parts.map((part) => ({ ranked: part.tray.ranked, values: part.views })));
+  const tray = trayModel({ servers: parts.map((part) => part.tray), pausedUntil, now, sinceOf, ranked: merged.ranked, ...(input.timeZone === undefined ? {} : { timeZone: input.timeZone }) });
   const view: StatusView = {
     level: tray.level,
     tooltip: tray.tooltip,
     servers: parts.map((part) => serverStatus(part.server, part.tray)),
-    items: mergeByRank(parts.map((part) => ({ ranked: part.tray.ranked, values: part.views }))),
+    items: merged.values,
     trayItems: tray.items,
   };
   if (input.servers.length === 0) view.problem = 'No connection is watched: add a monitoring server, or turn one on.';
   if (pausedUntil !== undefined && isPaused(pausedUntil, now)) view.pausedUntil = pausedUntil;
   return view;
+}
+
+type SinceOf = (entry: RankedItem) => ItemSince | undefined;
+
+/** A server's part built afresh; its monitors kept by rank, with their views, for builds at a later time. */
+function freshPart(input: ServerTrayInput, now: number, sinceOf: SinceOf): ServerPart {
+  const assessments = assessServer(input);
+  const tray = serverTrayOf(input, assessments);
+  const views = tray.ranked.map((entry) => statusItem(entry, now, sinceOf(entry)));
+  const monitorRanks: RankBucket[] = [];
+  const others: OtherPlaces = { ranks: [], positions: [] };
+  for (const [index, entry] of tray.ranked.entries()) {
+    const rank = rankOf(entry);
+    if (entry.item.kind !== 'monitor') {
+      others.ranks.push(rank);
+      others.positions.push(index);
+      continue;
+    }
+    const bucket = (monitorRanks[rank] ??= { ranked: [], views: [] });
+    bucket.ranked.push(entry);
+    bucket.views.push(views[index] as StatusItemView);
+  }
+  return { tray, views, monitors: assessments.filter((item) => item.kind === 'monitor'), monitorRanks, others };
+}
+
+/**
+ * The part of a server without news at another time: its monitors, their ranks and views as kept (none depends on the
+ * time); its heartbeats and domains judged and described again. A stable sort puts the monitors of a rank before the
+ * heartbeats and domains of that rank, so each rank is the kept monitors, then the new others: what `rankItems` gives.
+ * Where the others' ranks are as before (the usual case), the places are too: the kept lists are copied and only the
+ * others' places written.
+ */
+function movedPart(kept: ServerPart, input: ServerTrayInput, now: number, sinceOf: SinceOf): ServerPart {
+  const assessments = assessServer(input, kept.monitors);
+  const others = rankItems(assessments.slice(kept.monitors.length), activeSnoozes(input.snoozes, now), input.server);
+  const ranks = others.map(rankOf);
+  if (ranks.length === kept.others.ranks.length && ranks.every((rank, index) => rank === kept.others.ranks[index])) {
+    const ranked = kept.tray.ranked.slice();
+    const views = kept.views.slice();
+    for (const [index, entry] of others.entries()) {
+      const position = kept.others.positions[index] as number;
+      ranked[position] = entry;
+      views[position] = statusItem(entry, now, sinceOf(entry));
+    }
+    return { ...kept, tray: serverTrayOf(input, assessments, ranked), views };
+  }
+  const otherRanks: RankBucket[] = [];
+  for (const [index, entry] of others.entries()) {
+    const bucket = (otherRanks[ranks[index] as number] ??= { ranked: [], views: [] });
+    bucket.ranked.push(entry);
+    bucket.views.push(statusItem(entry, now, sinceOf(entry)));
+  }
+  const ranked: RankedItem[] = [];
+  const views: StatusItemView[] = [];
+  const places: OtherPlaces = { ranks: [], positions: [] };
+  for (let rank = 0; rank < Math.max(kept.monitorRanks.length, otherRanks.length); rank++) {
+    for (const entry of kept.monitorRanks[rank]?.ranked ?? []) ranked.push(entry);
+    for (const view of kept.monitorRanks[rank]?.views ?? []) views.push(view);
+    const bucket = otherRanks[rank];
+    if (bucket === undefined) continue;
+    for (const [index, entry] of bucket.ranked.entries()) {
+      places.ranks.push(rank);
+      places.positions.push(ranked.length);
+      ranked.push(entry);
+      views.push(bucket.views[index] as StatusItemView);
+    }
+  }
+  return { tray: serverTrayOf(input, assessments, ranked), views, monitors: kept.monitors, monitorRanks: kept.monitorRanks, others: places };
 }
 
 const situations = { data: 'ok', offline: 'unreachable', 'signed-out': 'signed-out', setup: 'setup', 'not-polled': 'waiting' } as const satisfies Record<

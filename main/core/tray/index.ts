@@ -2,7 +2,7 @@
 // tooltip and menu entries. Pure.
 export { rollUp, worstLevel } from './roll-up.ts';
 export { assessServer, serverTray, serverTrayOf, shownSnapshot, type ServerLevel, type ServerTray, type ServerTrayInput } from './server-tray.ts';
-export { defaultMaxTrayItems, mergeByRank, mergeRanked, rankItems, trayItems, type RankedItem, type TrayItemsInput, type TrayServer, type UnwatchedServer } from './tray-items.ts';
+export { defaultMaxTrayItems, mergeByRank, mergeRanked, mergeWithValues, rankItems, rankOf, trayItems, type RankedItem, type TrayItemsInput, type TrayServer, type UnwatchedServer } from './tray-items.ts';
 export { trayModel, type TrayInput, type TrayModel } from './tray-model.ts';
 export {
   countsSummary,

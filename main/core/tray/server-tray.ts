@@ -107,8 +107,8 @@ export function assessServer(input: ServerTrayInput, keptMonitors?: readonly Ite
   return result;
 }
 
-/** The server's part from its items as judged (`assessServer`). */
-export function serverTrayOf(input: ServerTrayInput, assessments: readonly ItemAssessment[]): ServerTray {
+/** The server's part from its items as judged (`assessServer`); `ranked`: those items as `rankItems` ranks them, when known. */
+export function serverTrayOf(input: ServerTrayInput, assessments: readonly ItemAssessment[], ranked?: readonly RankedItem[]): ServerTray {
   const { outcome, now, alertState } = input;
   const snapshot = shownSnapshot(input);
   const snoozed = activeSnoozes(input.snoozes, now);
@@ -116,7 +116,7 @@ export function serverTrayOf(input: ServerTrayInput, assessments: readonly ItemA
   const situation = situationOf(input, snapshot !== undefined);
   const level: ServerLevel = situation === 'data' ? itemLevel : situation === 'offline' ? 'offline' : 'unknown';
   const lastSuccessfulPollAt = latest(outcome?.ok ? outcome.snapshot.takenAt : undefined, input.lastSnapshot?.takenAt, alertState.connection.lastSuccessfulPollAt);
-  const tray: ServerTray = { server: input.server, level, counts, situation, ranked: rankItems(assessments, snoozed, input.server) };
+  const tray: ServerTray = { server: input.server, level, counts, situation, ranked: ranked ?? rankItems(assessments, snoozed, input.server) };
   if (lastSuccessfulPollAt !== undefined) tray.lastSuccessfulPollAt = lastSuccessfulPollAt;
   return tray;
 }

@@ -25,7 +25,8 @@ export interface RankedItem {
 
 export const defaultMaxTrayItems = 10;
 
-function rankOf(entry: RankedItem): number {
+/** An entry's place in the order: snoozed after the rest, then by health (a few small whole numbers). */
+export function rankOf(entry: RankedItem): number {
   return (entry.snoozedUntil === undefined ? 0 : 4) + healthRank(entry.item.health);
 }
 
@@ -47,16 +48,38 @@ export function mergeRanked(lists: readonly (readonly RankedItem[])[]): RankedIt
 
 /**
  * Values that stand for ranked entries (`values[i]` for `ranked[i]`, each list one server's), merged in the order
- * `mergeRanked` gives their entries. Ranks are a few small whole numbers: a bucket per rank, filled server by server,
- * is the stable sort in one pass.
+ * `mergeRanked` gives their entries.
  */
 export function mergeByRank<T>(lists: readonly { ranked: readonly RankedItem[]; values: readonly T[] }[]): T[] {
-  if (lists.length === 1) return [...(lists[0]?.values ?? [])];
-  const buckets: T[][] = [];
-  for (const { ranked, values } of lists) {
-    for (const [index, entry] of ranked.entries()) (buckets[rankOf(entry)] ??= []).push(values[index] as T);
+  return mergeWithValues(lists).values;
+}
+
+/**
+ * Several servers' ranked entries and the values that stand for them, merged in one pass. Each list is already in
+ * rank order, and ranks are a few small whole numbers: for each rank, each list's run of entries of that rank in the
+ * servers' order, which is the stable sort.
+ */
+export function mergeWithValues<T>(lists: readonly { ranked: readonly RankedItem[]; values: readonly T[] }[]): { ranked: RankedItem[]; values: T[] } {
+  if (lists.length === 1) return { ranked: [...(lists[0]?.ranked ?? [])], values: [...(lists[0]?.values ?? [])] };
+  const ranked: RankedItem[] = [];
+  const values: T[] = [];
+  const next = lists.map(() => 0);
+  let left = lists.reduce((sum, list) => sum + list.ranked.length, 0);
+  // Ranks run from 0 to 7 (rankOf); the bound only guards against a list out of order, which never ends otherwise.
+  for (let rank = 0; left > 0 && rank < 8; rank++) {
+    for (const [index, list] of lists.entries()) {
+      let at = next[index] ?? 0;
+      const entries = list.ranked;
+      while (at < entries.length && rankOf(entries[at] as RankedItem) === rank) {
+        ranked.push(entries[at] as RankedItem);
+        values.push(list.values[at] as T);
+        at += 1;
+      }
+      left -= at - (next[index] ?? 0);
+      next[index] = at;
+    }
   }
-  return buckets.flatMap((bucket) => bucket ?? []);
+  return { ranked, values };
 }
 
 /** A server that cannot be watched right now, for its own entry in the menu. */

@@ -20,6 +20,8 @@ export interface TrayInput {
   timeZone?: string;
   /** Since when an item's state holds, when known (the menu's "down for 12 min"). */
   sinceOf?: (entry: RankedItem) => ItemSince | undefined;
+  /** The servers' ranked items already merged (`mergeWithValues`), when the caller has done it. */
+  ranked?: readonly RankedItem[];
 }
 
 export interface TrayModel {
@@ -54,7 +56,7 @@ export function trayModel(input: TrayInput): TrayModel {
   // With one server the tooltip (the menu's first line) already says why it cannot be watched.
   const several = servers.length > 1;
   const unwatched = several ? servers.flatMap(({ server, situation }): UnwatchedServer[] => (situation === 'data' || situation === 'not-polled' ? [] : [{ server, situation }])) : [];
-  const ranked = mergeRanked(servers.map((server) => server.ranked));
+  const ranked = input.ranked ?? mergeRanked(servers.map((server) => server.ranked));
   const items = trayItems({
     ranked,
     unwatched,

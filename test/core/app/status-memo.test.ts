@@ -11,7 +11,7 @@ import { statusView, type ServerStatusInput } from '../../../main/core/app/statu
 import type { PollOutcome, Snapshot } from '../../../main/core/model/snapshot.ts';
 import { settingsSchema } from '../../../main/core/settings/settings-schema.ts';
 import { itemsArb } from '../alerts/arbitraries.ts';
-import { DAY, failed, heartbeat, HOUR, MINUTE, monitor, NOW, ok, SECOND } from '../alerts/fixtures.ts';
+import { DAY, domain, failed, heartbeat, HOUR, MINUTE, monitor, NOW, ok, SECOND } from '../alerts/fixtures.ts';
 
 const serverIds = ['work', 'side', 'client'];
 
@@ -90,5 +90,29 @@ describe('the status memo', () => {
     expect(item(later, 'work/heartbeat:h')?.state).toBe('late');
     expect(item(later, 'work/heartbeat:h')?.detail).toMatch(/^Late: last ping 1 h 29 min ago/u);
         expect(later).toEqual(statusView({ servers: servers(NOW + 30 * MINUTE), settings, now: NOW + 30 * MINUTE, timeZone: 'UTC' }));
+  });
+
+  it('describes a quiet server\'s heartbeats and domains at the new time while their ranks stay the same', () => {
+    const memo = new StatusMemo();
+    const settings = settingsSchema.parse({});
+    const alertState = initialAlertState();
+    const connection = { id: 'work', name: 'Work', baseUrl: 'https://work.example/api', kind: 'remote', enabled: true } as const;
+    // Down already (pinged 3 h ago, every hour), and a domain 20 days from expiry: both keep their rank for days.
+    const outcome = ok({ monitors: [monitor('1', 'up')], heartbeats: [heartbeat('h', 3 * HOUR, 3600)], domains: [domain('d', 20)] });
+    const at = (now: number) => {
+      const servers: ServerStatusInput[] = [{ connection: connectionView(connection, { token: undefined, alertState, warningDays: 3, now }), outcome, lastSnapshot: undefined, alertState }];
+      const memoised = statusView({ servers, settings, now, timeZone: 'UTC', memo });
+      expect(memoised).toEqual(statusView({ servers, settings, now, timeZone: 'UTC' }));
+      return memoised;
+    };
+    const item = (view: ReturnType<typeof at>, key: string) => view.items.find((entry) => entry.key === key);
+    const first = at(NOW);
+    const later = at(NOW + 2 * HOUR);
+    const days = at(NOW + 3 * DAY);
+    expect(item(first, 'work/heartbeat:h')?.detail).toMatch(/last ping 3 h ago/u);
+    expect(item(later, 'work/heartbeat:h')?.detail).toMatch(/last ping 5 h ago/u);
+    expect(item(later, 'work/domain:d')?.detail).toBe(item(first, 'work/domain:d')?.detail);
+    expect(item(days, 'work/domain:d')?.detail).toMatch(/^Expires in 17 days/u);
+    expect(item(days, 'work/monitor:1')).toBe(item(first, 'work/monitor:1'));
   });
 });
