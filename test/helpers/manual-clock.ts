@@ -57,3 +57,13 @@ export function manualClock(startMs = Date.UTC(2026, 10, 1, 9, 30)): ManualClock
     },
   };
 }
+
+/** Moves the clock a second at a time, letting real work (checks, timers) run in between, until `done` holds. */
+export async function advanceUntil(clock: ManualClock, done: () => Promise<boolean>, { maxSeconds = 120, pauseMs = 10 } = {}): Promise<void> {
+  for (let second = 0; second < maxSeconds; second++) {
+    if (await done()) return;
+    clock.advance(1000);
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  }
+  throw new Error(`condition not met within ${maxSeconds} s of service time`);
+}

@@ -55,3 +55,10 @@ export async function startServiceProcess(dataDir: string, extraArgs: string[] =
   });
   return { apiUrl, child, stderr: () => stderr, exited };
 }
+
+/** A token for the service of that data dir, as `vigil token` prints it. */
+export async function tokenFor(dataDir: string): Promise<string> {
+  const { code, stdout, stderr } = await runVigil(['token', '--data-dir', dataDir]).exited;
+  if (code !== 0) throw new Error(`vigil token failed: ${stderr}`);
+  return stdout.trim();
+}

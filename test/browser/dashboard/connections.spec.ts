@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { chromiumMissingReason } from '../../helpers/chromium.ts';
-import { runVigil, startServiceProcess, type ServiceProcess } from '../../helpers/service-process.ts';
+import { startServiceProcess, tokenFor, type ServiceProcess } from '../../helpers/service-process.ts';
 import { openDashboard, openView, screenshot, startDashboard, type Dashboard } from './dashboard-fixture.ts';
 
 test.skip(!!chromiumMissingReason(), chromiumMissingReason());
@@ -15,12 +15,6 @@ test.describe.configure({ mode: 'serial' });
 let dashboard: Dashboard;
 let remoteDir: string;
 let remote: ServiceProcess;
-
-async function tokenFor(dataDir: string): Promise<string> {
-  const { code, stdout, stderr } = await runVigil(['token', '--data-dir', dataDir]).exited;
-  if (code !== 0) throw new Error(`vigil token failed: ${stderr}`);
-  return stdout.trim();
-}
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);

@@ -11,7 +11,7 @@ import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-stor
 import { tempDirs } from '../../core/app/core-fixture.ts';
 import { chromiumMissingReason } from '../../helpers/chromium.ts';
 import { startDelayingProxy, type DelayingProxy } from '../../helpers/delaying-proxy.ts';
-import { runVigil, startServiceProcess, type ServiceProcess } from '../../helpers/service-process.ts';
+import { startServiceProcess, tokenFor, type ServiceProcess } from '../../helpers/service-process.ts';
 import { openDashboard, openView, screenshot, seriousViolations, startDashboard, type Dashboard } from './dashboard-fixture.ts';
 
 test.skip(!!chromiumMissingReason(), chromiumMissingReason());
@@ -30,13 +30,6 @@ let workToken: string;
 let sideToken: string;
 let workId: string;
 let proxy: DelayingProxy | undefined;
-
-/** A token for the service of that data dir, as `vigil token` prints it. */
-async function tokenFor(dataDir: string): Promise<string> {
-  const { code, stdout, stderr } = await runVigil(['token', '--data-dir', dataDir]).exited;
-  if (code !== 0) throw new Error(`vigil token failed: ${stderr}`);
-  return stdout.trim();
-}
 
 /** Creates something straight on a service (not through Vigil), as another user of that server would. */
 async function createOn(service: ServiceProcess, token: string, what: 'monitors' | 'heartbeats', body: Record<string, unknown>): Promise<{ id: string }> {

@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { tempDirs } from '../../core/app/core-fixture.ts';
 import { chromiumMissingReason } from '../../helpers/chromium.ts';
 import { startHttpTarget, type HttpTarget } from '../../helpers/local-targets.ts';
-import { runVigil, startServiceProcess, type ServiceProcess } from '../../helpers/service-process.ts';
+import { startServiceProcess, tokenFor, type ServiceProcess } from '../../helpers/service-process.ts';
 import { openDashboard, screenshot, seriousViolations, startDashboard, type Dashboard } from './dashboard-fixture.ts';
 
 test.skip(!!chromiumMissingReason(), chromiumMissingReason());
@@ -21,13 +21,6 @@ let work: ServiceProcess;
 let side: ServiceProcess;
 let workId: string;
 let sideId: string;
-
-/** A token for the service of that data dir, as `vigil token` prints it. */
-async function tokenFor(dataDir: string): Promise<string> {
-  const { code, stdout, stderr } = await runVigil(['token', '--data-dir', dataDir]).exited;
-  if (code !== 0) throw new Error(`vigil token failed: ${stderr}`);
-  return stdout.trim();
-}
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);

@@ -7,17 +7,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serverPartDeadlineMs } from '../../../main/core/calls/server-deadline.ts';
 import { startDelayingProxy, type DelayingProxy } from '../../helpers/delaying-proxy.ts';
-import { runVigil, startServiceProcess, type ServiceProcess } from '../../helpers/service-process.ts';
+import { startServiceProcess, tokenFor, type ServiceProcess } from '../../helpers/service-process.ts';
 import { refreshUntil, serverOf, startCore, tempDirs, type CoreFixture } from './core-fixture.ts';
 
 const slowAnswerMs = 30_000;
-
-/** A token for the service of that data dir, as `vigil token` prints it. */
-async function tokenFor(dataDir: string): Promise<string> {
-  const { code, stdout, stderr } = await runVigil(['token', '--data-dir', dataDir]).exited;
-  if (code !== 0) throw new Error(`vigil token failed: ${stderr}`);
-  return stdout.trim();
-}
 
 let dirs: ReturnType<typeof tempDirs>;
 let workDirs: ReturnType<typeof tempDirs>;

@@ -10,7 +10,7 @@ import { serverTray, trayModel } from '../../../main/core/tray/index.ts';
 import { loadOrCreateSigningKey } from '../../../service/auth/signing-key.ts';
 import { issueToken } from '../../../service/auth/tokens.ts';
 import { startHttpTarget, type HttpTarget } from '../../helpers/local-targets.ts';
-import { manualClock, type ManualClock } from '../../helpers/manual-clock.ts';
+import { advanceUntil, manualClock, type ManualClock } from '../../helpers/manual-clock.ts';
 import { startRdapFixture, type RdapFixture } from '../../helpers/rdap-fixture.ts';
 import { startTestService, type TestService } from '../../helpers/service-harness.ts';
 
@@ -50,15 +50,6 @@ async function poll(): Promise<{ alerts: Alert[]; outcome: PollOutcome }> {
   return { alerts: evaluation.alerts, outcome };
 }
 
-/** Moves the service's clock a second at a time (its checks and lookups run in between) until `done` holds. */
-async function advanceUntil(done: () => Promise<boolean>): Promise<void> {
-  for (let second = 0; second < 120; second++) {
-    if (await done()) return;
-    clock.advance(1000);
-    await new Promise((resolve) => setTimeout(resolve, 15));
-  }
-  throw new Error('condition not met within 120 s of service time');
-}
 
 /** The tray over this one server after a poll. */
 const trayOf = (outcome: PollOutcome) => {
@@ -74,7 +65,7 @@ describe('client core against the real service', () => {
   it('first poll with everything fine: no alerts, tray ok', async () => {
     const { json } = await api('/monitors', { method: 'POST', body: { name: 'Shop', type: 'http', url: target.url, frequency: 10 } });
     monitorId = (json as { id: string }).id;
-    await advanceUntil(async () => (await statusOf(monitorId)) === 'up');
+    await advanceUntil(clock, async () => (await statusOf(monitorId)) === 'up', { pauseMs: 15 });
     const { alerts, outcome } = await poll();
     expect(alerts).toEqual([]);
     const tray = trayOf(outcome);
@@ -83,7 +74,7 @@ describe('client core against the real service', () => {
 
   it('the target goes down: one monitor-down alert, then nothing more while it stays down', async () => {
     target.setUp(false);
-    await advanceUntil(async () => (await statusOf(monitorId)) === 'down');
+    await advanceUntil(clock, async () => (await statusOf(monitorId)) === 'down', { pauseMs: 15 });
     const { alerts, outcome } = await poll();
     expect(alerts.map((a) => [a.kind, a.itemKey])).toEqual([['monitor-down', `monitor:${monitorId}`]]);
     expect(alerts[0]?.severity).toBe('critical');
@@ -95,7 +86,7 @@ describe('client core against the real service', () => {
 
   it('the target comes back: one monitor-recovered alert', async () => {
     target.setUp(true);
-    await advanceUntil(async () => (await statusOf(monitorId)) === 'up');
+    await advanceUntil(clock, async () => (await statusOf(monitorId)) === 'up', { pauseMs: 15 });
     expect((await poll()).alerts.map((a) => a.kind)).toEqual(['monitor-recovered']);
   });
 
@@ -104,7 +95,7 @@ describe('client core against the real service', () => {
     rdap.setDomain('shop.example', { expiresOn, registrar: 'Example Registrar' });
     const { json } = await api('/domains', { method: 'POST', body: { domain: 'shop.example' } });
     const id = (json as { id: string }).id;
-    await advanceUntil(async () => ((await api(`/domains/${id}`)).json as { expires_on?: string }).expires_on === expiresOn);
+    await advanceUntil(clock, async () => ((await api(`/domains/${id}`)).json as { expires_on?: string }).expires_on === expiresOn, { pauseMs: 15 });
     const first = await poll();
     expect(first.alerts.map((a) => [a.kind, a.itemKey])).toEqual([['domain-expiring', `domain:${id}`]]);
     expect(first.alerts[0]?.title).toMatch(/shop\.example/);
@@ -114,7 +105,7 @@ describe('client core against the real service', () => {
     rdap.setDomain('shop.example', { expiresOn: renewed, registrar: 'Example Registrar' });
     // Each domain is looked up again about daily (24 h ± 10 %).
     clock.advance(28 * 3_600_000);
-    await advanceUntil(async () => ((await api(`/domains/${id}`)).json as { expires_on?: string }).expires_on === renewed);
+    await advanceUntil(clock, async () => ((await api(`/domains/${id}`)).json as { expires_on?: string }).expires_on === renewed, { pauseMs: 15 });
     expect((await poll()).alerts.filter((a) => a.kind.startsWith('domain'))).toEqual([]);
   });
 

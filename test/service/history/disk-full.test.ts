@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOrCreateSigningKey } from '../../../service/auth/signing-key.ts';
 import { issueToken } from '../../../service/auth/tokens.ts';
 import { startHttpTarget, type HttpTarget } from '../../helpers/local-targets.ts';
-import { manualClock, type ManualClock } from '../../helpers/manual-clock.ts';
+import { advanceUntil, manualClock, type ManualClock } from '../../helpers/manual-clock.ts';
 import { recordingLogger, type RecordingLogger } from '../../helpers/recording-logger.ts';
 import { startTestService, type ApiResponse, type TestService } from '../../helpers/service-harness.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver.ts';
@@ -41,14 +41,6 @@ describe.skipIf(cannotMount !== undefined)('a full disk', () => {
   let token: string;
   const api = (pathAndQuery: string, init: Parameters<TestService['api']>[1] = {}): Promise<ApiResponse> => service.api(pathAndQuery, { token, ...init });
 
-  async function advanceUntil(done: () => Promise<boolean>, maxSeconds = 120): Promise<void> {
-    for (let second = 0; second < maxSeconds; second++) {
-      if (await done()) return;
-      clock.advance(1000);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error(`condition not met within ${maxSeconds} s of service time`);
-  }
 
   const problems = async () => ((await api('/capabilities')).json as { problems: string[] }).problems;
 
@@ -91,10 +83,10 @@ describe.skipIf(cannotMount !== undefined)('a full disk', () => {
     const created = await api('/monitors', { method: 'POST', body: { name: 'Shop', type: 'http', url: target.url, frequency: 10 } });
     const id = (created.json as { id: string }).id;
     const monitor = async () => (await api(`/monitors/${id}`)).json as { last_status: string };
-    await advanceUntil(async () => (await monitor()).last_status === 'up');
+    await advanceUntil(clock, async () => (await monitor()).last_status === 'up');
 
     fillTheDisk();
-    await advanceUntil(async () => (await problems()).length > 0);
+    await advanceUntil(clock, async () => (await problems()).length > 0);
     expect(await problems()).toEqual(['History is not being saved: the disk is full.']);
     const errors = logger.entries.filter((entry) => entry.level === 'error' && entry.message.startsWith('History is not being saved'));
     expect(errors.map((entry) => entry.message)).toEqual([
@@ -103,19 +95,19 @@ describe.skipIf(cannotMount !== undefined)('a full disk', () => {
 
     // The monitor goes down while nothing can be saved: the alert still goes out, and the API says so.
     target.setUp(false);
-    await advanceUntil(async () => webhook.requests.length > 0);
+    await advanceUntil(clock, async () => webhook.requests.length > 0);
     expect(webhook.requests[0]?.body).toMatchObject({ event: 'monitor.down', subject: { id, last_status: 'down' } });
     // Saved statuses go in half-second batches; the disk refuses it, yet every answer shows it.
-    await advanceUntil(async () => (await monitor()).last_status === 'down', 5);
+    await advanceUntil(clock, async () => (await monitor()).last_status === 'down', { maxSeconds: 5 });
     clock.advance(30_000);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(logger.entries.filter((entry) => entry.message.startsWith('History is not being saved'))).toHaveLength(1);
 
     rmSync(filler);
     const resumedAfter = clock.now();
-    await advanceUntil(async () => (await problems()).length === 0);
+    await advanceUntil(clock, async () => (await problems()).length === 0);
     expect(logger.entries.some((entry) => entry.level === 'info' && entry.message === 'History is being saved again.')).toBe(true);
-    await advanceUntil(async () => ((await api(`/monitors/${id}/checks?limit=1`)).json as { checked_at: string }[]).some((check) => Date.parse(check.checked_at) >= resumedAfter));
+    await advanceUntil(clock, async () => ((await api(`/monitors/${id}/checks?limit=1`)).json as { checked_at: string }[]).some((check) => Date.parse(check.checked_at) >= resumedAfter));
 
     // The events that happened meanwhile were kept and written; the unsaved time is marked as a gap in the record.
     type Event = { kind: string; to: string; detail?: string };

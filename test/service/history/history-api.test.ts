@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOrCreateSigningKey } from '../../../service/auth/signing-key.ts';
 import { issueToken } from '../../../service/auth/tokens.ts';
 import { startHttpTarget, type HttpTarget } from '../../helpers/local-targets.ts';
-import { manualClock, type ManualClock } from '../../helpers/manual-clock.ts';
+import { advanceUntil, manualClock, type ManualClock } from '../../helpers/manual-clock.ts';
 import { startTestService, type ApiResponse, type TestService } from '../../helpers/service-harness.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver.ts';
 
@@ -28,15 +28,6 @@ const json = async <T>(path: string): Promise<T> => {
   return response.json as T;
 };
 
-/** Moves the clock a second at a time, letting real checks run in between, until `done` holds. */
-async function advanceUntil(done: () => Promise<boolean>, maxSeconds = 120): Promise<void> {
-  for (let second = 0; second < maxSeconds; second++) {
-    if (await done()) return;
-    clock.advance(1000);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`condition not met within ${maxSeconds} s of service time`);
-}
 
 const status = async () => (await json<{ last_status: string }>(`/monitors/${monitorId}`)).last_status;
 
@@ -50,11 +41,11 @@ beforeAll(async () => {
   monitorId = (created.json as { id: string }).id;
   heartbeat = (await api('/heartbeats', { method: 'POST', body: { name: 'backup', expected_interval: 3600 } })).json as typeof heartbeat;
 
-  await advanceUntil(async () => (await status()) === 'up');
+  await advanceUntil(clock, async () => (await status()) === 'up');
   target.setUp(false);
-  await advanceUntil(async () => (await status()) === 'down');
+  await advanceUntil(clock, async () => (await status()) === 'down');
   target.setUp(true);
-  await advanceUntil(async () => (await status()) === 'up');
+  await advanceUntil(clock, async () => (await status()) === 'up');
   for (let i = 0; i < 3; i++) {
     await fetch(heartbeat.ping_url);
     clock.advance(1000);
@@ -101,7 +92,7 @@ describe('status_since on monitors', () => {
 
     const other = await api('/monitors', { method: 'POST', body: { name: 'Retarget', type: 'http', url: target.url, frequency: 10 } });
     const id = (other.json as { id: string }).id;
-    await advanceUntil(async () => (await json<{ status_since?: string }>(`/monitors/${id}`)).status_since !== undefined);
+    await advanceUntil(clock, async () => (await json<{ status_since?: string }>(`/monitors/${id}`)).status_since !== undefined);
     const before = await json<Record<string, unknown>>(`/monitors/${id}`);
     const retargeted = await api(`/monitors/${id}`, { method: 'PUT', body: { ...before, url: `${target.url}/other` } });
     expect(retargeted.json).toMatchObject({ last_status: 'unknown' });
@@ -229,7 +220,7 @@ describe('GET /events', () => {
     const created = await api('/monitors', { method: 'POST', body: { name: 'Gone', type: 'http', url: `${target.url}/gone`, frequency: 10 } });
     const id = (created.json as { id: string }).id;
     target.setUp(false);
-    await advanceUntil(async () => (await json<Event[]>(`/events?item=monitor:${id}`)).length > 0);
+    await advanceUntil(clock, async () => (await json<Event[]>(`/events?item=monitor:${id}`)).length > 0);
     target.setUp(true);
     await api(`/monitors/${id}`, { method: 'DELETE' });
     expect((await api(`/events?item=monitor:${id}`)).status).toBe(404);

@@ -3,7 +3,7 @@
 // receiver and a real SMTP server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttpTarget, type HttpTarget } from '../../helpers/local-targets.ts';
-import { manualClock, type ManualClock } from '../../helpers/manual-clock.ts';
+import { advanceUntil, manualClock, type ManualClock } from '../../helpers/manual-clock.ts';
 import { startRdapFixture, type RdapFixture } from '../../helpers/rdap-fixture.ts';
 import { startTestService, type TestService } from '../../helpers/service-harness.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../../helpers/smtp-receiver.ts';
@@ -34,15 +34,6 @@ afterAll(async () => {
   await Promise.all([target.close(), webhook.close(), smtp.close(), rdap.close()]);
 });
 
-/** Moves the service's clock a second at a time (real checks run in between) until `done` holds. */
-async function advanceUntil(done: () => Promise<boolean>, maxSeconds = 120): Promise<void> {
-  for (let second = 0; second < maxSeconds; second++) {
-    if (await done()) return;
-    clock.advance(1000);
-    await new Promise((resolve) => setTimeout(resolve, 15));
-  }
-  throw new Error(`condition not met within ${maxSeconds} s of service time`);
-}
 
 const events = () => webhook.requests.map((r) => (r.body as { event: string }).event);
 
@@ -52,11 +43,11 @@ describe('alerts end to end', () => {
     const id = (json as { id: string }).id;
     const status = async () => ((await service.api(`/monitors/${id}`)).json as { last_status: string }).last_status;
 
-    await advanceUntil(async () => (await status()) === 'up');
+    await advanceUntil(clock, async () => (await status()) === 'up', { pauseMs: 15 });
     expect(events()).toEqual([]);
 
     target.setUp(false);
-    await advanceUntil(async () => (await status()) === 'down');
+    await advanceUntil(clock, async () => (await status()) === 'down', { pauseMs: 15 });
     const [down] = await webhook.waitFor(1);
     expect(down?.body).toMatchObject({ event: 'monitor.down', subject: { kind: 'monitor', id, name: 'Shop', last_status: 'down' } });
     expect((down?.body as { message: string }).message).toMatch(/Monitor “Shop” is down: HTTP 503/);
@@ -65,7 +56,7 @@ describe('alerts end to end', () => {
     expect(mail?.headers.get('subject')?.[0]).toMatch(/DOWN: Shop/);
 
     target.setUp(true);
-    await advanceUntil(async () => (await status()) === 'up');
+    await advanceUntil(clock, async () => (await status()) === 'up', { pauseMs: 15 });
     await webhook.waitFor(2);
     expect(events()).toEqual(['monitor.down', 'monitor.up']);
     await service.api(`/monitors/${id}`, { method: 'DELETE' });
@@ -75,7 +66,7 @@ describe('alerts end to end', () => {
     const { json } = await service.api('/heartbeats', { method: 'POST', body: { name: 'nightly', expected_interval: 30 } });
     const heartbeat = json as { id: string; ping_url: string };
     const before = webhook.requests.length;
-    await advanceUntil(async () => webhook.requests.length > before);
+    await advanceUntil(clock, async () => webhook.requests.length > before, { pauseMs: 15 });
     expect(webhook.requests.at(-1)?.body).toMatchObject({ event: 'heartbeat.late', subject: { kind: 'heartbeat', id: heartbeat.id } });
 
     expect((await fetch(heartbeat.ping_url, { method: 'POST' })).status).toBe(200);
@@ -89,7 +80,7 @@ describe('alerts end to end', () => {
     const before = webhook.requests.length;
     const { json } = await service.api('/domains', { method: 'POST', body: { domain: 'soon.example' } });
     const id = (json as { id: string }).id;
-    await advanceUntil(async () => ((await service.api(`/domains/${id}`)).json as { expires_on?: string }).expires_on !== undefined);
+    await advanceUntil(clock, async () => ((await service.api(`/domains/${id}`)).json as { expires_on?: string }).expires_on !== undefined, { pauseMs: 15 });
     expect((await service.api(`/domains/${id}`)).json).toEqual({
       id,
       domain: 'soon.example',
