@@ -17,7 +17,7 @@ export const layers = [
     typeOnly: [],
     node: false,
     electron: 'never',
-    packages: ['zod'],
+    packages: ['zod', '@date-fns/tz'],
   },
   {
     name: 'service',
