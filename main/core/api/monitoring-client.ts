@@ -33,6 +33,7 @@ import {
   readNotificationHandler,
   resourcePath,
 } from '../../../common/api/index.ts';
+import { readMaintenanceWindow, type MaintenanceCreateBody, type MaintenanceWindow } from '../../../common/api/maintenance.ts';
 import { systemClock, type Clock } from '../../../common/clock.ts';
 import { type Logger, silentLogger } from '../../../common/logger.ts';
 import { MonitoringClientError } from './client-error.ts';
@@ -252,6 +253,22 @@ export class MonitoringClient {
   /** A heartbeat's pings, newest first. */
   async listPings(heartbeatId: string, query: { before?: number | undefined; limit: number }, options: CallOptions = {}): Promise<ListReply<PingRecord>> {
     return this.#listAt(this.#target(() => pingsPath(heartbeatId, query)), readPingRecord, options);
+  }
+
+  // The maintenance extension (common/api/maintenance.ts): only servers that list `maintenance` under GET /capabilities
+
+  /** Active and upcoming windows; with `ended`, the ended ones the server still keeps too. */
+  async listMaintenance(query: { ended: boolean }, options: CallOptions = {}): Promise<ListReply<MaintenanceWindow>> {
+    return this.#listAt(`${collectionPath('maintenance')}${query.ended ? '?include=ended' : ''}`, readMaintenanceWindow, options);
+  }
+
+  async createMaintenance(body: MaintenanceCreateBody, options: CallOptions = {}): Promise<ItemReply<MaintenanceWindow>> {
+    return this.#item('POST', collectionPath('maintenance'), readMaintenanceWindow, body, options);
+  }
+
+  /** Ends a window now (a weekly one for good; an upcoming one before it begins). */
+  async endMaintenance(id: string, options: CallOptions = {}): Promise<ItemReply<MaintenanceWindow>> {
+    return this.#item('POST', `${this.#path('maintenance', id)}/end`, readMaintenanceWindow, undefined, options);
   }
 
   // The shared steps
