@@ -2,6 +2,7 @@
 // whose argument is its own. Only the call check loads this module; the preload never does.
 import { z } from 'zod';
 import { domainCreateInput, heartbeatCreateInput, monitorCreateInput, notificationHandlerCreateInput } from '../api/index.ts';
+import { itemRulesPatchSchema, maintenanceSelectorSchema, maintenanceTargetSchema, maintenanceTimingSchema } from './alerting.ts';
 import { ITEM_PAGE_WINDOWS } from './history.ts';
 import { SETTINGS_BOUNDS, settingsPatchSchema, smtpInputSchema, testEmailSchema } from './settings.ts';
 
@@ -19,6 +20,10 @@ export const argumentSchemas = {
   itemKey: z.string().min(3).max(600).regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}\/(monitor|heartbeat|domain)[:?]/, 'must be a server item key like "work/monitor:42"'),
   snoozeFor: z.union([z.literal('1h'), z.literal('4h'), z.literal('8h'), z.literal('until-resumed')]),
   pauseFor: z.union([z.literal('1h'), z.literal('4h'), z.literal('until-resumed')]),
+  maintenanceTarget: maintenanceTargetSchema,
+  maintenanceTiming: maintenanceTimingSchema,
+  maintenanceSelector: maintenanceSelectorSchema,
+  itemRulesPatch: itemRulesPatchSchema,
   newConnection: z.object({ name: z.string().trim().min(1).max(SETTINGS_BOUNDS.connectionNameLength), baseUrl, token }),
   connectionTest: z.object({ baseUrl, token: token.optional(), connectionId: id.optional() }),
   monitorCreateInput,

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { Domain, Heartbeat, Monitor, NotificationHandler } from '../api/index.ts';
 import type { ArgumentSchemas } from './contract-arguments.ts';
 import type { CheckView, ExportFile, HistoryEventView, ImportReport, ItemHistoryView, ListHistoryView } from './history.ts';
+import type { ItemRulesView, MaintenanceView } from './alerting.ts';
 import type { LocalServiceView, SettingsView, TestEmailView } from './settings.ts';
 import type { AlertView, ConnectionTestView, ConnectionView, StatusView } from './views.ts';
 
@@ -58,6 +59,13 @@ export const vigilMethods = {
   snooze: { args: (s) => [s.itemKey, s.snoozeFor], result: shape<Done>() },
   unsnooze: { args: (s) => [s.itemKey], result: shape<Done>() },
   pauseNotifications: { args: (s) => [s.pauseFor], result: shape<Done>() },
+  /** Starts maintenance on everything, a server or an item; one window per server it covers. */
+  startMaintenance: { args: (s) => [s.maintenanceTarget, s.maintenanceTiming], result: shape<MaintenanceView[]>() },
+  /** Ends one window (by id), or every active window of a target. */
+  endMaintenance: { args: (s) => [s.maintenanceSelector], result: shape<Done>() },
+  getItemRules: { args: (s) => [s.itemKey], result: shape<ItemRulesView>() },
+  /** Changes an item's delay, the kinds it tells and what it depends on; a cycle is refused, naming it. */
+  setItemRules: { args: (s) => [s.itemKey, s.itemRulesPatch], result: shape<ItemRulesView>() },
   resumeNotifications: { args: () => [], result: shape<Done>() },
 
   getItemHistory: { args: (s) => [s.itemKey, s.pageWindow], result: shape<ItemHistoryView>() },

@@ -21,6 +21,8 @@ export interface UptimeView {
   downSeconds: number;
   /** Time nobody watched (Vigil closed or asleep, the server unreachable or stopped, before the item existed). */
   unknownSeconds: number;
+  /** Time in maintenance: counted neither up nor down, so it leaves `uptime` alone. */
+  maintenanceSeconds: number;
   source: HistorySource;
 }
 
@@ -31,7 +33,7 @@ export interface UptimeView {
 export interface TimelineSegment {
   from: number;
   to: number;
-  health: Health | 'gap';
+  health: Health | 'gap' | 'maintenance';
   state: string;
 }
 
@@ -75,7 +77,7 @@ export interface HistoryEventView {
    * turned-off server's events (its item pages open only once it is turned back on): such an event has no link.
    */
   itemKey: string | undefined;
-  kind: ItemKind | 'service' | 'vigil';
+  kind: ItemKind | 'service' | 'vigil' | 'maintenance';
   /** One sentence: "API went down: connection refused", "The server stopped", "Vigil was not watching". */
   title: string;
   health: Health;

@@ -2,6 +2,7 @@
 // core's settings file uses, so a value the window sends is checked the same way on both sides.
 import { z } from 'zod';
 import { defaultExpiryThresholds } from '../api/domain.ts';
+import { alertingDefaultsSchema, quietHoursSchema, type AlertingDefaults, type QuietHours } from './alerting.ts';
 import { isEmailAddress } from '../api/email-address.ts';
 import { checkPlainText, smtpServerFields, type SmtpSecurity } from '../smtp/smtp-server.ts';
 
@@ -39,8 +40,8 @@ export const domainThresholdsSchema = z
     }
   });
 
-/** What a fresh install tells about, and how: every kind of news, silently, one notification each. */
-export const NOTIFICATION_DEFAULTS = Object.freeze({
+/** What a fresh install tells about: every kind of news, one notification each. */
+export const NOTIFICATION_TOPIC_DEFAULTS = Object.freeze({
   monitorDown: true,
   monitorRecovered: true,
   heartbeatLate: true,
@@ -48,9 +49,21 @@ export const NOTIFICATION_DEFAULTS = Object.freeze({
   domainExpiring: true,
   connection: true,
   token: true,
-  sound: false,
+});
+export type NotificationTopic = keyof typeof NOTIFICATION_TOPIC_DEFAULTS;
+
+/**
+ * How news arrives: a sound per level (problems that need you now, warnings, good news such as a recovery — quiet
+ * by default), and summaries at low urgency and silent when `quietSummary` is on.
+ */
+export const NOTIFICATION_MANNER_DEFAULTS = Object.freeze({
+  soundCritical: true,
+  soundWarning: true,
+  soundInfo: false,
   quietSummary: false,
 });
+
+export const NOTIFICATION_DEFAULTS = Object.freeze({ ...NOTIFICATION_TOPIC_DEFAULTS, ...NOTIFICATION_MANNER_DEFAULTS });
 export type NotificationPreference = keyof typeof NOTIFICATION_DEFAULTS;
 export type NotificationPreferences = Record<NotificationPreference, boolean>;
 const NOTIFICATION_PREFERENCES = Object.keys(NOTIFICATION_DEFAULTS) as NotificationPreference[];
@@ -69,6 +82,8 @@ export const settingsPatchSchema = z.strictObject({
     )
     .optional(),
   launchAtLogin: flag.optional(),
+  quietHours: quietHoursSchema.optional(),
+  alerting: alertingDefaultsSchema.optional(),
 });
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;
 
@@ -77,6 +92,10 @@ export interface SettingsView {
   domainThresholds: number[];
   heartbeatGraceSeconds: number;
   notifications: NotificationPreferences;
+  quietHours: QuietHours;
+  alerting: AlertingDefaults;
+  /** The computer's time zone, in which quiet hours are kept. */
+  timeZone: string;
   launchAtLogin: boolean;
   about: AboutView;
 }

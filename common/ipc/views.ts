@@ -1,6 +1,7 @@
 // What the window sees of the app's state: plain data crossing the IPC boundary. The token never does; a
 // connection only says whether it is signed in.
 import type { Domain, Heartbeat, Monitor, NotificationHandler } from '../api/index.ts';
+import type { MaintenanceView } from './alerting.ts';
 
 /** The tray icon's levels: one icon each (build/generate-icons.ts draws them). */
 export const levels = ['ok', 'warning', 'critical', 'unknown', 'offline', 'paused'] as const;
@@ -38,6 +39,12 @@ export interface StatusItemView {
   state: string;
   detail: string;
   snoozedUntil?: number | 'resumed';
+  /** In maintenance now (its own window or its server's): it alerts nothing and does not count toward the level. */
+  maintenance?: { until?: number };
+  /** Down because what it depends on is down ("down (router down)"): the parent's server item key and name. */
+  cause?: { key: string; name: string };
+  /** Changing state too often to alert on each change. */
+  flapping?: boolean;
   /** Epoch ms the current state began, when known ("down for 12 min"). */
   since?: number;
   /** The state began before Vigil first saw it, so `since` is a lower bound ("for at least 2 h"). */
@@ -81,6 +88,8 @@ export interface ServerStatusView {
   /** Why this server's data is missing or stale, in one sentence, when it is. */
   problem?: string;
   lastSuccessfulPollAt?: number;
+  /** A window covers every item of this server now. */
+  maintenance?: { until?: number };
   /** When the poll that fetched the lists below began: a change confirmed before then is in them. */
   listsFetchedFrom?: number;
   monitors: Monitor[];
@@ -97,6 +106,10 @@ export interface StatusView {
   /** Why nothing can be watched at all (no connection set up), when that is so. */
   problem?: string;
   pausedUntil?: number | 'resumed';
+  /** Quiet hours now: notifications are held until `until`, then summed up. */
+  quiet?: { until?: number };
+  /** Maintenance windows that are active or upcoming, on every server, soonest first. */
+  maintenance: MaintenanceView[];
   /** Every item of every server, problems worst first, snoozed ones after the rest. */
   items: StatusItemView[];
   /** The tray menu's entries: the servers that cannot be watched, then the problems and snoozed items, capped. */

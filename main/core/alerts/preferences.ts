@@ -1,7 +1,7 @@
 // What the user chose to be told about. Every kind of news is tracked either way; a topic that is off only
 // keeps its alerts from being shown.
 import { defaultExpiryThresholds } from '../../../common/api/index.ts';
-import { NOTIFICATION_DEFAULTS, SETTINGS_BOUNDS } from '../../../common/ipc/settings.ts';
+import { NOTIFICATION_TOPIC_DEFAULTS, SETTINGS_BOUNDS, type NotificationTopic } from '../../../common/ipc/settings.ts';
 import type { AlertKind } from './alert.ts';
 
 
@@ -19,13 +19,10 @@ export interface AlertPreferences {
   tokenWarningDays: number;
 }
 
-/** The notification settings that are topics (the others say how to tell, not what). */
-const { sound: _sound, quietSummary: _quietSummary, ...defaultTopics } = NOTIFICATION_DEFAULTS;
-
-export type AlertTopic = keyof typeof defaultTopics;
+export type AlertTopic = NotificationTopic;
 
 export const defaultAlertPreferences: AlertPreferences = Object.freeze({
-  notify: Object.freeze(defaultTopics),
+  notify: NOTIFICATION_TOPIC_DEFAULTS,
   burstLimit: 3,
   thresholds: defaultExpiryThresholds,
   heartbeatGraceSeconds: SETTINGS_BOUNDS.heartbeatGraceSeconds.default,

@@ -7,6 +7,7 @@ import type { CoreEvent, EventPayload } from '../../../common/ipc/contract.ts';
 import type { AboutView } from '../../../common/ipc/settings.ts';
 import type { ConnectionView, StatusView } from '../../../common/ipc/views.ts';
 import { silentLogger, type Logger } from '../../../common/logger.ts';
+import { localTimeZone } from '../../../common/schedule/weekly-schedule.ts';
 import { initialAlertState, tokenReplaced, type AlertState } from '../alerts/index.ts';
 import type { GapReason } from '../history/gap-reason.ts';
 import { MonitoringClient } from '../api/index.ts';
@@ -46,6 +47,8 @@ export interface VigilCoreOptions {
   fetch?: typeof globalThis.fetch;
   /** Told each secret the core reads or saves besides tokens (the SMTP password), so a shell's log can redact it. */
   onSecret?(secret: string): void;
+  /** The computer's time zone (IANA), read afresh each time since the user may travel; tests fix one. */
+  timeZone?: () => string;
 }
 
 export class CoreRuntime {
@@ -56,6 +59,7 @@ export class CoreRuntime {
   readonly about: AboutView;
   readonly localService: LocalServiceLauncher | undefined;
   readonly onSecret: (secret: string) => void;
+  readonly timeZone: () => string;
   readonly #options: VigilCoreOptions;
   readonly #alertFile: AlertStateFile;
   readonly #events: CoreEvents;
@@ -83,6 +87,7 @@ export class CoreRuntime {
     this.about = options.about;
     this.localService = options.localService;
     this.onSecret = (secret) => options.onSecret?.(secret);
+    this.timeZone = options.timeZone ?? localTimeZone;
     this.#alertFile = new AlertStateFile({ directory: options.alertStateDir, logger: options.logger, clock: this.clock });
     this.#events = new CoreEvents(options.logger);
     this.#alerts = new AlertSettling({

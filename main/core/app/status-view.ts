@@ -79,6 +79,7 @@ export function statusView(input: StatusInput): StatusView {
     servers: parts.map((part) => serverStatus(part.server, part.tray)),
     items: merged.values,
     trayItems: tray.items,
+    maintenance: [],
   };
   if (input.servers.length === 0) view.problem = 'No connection is watched: add a monitoring server, or turn one on.';
   if (pausedUntil !== undefined && isPaused(pausedUntil, now)) view.pausedUntil = pausedUntil;

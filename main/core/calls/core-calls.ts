@@ -7,6 +7,7 @@ import { connectionCalls } from './connection-calls.ts';
 import { eventsCalls } from './events-calls.ts';
 import { historyCalls } from './history-calls.ts';
 import { localServiceCalls } from './local-service-calls.ts';
+import { maintenanceCalls } from './maintenance-calls.ts';
 import { resourceCalls } from './resource-calls.ts';
 import { settingsCalls } from './settings-calls.ts';
 import { withinDeadline } from './server-deadline.ts';
@@ -26,6 +27,7 @@ export function coreCalls(runtime: CoreRuntime): CoreCalls {
     ...connectionCalls(runtime),
     ...resourceCalls(runtime),
     ...snoozeAndPauseCalls(runtime),
+    ...maintenanceCalls(runtime),
     ...settingsCalls(runtime),
     ...localServiceCalls(runtime),
     ...historyCalls(runtime),

@@ -14,6 +14,9 @@ export function settingsCalls(runtime: CoreRuntime) {
     domainThresholds: settings.domainThresholds,
     heartbeatGraceSeconds: settings.heartbeatGraceSeconds,
     notifications: settings.notifications,
+    quietHours: settings.quietHours,
+    alerting: settings.alerting,
+    timeZone: runtime.timeZone(),
     launchAtLogin: settings.launchAtLogin,
     about: { ...runtime.about },
   });

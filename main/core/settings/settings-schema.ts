@@ -12,6 +12,8 @@ import {
   SETTINGS_BOUNDS,
   type NotificationPreference,
 } from '../../../common/ipc/settings.ts';
+import { maintenanceRepeatSchema, MAINTENANCE_LIMITS } from '../../../common/api/maintenance.ts';
+import { alertingDefaultsSchema, DEFAULT_ALERTING, DEFAULT_QUIET_HOURS, itemRuleSchema, quietHoursSchema } from '../../../common/ipc/alerting.ts';
 import { apiBaseUrlProblem, withoutTrailingSlash } from './api-base-url.ts';
 
 /** The bounds the window checks too (common/ipc/settings.ts), and the file's own. */
@@ -21,6 +23,10 @@ export const SETTINGS_LIMITS = {
   snoozes: 10_000,
   /** A server item key: a connection id (64 at most), "/", and an item key (500 at most). */
   snoozeKeyLength: 600,
+  /** Windows Vigil keeps itself, for servers without the maintenance extension (ended ones included). */
+  maintenance: 1_000,
+  dependencies: 10_000,
+  itemRules: 10_000,
 } as const;
 
 /** Latest time JavaScript's Date can hold (epoch ms). */
@@ -125,10 +131,52 @@ const notifications = z
   )
   .prefault({});
 
+const serverItemKeySchema = z
+  .string({ error: requiredOr('must be text') })
+  .min(1, { error: 'must not be empty' })
+  .max(SETTINGS_LIMITS.snoozeKeyLength, { error: `must be at most ${SETTINGS_LIMITS.snoozeKeyLength} characters` });
+
+function boundedRecord<T extends z.ZodType>(value: T, max: number, what: string) {
+  return z
+    .record(serverItemKeySchema, value, { error: 'must be an object' })
+    .refine((record) => Object.keys(record).length <= max, { error: `must hold at most ${max} ${what}` })
+    .default(() => ({}));
+}
+
+/**
+ * A maintenance window Vigil keeps itself, for a server without the maintenance extension: only Vigil's own
+ * notifications respect it (a server with the extension keeps its windows, and its handlers respect them too).
+ */
+const momentError = 'must be a time in epoch milliseconds';
+const moment = z.number({ error: momentError }).int({ error: momentError }).min(0, { error: momentError }).max(maxEpochMs, { error: momentError });
+
+export const keptMaintenanceSchema = z.object(
+  {
+    id: z.string({ error: requiredOr('must be text') }).regex(idPattern, { error: 'must be 1 to 64 letters, digits, "-" or "_"' }),
+    connectionId: connectionIdSchema,
+    /** The connection's own item key (`monitor:42`); absent: every item of the server. */
+    item: z.string({ error: 'must be text' }).min(1).max(500).optional(),
+    startsAt: moment,
+    /** Absent: until ended. */
+    endsAt: moment.optional(),
+    endedAt: moment.optional(),
+    repeat: maintenanceRepeatSchema.optional(),
+    reason: z.string({ error: 'must be text' }).max(MAINTENANCE_LIMITS.reasonLength).optional(),
+    createdAt: moment,
+  },
+  { error: 'must be an object' },
+);
+export type KeptMaintenance = z.output<typeof keptMaintenanceSchema>;
+
+const maintenance = z
+  .array(keptMaintenanceSchema, { error: 'must be a list' })
+  .max(SETTINGS_LIMITS.maintenance, { error: `must hold at most ${SETTINGS_LIMITS.maintenance} windows` })
+  .default(() => []);
+
 const { pollIntervalSeconds: poll, heartbeatGraceSeconds: grace } = SETTINGS_LIMITS;
 
 /** The version this schema reads and writes; an older file is upgraded first (settings-upgrade.ts). */
-export const SETTINGS_VERSION = 2;
+export const SETTINGS_VERSION = 3;
 
 export const settingsSchema = z.object(
   {
@@ -140,6 +188,14 @@ export const settingsSchema = z.object(
     /** By server item key (`<connectionId>/monitor:42`). */
     snoozes,
     pausedUntil: untilTime.optional(),
+    quietHours: quietHoursSchema.default(() => structuredClone(DEFAULT_QUIET_HOURS)),
+    /** The defaults items follow unless their own rule says otherwise. */
+    alerting: alertingDefaultsSchema.default(() => structuredClone(DEFAULT_ALERTING)),
+    maintenance,
+    /** Child server item key → the server item key of the item it depends on (same server; no cycles). */
+    dependencies: boundedRecord(serverItemKeySchema, SETTINGS_LIMITS.dependencies, 'dependencies'),
+    /** By server item key. */
+    itemRules: boundedRecord(itemRuleSchema, SETTINGS_LIMITS.itemRules, 'item rules'),
     launchAtLogin: flag(false),
     version: z.literal(SETTINGS_VERSION, { error: `must be ${SETTINGS_VERSION}` }).default(SETTINGS_VERSION),
   },
