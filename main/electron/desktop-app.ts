@@ -21,6 +21,7 @@ import { forwardEvents, registerContract } from './ipc/register-contract.ts';
 import { TrustedWindows } from './ipc/trusted-windows.ts';
 import { utilityServiceLauncher } from './local-service/utility-launcher.ts';
 import { AlertNotifier } from './notifications/alert-notifier.ts';
+import { notificationButtonsShown, soundFor } from './notifications/notification-manner.ts';
 import { appEntryUrl, appScheme, createAppProtocolHandler } from './security/app-protocol.ts';
 import { hardenWebContents } from './security/harden-web-contents.ts';
 import { limitPagePermissions } from './security/page-permissions.ts';
@@ -132,9 +133,11 @@ export async function startDesktopApp<Image, Menu>(ports: DesktopPorts<Image, Me
   new AlertNotifier({
     createNotification: ports.createNotification,
     isSupported: ports.notificationsSupported,
-    soundEnabled: () => settings.read().notifications.sound,
+    soundFor: (level) => soundFor(settings.read().notifications, level),
     quietSummaries: () => settings.read().notifications.quietSummary,
+    supportsActions: notificationButtonsShown(host.platform),
     openWindow: openItem,
+    snoozeItem: (itemKey) => void core.calls.snooze(itemKey, '1h').catch(report('Snoozing')),
     logger,
   }).listen(core);
 

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AlertView } from '../../common/ipc/views.ts';
-import { AlertNotifier, type NotificationOptions } from '../../main/electron/notifications/alert-notifier.ts';
+import { NOTIFICATION_DEFAULTS } from '../../common/ipc/settings.ts';
+import { AlertNotifier, type NotificationOptions, type SoundLevel } from '../../main/electron/notifications/alert-notifier.ts';
+import { notificationButtonsShown, soundFor } from '../../main/electron/notifications/notification-manner.ts';
 import { recordingLogger } from '../helpers/recording-logger.ts';
 import { FakeEmitter } from './fakes.ts';
 
@@ -26,9 +28,10 @@ class FakeNotification extends FakeEmitter {
   }
 }
 
-function notifier(options: { sound?: boolean; quietSummaries?: boolean; supported?: boolean } = {}) {
+function notifier(options: { sound?: SoundLevel[]; quietSummaries?: boolean; supported?: boolean; buttons?: boolean } = {}) {
   const created: FakeNotification[] = [];
   const openWindow = vi.fn();
+  const snoozeItem = vi.fn();
   const logger = recordingLogger();
   const instance = new AlertNotifier({
     createNotification: (notificationOptions) => {
@@ -37,13 +40,17 @@ function notifier(options: { sound?: boolean; quietSummaries?: boolean; supporte
       return notification;
     },
     isSupported: () => options.supported ?? true,
-    soundEnabled: () => options.sound ?? false,
+    soundFor: (level) => options.sound?.includes(level) ?? false,
     quietSummaries: () => options.quietSummaries ?? false,
+    supportsActions: options.buttons ?? false,
     openWindow,
+    snoozeItem,
     logger,
   });
-  return { instance, created, openWindow, logger };
+  return { instance, created, openWindow, snoozeItem, logger };
 }
+
+const levels: SoundLevel[] = ['critical', 'warning', 'info'];
 
 describe('AlertNotifier', () => {
   it('shows an alert as a silent native notification, without opening or focusing the window', () => {
@@ -55,14 +62,48 @@ describe('AlertNotifier', () => {
     expect(openWindow).not.toHaveBeenCalled();
   });
 
-  it('plays the sound only when the user turned it on', () => {
-    const { instance, created } = notifier({ sound: true });
+  it('plays a sound only for the levels the user turned it on for', () => {
+    const { instance, created } = notifier({ sound: ['critical', 'warning'] });
     instance.show({ ...alert, severity: 'warning' });
-    expect(created[0]?.options).toMatchObject({ silent: false, urgency: 'normal' });
+    instance.show({ ...alert, kind: 'monitor-recovered', severity: 'info' });
+    instance.show(alert);
+    expect(created.map((notification) => notification.options)).toMatchObject([
+      { silent: false, urgency: 'normal' },
+      { silent: true, urgency: 'normal' },
+      { silent: false, urgency: 'critical' },
+    ]);
+  });
+
+  it('follows the settings per level: the defaults sound for problems and not for recoveries', () => {
+    expect(levels.map((level) => soundFor(NOTIFICATION_DEFAULTS, level))).toEqual([true, true, false]);
+    expect(levels.map((level) => soundFor({ ...NOTIFICATION_DEFAULTS, soundCritical: false, soundInfo: true }, level))).toEqual([false, true, true]);
+  });
+
+  it('offers "Snooze 1 h" and "Open" on an item\'s alert where the platform shows buttons, and acts on them', () => {
+    const { instance, created, openWindow, snoozeItem } = notifier({ buttons: true });
+    instance.show(alert);
+    instance.show(alert);
+    expect(created[0]?.options.actions).toEqual([{ type: 'button', text: 'Snooze 1 h' }, { type: 'button', text: 'Open' }]);
+    created[0]?.emit('action', { actionIndex: 0 }, 0);
+    expect(snoozeItem).toHaveBeenCalledWith('c1/monitor:m1');
+    expect(openWindow).not.toHaveBeenCalled();
+    created[1]?.emit('action', { actionIndex: 1 }, 1);
+    expect(openWindow).toHaveBeenCalledWith('c1/monitor:m1');
+  });
+
+  it('offers no buttons on a summary, nor where the platform shows none (a click opens the item there)', () => {
+    const withButtons = notifier({ buttons: true });
+    withButtons.instance.show({ ...alert, kind: 'summary', itemKey: undefined });
+    expect(withButtons.created[0]?.options.actions).toBeUndefined();
+    const without = notifier({ buttons: false });
+    without.instance.show(alert);
+    expect(without.created[0]?.options.actions).toBeUndefined();
+    expect(notificationButtonsShown('linux')).toBe(false);
+    expect(['win32', 'darwin'].map(notificationButtonsShown)).toEqual([true, true]);
   });
 
   it('keeps summaries quiet when the user asked for it, and only summaries', () => {
-    const { instance, created } = notifier({ sound: true, quietSummaries: true });
+    const { instance, created } = notifier({ sound: ['critical', 'warning', 'info'], quietSummaries: true });
     instance.show({ ...alert, kind: 'summary', title: '3 changes on Prod' });
     instance.show(alert);
     expect(created.map((notification) => notification.options)).toMatchObject([

@@ -1,8 +1,14 @@
-// The core's alerts as native notifications. Silent unless the user turned sound on; showing one never focuses
-// a window; clicking one opens the window, on the alert's item on its server (its server item key). When
-// the OS refuses (an unsigned macOS build emits `failed`), the failure is logged and the tray still shows the state.
+// The core's alerts as native notifications. A sound only for the levels the user wants one for; showing one never
+// focuses a window; clicking one opens the window, on the alert's item on its server (its server item key). Where
+// the platform shows buttons (Windows toasts, signed macOS builds), an item's alert offers "Snooze 1 h" and "Open".
+// When the OS refuses (an unsigned macOS build emits `failed`), the failure is logged and the tray still shows the state.
 import type { AlertView } from '../../../common/ipc/views.ts';
 import type { Logger } from '../../../common/logger.ts';
+
+export interface NotificationButton {
+  type: 'button';
+  text: string;
+}
 
 export interface NotificationOptions {
   title: string;
@@ -10,24 +16,36 @@ export interface NotificationOptions {
   silent: boolean;
   urgency: 'normal' | 'critical' | 'low';
   timeoutType: 'default';
+  actions?: NotificationButton[];
 }
 
 export interface NotificationHandle {
   show(): void;
   on(event: 'click' | 'close', listener: () => void): unknown;
   on(event: 'failed', listener: (event: unknown, error: string) => void): unknown;
+  /** A button was pressed: Electron passes `{ actionIndex }` first (and, deprecated, the index itself second). */
+  on(event: 'action', listener: (details: { actionIndex?: number } | undefined, actionIndex?: number) => void): unknown;
 }
+
+export type SoundLevel = AlertView['severity'];
 
 export interface AlertNotifierOptions {
   createNotification(options: NotificationOptions): NotificationHandle;
   isSupported(): boolean;
-  soundEnabled(): boolean;
+  /** Whether alerts of this level play a sound (settings: soundCritical, soundWarning, soundInfo). */
+  soundFor(level: SoundLevel): boolean;
   /** Summaries (several changes at once, and what was already wrong at start) arrive without sound, at low urgency. */
   quietSummaries(): boolean;
+  /** Whether this platform shows notification buttons (Windows; macOS when signed). */
+  supportsActions: boolean;
   /** Shows the window, on the item (a server item key) when one is given. */
   openWindow(itemKey?: string): void;
+  /** "Snooze 1 h" on an item's notification. */
+  snoozeItem(itemKey: string): void;
   logger: Logger;
 }
+
+const buttons = { snooze: { type: 'button', text: 'Snooze 1 h' }, open: { type: 'button', text: 'Open' } } as const satisfies Record<string, NotificationButton>;
 
 /** Notifications are kept referenced while on screen: a collected one no longer reports its click. */
 const maxTracked = 50;
@@ -46,19 +64,30 @@ export class AlertNotifier {
       logger.warn('Notifications are not supported here; the tray shows the state.', { alert: alert.kind });
       return;
     }
-    const quiet = alert.kind === 'summary' && this.#options.quietSummaries();
+    const quiet = alert.kind.endsWith('summary') && this.#options.quietSummaries();
+    const itemKey = alert.itemKey;
+    const actions = this.#options.supportsActions && itemKey !== undefined ? [buttons.snooze, buttons.open] : undefined;
     const notification = this.#options.createNotification({
       title: alert.title,
       body: alert.body,
-      silent: quiet || !this.#options.soundEnabled(),
+      silent: quiet || !this.#options.soundFor(alert.severity),
       urgency: quiet ? 'low' : alert.severity === 'critical' ? 'critical' : 'normal',
       timeoutType: 'default',
+      ...(actions === undefined ? {} : { actions }),
     });
     const forget = () => this.#onScreen.delete(notification);
     notification.on('click', () => {
       forget();
-      this.#options.openWindow(alert.itemKey);
+      this.#options.openWindow(itemKey);
     });
+    if (actions !== undefined && itemKey !== undefined) {
+      notification.on('action', (details, index) => {
+        forget();
+        const pressed = actions[details?.actionIndex ?? index ?? -1];
+        if (pressed === buttons.snooze) this.#options.snoozeItem(itemKey);
+        else this.#options.openWindow(itemKey);
+      });
+    }
     notification.on('close', forget);
     notification.on('failed', (_event, error) => {
       forget();
