@@ -46,6 +46,10 @@ const commands: Record<string, { summary: [usage: string, description: string]; 
     summary: ['events [--since 24h] [--server NAME | --base-url URL] [--json]', 'what happened on every watched server since then, newest first'],
     run: async (args) => (await import('../main/core/cli/events-command.ts')).eventsCommand(args, cliLogger),
   },
+  maintenance: {
+    summary: ['maintenance start --for 1h | end | list [--item NAME-OR-ID] [--json]', 'start (or --until-ended), end or list maintenance windows on every watched server'],
+    run: async (args) => (await import('../main/core/cli/maintenance-command.ts')).maintenanceCommand(args, cliLogger),
+  },
   export: {
     summary: ['export [--server NAME | --base-url URL] > file.json', "print one server's whole configuration as one file"],
     run: async (args) => (await import('../main/core/cli/export-command.ts')).exportCommand(args, cliLogger),
