@@ -14,17 +14,20 @@ function refusals(method: string, args: unknown[]): Record<string, string> {
 const smtp = { host: 'smtp.example.com', port: 587, security: 'starttls', user: 'alerts', password: 'pa55', from: 'vigil@example.com' };
 
 describe('notification defaults', () => {
-  it('tell a fresh install about every kind of news, silently, one notification each', () => {
+  it('tell a fresh install about every kind of news, one notification each, with a sound for problems and none for good news', () => {
     const on = Object.entries(NOTIFICATION_DEFAULTS).flatMap(([name, value]) => (value ? [name] : []));
-    expect(on).toEqual(['monitorDown', 'monitorRecovered', 'heartbeatLate', 'heartbeatRecovered', 'domainExpiring', 'connection', 'token']);
-    expect({ sound: NOTIFICATION_DEFAULTS.sound, quietSummary: NOTIFICATION_DEFAULTS.quietSummary }).toEqual({ sound: false, quietSummary: false });
+    expect(on).toEqual(['monitorDown', 'monitorRecovered', 'heartbeatLate', 'heartbeatRecovered', 'domainExpiring', 'connection', 'token', 'soundCritical', 'soundWarning']);
+    expect({ soundInfo: NOTIFICATION_DEFAULTS.soundInfo, quietSummary: NOTIFICATION_DEFAULTS.quietSummary }).toEqual({ soundInfo: false, quietSummary: false });
   });
 });
 
 describe('updateSettings', () => {
   it('takes any subset, notifications flag by flag', () => {
     expect(settingsPatchSchema.parse({})).toEqual({});
-    expect(settingsPatchSchema.parse({ pollIntervalSeconds: 10, notifications: { sound: true } })).toEqual({ pollIntervalSeconds: 10, notifications: { sound: true } });
+    expect(settingsPatchSchema.parse({ pollIntervalSeconds: 10, notifications: { soundInfo: true } })).toEqual({ pollIntervalSeconds: 10, notifications: { soundInfo: true } });
+    const quietHours = { enabled: true, ranges: [{ days: [5, 1], start: '22:00', end: '07:00' }], criticalBreaksThrough: false };
+    expect(settingsPatchSchema.parse({ quietHours }).quietHours?.ranges[0]?.days).toEqual([1, 5]);
+    expect(checkCall('updateSettings', [{ alerting: { delayMinutes: 5, flapping: { changes: 4, minutes: 15 } } }])).toMatchObject({ ok: true });
     expect(checkCall('updateSettings', [{ domainThresholds: [60, 7], heartbeatGraceSeconds: 0, launchAtLogin: true }])).toMatchObject({ ok: true });
   });
 
@@ -38,7 +41,11 @@ describe('updateSettings', () => {
     [{ domainThresholds: [] }, '0.domainThresholds', 'must hold at least one threshold'],
     [{ domainThresholds: [9, 8, 7, 6, 5, 4, 3, 2, 1] }, '0.domainThresholds', 'must hold at most 8 thresholds'],
     [{ domainThresholds: [400] }, '0.domainThresholds.0', 'must be a whole number of days from 1 to 365'],
-    [{ notifications: { sound: 'yes' } }, '0.notifications.sound', 'must be true or false'],
+    [{ notifications: { soundWarning: 'yes' } }, '0.notifications.soundWarning', 'must be true or false'],
+    [{ quietHours: { enabled: true, ranges: [{ days: [], start: '22:00', end: '07:00' }], criticalBreaksThrough: true } }, '0.quietHours.ranges.0.days', 'must name at least one day'],
+    [{ quietHours: { enabled: true, ranges: [{ days: [1, 1], start: '22:00', end: '07:00' }], criticalBreaksThrough: true } }, '0.quietHours.ranges.0.days', 'must name each day at most once'],
+    [{ quietHours: { enabled: true, ranges: [{ days: [1], start: '7:00', end: '07:00' }], criticalBreaksThrough: true } }, '0.quietHours.ranges.0.start', 'must be a time of day as HH:MM, from 00:00 to 23:59'],
+    [{ alerting: { delayMinutes: 0, flapping: { changes: 1, minutes: 15 } } }, '0.alerting.flapping.changes', 'must be a whole number of changes from 2 to 50'],
     [{ launchAtLogin: 1 }, '0.launchAtLogin', 'must be true or false'],
   ])('refuses %j, naming the field', (patch, field, message) => {
     expect(refusals('updateSettings', [patch])).toEqual({ [field]: message });

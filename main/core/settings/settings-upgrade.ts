@@ -47,7 +47,8 @@ function fromVersion2(raw: Record<string, unknown>): Record<string, unknown> {
   if (!isRecord(notifications)) return { ...value, notifications: { soundCritical: false, soundWarning: false, soundInfo: false } };
   const { sound, ...rest } = notifications;
   const on = sound === true;
-  value['notifications'] = { ...rest, soundCritical: on, soundWarning: on, soundInfo: false };
+  // A hand-edited file may already name a level's sound; what it says stands.
+  value['notifications'] = { soundCritical: on, soundWarning: on, soundInfo: false, ...rest };
   return value;
 }
 

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { VigilCalls } from '../../../common/ipc/contract.ts';
+import { DEFAULT_ALERTING, DEFAULT_QUIET_HOURS } from '../../../common/ipc/alerting.ts';
 import { NOTIFICATION_DEFAULTS } from '../../../common/ipc/settings.ts';
 import type { StatusView } from '../../../common/ipc/views.ts';
 import { createVigilCore } from '../../../main/core/app/create-vigil-core.ts';
@@ -72,20 +73,30 @@ describe('settings through the contract', () => {
       domainThresholds: [30, 14, 7, 1],
       heartbeatGraceSeconds: 300,
       notifications: NOTIFICATION_DEFAULTS,
+      quietHours: DEFAULT_QUIET_HOURS,
+      alerting: DEFAULT_ALERTING,
+      timeZone: expect.any(String),
       launchAtLogin: false,
       about,
     });
   });
 
   it('changes only what the patch names, notifications flag by flag, and saves it to settings.json', async () => {
-    const view = await calls.updateSettings({ heartbeatGraceSeconds: 600, notifications: { sound: true, monitorRecovered: false }, launchAtLogin: true });
+    const view = await calls.updateSettings({ heartbeatGraceSeconds: 600, notifications: { soundInfo: true, monitorRecovered: false }, launchAtLogin: true });
     expect(view).toMatchObject({ pollIntervalSeconds: 60, heartbeatGraceSeconds: 600, launchAtLogin: true, about });
-    expect(view.notifications).toMatchObject({ sound: true, monitorRecovered: false, monitorDown: true, quietSummary: false });
+    expect(view.notifications).toMatchObject({ soundInfo: true, monitorRecovered: false, monitorDown: true, quietSummary: false });
     expect(await calls.getSettings()).toEqual(view);
     const reopened = new ConfSettingsStore({ directory: dir, logger: recordingLogger() }).read();
     expect(reopened).toMatchObject({ heartbeatGraceSeconds: 600, launchAtLogin: true, notifications: view.notifications });
     // The connections are not the window's to change here.
     expect(reopened.connections.map((c) => c.id)).toEqual(['prod']);
+  });
+
+  it('saves quiet hours and the alerting defaults whole, and reads them back', async () => {
+    const quietHours = { enabled: true, ranges: [{ days: [1, 2, 3, 4, 5] as (0 | 1 | 2 | 3 | 4 | 5 | 6)[], start: '22:00', end: '07:00' }], criticalBreaksThrough: false };
+    const view = await calls.updateSettings({ quietHours, alerting: { delayMinutes: 5, flapping: { changes: 6, minutes: 30 } } });
+    expect(view).toMatchObject({ quietHours, alerting: { delayMinutes: 5, flapping: { changes: 6, minutes: 30 } } });
+    expect(new ConfSettingsStore({ directory: dir, logger: recordingLogger() }).read().quietHours).toEqual(quietHours);
   });
 
   it('refuses a bad value naming the field, and changes nothing', async () => {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_ALERTING, DEFAULT_QUIET_HOURS } from '../../../common/ipc/alerting.ts';
 import { NOTIFICATION_DEFAULTS } from '../../../common/ipc/settings.ts';
 import { describeIssues } from '../../../main/core/storage/issues.ts';
 import {
@@ -29,16 +30,21 @@ describe('settings defaults', () => {
       heartbeatGraceSeconds: 300,
       notifications: NOTIFICATION_DEFAULTS,
       snoozes: [],
+      quietHours: DEFAULT_QUIET_HOURS,
+      alerting: DEFAULT_ALERTING,
+      maintenance: [],
+      dependencies: {},
+      itemRules: {},
       launchAtLogin: false,
-      version: 2,
+      version: 3,
     });
     expect(defaultSettings).toEqual(settingsSchema.parse({}));
   });
 
   it('fill in around the fields a partial file has, nested ones included', () => {
-    const settings = settingsSchema.parse({ pollIntervalSeconds: 30, notifications: { sound: true } });
+    const settings = settingsSchema.parse({ pollIntervalSeconds: 30, notifications: { soundInfo: true } });
     expect(settings.pollIntervalSeconds).toBe(30);
-    expect(settings.notifications).toEqual({ ...defaultSettings.notifications, sound: true });
+    expect(settings.notifications).toEqual({ ...defaultSettings.notifications, soundInfo: true });
     expect(settings.domainThresholds).toEqual([30, 14, 7, 1]);
   });
 
@@ -46,9 +52,13 @@ describe('settings defaults', () => {
     expect(Object.isFrozen(defaultSettings.domainThresholds)).toBe(true);
     const parsed = settingsSchema.parse({});
     parsed.domainThresholds.push(0);
-    parsed.notifications.sound = true;
+    parsed.notifications.soundInfo = true;
+    parsed.quietHours.ranges[0]?.days.pop();
+    parsed.alerting.flapping.changes = 9;
     expect(settingsSchema.parse({}).domainThresholds).toEqual([30, 14, 7, 1]);
-    expect(settingsSchema.parse({}).notifications.sound).toBe(false);
+    expect(settingsSchema.parse({}).notifications.soundInfo).toBe(false);
+    expect(settingsSchema.parse({}).quietHours).toEqual(DEFAULT_QUIET_HOURS);
+    expect(settingsSchema.parse({}).alerting).toEqual(DEFAULT_ALERTING);
   });
 });
 
@@ -66,8 +76,14 @@ describe('settings bounds', () => {
     ['pausedUntil', 0],
     ['pausedUntil', 'resumed'],
     ['launchAtLogin', true],
-    ['version', 2],
+    ['version', 3],
     ['notifications', { monitorDown: false, quietSummary: true }],
+    ['quietHours', { enabled: true, ranges: [{ days: [1, 2], start: '22:00', end: '07:00' }], criticalBreaksThrough: false }],
+    ['alerting', { delayMinutes: 5, flapping: { changes: 6, minutes: 30 } }],
+    ['maintenance', [{ id: 'm1', connectionId: 'c1', item: 'monitor:7', startsAt: 1, endsAt: 2, createdAt: 1 }]],
+    ['maintenance', [{ id: 'm2', connectionId: 'c1', startsAt: 1, repeat: { days: [0], start: '02:00', end: '03:00', timezone: 'Europe/Berlin' }, createdAt: 1 }]],
+    ['dependencies', { 'c1/monitor:2': 'c1/monitor:1' }],
+    ['itemRules', { 'c1/monitor:2': { delayMinutes: 5, tell: { recovered: false } } }],
   ])('accepts %s = %j', (field, value) => {
     expect(problem(withField(field, value))).toBeUndefined();
   });
@@ -85,7 +101,12 @@ describe('settings bounds', () => {
     ['domainThresholds', [366], 'domainThresholds[0] must be a whole number of days from 1 to 365.'],
     ['domainThresholds', [7, 14], `domainThresholds ${unsorted}`],
     ['domainThresholds', [7, 7], `domainThresholds ${unsorted}`],
-    ['notifications', { sound: 'yes' }, 'notifications.sound must be true or false.'],
+    ['notifications', { soundCritical: 'yes' }, 'notifications.soundCritical must be true or false.'],
+    ['quietHours', { enabled: true, ranges: [{ days: [7], start: '22:00', end: '07:00' }], criticalBreaksThrough: true }, 'quietHours.ranges[0].days[0] must list weekdays as numbers from 0 (Sunday) to 6 (Saturday).'],
+    ['quietHours', { enabled: true, ranges: [{ days: [1], start: '24:00', end: '07:00' }], criticalBreaksThrough: true }, 'quietHours.ranges[0].start must be a time of day as HH:MM, from 00:00 to 23:59.'],
+    ['alerting', { delayMinutes: -1, flapping: { changes: 4, minutes: 15 } }, 'alerting.delayMinutes must be a whole number of minutes from 0 to 1440.'],
+    ['maintenance', [{ id: 'm2', connectionId: 'c1', startsAt: 1, repeat: { days: [0], start: '02:00', end: '03:00', timezone: 'Mars/Olympus' }, createdAt: 1 }], 'maintenance[0].repeat.timezone must be an IANA time zone name this computer knows, like Europe/Berlin.'],
+    ['itemRules', { 'c1/monitor:2': { delayMinutes: 2000 } }, 'itemRules.c1/monitor:2.delayMinutes must be a whole number of minutes from 0 to 1440.'],
     ['notifications', true, 'notifications must be an object.'],
     ['snoozes', [{ key: '', until: 1 }], 'snoozes[0].key must not be empty.'],
     ['snoozes', [{ key: 'k', until: -1 }], 'snoozes[0].until must be a time in epoch milliseconds or "resumed".'],
@@ -95,7 +116,7 @@ describe('settings bounds', () => {
     ['pausedUntil', 'paused', 'pausedUntil must be a time in epoch milliseconds or "resumed".'],
     ['launchAtLogin', 'no', 'launchAtLogin must be true or false.'],
     ['snoozes', [{ key: 'k'.repeat(601), until: 1 }], 'snoozes[0].key must be at most 600 characters.'],
-    ['version', 1, 'version must be 2.'],
+    ['version', 1, 'version must be 3.'],
   ])('refuses %s = %j with a message naming the field', (field, value, message) => {
     expect(problem(withField(field, value))).toBe(message);
   });
@@ -105,7 +126,7 @@ describe('settings bounds', () => {
   });
 
   it('counts the further problems in one sentence', () => {
-    expect(problem({ pollIntervalSeconds: 1, launchAtLogin: 1, version: 3 })).toBe(
+    expect(problem({ pollIntervalSeconds: 1, launchAtLogin: 1, version: 4 })).toBe(
       'pollIntervalSeconds must be a whole number of seconds from 10 to 3600 (and 2 more problems).',
     );
   });

@@ -30,12 +30,12 @@ describe('ConfSettingsStore', () => {
   });
 
   it('fills in a partial file and keeps what it holds', () => {
-    writeFileSync(file(), JSON.stringify({ pollIntervalSeconds: 120, notifications: { sound: true } }));
+    writeFileSync(file(), JSON.stringify({ pollIntervalSeconds: 120, notifications: { soundInfo: true }, version: 3 }));
     const settings = open().read();
     expect(settings).toEqual({
       ...defaultSettings,
       pollIntervalSeconds: 120,
-      notifications: { ...defaultSettings.notifications, sound: true },
+      notifications: { ...defaultSettings.notifications, soundInfo: true },
     });
   });
 
@@ -48,8 +48,13 @@ describe('ConfSettingsStore', () => {
       notifications: { ...defaultSettings.notifications, heartbeatLate: false, quietSummary: true },
       snoozes: [{ key: 'c1/monitor:7', until: now + 3_600_000 }, { key: 'c2/domain:3', until: 'resumed' }],
       pausedUntil: now + 60_000,
+      quietHours: { enabled: true, ranges: [{ days: [1, 2, 3, 4, 5], start: '22:00', end: '07:00' }], criticalBreaksThrough: false },
+      alerting: { delayMinutes: 5, flapping: { changes: 6, minutes: 30 } },
+      maintenance: [{ id: 'm1', connectionId: 'c2', item: 'monitor:7', startsAt: now, endsAt: now + 3_600_000, reason: 'deploy', createdAt: now }],
+      dependencies: { 'c1/monitor:8': 'c1/monitor:7' },
+      itemRules: { 'c1/monitor:8': { delayMinutes: 10, tell: { recovered: false } } },
       launchAtLogin: true,
-      version: 2,
+      version: 3,
     };
     expect(open().update(() => settings)).toEqual(settings);
     expect(open().read()).toEqual(settings);
@@ -96,7 +101,7 @@ describe('ConfSettingsStore', () => {
   });
 
   it('resets only the hand-edited bad field, and keeps the connections', () => {
-    const handEdited = { connections: [connection], pollIntervalSeconds: 5, version: 2 };
+    const handEdited = { connections: [connection], pollIntervalSeconds: 5, version: 3 };
     writeFileSync(file(), JSON.stringify(handEdited));
     const store = open();
     expect(store.read()).toEqual({ ...defaultSettings, connections: [connection] });
@@ -110,7 +115,7 @@ describe('ConfSettingsStore', () => {
 
   it('drops only the broken connection from a hand-edited file', () => {
     const broken = { ...connection, id: 'c2', baseUrl: 'http://user:secret@example.com/api' };
-    writeFileSync(file(), JSON.stringify({ connections: [connection, broken], version: 2 }));
+    writeFileSync(file(), JSON.stringify({ connections: [connection, broken], version: 3 }));
     const store = open();
     expect(store.read().connections).toEqual([connection]);
     expect(store.warnings).toHaveLength(1);

@@ -26,10 +26,16 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(directory, { recursive: true, force: true }));
 
+/** Version 1 and 2 had one sound switch; it became one per level. */
+function withSoundPerLevel(notifications: unknown): unknown {
+  const { sound, ...rest } = notifications as Record<string, unknown>;
+  return { ...rest, soundCritical: sound === true, soundWarning: sound === true, soundInfo: false };
+}
+
 const onDisk = (): Record<string, unknown> => JSON.parse(readFileSync(path.join(directory, 'settings.json'), 'utf8')) as Record<string, unknown>;
 
 describe('settings from version 1', () => {
-  it('read as version 2: every connection enabled, snoozes on the active connection, everything else kept, written back', () => {
+  it('read as the current version: every connection enabled, snoozes on the active connection, one sound switch per level, everything else kept, written back', () => {
     const before = JSON.parse(readFileSync(fixture, 'utf8')) as Record<string, unknown>;
     const logger = recordingLogger();
     const settings = new ConfSettingsStore({ directory, logger }).read();
@@ -43,14 +49,14 @@ describe('settings from version 1', () => {
       pollIntervalSeconds: 30,
       domainThresholds: [30, 14, 3],
       heartbeatGraceSeconds: 120,
-      notifications: before['notifications'],
+      notifications: withSoundPerLevel(before['notifications']),
       snoozes: [
         { key: `${work}/monitor:42`, until: 'resumed' },
         { key: `${work}/heartbeat?name=nightly backup`, until: 4102444800000 },
       ],
       pausedUntil: 4102444800000,
       launchAtLogin: true,
-      version: 2,
+      version: 3,
     });
     expect(onDisk()).toEqual(settings);
     expect(onDisk()).not.toHaveProperty('activeConnectionId');
@@ -74,13 +80,13 @@ describe('settings from version 1', () => {
     expect(keyOf({ connections: [remote, local], snoozes, activeConnectionId: 'r1' })).toBe('r1/domain:7');
   });
 
-  it('leaves a version-2 file and what it cannot read to the schema', () => {
-    const current = { version: 2, snoozes: [{ key: 'monitor:1', until: 'resumed' }] };
+  it('leaves a current file and what it cannot read to the schema', () => {
+    const current = { version: 3, snoozes: [{ key: 'c1/monitor:1', until: 'resumed' }] };
     expect(upgradeSettings(current)).toEqual({ value: current, upgraded: false });
     expect(upgradeSettings([1])).toEqual({ value: [1], upgraded: false });
     expect(upgradeSettings({ version: 'x' })).toEqual({ value: { version: 'x' }, upgraded: false });
     // A newer version's file: read in the current form, flagged so that it is never written.
-    expect(upgradeSettings({ version: 7 })).toEqual({ value: { version: 2 }, upgraded: false, newer: true });
+    expect(upgradeSettings({ version: 7 })).toEqual({ value: { version: 3 }, upgraded: false, newer: true });
   });
 
   it('keeps every token, snooze and alert state: the core watches all three with what they had', async () => {
@@ -110,9 +116,27 @@ describe('settings from version 1', () => {
   });
 });
 
+describe('settings from version 2', () => {
+  it('turn the one sound switch into one per level: silence stays silence, a sound stays for problems and recoveries go quiet', () => {
+    const upgraded = (notifications: unknown) => (upgradeSettings({ version: 2, notifications }).value as { notifications: unknown }).notifications;
+    expect(upgraded({ sound: false, monitorDown: false })).toEqual({ monitorDown: false, soundCritical: false, soundWarning: false, soundInfo: false });
+    expect(upgraded({ sound: true, quietSummary: true })).toEqual({ quietSummary: true, soundCritical: true, soundWarning: true, soundInfo: false });
+    expect(upgraded(undefined)).toEqual({ soundCritical: false, soundWarning: false, soundInfo: false });
+    expect(upgradeSettings({ version: 2, snoozes: [] })).toMatchObject({ upgraded: true, value: { version: 3, snoozes: [] } });
+  });
+
+  it('keep every other field, and start quiet hours, maintenance, dependencies and item rules at their defaults', () => {
+    const store = () => new ConfSettingsStore({ directory, logger: recordingLogger() });
+    writeFileSync(path.join(directory, 'settings.json'), JSON.stringify({ version: 2, pollIntervalSeconds: 45, notifications: { sound: true } }));
+    const settings = store().read();
+    expect(settings).toEqual({ ...defaultSettings, pollIntervalSeconds: 45, notifications: { ...defaultSettings.notifications, soundCritical: true, soundWarning: true } });
+    expect(onDisk()).toMatchObject({ version: 3 });
+  });
+});
+
 describe('settings from a newer version', () => {
   it('are read as far as understood, never rewritten, and not changed here', () => {
-    const newer = { ...(JSON.parse(readFileSync(fixture, 'utf8')) as Record<string, unknown>), activeConnectionId: undefined, version: 3, aFutureSetting: { kept: true } };
+    const newer = { ...(JSON.parse(readFileSync(fixture, 'utf8')) as Record<string, unknown>), activeConnectionId: undefined, version: 4, aFutureSetting: { kept: true } };
     const text = `${JSON.stringify(newer, null, 2)}\n`;
     writeFileSync(path.join(directory, 'settings.json'), text);
     const logger = recordingLogger();
