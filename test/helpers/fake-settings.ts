@@ -1,6 +1,7 @@
 // The settings and local-SMTP methods of the contract over plain in-memory state, for the fake core of browser
 // tests: the same merge and the same user/password rule as the real core, no files, no keychain, no mail.
 import type { CoreCalls } from '../../common/ipc/contract.ts';
+import { DEFAULT_ALERTING, DEFAULT_QUIET_HOURS } from '../../common/ipc/alerting.ts';
 import { NOTIFICATION_DEFAULTS, type AboutView, type LocalServiceView, type SettingsView, type SmtpInput } from '../../common/ipc/settings.ts';
 import { VigilCoreError } from '../../main/core/calls/call-error.ts';
 
@@ -12,6 +13,9 @@ export function fakeSettingsMethods(about: AboutView = { version: '0.1.0-test', 
     domainThresholds: [30, 14, 7, 1],
     heartbeatGraceSeconds: 300,
     notifications: { ...NOTIFICATION_DEFAULTS },
+    quietHours: structuredClone(DEFAULT_QUIET_HOURS),
+    alerting: structuredClone(DEFAULT_ALERTING),
+    timeZone: 'Europe/Berlin',
     launchAtLogin: false,
   };
   let local: LocalServiceView = { available: true };

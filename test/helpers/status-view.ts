@@ -7,6 +7,7 @@ export const emptyStatus: Readonly<StatusView> = Object.freeze({
   servers: [],
   items: [],
   trayItems: [],
+  maintenance: [],
 });
 
 /** One server's part of a status, signed in with nothing in it, for fixtures to build on. */
