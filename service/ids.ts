@@ -1,7 +1,7 @@
 // Opaque identifiers. Random rather than sequential, so ids reveal nothing about how many resources exist.
 import { randomBytes } from 'node:crypto';
 
-const idPrefixes = { monitor: 'mon', heartbeat: 'hb', domain: 'dom', handler: 'nh' } as const;
+const idPrefixes = { monitor: 'mon', heartbeat: 'hb', domain: 'dom', handler: 'nh', maintenance: 'mw' } as const;
 
 export type ResourceKind = keyof typeof idPrefixes;
 

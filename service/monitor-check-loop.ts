@@ -90,6 +90,11 @@ export class MonitorCheckLoop {
     this.#options.scheduler.remove(record.seq);
   }
 
+  /** The monitor's confirmed status as of its latest result (the store catches up within half a second). */
+  statusOf(seq: number): MonitorStatus | undefined {
+    return this.#tracked.get(seq)?.status;
+  }
+
   async stop(): Promise<void> {
     await this.#options.scheduler.stop();
     this.flush();

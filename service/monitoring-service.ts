@@ -1,5 +1,5 @@
-// Wires the embedded monitoring service together: storage, the HTTP API, checks, heartbeats, domain lookups
-// and alert delivery. The one place where the service's ports (clock, logger, fetch) are connected.
+// Wires the embedded monitoring service together: storage, the HTTP API, checks, heartbeats, domain lookups,
+// maintenance windows and alert delivery. The one place where the service's ports (clock, logger, fetch) are connected.
 import type { AddressInfo } from 'node:net';
 import type { Clock } from '../common/clock.ts';
 import { AlertDispatcher } from './alerts/alert-dispatcher.ts';
@@ -17,6 +17,10 @@ import { apiPrefix, buildApiServer } from './http/api-server.ts';
 import type { ResourceEvents } from './http/resource-events.ts';
 import { domainJson, heartbeatJson, monitorJson } from './http/views.ts';
 import type { Logger } from './logger.ts';
+import { AlertGate } from './maintenance/alert-gate.ts';
+import { MaintenanceItems } from './maintenance/maintenance-items.ts';
+import { MaintenanceSchedule } from './maintenance/maintenance-schedule.ts';
+import { MaintenanceWindows } from './maintenance/maintenance-windows.ts';
 import { MonitorCheckLoop } from './monitor-check-loop.ts';
 import { ServiceProblems } from './problems.ts';
 import { CheckScheduler } from './scheduler/check-scheduler.ts';
@@ -25,6 +29,8 @@ import { openDatabase } from './storage/database.ts';
 import { DomainStore } from './storage/domain-store.ts';
 import { HandlerStore } from './storage/handler-store.ts';
 import { HeartbeatStore } from './storage/heartbeat-store.ts';
+import { HeldAlertStore } from './storage/held-alert-store.ts';
+import { MaintenanceStore } from './storage/maintenance-store.ts';
 import { MonitorStore } from './storage/monitor-store.ts';
 
 export interface ServicePorts {
@@ -46,6 +52,7 @@ export interface RunningService {
 
 /** After an hour ends, how long before it is summed: its last checks may still run, then wait for a batch. */
 const historySettleMarginMs = 30_000;
+const dayMs = 86_400_000;
 
 function originOf(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -109,9 +116,39 @@ export async function startService(config: ServiceConfig, ports: ServicePorts): 
     },
     logger,
   });
-  const onAlert = (event: Parameters<AlertDispatcher['dispatch']>[0]) => {
-    logger.info(event.message, { event: event.event });
-    dispatcher.dispatch(event);
+
+  // Maintenance stands between every alert and the handlers. Monitors' statuses are read from the check loop,
+  // which knows a result before the store has saved it.
+  const items = new MaintenanceItems({ monitors, heartbeats, domains, monitorStatus: (record) => checkLoop.statusOf(record.seq) ?? record.lastStatus });
+  const maintenanceStore = new MaintenanceStore(db);
+  const schedule = new MaintenanceSchedule(maintenanceStore.all(), {
+    clock,
+    logger,
+    recorder: { recordedOn: () => history.recordedMaintenance(), recordMaintenance: (change) => history.recordMaintenance(change) },
+    nameOf: (scope) => items.nameOfId(scope),
+    onChanged: () => gate.releaseUncovered(),
+  });
+  const gate: AlertGate = new AlertGate({
+    store: new HeldAlertStore(db),
+    logger,
+    covers: (itemKey) => schedule.covers(itemKey),
+    currentState: (itemKey) => items.stateOf(itemKey),
+    send: (event) => {
+      logger.info(event.message, { event: event.event });
+      dispatcher.dispatch(event);
+    },
+  });
+  const maintenance = {
+    windows: new MaintenanceWindows({ store: maintenanceStore, schedule, items, clock, keepOverMs: config.dailyRetentionDays * dayMs }),
+    schedule,
+    items,
+  };
+  const onAlert = (event: Parameters<AlertDispatcher['dispatch']>[0]) => gate.offer(event);
+  /** A deleted item's windows and held alerts go with it, and its history records nothing more about it. */
+  const forgetMaintenance = (itemKey: string, id: string) => {
+    schedule.forgetScope(id);
+    maintenance.windows.forgetItem(itemKey);
+    gate.forget(itemKey);
   };
 
   const checkOptions = { timeoutMs: config.checkTimeoutMs, maxRedirects: config.maxRedirects, pingCommand: config.pingCommand };
@@ -153,19 +190,26 @@ export async function startService(config: ServiceConfig, ports: ServicePorts): 
   const events: ResourceEvents = {
     monitorSaved: (record) => checkLoop.track(record),
     monitorDeleted: (record) => {
+      forgetMaintenance(`monitor:${record.id}`, record.id);
       checkLoop.untrack(record);
       recorder.forget({ kind: 'monitor', seq: record.seq, id: record.id });
     },
     domainCreated: (record) => void domainRefresher.lookupNow(record),
-    domainDeleted: (record) => recorder.forget({ kind: 'domain', id: record.id }),
+    domainDeleted: (record) => {
+      forgetMaintenance(`domain:${record.id}`, record.id);
+      recorder.forget({ kind: 'domain', id: record.id });
+    },
     heartbeatPinged: (record) => {
       recorder.recordPing(record.seq, record.lastPing ? Date.parse(record.lastPing) : clock.now());
       heartbeatWatcher.pinged(record);
     },
-    heartbeatDeleted: (record) => recorder.forget({ kind: 'heartbeat', seq: record.seq, id: record.id }),
+    heartbeatDeleted: (record) => {
+      forgetMaintenance(`heartbeat:${record.id}`, record.id);
+      recorder.forget({ kind: 'heartbeat', seq: record.seq, id: record.id });
+    },
   };
   const app = await buildApiServer({
-    context: { monitors, heartbeats, domains, handlers, events, history, problems, clock, quotas: config.quotas, publicOrigin },
+    context: { monitors, heartbeats, domains, handlers, events, history, maintenance, problems, clock, quotas: config.quotas, publicOrigin },
     signingKey,
     logger,
     rateLimitPerMinute: config.rateLimitPerMinute,
@@ -181,6 +225,8 @@ export async function startService(config: ServiceConfig, ports: ServicePorts): 
   origin = originOf(config.host, (app.server.address() as AddressInfo).port);
 
   history.start();
+  // After the history's start, so what changed while the service was stopped is recorded in this run.
+  schedule.start();
   checkLoop.start();
   heartbeatWatcher.start();
   domainRefresher.start();
@@ -196,6 +242,7 @@ export async function startService(config: ServiceConfig, ports: ServicePorts): 
       closing ??= (async () => {
         await app.close();
         heartbeatWatcher.stop();
+        schedule.stop();
         await Promise.all([checkLoop.stop(), domainRefresher.stop()]);
         await history.close();
         await Promise.race([dispatcher.idle(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);

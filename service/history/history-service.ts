@@ -19,11 +19,14 @@ import { pruneHistory, type HistoryRetention } from './history-retention.ts';
 import { HistoryWriter } from './history-writer.ts';
 import { importLegacyChecks } from './legacy-check-import.ts';
 import { LiveHistory } from './live-history.ts';
+import { MaintenanceHistory, maintenanceChangeOf, type MaintenanceChange, type MaintenanceScope } from './maintenance-history.ts';
+import { maintenanceShares } from './maintenance-overlap.ts';
 import { monitorSeries, type SeriesJson } from './monitor-series.ts';
 import { MonitorStatsSummer, type MonitorStatsJson, type SlotInputs } from './monitor-stats.ts';
 import type { Span, StatusChange } from './observed-status.ts';
 import { checksBefore, type CheckJson } from './recent-checks.ts';
 import { Rollup } from './rollup.ts';
+import { dayMs } from './time-units.ts';
 import { WindowStatsCache } from './window-stats-cache.ts';
 
 const maintenanceIntervalMs = 60_000;
@@ -52,6 +55,7 @@ export class HistoryService {
   readonly #writer: HistoryWriter;
   readonly #cache: WindowStatsCache;
   readonly #summer = new MonitorStatsSummer();
+  readonly #maintenance: MaintenanceHistory;
   #timer: TimerHandle | undefined;
   #maintaining: Promise<void> | undefined;
   #stopped = false;
@@ -82,6 +86,7 @@ export class HistoryService {
       throw error;
     }
     this.#cache = new WindowStatsCache(stores, options.sliceMs);
+    this.#maintenance = new MaintenanceHistory(stores.events.maintenance().map(maintenanceChangeOf));
     this.#writer = new HistoryWriter({
       stores,
       live: this.#live,
@@ -91,6 +96,7 @@ export class HistoryService {
       hourlyMark: () => this.#rollup.hourlyMark,
       onLateCheck: (seq, hour) => this.#rollup.markDirty(seq, hour),
       onForget: (item) => {
+        this.#maintenance.forget(item.id);
         if (item.kind !== 'monitor') return;
         this.#live.forget(item.seq);
         this.#rollup.forget(item.seq);
@@ -102,6 +108,25 @@ export class HistoryService {
   /** Where checks, statuses, events and pings are reported. */
   get recorder(): HistoryRecorder {
     return this.#writer;
+  }
+
+  /** Scopes the history last saw go into maintenance ('' for every item), with the detail they went on with. */
+  recordedMaintenance(): Map<MaintenanceScope, string> {
+    return this.#maintenance.recordedOn();
+  }
+
+  /** An item, or every item (scope ''), went into maintenance or out of it: a `maintenance` event. */
+  recordMaintenance(change: MaintenanceChange & { itemName?: string | undefined }): void {
+    this.#maintenance.add(change);
+    this.#writer.recordEvent({
+      at: change.at,
+      kind: 'maintenance',
+      itemId: change.scope === '' ? undefined : change.scope,
+      itemName: change.itemName,
+      from: change.on ? 'off' : 'on',
+      to: change.on ? 'on' : 'off',
+      detail: change.detail,
+    });
   }
 
   /** Opens this run (recording a crash of the previous one), then sums and prunes every minute. */
@@ -167,7 +192,8 @@ export class HistoryService {
     const spans = this.#observedSpans(from, now);
     const slotInputs: SlotInputs | undefined =
       slots > 0 ? { count: slots, statusAtFrom: this.#cache.statusesAtFrom(window), changes: this.#changesBetween(from, now) } : undefined;
-    return monitors.map(this.#summer.answer({ window, cache, live: this.#live, spans, now, slots: slotInputs }));
+    const maintenance = maintenanceShares({ maintenance: this.#maintenance, statuses: this.#stores.statuses, runs: spans, from, to: now }, monitors);
+    return monitors.map(this.#summer.answer({ window, cache, live: this.#live, spans, now, slots: slotInputs, maintenance }));
   }
 
   #monitorSeqs(): number[] {
@@ -206,6 +232,7 @@ export class HistoryService {
       if (moved) {
         try {
           pruneHistory(this.#stores, clock.now(), retention, { hourly: this.#rollup.hourlyMark, daily: this.#rollup.dailyMark });
+          this.#maintenance.pruneBefore(clock.now() - retention.dailyDays * dayMs);
         } catch (error) {
           logger.warn('Pruning the history failed; it is retried after the next rollup', { error: String(error) });
         }

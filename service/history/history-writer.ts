@@ -104,7 +104,7 @@ export class HistoryWriter implements HistoryRecorder {
       this.#rowEnds.delete(item.seq);
     }
     if (item.kind === 'heartbeat') pending.pings = pending.pings.filter((ping) => ping.heartbeatSeq !== item.seq);
-    pending.events = pending.events.filter((event) => !(event.kind === item.kind && event.itemId === item.id));
+    pending.events = pending.events.filter((event) => !((event.kind === item.kind || event.kind === 'maintenance') && event.itemId === item.id));
     pending.forgotten.push(item);
     this.#options.onForget(item);
     this.#schedule();
@@ -215,6 +215,7 @@ export class HistoryWriter implements HistoryRecorder {
     }
     if (item.kind === 'heartbeat') pings.deleteHeartbeat(item.seq);
     events.deleteItem(item.kind, item.id);
+    events.deleteItem('maintenance', item.id);
   }
 
   /** Appends each monitor-hour's new checks to its packed row; returns where the rows now end. */

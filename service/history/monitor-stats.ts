@@ -5,7 +5,9 @@ import type { MonitorStatus } from '../../common/api/known.ts';
 import type { HistoryWindow } from '../../common/api/history.ts';
 import { Tally, type ResponseTimes } from './bucket.ts';
 import type { LiveHistory } from './live-history.ts';
+import type { MaintenanceShare } from './maintenance-overlap.ts';
 import { forEachObserved, type Span, type StatusChange } from './observed-status.ts';
+import { subtractSpans } from './span-sets.ts';
 import { StatusSlots } from './status-slots.ts';
 import { isoTime } from './time-units.ts';
 import type { WindowCache } from './window-stats-cache.ts';
@@ -19,6 +21,8 @@ export interface MonitorStatsJson {
   up_seconds: number;
   down_seconds: number;
   unknown_seconds: number;
+  /** Time in maintenance, counted neither up nor down nor unknown (docs/api-decisions.md §15). */
+  maintenance_seconds: number;
   checks: number;
   failed_checks: number;
   response_time_ms: ResponseTimes;
@@ -41,6 +45,8 @@ export interface StatsInputs {
   spans: readonly Span[];
   now: number;
   slots: SlotInputs | undefined;
+  /** Only the monitors that spent some of the window in maintenance. */
+  maintenance: ReadonlyMap<number, MaintenanceShare>;
 }
 
 const seconds = (ms: number) => Math.round(ms) / 1000;
@@ -69,7 +75,11 @@ export class MonitorStatsSummer {
         if (bucket) tally.addBucket(bucket);
       }
       live.forEachObserved(seq, spans, cache.mark, now, this.#addObserved);
-      const { upMs, downMs, checks, failed, sumMs, maxMs } = tally;
+      const { checks, failed, sumMs, maxMs } = tally;
+      const share = inputs.maintenance.get(seq);
+      const maintenanceMs = share?.ms ?? 0;
+      const upMs = Math.max(0, tally.upMs - (share?.upMs ?? 0));
+      const downMs = Math.max(0, tally.downMs - (share?.downMs ?? 0));
       const observed = upMs + downMs;
       const ok = checks - failed;
       const json: MonitorStatsJson = {
@@ -80,7 +90,8 @@ export class MonitorStatsSummer {
         uptime: observed > 0 ? Math.round((upMs / observed) * 1e6) / 1e6 : null,
         up_seconds: seconds(upMs),
         down_seconds: seconds(downMs),
-        unknown_seconds: seconds(Math.max(0, now - from - observed)),
+        unknown_seconds: seconds(Math.max(0, now - from - observed - maintenanceMs)),
+        maintenance_seconds: seconds(maintenanceMs),
         checks,
         failed_checks: failed,
         response_time_ms:
@@ -90,7 +101,10 @@ export class MonitorStatsSummer {
       };
       if (slots && inputs.slots) {
         slots.reset();
-        forEachObserved(inputs.slots.statusAtFrom.get(seq) ?? 'unknown', inputs.slots.changes.get(seq) ?? [], spans, from, now, slots.add);
+        // Up and down count only outside maintenance, as in the figures above.
+        const watched = share ? subtractSpans(spans, share.spans) : spans;
+        forEachObserved(inputs.slots.statusAtFrom.get(seq) ?? 'unknown', inputs.slots.changes.get(seq) ?? [], watched, from, now, slots.add);
+        for (const span of share?.spans ?? []) slots.addMaintenance(span.start, span.end);
         json.slots = slots.text();
       }
       return json;

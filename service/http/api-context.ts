@@ -1,6 +1,9 @@
 // Everything the routes need, built once by the service and handed to each route module.
 import type { Clock } from '../../common/clock.ts';
 import type { HistoryService } from '../history/history-service.ts';
+import type { MaintenanceItems } from '../maintenance/maintenance-items.ts';
+import type { MaintenanceSchedule } from '../maintenance/maintenance-schedule.ts';
+import type { MaintenanceWindows } from '../maintenance/maintenance-windows.ts';
 import type { ServiceProblems } from '../problems.ts';
 import type { DomainStore } from '../storage/domain-store.ts';
 import type { HandlerStore } from '../storage/handler-store.ts';
@@ -24,6 +27,8 @@ export interface ApiContext {
   handlers: HandlerStore;
   events: ResourceEvents;
   history: HistoryService;
+  /** The maintenance extension: the windows, when each is active, and the items they name. */
+  maintenance: { windows: MaintenanceWindows; schedule: MaintenanceSchedule; items: MaintenanceItems };
   problems: ServiceProblems;
   clock: Clock;
   quotas: Quotas;

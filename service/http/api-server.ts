@@ -11,6 +11,7 @@ import { domainRoutes } from './routes/domain-routes.ts';
 import { handlerRoutes } from './routes/handler-routes.ts';
 import { heartbeatRoutes } from './routes/heartbeat-routes.ts';
 import { historyRoutes } from './routes/history-routes.ts';
+import { maintenanceRoutes } from './routes/maintenance-routes.ts';
 import { monitorRoutes } from './routes/monitor-routes.ts';
 import { pingRoutes } from './routes/ping-routes.ts';
 import { zodValidatorCompiler } from './validate.ts';
@@ -126,6 +127,7 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
       domainRoutes(api, context);
       handlerRoutes(api, context);
       historyRoutes(api, context);
+      maintenanceRoutes(api, context);
     },
     { prefix: apiPrefix },
   );

@@ -70,4 +70,27 @@ export const migrations: readonly string[] = [
   ) WHERE last_status IN ('up', 'down');
   ALTER TABLE check_results RENAME TO legacy_check_results;
   `,
+  // 3: the maintenance extension (docs/api-decisions.md §15). Windows are kept here, beside what the user made,
+  // so they survive restarts; times are epoch ms. `held_alerts` is what the notification handlers were last told
+  // about an item whose alerts a window holds back, and the latest alert held: written before anything else
+  // happens, so a restart during maintenance neither loses nor repeats one.
+  `
+  CREATE TABLE maintenance_windows (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    item TEXT,                             -- monitor:<id>, heartbeat:<id> or domain:<id>; null: every item
+    starts_at INTEGER NOT NULL,
+    ends_at INTEGER,                       -- null: until ended
+    repeat TEXT,                           -- JSON {days, start, end, timezone}; null: one stretch
+    reason TEXT,
+    ended_at INTEGER,                      -- set when ended by hand
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX maintenance_windows_by_item ON maintenance_windows(item);
+  CREATE TABLE held_alerts (
+    item TEXT PRIMARY KEY,                 -- monitor:<id>, heartbeat:<id> or domain:<id>
+    told_state TEXT NOT NULL,              -- the state the handlers last heard of
+    last_alert TEXT NOT NULL               -- the latest alert held back, as JSON
+  );
+  `,
 ];

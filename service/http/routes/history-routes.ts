@@ -1,6 +1,7 @@
 // The history extension (docs/api-decisions.md §14): checks, stats, series, events and pings. Behind the same
 // bearer token and error shapes as the spec's routes; a client that knows only the spec never calls them.
 import type { FastifyInstance } from 'fastify';
+import { MAINTENANCE_EXTENSION } from '../../../common/api/maintenance.ts';
 import type { ApiContext } from '../api-context.ts';
 import { notFound } from '../api-error.ts';
 import {
@@ -27,7 +28,7 @@ export function historyRoutes(app: FastifyInstance, context: ApiContext): void {
     return record;
   };
 
-  app.get('/capabilities', () => ({ extensions: ['history'], problems: context.problems.list() }));
+  app.get('/capabilities', () => ({ extensions: ['history', MAINTENANCE_EXTENSION], problems: context.problems.list() }));
 
   app.get<IdParams & { Querystring: BeforeQuery }>('/monitors/:id/checks', { schema: { querystring: beforeQuery } }, (request) => {
     const { seq } = monitor(request.params.id);

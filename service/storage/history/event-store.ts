@@ -1,7 +1,8 @@
-// What happened, for the events feed: status changes of every item, and the service's own stops and starts.
+// What happened, for the events feed: status changes of every item, the service's own stops and starts, and
+// maintenance going on and off (for one item, or with no item for all of them).
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 
-export type EventKind = 'monitor' | 'heartbeat' | 'domain' | 'service';
+export type EventKind = 'monitor' | 'heartbeat' | 'domain' | 'service' | 'maintenance';
 
 export interface NewHistoryEvent {
   at: number;
@@ -22,8 +23,8 @@ export interface EventQuery {
   afterId: number;
   /** Only events at or after this time. */
   since: number | undefined;
-  /** One item's events, or (kind `service`) the service's own. */
-  item: { kind: Exclude<EventKind, 'service'>; id: string } | { kind: 'service' } | undefined;
+  /** One item's events (with the maintenance that covered it), or (kind `service`) the service's own. */
+  item: { kind: Exclude<EventKind, 'service' | 'maintenance'>; id: string } | { kind: 'service' } | undefined;
   limit: number;
 }
 
@@ -44,6 +45,8 @@ export class EventStore {
   readonly #list: StatementSync;
   readonly #listItem: StatementSync;
   readonly #listService: StatementSync;
+  readonly #listItemMaintenance: StatementSync;
+  readonly #maintenance: StatementSync;
   readonly #deleteItem: StatementSync;
   readonly #pruneOld: StatementSync;
   readonly #pruneBeyond: StatementSync;
@@ -56,6 +59,10 @@ export class EventStore {
     this.#list = db.prepare('SELECT * FROM events WHERE id >= ? AND at >= ? ORDER BY id LIMIT ?');
     this.#listItem = db.prepare('SELECT * FROM events WHERE kind = ? AND item_id = ? AND id >= ? AND at >= ? ORDER BY id LIMIT ?');
     this.#listService = db.prepare("SELECT * FROM events WHERE kind = 'service' AND item_id IS NULL AND id >= ? AND at >= ? ORDER BY id LIMIT ?");
+    this.#listItemMaintenance = db.prepare(
+      "SELECT * FROM events WHERE kind = 'maintenance' AND (item_id = ? OR item_id IS NULL) AND id >= ? AND at >= ? ORDER BY id LIMIT ?",
+    );
+    this.#maintenance = db.prepare("SELECT * FROM events WHERE kind = 'maintenance' ORDER BY id");
     this.#deleteItem = db.prepare('DELETE FROM events WHERE kind = ? AND item_id = ?');
     this.#pruneOld = db.prepare('DELETE FROM events WHERE at < ?');
     this.#pruneBeyond = db.prepare('DELETE FROM events WHERE id <= (SELECT max(id) FROM events) - ?');
@@ -79,13 +86,20 @@ export class EventStore {
       fromId = Math.max(fromId, first.id);
     }
     const { item } = query;
-    const rows =
-      item === undefined
-        ? this.#list.all(fromId, since, query.limit)
-        : item.kind === 'service'
-          ? this.#listService.all(fromId, since, query.limit)
-          : this.#listItem.all(item.kind, item.id, fromId, since, query.limit);
-    return (rows as Row[]).map(toEvent);
+    if (item === undefined) return (this.#list.all(fromId, since, query.limit) as Row[]).map(toEvent);
+    if (item.kind === 'service') return (this.#listService.all(fromId, since, query.limit) as Row[]).map(toEvent);
+    // Two index reads merged, rather than one OR that SQLite would answer by scanning the whole feed.
+    const own = this.#listItem.all(item.kind, item.id, fromId, since, query.limit) as Row[];
+    const maintenance = this.#listItemMaintenance.all(item.id, fromId, since, query.limit) as Row[];
+    return [...own, ...maintenance]
+      .sort((a, b) => a.id - b.id)
+      .slice(0, query.limit)
+      .map(toEvent);
+  }
+
+  /** Every maintenance event kept, oldest first (a few per window: read once at the start). */
+  maintenance(): StoredHistoryEvent[] {
+    return (this.#maintenance.all() as Row[]).map(toEvent);
   }
 
   deleteItem(kind: EventKind, itemId: string): void {

@@ -1,0 +1,83 @@
+// How much of a window each monitor spent in maintenance, and how much of its up and down time fell in it, so the
+// stats can take that time out of up, down and unknown. Worked out from the (few) recorded maintenance stretches
+// and the status changes inside them, never from the checks; nothing at all when nothing was in maintenance.
+import type { MonitorStatus } from '../../common/api/known.ts';
+import type { StatusChangeStore } from '../storage/history/status-change-store.ts';
+import type { MaintenanceHistory } from './maintenance-history.ts';
+import { forEachObserved, type Span, type StatusChange } from './observed-status.ts';
+import { intersectSpans, spansLength, unionSpans } from './span-sets.ts';
+
+export interface MaintenanceShare {
+  /** The monitor's maintenance within the window while the service ran, oldest first. */
+  spans: Span[];
+  ms: number;
+  /** Its up and down time inside those spans. */
+  upMs: number;
+  downMs: number;
+}
+
+export interface OverlapInputs {
+  maintenance: MaintenanceHistory;
+  statuses: StatusChangeStore;
+  /** When the service ran and saved history, over [from, to]. */
+  runs: readonly Span[];
+  from: number;
+  to: number;
+}
+
+/** Above this many monitors in maintenance, their statuses are read in one pass rather than one by one. */
+const readAllAbove = 50;
+
+export function maintenanceShares(inputs: OverlapInputs, monitors: readonly { seq: number; id: string; createdAt: string }[]): Map<number, MaintenanceShare> {
+  const { maintenance, runs, from, to } = inputs;
+  const shares = new Map<number, MaintenanceShare>();
+  if (!maintenance.anySince(from)) return shares;
+  const everything = maintenance.spans('', from, to);
+  const ownScopes = new Set(maintenance.itemScopes(from, to));
+  const spansOf = new Map<number, Span[]>();
+  for (const monitor of monitors) {
+    if (everything.length === 0 && !ownScopes.has(monitor.id)) continue;
+    const own = ownScopes.has(monitor.id) ? maintenance.spans(monitor.id, from, to) : [];
+    const lifetime = [{ start: Date.parse(monitor.createdAt), end: to }];
+    const spans = intersectSpans(intersectSpans(unionSpans(everything, own), runs), lifetime);
+    if (spans.length > 0) spansOf.set(monitor.seq, spans);
+  }
+  const timelines = spansOf.size > readAllAbove ? readAll(inputs.statuses, spansOf) : undefined;
+  for (const [seq, spans] of spansOf) {
+    const start = (spans[0] as Span).start;
+    const end = (spans.at(-1) as Span).end;
+    const timeline = timelines?.(seq) ?? { before: inputs.statuses.statusAt(seq, start), changes: inputs.statuses.forMonitor(seq, start, end) };
+    const share: MaintenanceShare = { spans, ms: spansLength(spans), upMs: 0, downMs: 0 };
+    forEachObserved(timeline.before, timeline.changes, spans, timeline.from ?? start, end, (spanStart, spanEnd, up) => {
+      if (up) share.upMs += spanEnd - spanStart;
+      else share.downMs += spanEnd - spanStart;
+    });
+    shares.set(seq, share);
+  }
+  return shares;
+}
+
+interface Timeline {
+  /** The status at `from` (default: the first span's start). */
+  before: MonitorStatus;
+  changes: readonly StatusChange[];
+  from?: number;
+}
+
+/** Every monitor's status from the earliest maintenance on, in two reads. */
+function readAll(statuses: StatusChangeStore, spansOf: ReadonlyMap<number, Span[]>): (seq: number) => Timeline {
+  let from = Number.POSITIVE_INFINITY;
+  let to = Number.NEGATIVE_INFINITY;
+  for (const spans of spansOf.values()) {
+    from = Math.min(from, (spans[0] as Span).start);
+    to = Math.max(to, (spans.at(-1) as Span).end);
+  }
+  const before = statuses.allStatusesAt(from);
+  const changes = new Map<number, StatusChange[]>();
+  for (const change of statuses.between(from, to)) {
+    const list = changes.get(change.monitorSeq);
+    if (list) list.push(change);
+    else changes.set(change.monitorSeq, [change]);
+  }
+  return (seq) => ({ before: before.get(seq) ?? 'unknown', changes: changes.get(seq) ?? [], from });
+}

@@ -1,0 +1,65 @@
+// Between the service's alerts and its notification handlers: an alert for an item in maintenance is held, not
+// sent. When no window covers the item any more, it is told once if its state differs from what the handlers were
+// last told (still down: the down alert; down and recovered inside the window: nothing). Held alerts are saved as
+// they happen, so a restart during maintenance tells nothing twice and forgets nothing owed.
+import type { AlertEvent } from '../alerts/alert-event.ts';
+import type { Logger } from '../logger.ts';
+import type { HeldAlert, HeldAlertStore } from '../storage/held-alert-store.ts';
+import { itemKeyOf, stateAfter, stateBefore } from './held-alert-states.ts';
+
+export interface AlertGateOptions {
+  store: HeldAlertStore;
+  logger: Logger;
+  /** Whether a window covers the item (its key) now. */
+  covers(itemKey: string): boolean;
+  /** The item's state now, in the terms of held-alert-states.ts; undefined once it is deleted. */
+  currentState(itemKey: string): string | undefined;
+  send(alert: AlertEvent): void;
+}
+
+export class AlertGate {
+  readonly #options: AlertGateOptions;
+  readonly #held = new Map<string, HeldAlert>();
+
+  constructor(options: AlertGateOptions) {
+    this.#options = options;
+    for (const held of options.store.all()) this.#held.set(held.item, held);
+  }
+
+  /** Sends the alert, or holds it while its item is in maintenance. */
+  offer(alert: AlertEvent): void {
+    const item = itemKeyOf(alert);
+    if (!this.#options.covers(item)) {
+      // Whatever was held is settled first, so the handlers hear things in the order they happened.
+      this.#release(item);
+      this.#options.send(alert);
+      return;
+    }
+    const held: HeldAlert = { item, toldState: this.#held.get(item)?.toldState ?? stateBefore(alert), lastAlert: alert };
+    this.#options.store.save(held);
+    this.#held.set(item, held);
+    this.#options.logger.info(`Held for maintenance: ${alert.message}`, { event: alert.event });
+  }
+
+  /** Tells what is owed for every item no window covers any more (called whenever coverage changes). */
+  releaseUncovered(): void {
+    for (const item of [...this.#held.keys()]) if (!this.#options.covers(item)) this.#release(item);
+  }
+
+  /** The item was deleted: nothing is owed for it. */
+  forget(itemKey: string): void {
+    if (!this.#held.delete(itemKey)) return;
+    this.#options.store.delete(itemKey);
+  }
+
+  #release(item: string): void {
+    const held = this.#held.get(item);
+    if (held === undefined) return;
+    // Forgotten before it is sent: a handler that fails must not make it repeat.
+    this.#held.delete(item);
+    this.#options.store.delete(item);
+    const now = this.#options.currentState(item);
+    if (now === undefined || now === held.toldState || now !== stateAfter(held.lastAlert)) return;
+    this.#options.send(held.lastAlert);
+  }
+}

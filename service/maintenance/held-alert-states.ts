@@ -1,0 +1,38 @@
+// An item's state as its notification handlers know it, read from the alerts themselves: what a held alert says
+// the item became, and what the handlers knew before it. A domain's alerts each tell something new (a threshold
+// crossed), so one held is owed whenever the domain is still past a threshold when the window ends.
+import type { AlertEvent } from '../alerts/alert-event.ts';
+
+export function stateAfter(alert: AlertEvent): string {
+  switch (alert.event) {
+    case 'monitor.down':
+      return 'down';
+    case 'heartbeat.late':
+      return 'late';
+    case 'monitor.up':
+    case 'heartbeat.recovered':
+      return 'up';
+    case 'domain.expiring':
+    case 'domain.expired':
+      return 'alerted';
+  }
+}
+
+export function stateBefore(alert: AlertEvent): string {
+  switch (alert.event) {
+    case 'monitor.down':
+    case 'heartbeat.late':
+      return 'up';
+    case 'monitor.up':
+      return 'down';
+    case 'heartbeat.recovered':
+      return 'late';
+    case 'domain.expiring':
+    case 'domain.expired':
+      return 'ok';
+  }
+}
+
+export function itemKeyOf(alert: AlertEvent): string {
+  return `${alert.subject.kind}:${alert.subject.id}`;
+}
