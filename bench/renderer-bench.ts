@@ -75,7 +75,7 @@ function serverWith(connection: ConnectionView, monitors: Monitor[], now: number
 const thisComputer: ConnectionView = { id: 'local', name: 'This computer', baseUrl: 'http://127.0.0.1:7070/api', kind: 'local', enabled: true, auth: 'signed-in' };
 
 function statusOf(parts: readonly { server: ServerStatusView; items: StatusItemView[] }[]): StatusView {
-  return { level: 'critical', tooltip: 'Vigil', trayItems: [], servers: parts.map((part) => part.server), items: parts.flatMap((part) => part.items) };
+  return { level: 'critical', tooltip: 'Vigil', trayItems: [], maintenance: [], servers: parts.map((part) => part.server), items: parts.flatMap((part) => part.items) };
 }
 
 function bigStatus(): StatusView {

@@ -1,6 +1,6 @@
 // Things that happened, newest first: when, on which server (in a feed of several), what (the core's sentence),
 // and whose record it is. Events after `newSince` carry a "New" badge (a word, not only a colour); an event about
-// an item links to its page.
+// an item links to its page. Maintenance starting and ending has a badge of its own, not a health's.
 import { formatClockTime } from '../../common/format/clock-time.ts';
 import type { HistoryEventView } from '../../common/ipc/history.ts';
 import { formatDateTime } from '../format/time.ts';
@@ -34,7 +34,7 @@ export function EventList({ label, events, now, newSince, linkItems = false, scr
             <time className="event-time" dateTime={new Date(event.at).toISOString()} title={formatDateTime(event.at)}>
               {formatClockTime(event.at, now)}
             </time>
-            <HealthBadge health={event.health} label={healthWords[event.health]} />
+            {event.kind === 'maintenance' ? <span className="badge badge-maintenance">Maintenance</span> : <HealthBadge health={event.health} label={healthWords[event.health]} />}
             {isNew && <span className="badge badge-new">New</span>}
             <span className="event-title">
               {nameServers && <span className="event-server">{event.serverName} · </span>}

@@ -57,13 +57,13 @@ export function stateOrSnoozed<R extends { snoozedUntil: number | 'resumed' | un
   return (row, value) => (value === 'snoozed' ? row.snoozedUntil !== undefined : stateOf(row) === value);
 }
 
-/** What a row takes from its status item: the core's health and snooze. */
-export interface StatusJudgement {
+/** What a row takes from its status item: the core's health and snooze, maintenance, cause and flapping. */
+export interface StatusJudgement extends Pick<StatusItemView, 'maintenance' | 'cause' | 'flapping'> {
   health: Health;
   snoozedUntil: number | 'resumed' | undefined;
 }
 
-/** The status item's health and snooze; a row the status has not covered yet (just created) shows `ownHealth`. */
+/** The status item's judgement; a row the status has not covered yet (just created) shows `ownHealth`. */
 export function judgementOf(item: StatusItemView | undefined, ownHealth: Health): StatusJudgement {
-  return { health: item?.health ?? ownHealth, snoozedUntil: item?.snoozedUntil };
+  return { health: item?.health ?? ownHealth, snoozedUntil: item?.snoozedUntil, maintenance: item?.maintenance, cause: item?.cause, flapping: item?.flapping };
 }

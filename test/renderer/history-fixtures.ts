@@ -61,7 +61,7 @@ export function itemHistory(now: number, pageWindow: ItemPageWindow = '24h', ove
     from,
     to: now,
     source: 'server',
-    uptime: (['24h', '7d', '30d', '90d'] as const).map((name) => ({ window: name, uptime: 0.9812, upSeconds: 80_000, downSeconds: 1_500, unknownSeconds: 4_900, source: 'server' })),
+    uptime: (['24h', '7d', '30d', '90d'] as const).map((name) => ({ window: name, uptime: 0.9812, upSeconds: 80_000, downSeconds: 1_500, unknownSeconds: 4_900, maintenanceSeconds: 0, source: 'server' })),
     timeline: timelineOf(from, now),
     responseTimes: responsePoints(from, now),
     incidents: [{ start: downFrom, end: downTo, detail: 'Connection refused.' }],

@@ -50,10 +50,10 @@ describe('the item page', () => {
       getItemHistory: async () =>
         itemHistory(NOW, '24h', {
           uptime: [
-            { window: '24h', uptime: 0.99987, upSeconds: 80_000, downSeconds: 10, unknownSeconds: 6_390, source: 'client' },
-            { window: '7d', uptime: undefined, upSeconds: 0, downSeconds: 0, unknownSeconds: 604_800, source: 'client' },
-            { window: '30d', uptime: 1, upSeconds: 2_592_000, downSeconds: 0, unknownSeconds: 0, source: 'server' },
-            { window: '90d', uptime: 0.5, upSeconds: 1, downSeconds: 1, unknownSeconds: 0, source: 'server' },
+            { window: '24h', uptime: 0.99987, upSeconds: 80_000, downSeconds: 10, unknownSeconds: 6_390, maintenanceSeconds: 0, source: 'client' },
+            { window: '7d', uptime: undefined, upSeconds: 0, downSeconds: 0, unknownSeconds: 604_800, maintenanceSeconds: 0, source: 'client' },
+            { window: '30d', uptime: 1, upSeconds: 2_592_000, downSeconds: 0, unknownSeconds: 0, maintenanceSeconds: 0, source: 'server' },
+            { window: '90d', uptime: 0.5, upSeconds: 1, downSeconds: 1, unknownSeconds: 0, maintenanceSeconds: 0, source: 'server' },
           ],
         }),
     });

@@ -14,6 +14,7 @@ import { useDomains, useHandlers, useHeartbeats, useMonitors } from '../../rende
 import { useOverviewPreferences } from '../../renderer/state/overview-preferences.ts';
 import { useLastServerChoice } from '../../renderer/state/server-choice.ts';
 import { useStatus } from '../../renderer/state/status-store.ts';
+import { itemRules } from './calm-fixtures.ts';
 
 export { status } from './status-fixtures.ts';
 
@@ -23,8 +24,12 @@ export interface FakeApi {
   emit<E extends WindowEvent>(event: E, payload: EventPayload<E>): void;
 }
 
-/** A VigilApi whose methods resolve with `answers[method]` (called with the arguments) or undefined. */
-export function fakeApi(answers: Partial<VigilCalls> = {}): FakeApi {
+/** What every page asks that most tests do not care about: an item's rules as nobody changed them. */
+const quietDefaults: Partial<VigilCalls> = { getItemRules: async (itemKey: string) => itemRules(itemKey) };
+
+/** A VigilApi whose methods resolve with `answers[method]` (called with the arguments), a quiet default, or undefined. */
+export function fakeApi(given: Partial<VigilCalls> = {}): FakeApi {
+  const answers = { ...quietDefaults, ...given };
   const calls: FakeApi['calls'] = [];
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const api: Record<string, unknown> = {};

@@ -1,6 +1,7 @@
 // The settings view's test data: saved settings, the built-in and a remote connection, and the view rendered
 // over the fake API once its first load has arrived.
 import { render, screen } from '@testing-library/react';
+import { DEFAULT_ALERTING, DEFAULT_QUIET_HOURS } from '../../common/ipc/alerting.ts';
 import type { VigilCalls, VigilMethod } from '../../common/ipc/contract.ts';
 import { NOTIFICATION_DEFAULTS, type SettingsView } from '../../common/ipc/settings.ts';
 import type { ConnectionView } from '../../common/ipc/views.ts';
@@ -12,6 +13,9 @@ export const savedSettings: SettingsView = {
   domainThresholds: [30, 14, 7, 1],
   heartbeatGraceSeconds: 300,
   notifications: { ...NOTIFICATION_DEFAULTS },
+  quietHours: { ...DEFAULT_QUIET_HOURS, ranges: DEFAULT_QUIET_HOURS.ranges.map((range) => ({ ...range, days: [...range.days] })) },
+  alerting: { delayMinutes: DEFAULT_ALERTING.delayMinutes, flapping: { ...DEFAULT_ALERTING.flapping } },
+  timeZone: 'Europe/Berlin',
   launchAtLogin: false,
   about: { version: '1.4.2', logFile: '/home/ada/.config/Vigil/logs/main.log', shell: 'desktop' },
 };

@@ -82,10 +82,10 @@ describe('Settings: polling & alerts', () => {
     });
     const user = userEvent.setup();
     const notifications = screen.getByRole('group', { name: 'Notifications' });
-    const sound = within(notifications).getByRole('checkbox', { name: 'Play a sound' });
+    const sound = within(notifications).getByRole('checkbox', { name: 'Good news, such as recoveries' });
     await user.click(sound);
     expect(sound).toHaveProperty('checked', true);
-    await waitFor(() => expect(argsOf(fake, 'updateSettings')).toEqual([[{ notifications: { sound: true } }]]));
+    await waitFor(() => expect(argsOf(fake, 'updateSettings')).toEqual([[{ notifications: { soundInfo: true } }]]));
     expect(within(notifications).getByRole('checkbox', { name: 'Quiet summary' }).getAttribute('aria-describedby')).toBeTruthy();
     expect(notifications.textContent).toContain('arrive without sound');
 
@@ -108,7 +108,7 @@ describe('Settings: polling & alerts', () => {
     const user = userEvent.setup();
     await user.clear(thresholds());
     await user.type(thresholds(), '30, 7');
-    await user.click(screen.getByRole('checkbox', { name: 'Play a sound' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Good news, such as recoveries' }));
     await waitFor(() => expect(argsOf(fake, 'updateSettings')).toHaveLength(1));
     // The form still shows the interval it started from; the user left it alone, so it is not sent.
     expect(pollAmount()).toHaveProperty('value', '1');

@@ -54,6 +54,7 @@ export function status(fields: StatusFixture = {}): StatusView {
     level: 'ok',
     tooltip: 'Vigil',
     trayItems: [],
+    maintenance: [],
     servers: parts.map((part) => part.server),
     items: parts.flatMap((part) => part.items),
     ...view,

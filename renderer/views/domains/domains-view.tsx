@@ -11,7 +11,9 @@ import { ItemLink } from '../../components/item-link.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ResourceListBody, type ListWords } from '../../components/resource-list-body.tsx';
 import { actionsColumn, DeleteButton } from '../../components/row-actions.tsx';
+import { MaintenanceControl } from '../../components/maintenance/maintenance-control.tsx';
 import { SnoozeControl } from '../../components/snooze-control.tsx';
+import { StatusBadges } from '../../components/status-badges.tsx';
 import type { Column } from '../../components/virtual-table.tsx';
 import { countOf } from '../../format/count.ts';
 import { formatCalendarDate } from '../../format/time.ts';
@@ -60,7 +62,7 @@ const columns: Column<DomainRow>[] = [
       ) : row.daysLeft === undefined ? (
         <HealthBadge health="unknown" label="Unknown" />
       ) : (
-        <HealthBadge health={row.health} label={daysLeftLabel(row.daysLeft)} />
+        <StatusBadges health={row.health} label={daysLeftLabel(row.daysLeft)} judgement={row} />
       ),
   },
   { id: 'registrar', header: 'Registrar', sortable: true, width: { min: 120, grow: 1.2 }, cell: (row) => row.domain.registrar ?? <span className="cell-muted">—</span> },
@@ -98,12 +100,13 @@ export function DomainsView() {
   // Stable across renders, so rows that did not change are not rendered again while scrolling or typing.
   const allColumns = useMemo<Column<DomainRow>[]>(() => [
     ...columns,
-    actionsColumn(270, (row) => {
+    actionsColumn(370, (row) => {
       const name = nameOf(row);
       const disabled = row.saving || row.domain.id === undefined;
       return (
         <>
           <SnoozeControl itemKey={row.key} name={name} snoozedUntil={row.snoozedUntil} disabled={disabled} />
+          <MaintenanceControl target={{ scope: 'item', itemKey: row.key }} label={name} small disabled={disabled} />
           <DeleteButton name={name} disabled={disabled} onClick={() => askToDelete(row)} />
         </>
       );

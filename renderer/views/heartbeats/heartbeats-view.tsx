@@ -13,7 +13,9 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { ResourceListBody, type ListWords } from '../../components/resource-list-body.tsx';
 import { actionsColumn, DeleteButton } from '../../components/row-actions.tsx';
+import { MaintenanceControl } from '../../components/maintenance/maintenance-control.tsx';
 import { SnoozeControl } from '../../components/snooze-control.tsx';
+import { StatusBadges, useStatusColumnWidth } from '../../components/status-badges.tsx';
 import type { Column } from '../../components/virtual-table.tsx';
 import { countOf } from '../../format/count.ts';
 import { useHeartbeats } from '../../state/resources.ts';
@@ -57,6 +59,7 @@ export function HeartbeatsView() {
 
   // Stable across renders, so rows that did not change are not rendered again while scrolling or typing.
   const { askToDelete } = list;
+  const statusWidth = useStatusColumnWidth(list.rows, 110);
   const columns = useMemo<Column<HeartbeatRow>[]>(() => [
     { id: 'name', header: 'Name', sortable: true, width: { min: 140, grow: 1 }, className: 'cell-strong', cell: (row) => (row.heartbeat.id === undefined || row.saving ? (row.heartbeat.name ?? '(no name)') : <ItemLink itemKey={row.key} name={row.heartbeat.name ?? '(no name)'} />) },
     { id: 'interval', header: 'Interval', sortable: true, width: 85, cell: (row) => (row.heartbeat.expected_interval === undefined ? '—' : formatDuration(row.heartbeat.expected_interval * 1000, 'exact')) },
@@ -77,12 +80,12 @@ export function HeartbeatsView() {
       id: 'state',
       header: 'State',
       sortable: true,
-      width: 110,
+      width: statusWidth,
       // Waiting counts as fine for the tray, but nothing has proven the job runs yet: shown neutral, not green.
       cell: (row) =>
-        row.saving ? <HealthBadge health="saving" label="Saving…" /> : <HealthBadge health={row.state === 'waiting' ? 'unknown' : row.health} label={stateLabels[row.state]} />,
+        row.saving ? <HealthBadge health="saving" label="Saving…" /> : <StatusBadges health={row.state === 'waiting' ? 'unknown' : row.health} label={stateLabels[row.state]} judgement={row} />,
     },
-    actionsColumn(350, (row) => {
+    actionsColumn(450, (row) => {
       const name = nameOf(row.heartbeat);
       const disabled = row.saving || row.heartbeat.id === undefined;
       const pingUrl = row.heartbeat.ping_url;
@@ -94,11 +97,12 @@ export function HeartbeatsView() {
             </button>
           )}
           <SnoozeControl itemKey={row.key} name={name} snoozedUntil={row.snoozedUntil} disabled={disabled} />
+          <MaintenanceControl target={{ scope: 'item', itemKey: row.key }} label={name} small disabled={disabled} />
           <DeleteButton name={name} disabled={disabled} onClick={() => askToDelete(row)} />
         </>
       );
     }),
-  ], [askToDelete]);
+  ], [askToDelete, statusWidth]);
 
   function created(heartbeat: Heartbeat) {
     setCreating(false);

@@ -16,10 +16,13 @@ export const windowNames: Record<ItemPageWindow, { short: string; long: string }
 
 export type TimelineHealth = TimelineSegment['health'];
 
-/** A column where several states met shows the one that matters most: trouble, then time nobody watched. */
-const rank: Record<TimelineHealth, number> = { critical: 4, warning: 3, gap: 2, unknown: 1, ok: 0 };
-/** The legend reads from fine to trouble, then what is not known, then time nobody watched. */
-const legendOrder: Record<TimelineHealth, number> = { ok: 0, warning: 1, critical: 2, unknown: 3, gap: 4 };
+/**
+ * A column where several states met shows the one that matters most: trouble, then maintenance (time that counts
+ * neither way, so a short window stays visible next to up), then time nobody watched.
+ */
+const rank: Record<TimelineHealth, number> = { critical: 5, warning: 4, maintenance: 3, gap: 2, unknown: 1, ok: 0 };
+/** The legend reads from fine to trouble, then maintenance, what is not known, and time nobody watched. */
+const legendOrder: Record<TimelineHealth, number> = { ok: 0, warning: 1, critical: 2, maintenance: 3, unknown: 4, gap: 5 };
 
 /** A stretch of the drawn timeline, as fractions of its width. */
 export interface TimelineBar {
@@ -62,7 +65,7 @@ export function timelineBars(segments: readonly TimelineSegment[], from: number,
 /** The word for each state the timeline shows, as the core named it ("Down", "Late", "Not watching"). */
 export function timelineLegend(segments: readonly TimelineSegment[]): { health: TimelineHealth; label: string }[] {
   const labels = new Map<TimelineHealth, string>();
-  for (const segment of segments) if (!labels.has(segment.health)) labels.set(segment.health, stateLabel(segment.state));
+  for (const segment of segments) if (!labels.has(segment.health)) labels.set(segment.health, segment.health === 'maintenance' ? 'In maintenance (not counted)' : stateLabel(segment.state));
   if (!labels.has('gap')) labels.set('gap', 'Not watching');
   return [...labels].sort(([a], [b]) => legendOrder[a] - legendOrder[b]).map(([health, label]) => ({ health, label }));
 }
@@ -91,8 +94,8 @@ export function timelineSummary(segments: readonly TimelineSegment[], from: numb
   return `Past ${windowName}: ${parts.join(', ')}.`;
 }
 
-/** The stretches that were not fine, the first `limit` as sentences ("Down from 3 Mar 14:05 to …, 15 min."), for
- * screen readers; and how many there are in all. */
+/** The stretches that were not fine (maintenance included: it is not up), the first `limit` as sentences ("Down
+ * from 3 Mar 14:05 to …, 15 min."), for screen readers; and how many there are in all. */
 export function troubleStretches(segments: readonly TimelineSegment[], now: number, limit: number): { told: string[]; count: number } {
   const trouble = segments.filter((segment) => segment.health !== 'ok');
   const told = trouble.slice(0, limit).map((segment) => {

@@ -1,13 +1,16 @@
 // One monitor's, heartbeat's or domain's page: its state and for how long, uptime over four windows, then for the
 // window picked its status timeline, response times (where the server keeps them), incidents, checks or pings or
 // expiry, and events; what the page cannot show is said at the top. The history can be saved as CSV or JSON.
+// Maintenance starts from the header, the windows that cover it are listed under it, and its alert rules close
+// the page.
 import { useEffect, useRef, useState } from 'react';
 import type { ItemHistoryView, ItemPageWindow } from '../../../common/ipc/history.ts';
 import type { ItemKind, StatusItemView } from '../../../common/ipc/views.ts';
 import { vigil } from '../../api/vigil-api.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { EventList } from '../../components/event-list.tsx';
-import { HealthBadge } from '../../components/health-badge.tsx';
+import { MaintenanceControl } from '../../components/maintenance/maintenance-control.tsx';
+import { StatusBadges, type CalmJudgement } from '../../components/status-badges.tsx';
 import { useExport } from '../../components/use-export.ts';
 import { stateSentence } from '../../format/state-duration.ts';
 import { useNavigation, VIEWS } from '../../state/navigation-store.ts';
@@ -17,9 +20,11 @@ import { parseServerItemKey } from '../../../common/ipc/item-key.ts';
 import { ChecksSection } from './checks-section.tsx';
 import { ExpirySection } from './expiry-section.tsx';
 import { IncidentsSection } from './incidents-section.tsx';
+import { ItemMaintenance } from './item-maintenance.tsx';
 import { windowNames } from './item-page-model.ts';
 import { PingsSection } from './pings-section.tsx';
 import { ResponseTimesSection } from './response-times-section.tsx';
+import { RulesPanel } from './rules-panel.tsx';
 import { StatusTimeline } from './status-timeline.tsx';
 import { UptimeFigures } from './uptime-figures.tsx';
 import { useItemHistory } from './use-item-history.ts';
@@ -28,7 +33,7 @@ import { WindowPicker } from './window-picker.tsx';
 const kindNames: Record<ItemKind, string> = { monitor: 'Monitor', heartbeat: 'Heartbeat', domain: 'Domain' };
 
 /** What the header says: the status's item when it has one (it is the newest), else the history's. */
-type Headline = Pick<StatusItemView, 'kind' | 'name' | 'health' | 'state' | 'since' | 'sinceIsLowerBound'>;
+type Headline = Pick<StatusItemView, 'kind' | 'name' | 'health' | 'state' | 'since' | 'sinceIsLowerBound'> & CalmJudgement;
 
 function headlineOf(item: StatusItemView | undefined, view: ItemHistoryView | undefined): Headline | undefined {
   return item ?? view;
@@ -80,19 +85,24 @@ export function ItemPage({ itemKey }: { itemKey: string }) {
                 {kindNames[headline.kind]}
                 {serverName !== undefined && <> on {serverName}</>}
               </span>
-              <HealthBadge health={headline.state === 'waiting' ? 'unknown' : headline.health} label={stateSentence(headline.state, headline.since, headline.sinceIsLowerBound, now)} />
+              <StatusBadges health={headline.state === 'waiting' ? 'unknown' : headline.health} label={stateSentence(headline.state, headline.since, headline.sinceIsLowerBound, now)} judgement={headline} />
             </p>
           )}
         </div>
-        <div className="page-actions" role="group" aria-label={`Export the past ${windowName}`}>
+        <div className="page-actions">
+          {connectionId !== undefined && <MaintenanceControl target={{ scope: 'item', itemKey }} label={name} />}
+          <div className="page-actions" role="group" aria-label={`Export the past ${windowName}`}>
           <button type="button" className="button" aria-disabled={exporter.running !== undefined} onClick={() => void exportAs('csv')}>
             {exporter.running === 'CSV file' ? 'Exporting…' : 'Export CSV'}
           </button>
           <button type="button" className="button" aria-disabled={exporter.running !== undefined} onClick={() => void exportAs('json')}>
             {exporter.running === 'JSON file' ? 'Exporting…' : 'Export JSON'}
           </button>
+          </div>
         </div>
       </header>
+
+      <ItemMaintenance itemKey={itemKey} />
 
       {view !== undefined && view.notes.length > 0 && (
         <div className="item-notes">
@@ -118,6 +128,7 @@ export function ItemPage({ itemKey }: { itemKey: string }) {
       ) : (
         <ItemHistory itemKey={itemKey} view={view} pageWindow={pageWindow} onWindow={setPageWindow} loading={history.loading} now={now} />
       )}
+      {headline !== undefined && connectionId !== undefined && <RulesPanel itemKey={itemKey} connectionId={connectionId} kind={headline.kind} name={name} />}
     </section>
   );
 }

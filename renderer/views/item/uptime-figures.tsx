@@ -1,5 +1,5 @@
 // Uptime over 24 hours, 7, 30 and 90 days: up ÷ (up + down) over the time that was watched, with the time nobody
-// watched said apart (never counted as up), and whose record each figure is.
+// watched and the time in maintenance said apart (neither counted), and whose record each figure is.
 import { isHistoryWindow } from '../../../common/api/index.ts';
 import { formatDuration } from '../../../common/format/duration.ts';
 import type { UptimeView } from '../../../common/ipc/history.ts';
@@ -22,6 +22,7 @@ export function UptimeFigures({ uptime }: { uptime: readonly UptimeView[] }) {
               <span className="uptime-window">Past {windowName(figure.window)}</span>
               <strong className="uptime-value">{text ?? 'Not observed'}</strong>
               {figure.unknownSeconds >= 60 && <span className="uptime-note">Not watched for {formatDuration(figure.unknownSeconds * 1000, 'elapsed')}, not counted.</span>}
+              {figure.maintenanceSeconds >= 60 && <span className="uptime-note">{formatDuration(figure.maintenanceSeconds * 1000, 'elapsed')} in maintenance, not counted.</span>}
               {figure.source === 'client' && <span className="uptime-note uptime-source">Vigil’s own record</span>}
             </li>
           );

@@ -23,10 +23,10 @@ export function useItemHistory(itemKey: string, pageWindow: ItemPageWindow): Ite
   const [view, setView] = useState<ItemHistoryView | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [attempt, setAttempt] = useState(0);
-  // The item's state and since as the status says: a change means new history to show.
+  // The item's state, since and maintenance as the status says: a change means new history to show.
   const stateMark = useStatus((state) => {
     const item = state.itemsByKey.get(itemKey);
-    return item === undefined ? '' : `${item.state}|${item.since ?? ''}`;
+    return item === undefined ? '' : `${item.state}|${item.since ?? ''}|${item.maintenance === undefined ? '' : 'maintenance'}`;
   });
   const latest = useRef(0);
 

@@ -1,5 +1,5 @@
 // Monitors: the table (search, status and type filters, sortable columns, remembered), with each monitor's uptime
-// and status bar for the past 24 hours, create, edit, delete (after confirmation) and snooze from each row, and
+// and status bar for the past 24 hours, create, edit, delete (after confirmation), snooze and maintenance from each row, and
 // its name leading to its page. Rows come from the latest poll with the user's changes laid over them.
 import { useMemo, useState } from 'react';
 import type { Monitor } from '../../../common/ipc/views.ts';
@@ -12,7 +12,9 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { ResourceListBody, type ListWords } from '../../components/resource-list-body.tsx';
 import { actionsColumn, DeleteButton } from '../../components/row-actions.tsx';
+import { MaintenanceControl } from '../../components/maintenance/maintenance-control.tsx';
 import { SnoozeControl } from '../../components/snooze-control.tsx';
+import { StatusBadges, useStatusColumnWidth } from '../../components/status-badges.tsx';
 import type { Column } from '../../components/virtual-table.tsx';
 import { countOf } from '../../format/count.ts';
 import { formatFrequency } from '../../format/time.ts';
@@ -49,6 +51,7 @@ export function MonitorsView() {
   // As wide as the longest "every …" in the list, measured once per set of frequencies.
   const frequencies = useMemo(() => [...new Set(rows.map((row) => row.monitor.frequency))].sort().join(','), [rows]);
   const frequencyWidth = useMemo(() => fittedColumnWidth(frequencies.split(',').map((seconds) => formatFrequency(seconds === '' ? undefined : Number(seconds))), frequencyHeaderWidth), [frequencies]);
+  const statusWidth = useStatusColumnWidth(rows, 92);
   const slotMs = history === undefined ? 0 : (history.to - history.from) / Math.max(1, history.slotCount);
 
   // Stable across renders, so rows that did not change are not rendered again while scrolling or typing.
@@ -68,12 +71,12 @@ export function MonitorsView() {
       id: 'status',
       header: 'Status',
       sortable: true,
-      width: 92,
-      cell: (row) => (row.saving ? <HealthBadge health="saving" label="Saving…" /> : <HealthBadge health={row.health} label={statusLabels[row.status]} />),
+      width: statusWidth,
+      cell: (row) => (row.saving ? <HealthBadge health="saving" label="Saving…" /> : <StatusBadges health={row.health} label={statusLabels[row.status]} judgement={row} />),
     },
     { id: 'uptime', header: 'Uptime 24 h', sortable: true, width: 146, cell: (row) => <UptimeCell figures={history?.items[row.key]} slotMs={slotMs} /> },
     { id: 'updated', header: 'Updated', sortable: true, width: 100, cell: (row) => (row.updatedAt === undefined ? '—' : <RelativeTime at={row.updatedAt} />) },
-    actionsColumn(220, (row) => {
+    actionsColumn(316, (row) => {
       const name = row.monitor.name ?? 'monitor';
       const disabled = row.saving || row.monitor.id === undefined;
       return (
@@ -82,11 +85,12 @@ export function MonitorsView() {
             Edit
           </button>
           <SnoozeControl itemKey={row.key} name={name} snoozedUntil={row.snoozedUntil} disabled={disabled} />
+          <MaintenanceControl target={{ scope: 'item', itemKey: row.key }} label={name} small disabled={disabled} />
           <DeleteButton name={name} disabled={disabled} onClick={() => askToDelete(row)} />
         </>
       );
     }),
-  ], [askToDelete, frequencyWidth, history, slotMs]);
+  ], [askToDelete, frequencyWidth, history, slotMs, statusWidth]);
 
   const down = useMemo(() => rows.filter((row) => row.status === 'down').length, [rows]);
   const create = () => setEditing({ mode: 'create' });

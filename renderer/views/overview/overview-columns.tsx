@@ -1,7 +1,7 @@
 // The overview's tables' columns: the item (a click shows it in its list), its kind, state and for how long, the
 // core's details and the way to its page. Shared by the single list and every server's group.
 import type { StatusItemView } from '../../../common/ipc/views.ts';
-import { HealthBadge } from '../../components/health-badge.tsx';
+import { StatusBadges } from '../../components/status-badges.tsx';
 import type { Column } from '../../components/virtual-table.tsx';
 import { heldFor } from '../../format/state-duration.ts';
 import { stateLabel } from '../../format/state-label.ts';
@@ -26,12 +26,12 @@ export const overviewColumns: Column<StatusItemView>[] = [
   {
     id: 'state',
     header: 'Status',
-    width: 150,
+    width: 190,
     // A heartbeat still waiting for its first ping has not shown it works: grey, as in its own list.
-    cell: (item) => <HealthBadge health={item.state === 'waiting' ? 'unknown' : item.health} label={item.snoozedUntil === undefined ? stateLabel(item.state) : `${stateLabel(item.state)} (snoozed)`} />,
+    cell: (item) => <StatusBadges health={item.state === 'waiting' ? 'unknown' : item.health} label={item.snoozedUntil === undefined ? stateLabel(item.state) : `${stateLabel(item.state)} (snoozed)`} judgement={item} />,
   },
   { id: 'since', header: 'For how long', width: 120, cell: (item) => <HeldFor item={item} /> },
-  { id: 'detail', header: 'Details', width: { min: 200, grow: 3 }, cell: (item) => item.detail },
+  { id: 'detail', header: 'Details', width: { min: 160, grow: 3 }, cell: (item) => item.detail },
   {
     id: 'page',
     header: 'History',

@@ -65,9 +65,10 @@ export interface AttentionSplit {
   rest: StatusItemView[];
 }
 
-const needsLook = (item: StatusItemView) => (item.health === 'critical' || item.health === 'warning') && item.snoozedUntil === undefined;
+/** In maintenance, an item is not a problem: it waits with the rest until the window ends. */
+const needsLook = (item: StatusItemView) => (item.health === 'critical' || item.health === 'warning') && item.snoozedUntil === undefined && item.maintenance === undefined;
 
-/** Problems not snoozed first; everything else after. */
+/** Problems not snoozed and not in maintenance first; everything else after. */
 export function splitByAttention(status: StatusView | undefined): AttentionSplit {
   return splitItems(status?.items ?? []);
 }

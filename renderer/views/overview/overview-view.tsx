@@ -2,10 +2,13 @@
 // then the items that need attention, what happened in the past 24 hours, and the rest. With one server that is
 // one list, as it always was; with more, every server has its own group (its banners, its items that need
 // attention and the rest, foldable), and a filter shows one server. Each item says for how long its state has
-// held; a click on its name opens it in its own list, its "History" link opens its page.
+// held; a click on its name opens it in its own list, its "History" link opens its page. Maintenance starts from
+// the header (everything) or a server's group, and while it holds a calm banner says until when, with "End now".
 import { useId, useMemo, type ReactNode } from 'react';
+import type { MaintenanceTarget } from '../../../common/ipc/alerting.ts';
 import type { StatusView } from '../../../common/ipc/views.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { MaintenanceControl } from '../../components/maintenance/maintenance-control.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { VirtualTable } from '../../components/virtual-table.tsx';
 import { useNavigation } from '../../state/navigation-store.ts';
@@ -13,6 +16,7 @@ import { useOverviewPreferences } from '../../state/overview-preferences.ts';
 import { useStatus } from '../../state/status-store.ts';
 import { itemKeyOf, overviewColumns } from './overview-columns.tsx';
 import { kindCounts, levelHeadlines, manyServersHeadlines, serverGroups, serversSummary, splitByAttention } from './overview-model.ts';
+import { MaintenanceOverview } from './maintenance-overview.tsx';
 import { RecentEvents } from './recent-events.tsx';
 import { ServerGroupSection } from './server-group.tsx';
 
@@ -46,15 +50,21 @@ export function OverviewView() {
 
 function OverviewHeader({ status, summary, headlines }: { status: StatusView; summary: ReactNode; headlines: typeof levelHeadlines }) {
   const refreshing = useStatus((state) => state.refreshing);
+  // With one server, "everything" is that server: its window is kept by it when it can.
+  const only = status.servers.length === 1 ? status.servers[0]?.connection : undefined;
+  const maintenanceTarget: MaintenanceTarget = only === undefined ? { scope: 'everything' } : { scope: 'server', connectionId: only.id };
   return (
     <header className={`overview-header level-${status.level}`}>
       <div>
         <h1 id="overview-title">{headlines[status.level]}</h1>
         <p className="page-summary">{summary}</p>
       </div>
-      <button type="button" className="button" disabled={refreshing} onClick={() => void useStatus.getState().refreshNow()}>
-        {refreshing ? 'Refreshing…' : 'Refresh now'}
-      </button>
+      <div className="page-actions">
+        {status.servers.length > 0 && <MaintenanceControl target={maintenanceTarget} label="everything" />}
+        <button type="button" className="button" disabled={refreshing} onClick={() => void useStatus.getState().refreshNow()}>
+          {refreshing ? 'Refreshing…' : 'Refresh now'}
+        </button>
+      </div>
     </header>
   );
 }
@@ -109,6 +119,7 @@ function OneServerOverview({ status }: { status: StatusView }) {
   return (
     <section className="view view-overview" aria-labelledby="overview-title">
       <OverviewHeader status={status} summary={summary} headlines={levelHeadlines} />
+      <MaintenanceOverview windows={status.maintenance} />
       <Counts items={status.items} />
       {status.items.length === 0 ? (
         <NothingWatched />
@@ -143,6 +154,7 @@ function ManyServersOverview({ status }: { status: StatusView }) {
   return (
     <section className="view view-overview" aria-labelledby="overview-title">
       <OverviewHeader status={status} summary={serversSummary(status.servers)} headlines={manyServersHeadlines} />
+      <MaintenanceOverview windows={status.maintenance} />
       <div className="toolbar overview-toolbar">
         <div className="toolbar-field">
           <label htmlFor={filterId}>Server</label>

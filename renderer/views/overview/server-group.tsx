@@ -1,7 +1,10 @@
 // One server's part of an overview of several: its name, level and last answer as the heading (a button that
 // folds the group, remembered), its own banners (cannot be reached, sign in again, …) and, unfolded, its items
-// that need attention and the rest. Folded, the heading still says how the server is.
+// that need attention and the rest. Folded, the heading still says how the server is. Maintenance for the whole
+// server starts from beside its summary, which says while it holds.
 import { ServerBanners } from '../../components/banners.tsx';
+import { MaintenanceBadge } from '../../components/maintenance/maintenance-badge.tsx';
+import { MaintenanceControl } from '../../components/maintenance/maintenance-control.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { VirtualTable } from '../../components/virtual-table.tsx';
 import { useOverviewPreferences } from '../../state/overview-preferences.ts';
@@ -28,7 +31,13 @@ export function ServerGroupSection({ group }: { group: ServerGroup }) {
           <span className="server-group-level">{serverLevelLabels[server.level]}</span>
         </button>
       </h2>
+      <div className="server-group-line">
       <p className="server-group-summary">
+        {server.maintenance !== undefined && (
+          <>
+            <MaintenanceBadge until={server.maintenance.until} />{' '}
+          </>
+        )}
         {countsLine(items.length, attention.length)}
         {' · '}
         {server.lastSuccessfulPollAt === undefined ? (
@@ -39,6 +48,8 @@ export function ServerGroupSection({ group }: { group: ServerGroup }) {
           </>
         )}
       </p>
+      <MaintenanceControl target={{ scope: 'server', connectionId: id }} label={`everything on ${name}`} small />
+      </div>
       <ServerBanners server={server} />
       {!collapsed && (
         <div id={bodyId} className="server-group-body">

@@ -1,4 +1,5 @@
-// Which events become a desktop notification, and how they arrive (sound, quiet summary). Each box saves at once.
+// Which events become a desktop notification, and how they arrive (a sound per level, quiet summary). Each box
+// saves at once.
 import { useId } from 'react';
 import type { NotificationPreference } from '../../../common/ipc/settings.ts';
 import { CheckboxField } from '../../components/fields.tsx';
@@ -20,8 +21,13 @@ const events: readonly Choice[] = [
   { name: 'token', label: 'The token is rejected or about to expire' },
 ];
 
+const sounds: readonly Choice[] = [
+  { name: 'soundCritical', label: 'Problems that need you now', hint: 'A monitor down, a heartbeat down.' },
+  { name: 'soundWarning', label: 'Warnings', hint: 'A heartbeat late, a domain about to expire, a server not answering.' },
+  { name: 'soundInfo', label: 'Good news, such as recoveries', hint: 'Off unless you want it.' },
+];
+
 const delivery: readonly Choice[] = [
-  { name: 'sound', label: 'Play a sound', hint: 'With each notification.' },
   { name: 'quietSummary', label: 'Quiet summary', hint: 'Summaries (of several changes at once, and of what was already wrong when Vigil started) arrive without sound.' },
 ];
 
@@ -46,7 +52,10 @@ export function NotificationPreferences({ toggles }: { toggles: SettingsToggles 
       <p className="field-hint">Changes here are saved at once.</p>
       <div className="settings-columns">
         <CheckboxGroup title="Notify me when" choices={events} toggles={toggles} />
-        <CheckboxGroup title="How they arrive" choices={delivery} toggles={toggles} />
+        <div className="field-stack">
+          <CheckboxGroup title="Play a sound for" choices={sounds} toggles={toggles} />
+          <CheckboxGroup title="How they arrive" choices={delivery} toggles={toggles} />
+        </div>
       </div>
     </fieldset>
   );

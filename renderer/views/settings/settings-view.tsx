@@ -1,4 +1,4 @@
-// Settings: connections, polling and alerts, the local service's email server (where there is one), your data
+// Settings: connections, polling and alerts, quiet hours, alerting defaults, the local service's email server (where there is one), your data
 // (export and import) and about. Each section shows as soon as its own data has arrived; one that cannot be
 // loaded says why, with "Try again".
 import { PageHeader } from '../../components/page-header.tsx';
@@ -7,6 +7,8 @@ import { ConnectionsSection } from './connections-section.tsx';
 import { DataSection } from './data-section.tsx';
 import { EmailSection } from './email-section.tsx';
 import { PollingSection } from './polling-section.tsx';
+import { QuietHoursSection } from './quiet-hours-section.tsx';
+import { AlertingDefaultsSection } from './alerting-defaults-section.tsx';
 import { SectionLoad } from './section-load.tsx';
 import { useSettingsData } from './settings-data.ts';
 
@@ -24,7 +26,11 @@ export function SettingsView() {
           <SectionLoad title="Connections" load={connections.load} retry={connections.retry} />
         )}
         {settings.load.state === 'ready' ? (
-          <PollingSection settings={settings.load.value} onSaved={settings.set} />
+          <>
+            <PollingSection settings={settings.load.value} onSaved={settings.set} />
+            <QuietHoursSection settings={settings.load.value} onSaved={settings.set} />
+            <AlertingDefaultsSection settings={settings.load.value} onSaved={settings.set} />
+          </>
         ) : (
           <SectionLoad title="Polling & alerts" load={settings.load} retry={settings.retry} />
         )}

@@ -97,6 +97,7 @@ export function manyServersStatus(now: number): StatusView {
   return {
     level: 'critical',
     tooltip: 'Vigil — Work: 1 down · Client: cannot be reached',
+    maintenance: [],
     servers: all.map((server) => ({
       connection: server.connection,
       level: server.level,

@@ -1,0 +1,31 @@
+// Maintenance in words (pure): until when a window holds, when a scheduled one happens, and who keeps it.
+import { formatClockTime } from '../../common/format/clock-time.ts';
+import type { MaintenanceView } from '../../common/ipc/alerting.ts';
+import { describeRange } from '../../common/schedule/weekly-schedule.ts';
+
+/** "until 15:42", "until 3 Dec 09:00", "until you end it". */
+export function untilText(until: number | undefined, now: number): string {
+  return until === undefined ? 'until you end it' : `until ${formatClockTime(until, now)}`;
+}
+
+/** What a window covers: "API", "everything on Work". */
+export function coverageText(window: Pick<MaintenanceView, 'itemKey' | 'itemName' | 'serverName'>): string {
+  return window.itemKey === undefined ? `everything on ${window.serverName}` : (window.itemName ?? window.itemKey);
+}
+
+/** When it happens: "Weekdays 02:00–04:00 (Europe/Berlin)", "from 3 Dec 22:00 until 3 Dec 23:30". */
+export function whenText(window: Pick<MaintenanceView, 'startsAt' | 'endsAt' | 'repeat' | 'nextStart'>, now: number): string {
+  if (window.repeat !== undefined) {
+    const next = window.nextStart === undefined ? '' : `, next ${formatClockTime(window.nextStart, now)}`;
+    return `${describeRange(window.repeat)} (${window.repeat.timezone})${next}`;
+  }
+  return `from ${formatClockTime(window.startsAt, now)} ${untilText(window.endsAt, now)}`;
+}
+
+/** Said beside a window Vigil keeps, since the server's own email and webhooks know nothing of it. */
+export const keptByVigilHint = 'Kept by Vigil: only Vigil’s notifications respect it; the server’s own email and webhooks still send.';
+export const keptByServerHint = 'Kept by the server: its own email and webhooks respect it too.';
+
+export function keptByText(keptBy: MaintenanceView['keptBy']): string {
+  return keptBy === 'vigil' ? keptByVigilHint : keptByServerHint;
+}

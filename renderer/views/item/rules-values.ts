@@ -1,0 +1,63 @@
+// The Rules panel's values (pure): which kinds of news apply to a kind of item, the rules in one line of words,
+// the draft the form edits, its own checks, and the patch that changes only what differs.
+import { ALERTING_BOUNDS, type ItemRulesPatch, type ItemRulesView, type TellKind } from '../../../common/ipc/alerting.ts';
+import type { ItemKind } from '../../../common/ipc/views.ts';
+import type { FieldErrors } from '../../api/call-error.ts';
+
+/** A monitor is down and recovers; a heartbeat is late, then down, and recovers; a domain expires. */
+export const tellKindsOf: Record<ItemKind, readonly TellKind[]> = {
+  monitor: ['down', 'recovered'],
+  heartbeat: ['late', 'down', 'recovered'],
+  domain: ['expiry'],
+};
+
+export const tellKindLabels: Record<TellKind, string> = {
+  down: 'It goes down',
+  recovered: 'It recovers',
+  late: 'It is late',
+  expiry: 'Its expiry comes near',
+};
+
+const minutes = (count: number) => (count === 1 ? '1 minute' : `${count} minutes`);
+
+/** "Tells at once (the default) · about: going down, recovering · depends on Router · 3 items depend on this". */
+export function rulesSummary(rules: ItemRulesView, kind: ItemKind): string {
+  const delay = rules.delayMinutes ?? rules.defaultDelayMinutes;
+  const when = delay === 0 ? 'Tells at once' : `Tells only if down for ${minutes(delay)}`;
+  const parts = [rules.delayMinutes === undefined ? `${when} (the default)` : when];
+  const off = tellKindsOf[kind].filter((each) => !rules.tell[each]);
+  if (off.length > 0) parts.push(`not when: ${off.map((each) => tellKindLabels[each].toLowerCase()).join(', ')}`);
+  if (rules.dependsOn !== undefined) parts.push(`depends on ${rules.dependsOn.name}`);
+  if (rules.dependents > 0) parts.push(rules.dependents === 1 ? '1 item depends on this' : `${rules.dependents} items depend on this`);
+  return parts.join(' · ');
+}
+
+export interface RulesDraft {
+  ownDelay: boolean;
+  delay: string;
+  tell: Record<TellKind, boolean>;
+  /** A server item key, or '' for nothing. */
+  dependsOn: string;
+}
+
+export function rulesDraftOf(rules: ItemRulesView): RulesDraft {
+  return { ownDelay: rules.delayMinutes !== undefined, delay: String(rules.delayMinutes ?? rules.defaultDelayMinutes), tell: { ...rules.tell }, dependsOn: rules.dependsOn?.itemKey ?? '' };
+}
+
+const { min, max } = ALERTING_BOUNDS.delayMinutes;
+
+export function rulesErrors(draft: RulesDraft): FieldErrors {
+  if (!draft.ownDelay) return {};
+  const value = Number(draft.delay);
+  return draft.delay.trim() === '' || !Number.isInteger(value) || value < min || value > max ? { delayMinutes: `must be a whole number of minutes from ${min} to ${max}` } : {};
+}
+
+/** Only what changed: an untouched field keeps whatever the core has, even if it changed meanwhile. */
+export function rulesPatch(draft: RulesDraft, rules: ItemRulesView): ItemRulesPatch {
+  const patch: ItemRulesPatch = {};
+  const delay = draft.ownDelay ? Number(draft.delay) : undefined;
+  if (delay !== rules.delayMinutes) patch.delayMinutes = delay ?? null;
+  if (Object.entries(draft.tell).some(([kind, on]) => rules.tell[kind as TellKind] !== on)) patch.tell = draft.tell;
+  if (draft.dependsOn !== (rules.dependsOn?.itemKey ?? '')) patch.dependsOn = draft.dependsOn === '' ? null : draft.dependsOn;
+  return patch;
+}
