@@ -29,7 +29,7 @@ async function api(route: string, body?: unknown): Promise<unknown> {
 
 /** Every key of a window in `--json`, present whatever the window holds. */
 const jsonKeys = ['active', 'created_at', 'ended_at', 'ends_at', 'id', 'item', 'item_name', 'reason', 'repeat', 'server', 'server_id', 'starts_at'];
-const clock = String.raw`(\d{1,2} \w{3} )?\d{2}:\d{2}`;
+const clock = String.raw`(\d{1,2} \w{3,4} )?\d{2}:\d{2}`;
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 beforeAll(async () => {
@@ -125,6 +125,13 @@ describe('vigil maintenance against the service', () => {
 });
 
 describe('vigil maintenance, a usage mistake', () => {
+  it('is listed by `vigil help`', async () => {
+    const help = await runVigil(['help']).exited;
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^ {2}maintenance start --for 1h \| end \| list \[--item NAME-OR-ID\] \[--json\] +start \(or --until-ended\), end or list maintenance windows/m);
+  });
+
+
   const cases: [args: string[], message: string][] = [
     [[], 'vigil maintenance: say start, end or list (e.g. `vigil maintenance start --for 1h`).'],
     [['pause'], 'vigil maintenance: "pause" is not an action; say start, end or list (e.g. `vigil maintenance start --for 1h`).'],

@@ -20,7 +20,7 @@ let configDir: string;
 let env: NodeJS.ProcessEnv;
 
 const vigil = (args: string[], input?: string) => runVigil(args, { env, input }).exited;
-const clock = String.raw`(\d{1,2} \w{3} )?\d{2}:\d{2}`;
+const clock = String.raw`(\d{1,2} \w{3,4} )?\d{2}:\d{2}`;
 const noMaintenance = "Legacy keeps no maintenance windows (it does not offer the maintenance extension); start maintenance from Vigil's window, which applies it to its own notifications.\n";
 
 beforeAll(async () => {
