@@ -59,6 +59,8 @@ export class JsonFileStore<T extends Record<string, unknown>> {
   readonly #conf: Conf;
   readonly #listeners = new Set<ChangeListener<T>>();
   readonly #warnings: string[] = [];
+  /** The last text read and what it parsed to (frozen): the file is read on every call, parsed only when it changed. */
+  #parsed: { text: string; loaded: Loaded<T> } | undefined;
 
   constructor(options: JsonFileStoreOptions<T>) {
     this.path = path.join(options.directory, `${options.name}.json`);
@@ -79,7 +81,10 @@ export class JsonFileStore<T extends Record<string, unknown>> {
     if (initial.repaired) this.#write(initial.value);
   }
 
-  /** What the file holds now (read afresh, so changes by the CLI or the app are seen), with defaults filled in. */
+  /**
+   * What the file holds now (read afresh, so changes by the CLI or the app are seen), with defaults filled in. While
+   * the file is unchanged the same frozen value comes back, so readers may keep what they derive from it by identity.
+   */
   read(): T {
     const loaded = this.#load();
     if (loaded.repaired) this.#write(loaded.value);
@@ -131,6 +136,13 @@ export class JsonFileStore<T extends Record<string, unknown>> {
       }
       throw new StoreFileError(`Vigil cannot read ${this.path}: ${reasonOf(error)}.`, { cause: error });
     }
+    if (this.#parsed?.text === text) return this.#parsed.loaded;
+    const loaded = this.#parse(text);
+    if (!loaded.repaired) this.#parsed = { text, loaded: { ...loaded, value: deepFreeze(loaded.value) } };
+    return this.#parsed?.text === text ? this.#parsed.loaded : loaded;
+  }
+
+  #parse(text: string): Loaded<T> {
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -190,4 +202,12 @@ function isErrnoException(error: unknown): error is NodeJS.ErrnoException {
 
 function reasonOf(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
+}
+
+function deepFreeze<V>(value: V): V {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const field of Object.values(value)) deepFreeze(field);
+  }
+  return value;
 }
