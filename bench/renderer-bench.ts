@@ -296,8 +296,8 @@ export async function rendererBench(): Promise<boolean> {
   const bars = listHistory(status.items.map((item) => item.key), now, slotCount);
   const core = fakeVigilCore({
     getStatus: async () => status,
-
     getListHistory: async () => bars,
+    getItemRules: async (itemKey) => ({ itemKey, defaultDelayMinutes: 0, tell: { down: true, recovered: true, late: true, expiry: true }, dependents: 0 }),
     getItemHistory: historyFor(now),
     listEvents: async () => [],
   });

@@ -16,7 +16,7 @@ export interface StatusBadgesProps {
 }
 
 /** "Down (Router down)": the parent's name, when the core says it is why. */
-export function withCause(label: string, cause: CalmJudgement['cause']): string {
+function withCause(label: string, cause: CalmJudgement['cause']): string {
   return cause === undefined ? label : `${label} (${cause.name} down)`;
 }
 
@@ -29,16 +29,18 @@ export function StatusBadges({ health, label, judgement }: StatusBadgesProps) {
       </span>
     );
   }
+  const badge = <HealthBadge health={health} label={withCause(label, judgement.cause)} />;
+  if (judgement.flapping !== true) return badge;
   return (
     <span className="status-badges">
-      <HealthBadge health={health} label={withCause(label, judgement.cause)} />
-      {judgement.flapping === true && <span className="badge badge-flapping">Flapping</span>}
+      {badge}
+      <span className="badge badge-flapping">Flapping</span>
     </span>
   );
 }
 
-/** Room for "Maintenance until 3 Dec 15:42" only while a row needs it, so the list keeps its width otherwise. */
-const maintenanceWidth = 190;
+/** Room for "Maintenance / until 15:42" on two lines only while a row needs it: the lists have none to spare. */
+const maintenanceWidth = 118;
 
 export function useStatusColumnWidth(rows: readonly CalmJudgement[], usual: number): number {
   const anyInMaintenance = useMemo(() => rows.some((row) => row.maintenance !== undefined), [rows]);

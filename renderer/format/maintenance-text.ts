@@ -23,8 +23,8 @@ export function whenText(window: Pick<MaintenanceView, 'startsAt' | 'endsAt' | '
 }
 
 /** Said beside a window Vigil keeps, since the server's own email and webhooks know nothing of it. */
-export const keptByVigilHint = 'Kept by Vigil: only Vigil’s notifications respect it; the server’s own email and webhooks still send.';
-export const keptByServerHint = 'Kept by the server: its own email and webhooks respect it too.';
+const keptByVigilHint = 'Kept by Vigil: only Vigil’s notifications respect it; the server’s own email and webhooks still send.';
+const keptByServerHint = 'Kept by the server: its own email and webhooks respect it too.';
 
 export function keptByText(keptBy: MaintenanceView['keptBy']): string {
   return keptBy === 'vigil' ? keptByVigilHint : keptByServerHint;

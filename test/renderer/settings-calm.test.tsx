@@ -41,7 +41,7 @@ describe('quiet hours', () => {
     const user = userEvent.setup();
     const section = screen.getByRole('region', { name: 'Quiet hours' });
     expect(within(section).queryByRole('group', { name: 'Range 1' })).toBeNull();
-    await user.click(within(section).getByRole('checkbox', { name: 'Quiet hours' }));
+    await user.click(within(section).getByRole('checkbox', { name: 'Turn on quiet hours' }));
     const first = within(section).getByRole('group', { name: 'Range 1' });
     expect(within(first).getByText('Every day 22:00–07:00 (to the next morning)')).toBeTruthy();
     expect(within(section).getByText('Weekends all day')).toBeTruthy();
@@ -73,7 +73,7 @@ describe('quiet hours', () => {
     });
     const user = userEvent.setup();
     const section = screen.getByRole('region', { name: 'Quiet hours' });
-    await user.click(within(section).getByRole('checkbox', { name: 'Quiet hours' }));
+    await user.click(within(section).getByRole('checkbox', { name: 'Turn on quiet hours' }));
     const first = within(section).getByRole('group', { name: 'Range 1' });
     const days = within(first).getByRole('group', { name: 'Days' });
     for (const button of within(days).getAllByRole('button')) await user.click(button);

@@ -63,7 +63,7 @@ export function HeartbeatsView() {
   const columns = useMemo<Column<HeartbeatRow>[]>(() => [
     { id: 'name', header: 'Name', sortable: true, width: { min: 140, grow: 1 }, className: 'cell-strong', cell: (row) => (row.heartbeat.id === undefined || row.saving ? (row.heartbeat.name ?? '(no name)') : <ItemLink itemKey={row.key} name={row.heartbeat.name ?? '(no name)'} />) },
     { id: 'interval', header: 'Interval', sortable: true, width: 85, cell: (row) => (row.heartbeat.expected_interval === undefined ? '—' : formatDuration(row.heartbeat.expected_interval * 1000, 'exact')) },
-    { id: 'lastPing', header: 'Last ping', sortable: true, width: 105, cell: (row) => (row.lastPingAt === undefined ? <span className="cell-muted">never</span> : <RelativeTime at={row.lastPingAt} />) },
+    { id: 'lastPing', header: 'Last ping', sortable: true, width: 95, cell: (row) => (row.lastPingAt === undefined ? <span className="cell-muted">never</span> : <RelativeTime at={row.lastPingAt} />) },
     {
       id: 'nextExpected',
       header: 'Next expected',
@@ -85,7 +85,7 @@ export function HeartbeatsView() {
       cell: (row) =>
         row.saving ? <HealthBadge health="saving" label="Saving…" /> : <StatusBadges health={row.state === 'waiting' ? 'unknown' : row.health} label={stateLabels[row.state]} judgement={row} />,
     },
-    actionsColumn(450, (row) => {
+    actionsColumn(390, (row) => {
       const name = nameOf(row.heartbeat);
       const disabled = row.saving || row.heartbeat.id === undefined;
       const pingUrl = row.heartbeat.ping_url;

@@ -8,7 +8,7 @@ import { useStatus } from '../../state/status-store.ts';
 
 const none: readonly MaintenanceView[] = [];
 
-export function coveringWindows(windows: readonly MaintenanceView[], itemKey: string): MaintenanceView[] {
+function coveringWindows(windows: readonly MaintenanceView[], itemKey: string): MaintenanceView[] {
   const connectionId = parseServerItemKey(itemKey)?.connectionId;
   return windows.filter((window) => window.itemKey === itemKey || (window.itemKey === undefined && window.connectionId === connectionId));
 }

@@ -20,7 +20,8 @@ export function useItemRules(itemKey: string): ItemRulesHandle {
     vigil()
       .getItemRules(itemKey)
       .then(
-        (rules) => current && setLoad({ state: 'ready', rules }),
+        // An answer without rules (a core older than the page) must not take the page down with it.
+        (rules: ItemRulesView | null | undefined) => current && setLoad(rules?.tell === undefined ? { state: 'failed', message: 'Vigil did not send the rules.' } : { state: 'ready', rules }),
         (error: unknown) => current && setLoad({ state: 'failed', message: callFailureOf(error).message }),
       );
     return () => {

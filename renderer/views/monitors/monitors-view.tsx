@@ -64,7 +64,7 @@ export function MonitorsView() {
       className: 'cell-strong',
       cell: (row) => (row.monitor.id === undefined || row.saving ? (row.monitor.name ?? '(no name)') : <ItemLink itemKey={row.key} name={row.monitor.name ?? '(no name)'} />),
     },
-    { id: 'type', header: 'Type', sortable: true, width: 84, cell: (row) => monitorTypeLabels[row.monitor.type ?? ''] ?? row.monitor.type ?? '—' },
+    { id: 'type', header: 'Type', sortable: true, width: 72, cell: (row) => monitorTypeLabels[row.monitor.type ?? ''] ?? row.monitor.type ?? '—' },
     { id: 'target', header: 'Target', sortable: true, width: { min: 110, grow: 2 }, className: 'cell-mono', cell: (row) => row.monitor.url ?? '—' },
     { id: 'frequency', header: 'Frequency', sortable: true, width: frequencyWidth, cell: (row) => formatFrequency(row.monitor.frequency) },
     {
@@ -74,9 +74,9 @@ export function MonitorsView() {
       width: statusWidth,
       cell: (row) => (row.saving ? <HealthBadge health="saving" label="Saving…" /> : <StatusBadges health={row.health} label={statusLabels[row.status]} judgement={row} />),
     },
-    { id: 'uptime', header: 'Uptime 24 h', sortable: true, width: 146, cell: (row) => <UptimeCell figures={history?.items[row.key]} slotMs={slotMs} /> },
-    { id: 'updated', header: 'Updated', sortable: true, width: 100, cell: (row) => (row.updatedAt === undefined ? '—' : <RelativeTime at={row.updatedAt} />) },
-    actionsColumn(316, (row) => {
+    { id: 'uptime', header: 'Uptime 24 h', sortable: true, width: 132, cell: (row) => <UptimeCell figures={history?.items[row.key]} slotMs={slotMs} /> },
+    { id: 'updated', header: 'Updated', sortable: true, width: 84, cell: (row) => (row.updatedAt === undefined ? '—' : <RelativeTime at={row.updatedAt} />) },
+    actionsColumn(300, (row) => {
       const name = row.monitor.name ?? 'monitor';
       const disabled = row.saving || row.monitor.id === undefined;
       return (

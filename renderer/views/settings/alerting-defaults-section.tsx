@@ -71,7 +71,7 @@ export function AlertingDefaultsSection({ settings, onSaved }: { settings: Setti
         />
         <fieldset className="field">
           <legend>Flapping</legend>
-          <div className="form-grid">
+          <div className="form-grid form-grid-pair">
             <TextField label="More than (changes)" type="number" inputMode="numeric" value={draft.changes} error={errors['changes']} onChange={(event) => change('changes', event.target.value)} />
             <TextField label="Within (minutes)" type="number" inputMode="numeric" value={draft.minutes} error={errors['minutes']} onChange={(event) => change('minutes', event.target.value)} />
           </div>

@@ -6,7 +6,7 @@ import type { QuietHours } from '../../../common/ipc/alerting.ts';
 import type { SettingsView } from '../../../common/ipc/settings.ts';
 import { MAX_WEEKLY_RANGES, type WeeklyRange } from '../../../common/schedule/weekly-schedule.ts';
 import { vigil } from '../../api/vigil-api.ts';
-import { CheckboxField } from '../../components/fields.tsx';
+import { CheckboxField, sentence } from '../../components/fields.tsx';
 import { useFormCheck } from '../../state/form-check.ts';
 import { showInfo } from '../../state/notices-store.ts';
 import { useNow } from '../../state/now-store.ts';
@@ -53,7 +53,7 @@ export function QuietHoursSection({ settings, onSaved }: QuietHoursSectionProps)
         <p className="field-hint">Notifications are held, not lost: when quiet hours end, one summary says what happened and what is still wrong.</p>
       </div>
       <SettingsForm label="Quiet hours" check={check} save={save} submitLabel="Save quiet hours">
-        <CheckboxField label="Quiet hours" hint={`In this computer’s time zone (${settings.timeZone}).`} checked={draft.enabled} onChange={(enabled) => change({ enabled })} />
+        <CheckboxField label="Turn on quiet hours" hint={`In this computer’s time zone (${settings.timeZone}).`} checked={draft.enabled} onChange={(enabled) => change({ enabled })} />
         {draft.enabled && (
           <>
             <div className="quiet-ranges">
@@ -70,7 +70,7 @@ export function QuietHoursSection({ settings, onSaved }: QuietHoursSectionProps)
                 />
               ))}
             </div>
-            {errors['ranges'] !== undefined && <p className="field-error">{errors['ranges']}</p>}
+            {errors['ranges'] !== undefined && <p className="field-error">{sentence(errors['ranges'])}</p>}
             {draft.ranges.length < MAX_WEEKLY_RANGES && (
               <button type="button" className="button quiet-add" onClick={() => change({ ranges: [...draft.ranges, anotherRange()] }, 'ranges')}>
                 Add a range

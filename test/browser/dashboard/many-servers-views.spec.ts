@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { ItemPageWindow } from '../../../common/ipc/history.ts';
 import { chromiumMissingReason } from '../../helpers/chromium.ts';
 import { fakeVigilCore, startTestWebServer, type TestWebServer } from '../../helpers/web-server.ts';
+import { itemRules } from '../../renderer/calm-fixtures.ts';
 import { events, itemHistory, listHistory } from '../../renderer/history-fixtures.ts';
 import { builtRendererDir } from '../global-setup.ts';
 import { openView, screenshot, seriousViolations } from './dashboard-fixture.ts';
@@ -28,6 +29,7 @@ test.beforeAll(async () => {
     getListHistory: async () => listHistory(status.items.filter((item) => item.kind === 'monitor').map((item) => item.key), now),
     listEvents: async () => events(now).map((event) => ({ ...event, itemKey: event.itemKey === undefined ? undefined : event.itemKey.replace('local/monitor:mon_2', 'work/monitor:mon_1') })),
     getItemHistory: async (key: string, pageWindow: ItemPageWindow) => itemHistory(now, pageWindow, { key, connectionId: 'work', serverName: 'Work', name: 'Checkout API', health: 'critical', state: 'down', since: now - 12 * 60_000 }),
+    getItemRules: async (key: string) => itemRules(key),
   });
   web = await startTestWebServer({ core, rendererDir: builtRendererDir });
 });
