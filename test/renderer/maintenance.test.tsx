@@ -195,8 +195,9 @@ describe('while maintenance holds', () => {
     render(<OverviewView />);
     const attention = screen.getByRole('heading', { name: 'Needs attention (1)' }).parentElement as HTMLElement;
     expect(within(attention).queryByText('Router')).toBeNull();
-    expect(within(rowOf('NAS')).getByText('Down (Router down)')).toBeTruthy();
-    expect(within(rowOf('NAS')).getByText('Flapping')).toBeTruthy();
+    const nasBadge = within(rowOf('NAS')).getByText(/^Down \(Router down\)/);
+    expect(nasBadge.textContent).toBe('Down (Router down) · flapping');
+    expect(nasBadge.classList.contains('badge-flapping')).toBe(true);
     expect(within(rowOf('Router')).getByText(`Maintenance until ${formatClockTime(until, NOW)}`)).toBeTruthy();
   });
 

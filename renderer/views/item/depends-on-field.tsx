@@ -4,6 +4,7 @@
 import { useMemo, useState } from 'react';
 import type { StatusItemView } from '../../../common/ipc/views.ts';
 import { SelectField, TextField } from '../../components/fields.tsx';
+import { countOf } from '../../format/count.ts';
 import { matchesWords, searchText, searchWords } from '../../state/sorting.ts';
 import { useStatus } from '../../state/status-store.ts';
 
@@ -33,7 +34,7 @@ export function DependsOnField({ itemKey, connectionId, value, onChange, error }
   }, [candidates, search, value]);
   return (
     <div className="depends-on">
-      <TextField label="Find an item" type="search" value={search} placeholder="Name" hint={`${options.length - 1} of ${candidates.length} items on this server`} onChange={(event) => setSearch(event.target.value)} />
+      <TextField label="Find an item" type="search" value={search} placeholder="Name" hint={`${options.length - 1} of ${countOf(candidates.length, 'item')} on this server`} onChange={(event) => setSearch(event.target.value)} />
       <SelectField
         label="Depends on"
         value={value}

@@ -76,7 +76,7 @@ export function MonitorsView() {
     },
     { id: 'uptime', header: 'Uptime 24 h', sortable: true, width: 132, cell: (row) => <UptimeCell figures={history?.items[row.key]} slotMs={slotMs} /> },
     { id: 'updated', header: 'Updated', sortable: true, width: 84, cell: (row) => (row.updatedAt === undefined ? '—' : <RelativeTime at={row.updatedAt} />) },
-    actionsColumn(300, (row) => {
+    actionsColumn(276, (row) => {
       const name = row.monitor.name ?? 'monitor';
       const disabled = row.saving || row.monitor.id === undefined;
       return (

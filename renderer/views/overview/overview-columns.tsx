@@ -26,7 +26,8 @@ export const overviewColumns: Column<StatusItemView>[] = [
   {
     id: 'state',
     header: 'Status',
-    width: 190,
+    // Room for "Down (Router down)" beside "Flapping", and for "Maintenance until 3 Dec 15:42".
+    width: 236,
     // A heartbeat still waiting for its first ping has not shown it works: grey, as in its own list.
     cell: (item) => <StatusBadges health={item.state === 'waiting' ? 'unknown' : item.health} label={item.snoozedUntil === undefined ? stateLabel(item.state) : `${stateLabel(item.state)} (snoozed)`} judgement={item} />,
   },
