@@ -257,9 +257,12 @@ export class MonitoringClient {
 
   // The maintenance extension (common/api/maintenance.ts): only servers that list `maintenance` under GET /capabilities
 
-  /** Active and upcoming windows; with `ended`, the ended ones the server still keeps too. */
+  /**
+   * Active and upcoming windows; with `ended`, the ended ones the server still keeps too. Not logged when it fails: a
+   * spec-only server refuses it, and the poll that asks carries on either way.
+   */
   async listMaintenance(query: { ended: boolean }, options: CallOptions = {}): Promise<ListReply<MaintenanceWindow>> {
-    return this.#listAt(`${collectionPath('maintenance')}${query.ended ? '?include=ended' : ''}`, readMaintenanceWindow, options);
+    return this.#listAt(`${collectionPath('maintenance')}${query.ended ? '?include=ended' : ''}`, readMaintenanceWindow, options, false);
   }
 
   async createMaintenance(body: MaintenanceCreateBody, options: CallOptions = {}): Promise<ItemReply<MaintenanceWindow>> {
@@ -277,12 +280,16 @@ export class MonitoringClient {
     return this.#listAt(collectionPath(collection), reader, options);
   }
 
-  #listAt<T>(target: string, reader: ItemReader<T>, options: CallOptions): Promise<ListReply<T>> {
-    return this.#call({ method: 'GET', target, signal: options.signal }, (response, label) => {
-      const parsed = parseList(reader, parseJsonBody(response, label));
-      if (!parsed.ok) throw shapeError(response.status, label, parsed.error);
-      return { items: parsed.items, issues: parsed.issues };
-    });
+  #listAt<T>(target: string, reader: ItemReader<T>, options: CallOptions, logFailure = true): Promise<ListReply<T>> {
+    return this.#call(
+      { method: 'GET', target, signal: options.signal },
+      (response, label) => {
+        const parsed = parseList(reader, parseJsonBody(response, label));
+        if (!parsed.ok) throw shapeError(response.status, label, parsed.error);
+        return { items: parsed.items, issues: parsed.issues };
+      },
+      logFailure,
+    );
   }
 
   #item<T>(method: ApiRequest['method'], target: string, reader: ItemReader<T>, body: unknown, options: CallOptions): Promise<ItemReply<T>> {

@@ -5,7 +5,8 @@
 // token (tokenReplaced) lifts the latter.
 import type { Clock } from '../../../common/clock.ts';
 import type { Logger } from '../../../common/logger.ts';
-import { evaluatePoll, sessionStartState, snoozesOn, tokenReplaced, type Alert, type AlertState } from '../alerts/index.ts';
+import { MAINTENANCE_EXTENSION, type MaintenanceRule } from '../../../common/api/maintenance.ts';
+import { evaluatePoll, sessionStartState, snoozesOn, tokenReplaced, type ActiveMaintenance, type Alert, type AlertRules, type AlertState } from '../alerts/index.ts';
 import { clientErrorInfo, MonitoringClient } from '../api/index.ts';
 import type { GapReason } from '../history/gap-reason.ts';
 import type { PollRecorder } from '../history/poll-recorder.ts';
@@ -17,6 +18,9 @@ import { tokenExpiresAt } from '../secrets/token-expiry.ts';
 import { alertPreferencesFrom } from '../settings/alert-preferences.ts';
 import type { Connection, Settings } from '../settings/settings-schema.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
+import { maintenanceNow } from '../maintenance/maintenance-now.ts';
+import { keptWindows, serverWindows, type ConnectionWindow } from '../maintenance/maintenance-windows.ts';
+import { AlertRulesMemo } from '../settings/alert-rules-from-settings.ts';
 import { ServerCapabilities } from './server-capabilities.ts';
 
 export interface ConnectionSessionOptions {
@@ -35,6 +39,8 @@ export interface ConnectionSessionOptions {
   onAlert(alert: Alert): void;
   /** Something the status shows changed (a poll, the token, polling paused). */
   onChange(): void;
+  /** The computer's time zone now (quiet hours are kept in it). */
+  timeZone(): string;
   /** Local mode: a fresh token when the saved one was rejected, so the user is never asked to sign in to it. */
   renewToken?: () => Promise<string>;
   /** After each poll, with the token it used (local mode renews ahead of expiry). */
@@ -65,6 +71,10 @@ export class ConnectionSession {
   #waiters: RefreshWaiter[] = [];
   /** One automatic renewal per rejection episode: a renewed token that is rejected too needs the user. */
   #renewedSinceSuccess = false;
+  /** The server's maintenance windows as last answered; undefined while it has answered none (it keeps none). */
+  #serverWindows: ConnectionWindow[] | undefined;
+  #windowsMemo: { sources: readonly unknown[]; windows: ConnectionWindow[]; rules: MaintenanceRule[] } | undefined;
+  readonly #rulesMemo = new AlertRulesMemo();
 
   constructor(options: ConnectionSessionOptions) {
     this.#options = options;
@@ -87,7 +97,10 @@ export class ConnectionSession {
       intervalMs: options.settings.read().pollIntervalSeconds * 1000,
       poll: (signal) => {
         this.#pollsStarted += 1;
-        return fetchSnapshot(this.client, clock, signal);
+        // Until the server has said what it offers, its windows are asked for too: the first poll after a restart
+        // during maintenance must already know it.
+        const maintenance = this.capabilities.current === undefined || this.keepsMaintenance();
+        return fetchSnapshot(this.client, clock, signal, { maintenance });
       },
       describeError: clientErrorInfo,
       onOutcome: (outcome) => this.#onOutcome(outcome),
@@ -107,6 +120,38 @@ export class ConnectionSession {
   /** The token last read from the secret store (for its state and expiry; never shown). */
   get token(): string | undefined {
     return this.#token;
+  }
+
+  /** Whether the server keeps this connection's maintenance windows (the extension); else Vigil's settings do. */
+  keepsMaintenance(): boolean {
+    const offered = this.capabilities.current?.extensions.includes(MAINTENANCE_EXTENSION);
+    return offered ?? this.#serverWindows !== undefined;
+  }
+
+  /** The connection's maintenance windows (upcoming, active, and ended ones still kept), wherever they are kept. */
+  maintenanceWindows(settings: Settings): ConnectionWindow[] {
+    return this.#windows(settings).windows;
+  }
+
+  /** The person's rules for this connection now, the same object while nothing they come from changed. */
+  alertRules(settings: Settings): AlertRules {
+    return this.#rulesMemo.rules(settings, this.connection.id, this.#windows(settings).rules, this.#options.timeZone());
+  }
+
+  /** A window the server just started or ended, shown at once rather than at the next poll. */
+  serverWindowsChanged(change: (windows: ConnectionWindow[]) => ConnectionWindow[]): void {
+    this.#serverWindows = change(this.#serverWindows ?? []);
+    this.#options.onChange();
+  }
+
+  #windows(settings: Settings): { windows: ConnectionWindow[]; rules: MaintenanceRule[] } {
+    const server = this.keepsMaintenance();
+    const sources = server ? [this.#serverWindows] : [settings.maintenance];
+    const memo = this.#windowsMemo;
+    if (memo !== undefined && memo.sources.length === sources.length && memo.sources.every((source, index) => source === sources[index])) return memo;
+    const windows = server ? (this.#serverWindows ?? []) : keptWindows(settings.maintenance, this.connection.id);
+    this.#windowsMemo = { sources, windows, rules: windows.map((window) => window.rule) };
+    return this.#windowsMemo;
   }
 
   /** Reads the token and starts polling (unless suspended or rejected; call `suspend()` first to start held). */
@@ -172,13 +217,17 @@ export class ConnectionSession {
     const { settings, clock } = this.#options;
     const current = settings.read();
     const token = this.#token;
+    if (outcome.ok && outcome.snapshot.maintenance !== undefined) this.#serverWindows = serverWindows(outcome.snapshot.maintenance);
+    const rules = this.alertRules(current);
+    const now = clock.now();
     const evaluation = evaluatePoll(this.#alertState, outcome, {
       connection: { id: this.connection.id, name: this.connection.name },
       preferences: alertPreferencesFrom(current),
+      rules,
       snoozes: snoozesOn(this.connection.id, current.snoozes),
       pausedUntil: current.pausedUntil,
       tokenExpiresAt: token === undefined ? undefined : tokenExpiresAt(token),
-      now: clock.now(),
+      now,
     });
     this.#outcome = outcome;
     if (outcome.ok) {
@@ -186,7 +235,7 @@ export class ConnectionSession {
       this.#renewedSinceSuccess = false;
     }
     this.#setAlertState(evaluation.state);
-    this.#record(outcome, evaluation.state, evaluation.changes, current);
+    this.#record(outcome, evaluation.state, evaluation.changes, current, maintenanceNow(rules.maintenance, now));
     this.capabilities.afterPoll(outcome);
     let alerts = evaluation.alerts;
     if (this.#rejected() && this.#options.renewToken !== undefined && !this.#renewedSinceSuccess) {
@@ -204,9 +253,9 @@ export class ConnectionSession {
   }
 
   /** What the poll saw, its items judged as of the poll (the status re-judges them as time passes). */
-  #record(outcome: PollOutcome, state: AlertState, changes: Alert[], settings: Settings): void {
+  #record(outcome: PollOutcome, state: AlertState, changes: Alert[], settings: Settings, maintenance: ActiveMaintenance): void {
     const { heartbeatGraceSeconds, thresholds } = alertPreferencesFrom(settings);
-    this.recorder?.recordPoll(outcome, { graceSeconds: heartbeatGraceSeconds, thresholds, waitingSince: state.heartbeatsWaiting }, changes);
+    this.recorder?.recordPoll(outcome, { graceSeconds: heartbeatGraceSeconds, thresholds, waitingSince: state.heartbeatsWaiting }, changes, maintenance);
   }
 
   async #renew(held: Alert[]): Promise<void> {

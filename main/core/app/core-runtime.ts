@@ -340,6 +340,7 @@ export class CoreRuntime {
       recorder: this.#recorderFor(connection.id),
       onAlert: (alert) => this.#alerts.push(alert, connection.name),
       onChange: () => this.emitStatus(),
+      timeZone: this.timeZone,
       ...(local === undefined ? {} : { renewToken: () => local.renewToken(), afterPoll: (token: string | undefined) => local.renewIfDue(token) }),
     });
   }

@@ -1,12 +1,16 @@
 // One server watched by `vigil watch`: its own poller, alert state and token, as the tray app keeps for each
 // connection, so one server's outage, slowness or rejected token never touches another's lines.
 import { systemClock } from '../../../common/clock.ts';
-import { evaluatePoll, initialAlertState, snoozesOn, type Alert } from '../alerts/index.ts';
+import { localTimeZone } from '../../../common/schedule/weekly-schedule.ts';
+import { evaluatePoll, initialAlertState, snoozesOn, type Alert, type AlertRules } from '../alerts/index.ts';
 import { clientErrorInfo } from '../api/index.ts';
+import { keptWindows, serverWindows } from '../maintenance/maintenance-windows.ts';
+import type { PollOutcome } from '../model/snapshot.ts';
 import { fetchSnapshot } from '../poller/fetch-snapshot.ts';
 import { Poller } from '../poller/poller.ts';
 import { tokenExpiresAt } from '../secrets/token-expiry.ts';
 import { alertPreferencesFrom } from '../settings/alert-preferences.ts';
+import { alertRulesFrom } from '../settings/alert-rules-from-settings.ts';
 import type { Settings } from '../settings/settings-schema.ts';
 import type { ServerConnection } from './server-connection.ts';
 
@@ -30,7 +34,7 @@ export class ServerWatch {
     this.#poller = new Poller({
       clock: systemClock,
       intervalMs: options.intervalMs,
-      poll: (signal) => fetchSnapshot(server.client, systemClock, signal),
+      poll: (signal) => fetchSnapshot(server.client, systemClock, signal, { maintenance: true }),
       describeError: clientErrorInfo,
       onOutcome: (outcome) => {
         const settings = options.settings();
@@ -38,6 +42,7 @@ export class ServerWatch {
         const evaluation = evaluatePoll(state, outcome, {
           connection,
           preferences: alertPreferencesFrom(settings),
+          rules: watchRules(settings, connection.id, outcome),
           snoozes: snoozesOn(connection.id, settings.snoozes),
           pausedUntil: settings.pausedUntil,
           tokenExpiresAt: tokenExpiresAt(server.token),
@@ -57,4 +62,15 @@ export class ServerWatch {
   stop(): Promise<void> {
     return this.#poller.stop();
   }
+}
+
+/**
+ * The person's rules as a terminal watch follows them: their delays, dependencies, flapping and per-item choices, and
+ * maintenance (the server's windows where it keeps them, else the settings'); not quiet hours, which hold desktop
+ * notifications, not the lines of someone watching.
+ */
+function watchRules(settings: Settings, connectionId: string, outcome: PollOutcome): AlertRules {
+  const windows = outcome.ok && outcome.snapshot.maintenance !== undefined ? serverWindows(outcome.snapshot.maintenance) : keptWindows(settings.maintenance, connectionId);
+  const awake: Settings = { ...settings, quietHours: { ...settings.quietHours, enabled: false } };
+  return alertRulesFrom(awake, connectionId, windows.map((window) => window.rule), localTimeZone());
 }

@@ -1,5 +1,6 @@
 // What one poll of a connection yields, and how it can fail. Shared by the API client, the poller, the alert
 // policy, the tray model and the CLI.
+import type { MaintenanceWindow } from '../../../common/api/maintenance.ts';
 import type { Domain, Heartbeat, Issue, Monitor } from '../../../common/api/index.ts';
 
 /** Everything a connection showed at one moment. */
@@ -13,6 +14,8 @@ export interface Snapshot {
   domains: Domain[];
   /** What the server sent that Vigil could not use (a bad item skipped, a field dropped). */
   issues: Issue[];
+  /** The server's active and upcoming maintenance windows, when it keeps them and answered (the extension). */
+  maintenance?: MaintenanceWindow[];
 }
 
 /** Why a request to a monitoring server failed, in terms a person and the alert policy can act on. */

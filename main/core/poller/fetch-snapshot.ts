@@ -1,5 +1,6 @@
 // One poll: monitors, heartbeats and domains fetched in parallel. The first failure cancels the other two, so
-// a failed poll leaves no request behind.
+// a failed poll leaves no request behind. Where the server may keep maintenance windows, they are asked for beside
+// them; that answer failing fails nothing (the windows last known stand).
 import type { Issue } from '../../../common/api/index.ts';
 import type { Clock } from '../../../common/clock.ts';
 import type { MonitoringClient } from '../api/index.ts';
@@ -9,7 +10,12 @@ function under(collection: string, issues: Issue[]): Issue[] {
   return issues.map((issue) => ({ ...issue, path: [collection, ...issue.path] }));
 }
 
-export async function fetchSnapshot(client: MonitoringClient, clock: Clock, signal?: AbortSignal): Promise<Snapshot> {
+export interface SnapshotOptions {
+  /** Ask for the server's maintenance windows too (it lists the extension, or has not been asked yet). */
+  maintenance: boolean;
+}
+
+export async function fetchSnapshot(client: MonitoringClient, clock: Clock, signal?: AbortSignal, wanted: SnapshotOptions = { maintenance: false }): Promise<Snapshot> {
   const startedAt = clock.now();
   const controller = new AbortController();
   const forward = () => controller.abort(signal?.reason);
@@ -21,12 +27,13 @@ export async function fetchSnapshot(client: MonitoringClient, clock: Clock, sign
       throw error;
     });
   try {
+    const maintenance = wanted.maintenance ? client.listMaintenance({ ended: false }, options).then((reply) => reply.items, () => undefined) : undefined;
     const [monitors, heartbeats, domains] = await Promise.all([
       cancelOthersOnFailure(client.listMonitors(options)),
       cancelOthersOnFailure(client.listHeartbeats(options)),
       cancelOthersOnFailure(client.listDomains(options)),
     ]);
-    return {
+    const snapshot: Snapshot = {
       takenAt: clock.now(),
       startedAt,
       monitors: monitors.items,
@@ -34,6 +41,9 @@ export async function fetchSnapshot(client: MonitoringClient, clock: Clock, sign
       domains: domains.items,
       issues: [...under('monitors', monitors.issues), ...under('heartbeats', heartbeats.issues), ...under('domains', domains.issues)],
     };
+    const windows = await maintenance;
+    if (windows !== undefined) snapshot.maintenance = windows;
+    return snapshot;
   } finally {
     signal?.removeEventListener('abort', forward);
   }

@@ -2,7 +2,7 @@
 // deciding what to tell. Status changes come from a real local target going down and up; domain thresholds
 // from the local RDAP fixture. Service and policy share one clock the test moves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluatePoll, initialAlertState, resolveAlertPreferences, type Alert, type AlertState } from '../../../main/core/alerts/index.ts';
+import { defaultAlertRules, evaluatePoll, initialAlertState, resolveAlertPreferences, type Alert, type AlertState } from '../../../main/core/alerts/index.ts';
 import { clientErrorInfo, MonitoringClient, MonitoringClientError } from '../../../main/core/api/index.ts';
 import type { PollOutcome } from '../../../main/core/model/snapshot.ts';
 import { fetchSnapshot } from '../../../main/core/poller/fetch-snapshot.ts';
@@ -45,7 +45,7 @@ async function poll(): Promise<{ alerts: Alert[]; outcome: PollOutcome }> {
     if (!(error instanceof MonitoringClientError)) throw error;
     outcome = { ok: false, error: clientErrorInfo(error), at: clock.now() };
   }
-  const evaluation = evaluatePoll(state, outcome, { connection: { id: 'local', name: 'Local' }, preferences, snoozes: [], now: clock.now() });
+  const evaluation = evaluatePoll(state, outcome, { connection: { id: 'local', name: 'Local' }, preferences, rules: defaultAlertRules, snoozes: [], now: clock.now() });
   state = evaluation.state;
   return { alerts: evaluation.alerts, outcome };
 }

@@ -1,0 +1,82 @@
+// A connection's maintenance windows in the two places they can be kept, as one list (pure): on its server (the
+// `maintenance` extension: the server's own email and webhooks respect them too) or in Vigil's settings (a server
+// without the extension: only Vigil's notifications do). Both become the same rules for the alert policy and the
+// same views for the window.
+import { maintenanceRuleOf, maintenanceSpans, type MaintenanceRule, type MaintenanceWindow } from '../../../common/api/maintenance.ts';
+import type { MaintenanceView } from '../../../common/ipc/alerting.ts';
+import { serverItemKey } from '../../../common/ipc/item-key.ts';
+import type { KeptMaintenance } from '../settings/settings-schema.ts';
+
+/** One window with what the views need, wherever it is kept. */
+export interface ConnectionWindow {
+  /** The window's own id on its side (the server's id, or the settings' id). */
+  id: string;
+  rule: MaintenanceRule;
+  itemName?: string;
+  reason?: string;
+  keptBy: MaintenanceView['keptBy'];
+}
+
+/** The windows a server answered (`GET /maintenance`); one without an id or a start cannot be shown or ended. */
+export function serverWindows(windows: readonly MaintenanceWindow[]): ConnectionWindow[] {
+  const result: ConnectionWindow[] = [];
+  for (const window of windows) {
+    const rule = maintenanceRuleOf(window);
+    if (rule === undefined || window.id === undefined) continue;
+    const entry: ConnectionWindow = { id: window.id, rule, keptBy: 'server' };
+    if (window.item_name !== undefined) entry.itemName = window.item_name;
+    if (window.reason !== undefined && window.reason !== '') entry.reason = window.reason;
+    result.push(entry);
+  }
+  return result;
+}
+
+export function keptRule(kept: KeptMaintenance): MaintenanceRule {
+  const rule: MaintenanceRule = { from: kept.startsAt };
+  if (kept.item !== undefined) rule.item = kept.item;
+  const ends = [kept.endsAt, kept.endedAt].filter((end) => end !== undefined);
+  if (ends.length > 0) rule.until = Math.min(...ends);
+  if (kept.repeat !== undefined) rule.repeat = kept.repeat;
+  return rule;
+}
+
+/** The settings' windows of one connection. */
+export function keptWindows(kept: readonly KeptMaintenance[], connectionId: string): ConnectionWindow[] {
+  const result: ConnectionWindow[] = [];
+  for (const window of kept) {
+    if (window.connectionId !== connectionId) continue;
+    const entry: ConnectionWindow = { id: window.id, rule: keptRule(window), keptBy: 'vigil' };
+    if (window.reason !== undefined && window.reason !== '') entry.reason = window.reason;
+    result.push(entry);
+  }
+  return result;
+}
+
+const weekMs = 7 * 86_400_000;
+
+/** A window as the window shows it, or undefined once it covers nothing from `now` on (ended, or over). */
+export function maintenanceView(window: ConnectionWindow, server: { id: string; name: string }, now: number, nameOf: (itemKey: string) => string | undefined): MaintenanceView | undefined {
+  const { rule } = window;
+  if (rule.until !== undefined && rule.until <= now) return undefined;
+  const [next] = maintenanceSpans(rule, now, now + weekMs + 86_400_000);
+  // A weekly window whose days never come within the series' bounds covers nothing more.
+  if (next === undefined && rule.repeat !== undefined) return undefined;
+  const active = next !== undefined && next.start <= now;
+  const view: MaintenanceView = { id: `${server.id}/${window.id}`, connectionId: server.id, serverName: server.name, startsAt: rule.from, active, keptBy: window.keptBy };
+  if (rule.until !== undefined) view.endsAt = rule.until;
+  if (rule.repeat !== undefined) view.repeat = rule.repeat;
+  if (rule.repeat !== undefined && !active && next !== undefined) view.nextStart = next.start;
+  if (rule.item !== undefined) {
+    view.itemKey = serverItemKey(server.id, rule.item);
+    const name = window.itemName ?? nameOf(rule.item);
+    if (name !== undefined) view.itemName = name;
+  }
+  if (window.reason !== undefined) view.reason = window.reason;
+  return view;
+}
+
+/** Active windows first, then upcoming ones, each soonest first. */
+export function byWhenItMatters(a: MaintenanceView, b: MaintenanceView): number {
+  if (a.active !== b.active) return a.active ? -1 : 1;
+  return (a.nextStart ?? a.startsAt) - (b.nextStart ?? b.startsAt);
+}
