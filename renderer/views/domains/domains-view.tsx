@@ -100,7 +100,7 @@ export function DomainsView() {
   // Stable across renders, so rows that did not change are not rendered again while scrolling or typing.
   const allColumns = useMemo<Column<DomainRow>[]>(() => [
     ...columns,
-    actionsColumn(370, (row) => {
+    actionsColumn(330, (row) => {
       const name = nameOf(row);
       const disabled = row.saving || row.domain.id === undefined;
       return (

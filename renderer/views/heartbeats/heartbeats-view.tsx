@@ -85,7 +85,7 @@ export function HeartbeatsView() {
       cell: (row) =>
         row.saving ? <HealthBadge health="saving" label="Saving…" /> : <StatusBadges health={row.state === 'waiting' ? 'unknown' : row.health} label={stateLabels[row.state]} judgement={row} />,
     },
-    actionsColumn(390, (row) => {
+    actionsColumn(330, (row) => {
       const name = nameOf(row.heartbeat);
       const disabled = row.saving || row.heartbeat.id === undefined;
       const pingUrl = row.heartbeat.ping_url;
