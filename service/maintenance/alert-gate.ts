@@ -36,8 +36,8 @@ export class AlertGate {
       return;
     }
     const held: HeldAlert = { item, toldState: this.#held.get(item)?.toldState ?? stateBefore(alert), lastAlert: alert };
-    this.#options.store.save(held);
     this.#held.set(item, held);
+    this.#saving(() => this.#options.store.save(held));
     this.#options.logger.info(`Held for maintenance: ${alert.message}`, { event: alert.event });
   }
 
@@ -48,8 +48,16 @@ export class AlertGate {
 
   /** The item was deleted: nothing is owed for it. */
   forget(itemKey: string): void {
-    if (!this.#held.delete(itemKey)) return;
-    this.#options.store.delete(itemKey);
+    if (this.#held.delete(itemKey)) this.#saving(() => this.#options.store.delete(itemKey));
+  }
+
+  /** Alerts never wait on the disk: when it fails, what is held stays right in memory until the next start. */
+  #saving(write: () => void): void {
+    try {
+      write();
+    } catch (error) {
+      this.#options.logger.error('Could not save the alerts held for maintenance; a restart may repeat or lose one', { error: String(error) });
+    }
   }
 
   #release(item: string): void {
@@ -57,7 +65,7 @@ export class AlertGate {
     if (held === undefined) return;
     // Forgotten before it is sent: a handler that fails must not make it repeat.
     this.#held.delete(item);
-    this.#options.store.delete(item);
+    this.#saving(() => this.#options.store.delete(item));
     const now = this.#options.currentState(item);
     if (now === undefined || now === held.toldState || now !== stateAfter(held.lastAlert)) return;
     this.#options.send(held.lastAlert);

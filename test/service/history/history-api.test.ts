@@ -66,8 +66,8 @@ afterAll(async () => {
 });
 
 describe('GET /capabilities', () => {
-  it('lists the history extension and no problems', async () => {
-    expect(await json('/capabilities')).toEqual({ extensions: ['history'], problems: [] });
+  it('lists the history and maintenance extensions and no problems', async () => {
+    expect(await json('/capabilities')).toEqual({ extensions: ['history', 'maintenance'], problems: [] });
   });
 });
 
@@ -128,7 +128,7 @@ describe('GET /monitors/{id}/checks', () => {
 
 describe('stats', () => {
   beforeAll(settled);
-  type Stats = { id?: string; window: string; from: string; to: string; uptime: number | null; up_seconds: number; down_seconds: number; unknown_seconds: number; checks: number; failed_checks: number; response_time_ms: Record<string, number | null>; slots?: string };
+  type Stats = { id?: string; window: string; from: string; to: string; uptime: number | null; up_seconds: number; down_seconds: number; unknown_seconds: number; maintenance_seconds: number; checks: number; failed_checks: number; response_time_ms: Record<string, number | null>; slots?: string };
 
   it.each(windows)('GET /monitors/{id}/stats?window=%s sums the whole history so far', async (window) => {
     const stats = await json<Stats>(`/monitors/${monitorId}/stats?window=${window}`);
@@ -138,7 +138,8 @@ describe('stats', () => {
     expect(stats.failed_checks).toBeGreaterThan(0);
     expect(stats.down_seconds).toBeGreaterThan(0);
     expect(stats.uptime).toBeCloseTo(stats.up_seconds / (stats.up_seconds + stats.down_seconds), 5);
-    expect(stats.up_seconds + stats.down_seconds + stats.unknown_seconds).toBeCloseTo((Date.parse(stats.to) - Date.parse(stats.from)) / 1000, 2);
+    expect(stats.maintenance_seconds).toBe(0);
+    expect(stats.up_seconds + stats.down_seconds + stats.unknown_seconds + stats.maintenance_seconds).toBeCloseTo((Date.parse(stats.to) - Date.parse(stats.from)) / 1000, 2);
     expect(stats.response_time_ms.p95).toBeGreaterThanOrEqual(stats.response_time_ms.p50 ?? 0);
   });
 
