@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { evaluatePoll, initialAlertState, defaultAlertPreferences, type AlertState } from '../main/core/alerts/index.ts';
+import { evaluatePoll, initialAlertState, defaultAlertPreferences, defaultAlertRules, type AlertState } from '../main/core/alerts/index.ts';
 import { clientErrorInfo, MonitoringClient } from '../main/core/api/index.ts';
 import type { PollOutcome, Snapshot } from '../main/core/model/snapshot.ts';
 import { fetchSnapshot } from '../main/core/poller/fetch-snapshot.ts';
@@ -36,7 +36,7 @@ function pipelineCpuMs(bodies: string[], state: AlertState): { cpuMs: number; st
   const started = process.cpuUsage();
   const now = Date.now();
   const outcome: PollOutcome = { ok: true, snapshot: snapshotFromBodies(bodies) };
-  const evaluation = evaluatePoll(state, outcome, { connection: benchServer, preferences: defaultAlertPreferences, snoozes: [], now });
+  const evaluation = evaluatePoll(state, outcome, { connection: benchServer, preferences: defaultAlertPreferences, rules: defaultAlertRules, snoozes: [], now });
   trayOf(outcome, evaluation.state, now);
   const used = process.cpuUsage(started);
   return { cpuMs: (used.user + used.system) / 1000, state: evaluation.state };
@@ -125,7 +125,7 @@ async function oneServerBench(): Promise<boolean> {
           if (!outcome.ok) return reject(new Error(outcome.error.message));
           wall.push(performance.now() - started);
           const now = Date.now();
-          const evaluation = evaluatePoll(pollState, outcome, { connection: benchServer, preferences: defaultAlertPreferences, snoozes: [], now });
+          const evaluation = evaluatePoll(pollState, outcome, { connection: benchServer, preferences: defaultAlertPreferences, rules: defaultAlertRules, snoozes: [], now });
           pollState = evaluation.state;
           pollRecorder.record(outcome.snapshot, pollState);
           trayOf(outcome, pollState, now);

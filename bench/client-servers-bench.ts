@@ -1,13 +1,15 @@
 // `npm run bench -- client`, second case: ten servers at once, each a real service in its own process holding 1,000
 // monitors, 100 heartbeats and 100 domains, watched by the real core (CoreRuntime, one session per connection).
 // One poll round of all ten, wall; the client's CPU for a round (parse + validate + diff + tray model + recording),
-// as the core does it: after each server's poll, its alerts, its record and the status over every server; heap
+// the alert policy applying a busy person's rules (benchAlertRules), as the core does it: after each server's poll, its alerts, its record and the status over every server; heap
 // across the rounds; and what is left open between polls (one timer per server).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { silentLogger } from '../common/logger.ts';
-import { defaultAlertPreferences, evaluatePoll, initialAlertState, type Alert } from '../main/core/alerts/index.ts';
+import type { MaintenanceRule } from '../common/api/maintenance.ts';
+import type { Weekday } from '../common/schedule/weekly-schedule.ts';
+import { defaultAlertPreferences, defaultAlertRules, evaluatePoll, initialAlertState, type Alert, type AlertRules } from '../main/core/alerts/index.ts';
 import { connectionView } from '../main/core/app/connection-view.ts';
 import { CoreRuntime } from '../main/core/app/core-runtime.ts';
 import { StatusMemo } from '../main/core/app/status-memo.ts';
@@ -59,7 +61,7 @@ export async function clientServersBench(): Promise<boolean> {
       { measure: 'one round of all ten, wall (median)', value: `${percentile(watched.wall, 0.5).toFixed(0)} ms` },
       { measure: 'one round of all ten, wall (p99)', value: `${percentile(watched.wall, 0.99).toFixed(0)} ms`, target: '≤ 1000 ms', met: percentile(watched.wall, 0.99) <= 1000 },
       {
-        measure: 'parse + validate + diff + tray + recording, CPU per round, polls 1–6 s apart (mean of 100, GC included)',
+        measure: 'parse + validate + diff (with alert rules) + tray + recording, CPU per round, polls 1–6 s apart (mean of 100, GC included)',
         value: `${mean(total).toFixed(1)} ms`,
         target: '≤ 50 ms',
         met: mean(total) <= 50,
@@ -83,6 +85,51 @@ export async function clientServersBench(): Promise<boolean> {
     for (const service of services) service.stop();
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** "HH:MM" of a moment, in UTC. */
+function utcWallTime(at: number): string {
+  return new Date(at).toISOString().slice(11, 16);
+}
+
+/**
+ * A busy person's rules for one server (issue 13's performance case), from `start`, the first poll of the run (about
+ * 120 rounds of 1–1.5 min): quiet hours that begin an hour in and end an hour later (news held, then the summary);
+ * 20 maintenance windows (server-wide and per item, one-off and weekly; some covering polls, some starting or
+ * ending during the run); a 500-monitor dependency forest (50 parents of 9 children each); flapping and delays at
+ * their defaults.
+ */
+function benchAlertRules(monitorIds: readonly string[], start: number): AlertRules {
+  const key = (index: number) => `monitor:${monitorIds[index % monitorIds.length] ?? ''}`;
+  const day = new Date(start).getUTCDay() as Weekday;
+  const weekly = (from: number, minutes: number) => ({ days: [day], start: utcWallTime(from), end: utcWallTime(from + minutes * MINUTE_MS), timezone: 'UTC' });
+  const maintenance: MaintenanceRule[] = [
+    // Server-wide: two long past, one upcoming after the run, one during it for ten minutes.
+    { from: start - 48 * HOUR_MS, until: start - 47 * HOUR_MS },
+    { from: start - 24 * HOUR_MS, until: start - 23 * HOUR_MS },
+    { from: start + 30 * HOUR_MS, until: start + 31 * HOUR_MS },
+    { from: start + 90 * MINUTE_MS, until: start + 100 * MINUTE_MS },
+    // Per item, one-off: covering the start, ending at different times in the run, or until ended.
+    ...Array.from({ length: 12 }, (_, index) => {
+      const rule: MaintenanceRule = { item: key(index * 7), from: start - HOUR_MS };
+      if (index % 4 !== 3) rule.until = start + (index + 1) * 10 * MINUTE_MS;
+      return rule;
+    }),
+    // Weekly: two per item and two server-wide, one of those in the run's second hour.
+    { item: key(500), from: start - 30 * 24 * HOUR_MS, repeat: weekly(start + 20 * MINUTE_MS, 30) },
+    { item: key(501), from: start - 30 * 24 * HOUR_MS, repeat: weekly(start + 40 * MINUTE_MS, 60) },
+    { from: start - 30 * 24 * HOUR_MS, repeat: weekly(start + 130 * MINUTE_MS, 5) },
+    { from: start - 30 * 24 * HOUR_MS, repeat: { days: [((day + 3) % 7) as Weekday], start: '02:00', end: '04:00', timezone: 'Europe/Berlin' } },
+  ];
+  const dependencies = new Map<string, string>();
+  for (let parent = 0; parent < 50; parent++) {
+    for (let child = 0; child < 9; child++) dependencies.set(key(50 + parent * 9 + child), key(parent));
+  }
+  const quiet = { days: [0, 1, 2, 3, 4, 5, 6] as Weekday[], start: utcWallTime(start + HOUR_MS), end: utcWallTime(start + 2 * HOUR_MS) };
+  return { ...defaultAlertRules, quietHours: { ranges: [quiet], timeZone: 'UTC', criticalBreaksThrough: true }, maintenance, dependencies };
 }
 
 /** CPU per round, in total and by stage (each the sum over the ten servers). */
@@ -109,8 +156,10 @@ function pipelineRoundsCpuMs(bodies: readonly string[][], connections: readonly 
   const writes = new RecordWrites(database);
   const settings: Settings = { ...defaultSettings, connections: [...connections] };
   const preferences = defaultAlertPreferences;
-  const servers = connections.map((connection) => ({
+  const servers = connections.map((connection, index) => ({
     connection,
+    // One rules object per server for the whole run, as a session keeps its own until the settings change.
+    rules: benchAlertRules(snapshotFromBodies(bodies[index] ?? []).monitors.flatMap((monitor) => (monitor.id === undefined ? [] : [monitor.id])), virtualNow + 60_000),
     state: initialAlertState(),
     outcome: undefined as PollOutcome | undefined,
     recorder: new PollRecorder({ connectionId: connection.id, writes, clock, intervalMs: () => 60_000 }),
@@ -140,7 +189,7 @@ function pipelineRoundsCpuMs(bodies: readonly string[][], connections: readonly 
       const polled = outcome;
       let changes: Alert[] = [];
       cpu.diff += cpuMs(() => {
-        const evaluation = evaluatePoll(server.state, polled, { connection: server.connection, preferences, snoozes: [], now });
+        const evaluation = evaluatePoll(server.state, polled, { connection: server.connection, preferences, rules: server.rules, snoozes: [], now });
         server.state = evaluation.state;
         server.outcome = polled;
         changes = evaluation.changes;

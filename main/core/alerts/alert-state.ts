@@ -1,6 +1,10 @@
 // What the alert policy remembers between polls, and across restarts (the app persists it as JSON), so
 // news already told is not told again. It holds only items in a notable condition, and only items the
-// last snapshot still had, so it stays small however many items a connection watches.
+// last snapshot still had, so it stays small however many items a connection watches; the person's rules add only
+// news not told yet (bounded) and the recent changes of monitors that changed.
+import type { AlertSeverity, ItemAlertKind } from './alert.ts';
+import { isRecord, isTime } from './persisted-values.ts';
+import { readRuleMemory } from './rule-memory-reader.ts';
 
 export interface ConnectionMemory {
   /** Failed polls in a row that count toward "can't reach" (see `failureClass`). */
@@ -20,8 +24,45 @@ export interface DomainMemory {
   expiryDay: number;
 }
 
+/** An item's news not told yet because of a rule that will lift: told as it then stands (or not, if it is back
+ * as it was last told). */
+export interface OwedChange {
+  reason: 'maintenance' | 'delay' | 'dependency';
+  /** The latest change's kind (and so whether the item is now bad), title and severity. */
+  kind: ItemAlertKind;
+  title: string;
+  severity: AlertSeverity;
+  name: string;
+  /** Whether the person was last told the item is bad. */
+  toldBad: boolean;
+  /** When the latest change happened. */
+  since: number;
+  /** The ids of the changes this stands for that no alert has included yet. */
+  ids: string[];
+  /** 'delay': when it is told if still bad. */
+  dueAt?: number;
+}
+
+/** What happened to one item during quiet hours, as the summary will say it. */
+export interface HeldStory {
+  /** "API is down", "API was down 14 min, recovered". */
+  story: string;
+  severity: AlertSeverity;
+  bad: boolean;
+  ids: string[];
+}
+
+/** A monitor's recent state changes (epoch ms, the last `minutes` of them), and since when it is flapping. */
+export interface FlapMemory {
+  name: string;
+  changes: number[];
+  flappingSince?: number;
+  /** Changes while flapping, told by the "settled" alert. */
+  ids: string[];
+}
+
 export interface AlertState {
-  version: 1;
+  version: 2;
   /** False until the first successful poll since the app started; `restoreAlertState` clears it. */
   primed: boolean;
   connection: ConnectionMemory;
@@ -32,17 +73,29 @@ export interface AlertState {
   /** Item key → epoch ms Vigil first saw the heartbeat without any ping (servers do not say when it was made). */
   heartbeatsWaiting: Record<string, number>;
   domains: Record<string, DomainMemory>;
+  /** Item key → its news owed (maintenance, a delay, a parent down). */
+  owed: Record<string, OwedChange>;
+  /** Item key → what happened while quiet, at most `HELD_LIMIT` items (held-limit.ts). */
+  held: Record<string, HeldStory>;
+  /** Changes held while quiet beyond `HELD_LIMIT` items: counted in the summary, not kept. */
+  heldUncounted: number;
+  /** Monitor key → its recent changes, for flapping. */
+  flapping: Record<string, FlapMemory>;
 }
 
 export function initialAlertState(): AlertState {
   return {
-    version: 1,
+    version: 2,
     primed: false,
     connection: { failedPolls: 0, reachability: 'ok', auth: 'ok' },
     monitorsDown: {},
     heartbeatsLate: {},
     heartbeatsWaiting: {},
     domains: {},
+    owed: {},
+    held: {},
+    heldUncounted: 0,
+    flapping: {},
   };
 }
 
@@ -59,14 +112,6 @@ export function sessionStartState(state: AlertState): AlertState {
 /** The caller has a new token: polling may resume, and a new rejection is news again. */
 export function tokenReplaced(state: AlertState): AlertState {
   return { ...state, connection: { ...state.connection, auth: 'ok' } };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isTime(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value);
 }
 
 function timeMap(value: unknown): Record<string, number> {
@@ -99,18 +144,20 @@ function connectionMemory(value: unknown): ConnectionMemory {
 
 /**
  * The state as the app starts: from what was persisted (anything unreadable is dropped, an unknown
- * version starts afresh), not yet primed, and with the failed-poll count reset so yesterday's failures do
- * not add to today's. A "can't reach" already told stays told.
+ * version starts afresh; version 1, from before the person's rules, keeps its memory with nothing owed or held),
+ * not yet primed, and with the failed-poll count reset so yesterday's failures do not add to today's. A "can't
+ * reach" already told stays told; news held in quiet hours or owed after maintenance or a delay is still owed.
  */
 export function restoreAlertState(persisted: unknown): AlertState {
-  if (!isRecord(persisted) || persisted.version !== 1) return initialAlertState();
+  if (!isRecord(persisted) || (persisted.version !== 1 && persisted.version !== 2)) return initialAlertState();
   return {
-    version: 1,
+    version: 2,
     primed: false,
     connection: connectionMemory(persisted.connection),
     monitorsDown: timeMap(persisted.monitorsDown),
     heartbeatsLate: timeMap(persisted.heartbeatsLate),
     heartbeatsWaiting: timeMap(persisted.heartbeatsWaiting),
     domains: domainMap(persisted.domains),
+    ...readRuleMemory(persisted),
   };
 }

@@ -17,7 +17,7 @@ export function connectionSuffix(connectionName: string): string {
   return ` · ${cleanName(connectionName)}`;
 }
 
-function withConnection(sentence: string, connectionName: string): string {
+export function withConnection(sentence: string, connectionName: string): string {
   return `${sentence}${connectionSuffix(connectionName)}`;
 }
 
@@ -108,7 +108,9 @@ const SUMMARY_ORDER: readonly ItemAlertKind[] = [
   'monitor-down',
   'domain-expired',
   'heartbeat-late',
+  'monitor-flapping',
   'domain-expiring',
+  'monitor-settled',
   'monitor-recovered',
   'heartbeat-recovered',
 ];
@@ -117,29 +119,37 @@ const SUMMARY_PHRASES: Record<ItemAlertKind, (count: number) => string> = {
   'monitor-down': (count) => `${countPhrase(count, 'monitor')} down`,
   'domain-expired': (count) => `${countPhrase(count, 'domain')} expired`,
   'heartbeat-late': (count) => `${countPhrase(count, 'heartbeat')} late`,
+  'monitor-flapping': (count) => `${countPhrase(count, 'monitor')} flapping`,
   'domain-expiring': (count) => `${countPhrase(count, 'domain')} expiring`,
+  'monitor-settled': (count) => `${countPhrase(count, 'monitor')} settled`,
   'monitor-recovered': (count) => `${countPhrase(count, 'monitor')} back up`,
   'heartbeat-recovered': (count) => `${countPhrase(count, 'heartbeat')} on time again`,
 };
 
 const NAMES_IN_SUMMARY = 3;
 
-function eventName(event: ItemEvent): string {
+export function eventName(event: ItemEvent): string {
   if ('monitor' in event) return monitorName(event.monitor);
   if ('heartbeat' in event) return heartbeatName(event.heartbeat);
   return domainName(event.domain);
 }
 
+/** One item alert a summary stands for. */
+export interface SummaryLine {
+  kind: ItemAlertKind;
+  name: string;
+  severity: AlertSeverity;
+}
+
 /** "5 monitors down", or "5 problems: 3 monitors down, 2 heartbeats late"; the body names a few. */
-export function summaryText(events: readonly ItemEvent[], connectionName: string, atStart: boolean): AlertText {
+export function summaryText(lines: readonly SummaryLine[], connectionName: string, atStart: boolean): AlertText {
   const counts = new Map<ItemAlertKind, number>();
   let severity: AlertSeverity = 'info';
   let problems = 0;
-  for (const event of events) {
-    counts.set(event.kind, (counts.get(event.kind) ?? 0) + 1);
-    const eventSeverity = itemSeverity(event);
-    if (eventSeverity !== 'info') problems += 1;
-    severity = worseSeverity(severity, eventSeverity);
+  for (const line of lines) {
+    counts.set(line.kind, (counts.get(line.kind) ?? 0) + 1);
+    if (line.severity !== 'info') problems += 1;
+    severity = worseSeverity(severity, line.severity);
   }
   const phrases = SUMMARY_ORDER.flatMap((kind) => {
     const count = counts.get(kind);
@@ -148,10 +158,10 @@ export function summaryText(events: readonly ItemEvent[], connectionName: string
   const title =
     phrases.length === 1
       ? (phrases[0] ?? '')
-      : `${events.length} ${problems === events.length ? 'problems' : 'changes'}: ${phrases.join(', ')}`;
-  const ranked = [...events].sort((a, b) => SUMMARY_ORDER.indexOf(a.kind) - SUMMARY_ORDER.indexOf(b.kind));
-  const names = ranked.slice(0, NAMES_IN_SUMMARY).map(eventName).join(', ');
-  const more = events.length > NAMES_IN_SUMMARY ? ` and ${events.length - NAMES_IN_SUMMARY} more` : '';
+      : `${lines.length} ${problems === lines.length ? 'problems' : 'changes'}: ${phrases.join(', ')}`;
+  const ranked = [...lines].sort((a, b) => SUMMARY_ORDER.indexOf(a.kind) - SUMMARY_ORDER.indexOf(b.kind));
+  const names = ranked.slice(0, NAMES_IN_SUMMARY).map((line) => line.name).join(', ');
+  const more = lines.length > NAMES_IN_SUMMARY ? ` and ${lines.length - NAMES_IN_SUMMARY} more` : '';
   const lead = atStart ? 'Already so when Vigil started: ' : '';
   return { severity, title, body: withConnection(`${lead}${names}${more}.`, connectionName) };
 }

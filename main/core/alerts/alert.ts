@@ -6,7 +6,9 @@ export type ItemAlertKind =
   | 'heartbeat-late'
   | 'heartbeat-recovered'
   | 'domain-expiring'
-  | 'domain-expired';
+  | 'domain-expired'
+  | 'monitor-flapping'
+  | 'monitor-settled';
 
 export type ConnectionAlertKind = 'connection-lost' | 'connection-restored' | 'sign-in-again' | 'token-expiring';
 
@@ -27,6 +29,9 @@ export interface Alert {
   connectionId: string;
   /** A summary: how many changes it stands for (one otherwise). */
   covers?: number;
+  /** The ids of changes told late or folded in by this alert (held in quiet hours, owed after maintenance, a delay
+   * or a parent's outage, or replaced by a summary): each change id is included by at most one alert, ever. */
+  includes?: string[];
 }
 
 export function alertId(connectionId: string, kind: AlertKind, itemKey: string | undefined, now: number): string {

@@ -1,88 +1,116 @@
 // The alert policy as one pure reducer: remembered state + one poll outcome → new state + the alerts to show.
-// Tracking and telling are separate steps: every change is tracked, then snoozes, the global pause and the
-// user's topic settings decide what is told, so lifting any of them never replays old news.
+// Tracking and telling are separate steps: every change is tracked, then the person's choices (the global pause,
+// snoozes, topics and per-item kinds) and rules (flapping, maintenance, dependencies, a delay, quiet hours) decide
+// what is told now, later or never, so lifting any of them never replays old news and what is held is never lost.
 import type { PollOutcome } from '../model/snapshot.ts';
-import { alertId, type Alert } from './alert.ts';
+import type { Alert, ItemAlertKind } from './alert.ts';
 import type { AlertState } from './alert-state.ts';
 import {
   connectionLostText,
   connectionRestoredText,
+  eventName,
   itemAlertText,
   signInAgainText,
   summaryText,
   tokenExpiringText,
-  type AlertText,
 } from './alert-text.ts';
 import { connectionChanges, type ConnectionEvent } from './connection-changes.ts';
+import { foldDependents, groupDependents } from './dependencies.ts';
+import { flappingAlerts } from './flapping-alerts.ts';
+import { trackFlapping, type FlapTracking } from './flapping.ts';
 import { itemChanges, type ItemEvent } from './item-changes.ts';
-import { topicOf, type AlertPreferences } from './preferences.ts';
-import { activeSnoozes, isPaused, type PausedUntil, type Snooze } from './snooze.ts';
-
-export interface PollContext {
-  connection: { id: string; name: string };
-  preferences: AlertPreferences;
-  snoozes: readonly Snooze[];
-  pausedUntil?: PausedUntil;
-  /** Epoch ms of the token's `exp`, when the token can be decoded. */
-  tokenExpiresAt?: number | undefined;
-  now: number;
-}
-
-export interface PollEvaluation {
-  state: AlertState;
-  /** What to tell the user now. */
-  alerts: Alert[];
-  /**
-   * Every change tracked in this poll as its own alert, before snoozes, the pause, the user's topics and the
-   * summary decide what is told: the app's record of what happened (main/core/history/).
-   */
-  changes: Alert[];
-}
-
-function toAlert(text: AlertText, kind: Alert['kind'], context: PollContext, itemKey?: string): Alert {
-  const connectionId = context.connection.id;
-  const alert: Alert = { id: alertId(connectionId, kind, itemKey, context.now), kind, ...text, connectionId };
-  if (itemKey !== undefined) alert.itemKey = itemKey;
-  return alert;
-}
+import { owe, owedReason, releaseOwed } from './owed-news.ts';
+import type { PollContext, PollEvaluation } from './poll-context.ts';
+import { quietSummary } from './quiet-hours.ts';
+import { changeStory, isBadKind } from './rule-alert-text.ts';
+import { droppedBy, hold, makeAlert, startPass, tellOrHold, type RulePass, type Telling } from './rule-pass.ts';
 
 function connectionAlert(event: ConnectionEvent, context: PollContext): Alert {
   const { name } = context.connection;
   switch (event.kind) {
     case 'connection-lost':
-      return toAlert(connectionLostText(name, event.error, event.failedPolls), event.kind, context);
+      return makeAlert(connectionLostText(name, event.error, event.failedPolls), event.kind, context);
     case 'connection-restored':
-      return toAlert(connectionRestoredText(name), event.kind, context);
+      return makeAlert(connectionRestoredText(name), event.kind, context);
     case 'sign-in-again':
-      return toAlert(signInAgainText(name), event.kind, context);
+      return makeAlert(signInAgainText(name), event.kind, context);
     case 'token-expiring':
-      return toAlert(tokenExpiringText(name, event.expiresAt, context.now), event.kind, context);
+      return makeAlert(tokenExpiringText(name, event.expiresAt, context.now), event.kind, context);
   }
 }
 
-function wanted(kind: Alert['kind'], preferences: AlertPreferences): boolean {
-  const topic = topicOf(kind);
-  return topic === undefined || preferences.notify[topic];
-}
-
-interface ItemChange {
-  event: ItemEvent;
-  alert: Alert;
-}
+/** The item news a burst summary may stand for; flapping and grouped news are told on their own. */
+const BURST_KINDS = new Set<Alert['kind']>([
+  'monitor-down',
+  'monitor-recovered',
+  'heartbeat-late',
+  'heartbeat-recovered',
+  'domain-expiring',
+  'domain-expired',
+] satisfies ItemAlertKind[]);
 
 /** Item alerts, or one summary in their place when there are more than `limit`. */
-function itemAlerts(changes: readonly ItemChange[], limit: number, atStart: boolean, context: PollContext): Alert[] {
-  if (changes.length <= limit) return changes.map(({ alert }) => alert);
-  const summary = toAlert(summaryText(changes.map(({ event }) => event), context.connection.name, atStart), 'summary', context);
-  return [{ ...summary, covers: changes.length }];
+function itemAlerts(told: readonly Telling[], limit: number, atStart: boolean, context: PollContext): Alert[] {
+  if (told.length <= limit) return told.map(({ alert }) => alert);
+  const lines = told.map(({ alert, name }) => ({ kind: alert.kind as ItemAlertKind, name, severity: alert.severity }));
+  const summary = makeAlert(summaryText(lines, context.connection.name, atStart), 'summary', context);
+  return [{ ...summary, covers: told.length, includes: told.flatMap(({ ids }) => ids) }];
+}
+
+/** The connection's own news: dropped by the pause or its topic, held while quiet (a server unreachable at night
+ * is no reason to wake anyone: the summary says it), else told. */
+function connectionNews(pass: RulePass, changes: readonly { event: ConnectionEvent; alert: Alert }[]): Alert[] {
+  const told: Alert[] = [];
+  for (const { event, alert } of changes) {
+    const dropped = droppedBy(pass, alert);
+    if (dropped !== undefined) pass.suppressed.push({ alert, reason: dropped });
+    else if (pass.quiet) {
+      // One story for reachability and one for the token: the latest of each is what the summary says.
+      const holdKey = event.kind === 'connection-lost' || event.kind === 'connection-restored' ? 'connection' : 'token';
+      const telling = { alert, name: pass.context.connection.name, bad: event.kind !== 'connection-restored', story: alert.title, ids: [alert.id] };
+      hold(pass, telling, holdKey);
+      pass.suppressed.push({ alert, reason: 'quiet' });
+    } else told.push(alert);
+  }
+  return told;
+}
+
+/** Each item change: dropped by a choice, folded into flapping, owed, held while quiet, or told now. */
+function itemNews(pass: RulePass, changes: readonly { event: ItemEvent; alert: Alert }[], tracking: FlapTracking): Map<string, string> {
+  const tipping = new Map<string, string>();
+  for (const { event, alert } of changes) {
+    const dropped = droppedBy(pass, alert);
+    if (dropped !== undefined) {
+      // A change dropped by the person's choice counts as told: nothing stays owed for the item.
+      pass.owed.delete(event.key);
+      pass.suppressed.push({ alert, reason: dropped });
+      continue;
+    }
+    if (tracking.memory[event.key]?.flappingSince !== undefined) {
+      if (tracking.started.has(event.key)) tipping.set(event.key, alert.id);
+      pass.suppressed.push({ alert, reason: 'flapping' });
+      continue;
+    }
+    const reason = owedReason(pass, event);
+    if (reason !== undefined) {
+      owe(pass, event, alert, reason);
+      pass.suppressed.push({ alert, reason });
+      continue;
+    }
+    const name = eventName(event);
+    const telling = { alert, name, bad: isBadKind(event.kind), story: changeStory(event, alert.title, name, pass.context.now), ids: [alert.id] };
+    if (tellOrHold(pass, telling, event.key)) pass.suppressed.push({ alert, reason: 'quiet' });
+  }
+  return tipping;
 }
 
 /**
- * While a poll fails, items are frozen: nothing is derived from missing data. The first successful poll
- * after start tells what is already wrong in one alert (a summary when there is more than one thing).
+ * While a poll fails, items are frozen: nothing is derived from missing data, and news owed waits for an answer.
+ * The first successful poll after start tells what is already wrong in one alert (a summary when there is more
+ * than one thing).
  */
 export function evaluatePoll(state: AlertState, outcome: PollOutcome, context: PollContext): PollEvaluation {
-  const { now, preferences } = context;
+  const { now, preferences, rules } = context;
   const connection = connectionChanges(state.connection, outcome, {
     now,
     unreachableAfterPolls: preferences.unreachableAfterPolls,
@@ -101,19 +129,39 @@ export function evaluatePoll(state: AlertState, outcome: PollOutcome, context: P
     itemEvents = changes.events;
   }
   const connectionChangeAlerts = connection.events.map((event) => ({ event, alert: connectionAlert(event, context) }));
-  const itemChangeAlerts = itemEvents.map((event) => ({ event, alert: toAlert(itemAlertText(event, context.connection.name, now), event.kind, context, event.key) }));
+  const itemChangeAlerts = itemEvents.map((event) => ({ event, alert: makeAlert(itemAlertText(event, context.connection.name, now), event.kind, context, event.key) }));
   const changes = [...connectionChangeAlerts, ...itemChangeAlerts].map(({ alert }) => alert);
-  if (isPaused(context.pausedUntil, now)) return { state: next, alerts: [], changes };
 
-  const snoozed = activeSnoozes(context.snoozes, now);
-  const told = itemChangeAlerts.filter(({ event }) => !snoozed.has(event.key) && wanted(event.kind, preferences));
-  const connectionNews = connectionChangeAlerts.filter(({ event }) => wanted(event.kind, preferences));
+  const monitorChanges = itemChangeAlerts.flatMap(({ event, alert }) => (event.key.startsWith('monitor') ? [{ key: event.key, id: alert.id, name: eventName(event) }] : []));
+  const tracking: FlapTracking = outcome.ok ? trackFlapping(state.flapping, monitorChanges, rules.flapping, now) : { memory: state.flapping, started: new Set(), settled: [] };
+  const pass = startPass({ ...next, flapping: tracking.memory }, context);
+  const connectionTold = connectionNews(pass, connectionChangeAlerts);
+  const tipping = itemNews(pass, itemChangeAlerts, tracking);
+  // A parent recovering in this poll is named by the children told with it.
+  const names = new Map(itemChangeAlerts.map(({ event }) => [event.key, eventName(event)]));
+  if (outcome.ok) {
+    flappingAlerts(pass, tracking, tipping);
+    releaseOwed(pass, names);
+  }
+  foldDependents(pass);
+  const told = groupDependents(pass, pass.told, names);
+  const whileQuiet = quietSummary(pass);
+  next = { ...pass.memory, owed: Object.fromEntries(pass.owed), held: Object.fromEntries(pass.held), heldUncounted: pass.heldUncounted };
+
   const atStart = outcome.ok && !state.primed;
-  // Connection news first (it explains what follows), then items, then the token reminder.
+  const bursting: Telling[] = [];
+  const onTheirOwn: Alert[] = [];
+  for (const telling of told) {
+    if (BURST_KINDS.has(telling.alert.kind) && telling.parent === undefined) bursting.push(telling);
+    else onTheirOwn.push(telling.alert);
+  }
+  // Connection news first (it explains what follows), then what happened while quiet, then items, then the token.
   const alerts = [
-    ...connectionNews.filter(({ event }) => event.kind !== 'token-expiring').map(({ alert }) => alert),
-    ...itemAlerts(told, atStart ? 1 : preferences.burstLimit, atStart, context),
-    ...connectionNews.filter(({ event }) => event.kind === 'token-expiring').map(({ alert }) => alert),
+    ...connectionTold.filter(({ kind }) => kind !== 'token-expiring'),
+    ...(whileQuiet === undefined ? [] : [whileQuiet]),
+    ...itemAlerts(bursting, atStart ? 1 : preferences.burstLimit, atStart, context),
+    ...onTheirOwn,
+    ...connectionTold.filter(({ kind }) => kind === 'token-expiring'),
   ];
-  return { state: next, alerts, changes };
+  return { state: next, alerts, changes, suppressed: pass.suppressed };
 }

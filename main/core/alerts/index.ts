@@ -16,9 +16,16 @@ export {
   type AlertState,
   type ConnectionMemory,
   type DomainMemory,
+  type FlapMemory,
+  type HeldStory,
+  type OwedChange,
 } from './alert-state.ts';
 export { alertView, changesIn, crossServerAlerts, type CrossServerOptions, type ServerAlert } from './cross-server-alerts.ts';
-export { evaluatePoll, type PollContext, type PollEvaluation } from './evaluate-poll.ts';
+export { evaluatePoll } from './evaluate-poll.ts';
+export type { PollContext, PollEvaluation } from './poll-context.ts';
+export { defaultAlertRules, type AlertRules, type ItemNewsKind, type ItemRule, type QuietHours, type SuppressionReason } from './alert-rules.ts';
+export type { Suppressed } from './rule-pass.ts';
+export { activeMaintenance, maintenanceOf, type ActiveMaintenance } from './active-maintenance.ts';
 export { dueThreshold } from './item-changes.ts';
 export {
   defaultAlertPreferences,

@@ -55,7 +55,10 @@ export function resolveAlertPreferences(input: AlertPreferencesInput = {}): Aler
 /** The setting that governs an alert kind; summaries are governed by the alerts they replace. */
 export function topicOf(kind: AlertKind): AlertTopic | undefined {
   switch (kind) {
+    // Flapping is trouble with the monitor's up/down news; how it settled closes that story.
     case 'monitor-down':
+    case 'monitor-flapping':
+    case 'monitor-settled':
       return 'monitorDown';
     case 'monitor-recovered':
       return 'monitorRecovered';

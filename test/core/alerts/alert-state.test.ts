@@ -3,15 +3,19 @@ import { evaluatePoll, initialAlertState, restoreAlertState } from '../../../mai
 import { context, domain, failed, heartbeat, HOUR, monitor, NOW, ok, pollAll, primed } from './fixtures.ts';
 
 describe('the alert state', () => {
-  it('starts empty, unprimed, at version 1', () => {
+  it('starts empty, unprimed, at version 2', () => {
     expect(initialAlertState()).toEqual({
-      version: 1,
+      version: 2,
       primed: false,
       connection: { failedPolls: 0, reachability: 'ok', auth: 'ok' },
       monitorsDown: {},
       heartbeatsLate: {},
       heartbeatsWaiting: {},
       domains: {},
+      owed: {},
+      held: {},
+      heldUncounted: 0,
+      flapping: {},
     });
   });
 
@@ -58,18 +62,64 @@ describe('the alert state', () => {
       domains: { 'domain:d': { threshold: 7, expiryDay: 20_000 }, 'domain:e': { threshold: 7 } },
     });
     expect(restored).toEqual({
-      version: 1,
+      version: 2,
       primed: false,
       connection: { failedPolls: 0, reachability: 'ok', auth: 'rejected', lastSuccessfulPollAt: NOW },
       monitorsDown: { 'monitor:a': NOW },
       heartbeatsLate: {},
       heartbeatsWaiting: {},
       domains: { 'domain:d': { threshold: 7, expiryDay: 20_000 } },
+      owed: {},
+      held: {},
+      heldUncounted: 0,
+      flapping: {},
     });
   });
 
   it('records the last successful poll', () => {
     const { state } = pollAll(initialAlertState(), [{ outcome: ok({}, NOW - HOUR) }, { outcome: failed('timeout') }]);
     expect(state.connection.lastSuccessfulPollAt).toBe(NOW - HOUR);
+  });
+});
+
+describe('the alert state, version 2', () => {
+  it('restores a version 1 state keeping its memory, with nothing owed or held', () => {
+    const v1 = {
+      version: 1,
+      primed: true,
+      connection: { failedPolls: 2, reachability: 'ok', auth: 'ok', lastSuccessfulPollAt: NOW },
+      monitorsDown: { 'monitor:a': NOW },
+      heartbeatsLate: { 'heartbeat:h': NOW },
+      heartbeatsWaiting: {},
+      domains: { 'domain:d': { threshold: 7, expiryDay: 20_000 } },
+    };
+    expect(restoreAlertState(v1)).toEqual({
+      ...v1,
+      version: 2,
+      primed: false,
+      connection: { ...v1.connection, failedPolls: 0 },
+      owed: {},
+      held: {},
+      heldUncounted: 0,
+      flapping: {},
+    });
+    // A monitor already down under version 1 is not told again after the upgrade.
+    expect(evaluatePoll(restoreAlertState(v1), ok({ monitors: [monitor('a', 'down')] }), context()).alerts).toEqual([]);
+  });
+
+  it('drops unreadable owed, held and flapping entries and keeps the rest', () => {
+    const owed = { reason: 'delay', kind: 'monitor-down', title: 'A is down', severity: 'critical', name: 'A', toldBad: false, since: NOW, ids: ['x'], dueAt: NOW + HOUR };
+    const held = { story: 'A is down', severity: 'critical', bad: true, ids: ['y'] };
+    const flap = { name: 'A', changes: [NOW], ids: [], flappingSince: NOW };
+    const restored = restoreAlertState({
+      version: 2,
+      owed: { 'monitor:a': owed, 'monitor:b': { ...owed, reason: 'whim' }, 'monitor:c': { ...owed, since: 'then' } },
+      held: { 'monitor:a': held, 'monitor:b': { ...held, bad: 'yes' } },
+      heldUncounted: -3,
+      flapping: { 'monitor:a': flap, 'monitor:b': { changes: [NOW] } },
+    });
+    expect(restored).toMatchObject({ owed: { 'monitor:a': owed }, held: { 'monitor:a': held }, heldUncounted: 0, flapping: { 'monitor:a': flap } });
+    expect(Object.keys(restored.owed)).toEqual(['monitor:a']);
+    expect(Object.keys(restored.flapping)).toEqual(['monitor:a']);
   });
 });

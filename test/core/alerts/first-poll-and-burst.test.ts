@@ -31,6 +31,7 @@ describe('the first snapshot after start', () => {
         body: 'Already so when Vigil started: Monitor m0, Monitor m1, Heartbeat h and 1 more. · Work API',
         connectionId: 'conn-1',
         covers: 4,
+        includes: [`conn-1|monitor-down|monitor:m0|${NOW}`, `conn-1|monitor-down|monitor:m1|${NOW}`, `conn-1|heartbeat-late|heartbeat:h|${NOW}`, `conn-1|domain-expiring|domain:d|${NOW}`],
       },
     ]);
   });

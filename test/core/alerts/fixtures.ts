@@ -3,6 +3,7 @@
 import type { Domain, Heartbeat, Monitor } from '../../../common/api/index.ts';
 import {
   defaultAlertPreferences,
+  defaultAlertRules,
   evaluatePoll,
   initialAlertState,
   type Alert,
@@ -69,6 +70,7 @@ export function context(overrides: Partial<PollContext> = {}): PollContext {
   return {
     connection: { id: 'conn-1', name: 'Work API' },
     preferences: defaultAlertPreferences,
+    rules: defaultAlertRules,
     snoozes: [],
     now: NOW,
     ...overrides,

@@ -1,0 +1,52 @@
+// Flapping: a monitor changing state more than `changes` times within `minutes`. Tracked from every change, whatever
+// is told, so pausing or snoozing never changes what Vigil knows; only monitors that changed lately are remembered.
+import type { AlertState, FlapMemory } from './alert-state.ts';
+import type { AlertRules } from './alert-rules.ts';
+
+export interface MonitorChange {
+  key: string;
+  /** The change's alert id. */
+  id: string;
+  name: string;
+}
+
+export interface FlapTracking {
+  memory: AlertState['flapping'];
+  /** Monitors that began flapping with this poll's change (not in `memory.ids`: the flapping alert tells it). */
+  started: Set<string>;
+  /** Monitors that have been still for `minutes`: the changes they made while flapping. */
+  settled: { key: string; memory: FlapMemory }[];
+}
+
+export function trackFlapping(
+  previous: AlertState['flapping'],
+  changes: readonly MonitorChange[],
+  rule: AlertRules['flapping'],
+  now: number,
+): FlapTracking {
+  const started = new Set<string>();
+  const settled: FlapTracking['settled'] = [];
+  const windowMs = rule.minutes * 60_000;
+  if (!(windowMs > 0 && rule.changes >= 1)) return { memory: {}, started, settled };
+  if (changes.length === 0 && Object.keys(previous).length === 0) return { memory: previous, started, settled };
+  const memory = new Map(Object.entries(previous));
+  for (const change of changes) {
+    const before = memory.get(change.key);
+    const recent = [...(before?.changes.filter((at) => at > now - windowMs) ?? []), now];
+    if (before?.flappingSince !== undefined) {
+      memory.set(change.key, { ...before, changes: recent, ids: [...before.ids, change.id] });
+    } else if (recent.length > rule.changes) {
+      memory.set(change.key, { name: change.name, changes: recent, flappingSince: now, ids: [] });
+      started.add(change.key);
+    } else {
+      memory.set(change.key, { name: change.name, changes: recent, ids: [] });
+    }
+  }
+  for (const [key, entry] of memory) {
+    const last = entry.changes.at(-1) ?? 0;
+    if (last + windowMs > now) continue;
+    if (entry.flappingSince !== undefined) settled.push({ key, memory: entry });
+    memory.delete(key);
+  }
+  return { memory: Object.fromEntries(memory), started, settled };
+}

@@ -1,0 +1,90 @@
+// News owed: a change not told because its item is in maintenance, its parent is down or its delay has not passed.
+// The item's memory keeps tracking it; when the reason lifts, the item is told once as it then stands, or not at all
+// when it is back as the person was last told (down and recovered inside a window: nothing).
+import type { Alert } from './alert.ts';
+import { delayMsOf } from './alert-rules.ts';
+import type { OwedChange } from './alert-state.ts';
+import { eventName } from './alert-text.ts';
+import type { ItemEvent } from './item-changes.ts';
+import { isBadKind, owedText } from './rule-alert-text.ts';
+import { inMaintenance, isBadNow, makeAlert, tellDerived, type RulePass } from './rule-pass.ts';
+
+/** Only a down or a late waits for its delay: the rest is news at once. */
+function delayable(kind: ItemEvent['kind']): boolean {
+  return kind === 'monitor-down' || kind === 'heartbeat-late';
+}
+
+/** The parent this item depends on, when that parent is bad now. */
+function downParent(pass: RulePass, itemKey: string): string | undefined {
+  const parent = pass.context.rules.dependencies.get(itemKey);
+  return parent !== undefined && isBadNow(pass.memory, parent) ? parent : undefined;
+}
+
+/** Why this change is owed rather than told, if it is. */
+export function owedReason(pass: RulePass, event: ItemEvent): OwedChange['reason'] | undefined {
+  if (inMaintenance(pass, event.key)) return 'maintenance';
+  const bad = isBadKind(event.kind);
+  if (bad && downParent(pass, event.key) !== undefined) return 'dependency';
+  const owed = pass.owed.get(event.key);
+  if (owed !== undefined) return owed.reason;
+  if (bad && delayable(event.kind) && delayMsOf(pass.context.rules, event.key) > 0) return 'delay';
+  return undefined;
+}
+
+/** Records the change as owed; an item back as it was last told owes nothing. */
+export function owe(pass: RulePass, event: ItemEvent, alert: Alert, reason: OwedChange['reason']): void {
+  const { now, rules } = pass.context;
+  const before = pass.owed.get(event.key);
+  const bad = isBadKind(event.kind);
+  const owed: OwedChange = {
+    reason,
+    kind: event.kind,
+    title: alert.title,
+    severity: alert.severity,
+    name: eventName(event),
+    toldBad: before?.toldBad ?? !bad,
+    since: now,
+    ids: [...(before?.ids ?? []), alert.id],
+  };
+  const dueAt = before?.dueAt ?? (reason === 'delay' ? now + delayMsOf(rules, event.key) : undefined);
+  if (dueAt !== undefined) owed.dueAt = dueAt;
+  // A domain's news only ever gets worse (a nearer threshold), so it is owed until told.
+  const asTold = bad === owed.toldBad && !event.kind.startsWith('domain');
+  if (asTold) pass.owed.delete(event.key);
+  else pass.owed.set(event.key, owed);
+}
+
+/** What still holds the news back now, if anything. */
+function stillOwed(pass: RulePass, itemKey: string, owed: OwedChange): OwedChange['reason'] | undefined {
+  if (inMaintenance(pass, itemKey)) return 'maintenance';
+  if (isBadKind(owed.kind) && downParent(pass, itemKey) !== undefined) return 'dependency';
+  if (owed.dueAt !== undefined && owed.dueAt > pass.context.now) return 'delay';
+  return undefined;
+}
+
+/**
+ * Tells each owed item whose reason has lifted, as it now stands. `names`: this poll's items by key, to name a
+ * recovered parent. Items gone from the server, and items back as last told, are dropped.
+ */
+export function releaseOwed(pass: RulePass, names: ReadonlyMap<string, string>): void {
+  const { context } = pass;
+  for (const [key, owed] of pass.owed) {
+    const bad = isBadKind(owed.kind);
+    if (bad && !isBadNow(pass.memory, key)) {
+      pass.owed.delete(key);
+      continue;
+    }
+    const reason = stillOwed(pass, key, owed);
+    if (reason !== undefined) {
+      if (reason !== owed.reason) pass.owed.set(key, { ...owed, reason });
+      continue;
+    }
+    pass.owed.delete(key);
+    const parent = owed.reason === 'dependency' ? context.rules.dependencies.get(key) : undefined;
+    const text = owedText(owed, context.now, context.connection.name, parent === undefined ? undefined : names.get(parent));
+    const alert = makeAlert(text, owed.kind, context, key, `|${owed.reason}`);
+    if (owed.ids.length > 0) alert.includes = owed.ids;
+    const telling = { alert, name: owed.name, bad, story: alert.title, ids: owed.ids };
+    tellDerived(pass, parent === undefined ? telling : { ...telling, parent });
+  }
+}

@@ -1,0 +1,33 @@
+// What `evaluatePoll` is given besides the state and the outcome, and what it answers.
+import type { Alert } from './alert.ts';
+import type { AlertRules } from './alert-rules.ts';
+import type { AlertState } from './alert-state.ts';
+import type { AlertPreferences } from './preferences.ts';
+import type { Suppressed } from './rule-pass.ts';
+import type { PausedUntil, Snooze } from './snooze.ts';
+
+export interface PollContext {
+  connection: { id: string; name: string };
+  preferences: AlertPreferences;
+  /** The person's rules for this connection (`defaultAlertRules` when they set none). */
+  rules: AlertRules;
+  snoozes: readonly Snooze[];
+  pausedUntil?: PausedUntil;
+  /** Epoch ms of the token's `exp`, when the token can be decoded. */
+  tokenExpiresAt?: number | undefined;
+  now: number;
+}
+
+export interface PollEvaluation {
+  state: AlertState;
+  /** What to tell the user now. */
+  alerts: Alert[];
+  /**
+   * Every change tracked in this poll as its own alert, before snoozes, the pause, the user's topics and the
+   * summary decide what is told: the app's record of what happened (main/core/history/).
+   */
+  changes: Alert[];
+  /** Every change of this poll not told now, once, with why: held (quiet), owed (maintenance, a delay, a parent
+   * down), folded into flapping, or dropped by the person's choice. An alert's `includes` tells it later. */
+  suppressed: Suppressed[];
+}

@@ -1,0 +1,80 @@
+// Reads back what the person's rules left in the persisted state (version 2): news owed, stories held in quiet
+// hours and monitors' recent changes. An entry that cannot be read is dropped whole, never half-restored.
+import type { AlertSeverity, ItemAlertKind } from './alert.ts';
+import type { AlertState, FlapMemory, HeldStory, OwedChange } from './alert-state.ts';
+import { HELD_LIMIT } from './held-limit.ts';
+import { isRecord, isText, isTime, textList, timeList } from './persisted-values.ts';
+
+type RuleMemory = Pick<AlertState, 'owed' | 'held' | 'heldUncounted' | 'flapping'>;
+
+const ITEM_KINDS = new Set<string>([
+  'monitor-down',
+  'monitor-recovered',
+  'heartbeat-late',
+  'heartbeat-recovered',
+  'domain-expiring',
+  'domain-expired',
+  'monitor-flapping',
+  'monitor-settled',
+] satisfies ItemAlertKind[]);
+const SEVERITIES = new Set<string>(['critical', 'warning', 'info'] satisfies AlertSeverity[]);
+const OWED_REASONS = new Set<string>(['maintenance', 'delay', 'dependency'] satisfies OwedChange['reason'][]);
+
+const isSeverity = (value: unknown): value is AlertSeverity => isText(value) && SEVERITIES.has(value);
+
+function owedChange(value: unknown): OwedChange | undefined {
+  if (!isRecord(value)) return undefined;
+  const { reason, kind, title, severity, name, toldBad, since, dueAt } = value;
+  if (!isText(reason) || !OWED_REASONS.has(reason) || !isText(kind) || !ITEM_KINDS.has(kind)) return undefined;
+  if (!isText(title) || !isSeverity(severity) || !isText(name) || typeof toldBad !== 'boolean' || !isTime(since)) return undefined;
+  const owed: OwedChange = {
+    reason: reason as OwedChange['reason'],
+    kind: kind as ItemAlertKind,
+    title,
+    severity,
+    name,
+    toldBad,
+    since,
+    ids: textList(value.ids),
+  };
+  if (isTime(dueAt)) owed.dueAt = dueAt;
+  return owed;
+}
+
+function heldStory(value: unknown): HeldStory | undefined {
+  if (!isRecord(value)) return undefined;
+  const { story, severity, bad } = value;
+  if (!isText(story) || !isSeverity(severity) || typeof bad !== 'boolean') return undefined;
+  return { story, severity, bad, ids: textList(value.ids) };
+}
+
+function flapMemory(value: unknown): FlapMemory | undefined {
+  if (!isRecord(value) || !isText(value.name)) return undefined;
+  const memory: FlapMemory = { name: value.name, changes: timeList(value.changes), ids: textList(value.ids) };
+  if (isTime(value.flappingSince)) memory.flappingSince = value.flappingSince;
+  return memory;
+}
+
+function entries<T>(value: unknown, read: (entry: unknown) => T | undefined, limit = Number.POSITIVE_INFINITY): Record<string, T> {
+  const result: Record<string, T> = {};
+  if (!isRecord(value)) return result;
+  let count = 0;
+  for (const [key, entry] of Object.entries(value)) {
+    const readable = read(entry);
+    if (readable === undefined || count >= limit) continue;
+    result[key] = readable;
+    count += 1;
+  }
+  return result;
+}
+
+/** Version 1 had none of it: everything starts empty. */
+export function readRuleMemory(persisted: Record<string, unknown>): RuleMemory {
+  const { heldUncounted } = persisted;
+  return {
+    owed: entries(persisted.owed, owedChange),
+    held: entries(persisted.held, heldStory, HELD_LIMIT),
+    heldUncounted: isTime(heldUncounted) && heldUncounted > 0 ? heldUncounted : 0,
+    flapping: entries(persisted.flapping, flapMemory),
+  };
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { HOUR, MINUTE, monitor, NOW, ok } from './fixtures.ts';
+import { alertRules, RulesRun, window } from './rules-fixtures.ts';
+
+const api = (status: string) => monitor('api', status, { name: 'API' });
+const db = (status: string) => monitor('db', status, { name: 'DB' });
+
+describe('maintenance', () => {
+  it('raises nothing for the items it covers while their state is still tracked', () => {
+    const run = new RulesRun(alertRules({ maintenance: [window(NOW, NOW + HOUR, 'monitor:api')] }));
+    run.poll(ok({ monitors: [api('up'), db('up')] }, NOW - MINUTE));
+    const { alerts, suppressed, state } = run.poll(ok({ monitors: [api('down'), db('down')] }, NOW + MINUTE));
+    expect(alerts.map(({ itemKey }) => itemKey)).toEqual(['monitor:db']);
+    expect(suppressed.map(({ alert, reason }) => [alert.itemKey, reason])).toEqual([['monitor:api', 'maintenance']]);
+    expect(Object.keys(state.monitorsDown)).toEqual(['monitor:api', 'monitor:db']);
+  });
+
+  it('tells an item still down when the window ends, once', () => {
+    const run = new RulesRun(alertRules({ maintenance: [window(NOW, NOW + HOUR)] }));
+    run.poll(ok({ monitors: [api('up')] }, NOW - MINUTE));
+    const down = run.poll(ok({ monitors: [api('down')] }, NOW + MINUTE));
+    expect(down.alerts).toEqual([]);
+    expect(run.poll(ok({ monitors: [api('down')] }, NOW + 30 * MINUTE)).alerts).toEqual([]);
+    const after = run.poll(ok({ monitors: [api('down')] }, NOW + HOUR));
+    expect(after.alerts).toMatchObject([{ kind: 'monitor-down', itemKey: 'monitor:api', title: 'API is still down after maintenance', includes: [down.suppressed[0]?.alert.id] }]);
+    expect(run.poll(ok({ monitors: [api('down')] }, NOW + HOUR + MINUTE)).alerts).toEqual([]);
+  });
+
+  it('tells nothing for a down and a recovery inside the window', () => {
+    const run = new RulesRun(alertRules({ maintenance: [window(NOW, NOW + HOUR)] }));
+    run.poll(ok({ monitors: [api('up')] }, NOW - MINUTE));
+    run.poll(ok({ monitors: [api('down')] }, NOW + MINUTE));
+    const recovered = run.poll(ok({ monitors: [api('up')] }, NOW + 2 * MINUTE));
+    expect(recovered.suppressed.map(({ reason }) => reason)).toEqual(['maintenance']);
+    expect(run.poll(ok({ monitors: [api('up')] }, NOW + HOUR)).alerts).toEqual([]);
+    expect(run.alerts).toEqual([]);
+    expect(run.state.owed).toEqual({});
+  });
+
+  it('tells a recovery inside the window of an outage told before it', () => {
+    const run = new RulesRun(alertRules({ maintenance: [window(NOW, NOW + HOUR)] }));
+    run.poll(ok({ monitors: [api('up')] }, NOW - 2 * MINUTE));
+    expect(run.poll(ok({ monitors: [api('down')] }, NOW - MINUTE)).alerts.map(({ kind }) => kind)).toEqual(['monitor-down']);
+    expect(run.poll(ok({ monitors: [api('up')] }, NOW + MINUTE)).alerts).toEqual([]);
+    expect(run.poll(ok({ monitors: [api('up')] }, NOW + HOUR)).alerts).toMatchObject([{ kind: 'monitor-recovered', body: 'It recovered during maintenance. · Work API' }]);
+  });
+
+  it('survives a restart during the window: the outage is still owed, and told once after', () => {
+    const run = new RulesRun(alertRules({ maintenance: [window(NOW, NOW + HOUR)] }));
+    run.poll(ok({ monitors: [api('up')] }, NOW - MINUTE));
+    run.poll(ok({ monitors: [api('down')] }, NOW + MINUTE));
+    run.restart();
+    expect(run.poll(ok({ monitors: [api('down')] }, NOW + 2 * MINUTE)).alerts).toEqual([]);
+    run.restart();
+    expect(run.poll(ok({ monitors: [api('down')] }, NOW + HOUR)).alerts.map(({ title }) => title)).toEqual(['API is still down after maintenance']);
+    run.restart();
+    expect(run.poll(ok({ monitors: [api('down')] }, NOW + HOUR + MINUTE)).alerts).toEqual([]);
+  });
+
+  it('covers weekly windows only in their ranges', () => {
+    // Saturdays 14:00–15:00 UTC; NOW is Saturday 14:05 UTC.
+    const weekly = { from: NOW - 30 * 86_400_000, repeat: { days: [6 as const], start: '14:00', end: '15:00', timezone: 'UTC' } };
+    const run = new RulesRun(alertRules({ maintenance: [weekly] }));
+    run.poll(ok({ monitors: [api('up')] }, NOW - MINUTE));
+    expect(run.poll(ok({ monitors: [api('down')] }, NOW)).alerts).toEqual([]);
+    expect(run.poll(ok({ monitors: [api('down')] }, NOW + HOUR)).alerts.map(({ title }) => title)).toEqual(['API is still down after maintenance']);
+  });
+});
