@@ -1,6 +1,7 @@
 // Which of a connection's items are in maintenance at one moment (pure): the alert policy silences them, the status
 // keeps them from turning the tray red, and the window marks them.
 import { maintenanceSpans, type MaintenanceRule } from '../../../common/api/maintenance.ts';
+import type { Span } from '../../../common/schedule/weekly-schedule.ts';
 
 export interface ActiveMaintenance {
   /** A window covers every item of the server; `until` is when the last such window ends (absent: until ended). */
@@ -12,6 +13,28 @@ export interface ActiveMaintenance {
 }
 
 const noMaintenance: ActiveMaintenance = Object.freeze({ items: new Map() });
+
+/** A week ahead is enough to know the next change of a weekly window. */
+const LOOK_AHEAD_MS = 8 * 86_400_000;
+
+/** Each rule's stretches over twice the look-ahead, kept by rule: a weekly window's stretches take milliseconds
+ * to work out (days of zoned dates), and the same answer serves every moment of the next look-ahead. */
+const keptSpans = new WeakMap<MaintenanceRule, { from: number; spans: Span[] }>();
+
+/** The rule's first stretch overlapping [at, at + look-ahead), cut to it (as `maintenanceSpans` would cut it). */
+function firstSpan(rule: MaintenanceRule, at: number): Span | undefined {
+  let kept = keptSpans.get(rule);
+  if (kept === undefined || at < kept.from || at > kept.from + LOOK_AHEAD_MS) {
+    kept = { from: at, spans: maintenanceSpans(rule, at, at + 2 * LOOK_AHEAD_MS) };
+    keptSpans.set(rule, kept);
+  }
+  const end = at + LOOK_AHEAD_MS;
+  for (const span of kept.spans) {
+    if (span.end <= at) continue;
+    return span.start >= end ? undefined : { start: Math.max(span.start, at), end: Math.min(span.end, end) };
+  }
+  return undefined;
+}
 
 /** The later end of two (absent is "until ended", the latest). */
 function laterEnd(a: { until?: number } | undefined, until: number | undefined): { until?: number } {
@@ -29,15 +52,14 @@ export function activeMaintenance(rules: readonly MaintenanceRule[], at: number)
     if (time !== undefined && time > at && (changesAt === undefined || time < changesAt)) changesAt = time;
   };
   for (const rule of rules) {
-    // A week ahead is enough to know the next change of a weekly window.
-    const [span] = maintenanceSpans(rule, at, at + 8 * 86_400_000);
+    const span = firstSpan(rule, at);
     if (span === undefined) continue;
     if (span.start > at) {
       soonest(span.start);
       continue;
     }
     // A span cut at the look-ahead's end (or at "until ended") has no end yet.
-    const until = span.end >= at + 8 * 86_400_000 ? rule.until : span.end;
+    const until = span.end >= at + LOOK_AHEAD_MS ? rule.until : span.end;
     soonest(until);
     if (rule.item === undefined) everything = laterEnd(everything, until);
     else items.set(rule.item, laterEnd(items.get(rule.item), until));
