@@ -4,7 +4,7 @@
 import { maxTimerDelayMs, type Clock, type TimerHandle } from '../../common/clock.ts';
 import type { Logger } from '../logger.ts';
 import type { MaintenanceRecord } from '../storage/maintenance-store.ts';
-import { activeWindows, coversItem, type ActiveWindows, type Scope } from './active-windows.ts';
+import { activeWindows, coversItem, stateHolds, windowStateAt, type ActiveWindows, type Scope, type WindowState } from './active-windows.ts';
 
 /** Where maintenance is recorded as history (`kind: "maintenance"` events), and what was recorded last. */
 export interface MaintenanceRecorder {
@@ -27,7 +27,8 @@ const defaultDetail = 'maintenance';
 
 export class MaintenanceSchedule {
   readonly #options: MaintenanceScheduleOptions;
-  readonly #records = new Map<string, MaintenanceRecord>();
+  /** Each window with its state, kept until that window's own next start or end. */
+  readonly #windows = new Map<string, { record: MaintenanceRecord; state: WindowState | undefined }>();
   #active: ActiveWindows | undefined;
   /** Scope → detail of the "on" event, for each scope the history last heard went into maintenance. */
   #recorded = new Map<Scope, string>();
@@ -35,7 +36,7 @@ export class MaintenanceSchedule {
 
   constructor(records: readonly MaintenanceRecord[], options: MaintenanceScheduleOptions) {
     this.#options = options;
-    for (const record of records) this.#records.set(record.id, record);
+    for (const record of records) this.#windows.set(record.id, { record, state: undefined });
     for (const [scope, detail] of options.recorder.recordedOn()) this.#recorded.set(scope, detail);
   }
 
@@ -61,12 +62,12 @@ export class MaintenanceSchedule {
 
   /** A window was saved, ended or deleted. */
   put(record: MaintenanceRecord): void {
-    this.#records.set(record.id, record);
+    this.#windows.set(record.id, { record, state: undefined });
     this.refresh();
   }
 
   remove(ids: readonly string[]): void {
-    for (const id of ids) this.#records.delete(id);
+    for (const id of ids) this.#windows.delete(id);
     this.refresh();
   }
 
@@ -82,7 +83,18 @@ export class MaintenanceSchedule {
     const now = clock.now();
     const record = (scope: Scope, on: boolean, detail: string) =>
       recorder.recordMaintenance({ at: now, scope, itemName: scope === '' ? undefined : nameOf(scope), on, detail });
-    const active = activeWindows(this.#records.values(), now);
+    // Windows on the same schedule (a weekly window per item, say) change together: worked out once.
+    const sameSchedule = new Map<string, WindowState>();
+    const states = [...this.#windows.values()].map((window) => {
+      if (!stateHolds(window.state, now)) {
+        const { startsAt, endsAt, endedAt, repeat } = window.record;
+        const key = JSON.stringify([startsAt, endsAt, endedAt, repeat]);
+        window.state = sameSchedule.get(key) ?? windowStateAt(window.record, now);
+        sameSchedule.set(key, window.state);
+      }
+      return { record: window.record, state: window.state };
+    });
+    const active = activeWindows(states, now);
     this.#active = active;
     for (const [scope, detail] of this.#recorded) {
       if (active.scopes.has(scope)) continue;

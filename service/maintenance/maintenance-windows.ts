@@ -103,7 +103,7 @@ export class MaintenanceWindows {
   #makeRoom(now: number): void {
     const { store, schedule } = this.#options;
     this.#prune(now);
-    if (store.all().length < MAINTENANCE_LIMITS.windows) return;
+    if (store.count() < MAINTENANCE_LIMITS.windows) return;
     const dropped = store.dropOldestOver(now);
     if (dropped !== undefined) return schedule.remove([dropped]);
     throw new ApiError(409, 'quota_exceeded', `This service holds at most ${MAINTENANCE_LIMITS.windows} maintenance windows that are not over; end or delete some first.`);

@@ -70,6 +70,7 @@ export class MaintenanceStore {
   readonly #insert: StatementSync;
   readonly #byId: StatementSync;
   readonly #all: StatementSync;
+  readonly #count: StatementSync;
   readonly #end: StatementSync;
   readonly #delete: StatementSync;
   readonly #deleteForItem: StatementSync;
@@ -82,6 +83,7 @@ export class MaintenanceStore {
     );
     this.#byId = db.prepare('SELECT * FROM maintenance_windows WHERE id = ?');
     this.#all = db.prepare('SELECT * FROM maintenance_windows ORDER BY starts_at, seq');
+    this.#count = db.prepare('SELECT count(*) AS n FROM maintenance_windows');
     this.#end = db.prepare('UPDATE maintenance_windows SET ended_at = ? WHERE id = ? RETURNING *');
     this.#delete = db.prepare('DELETE FROM maintenance_windows WHERE id = ? RETURNING *');
     this.#deleteForItem = db.prepare('DELETE FROM maintenance_windows WHERE item = ? RETURNING *');
@@ -104,6 +106,10 @@ export class MaintenanceStore {
   /** Oldest start first. At most MAINTENANCE_LIMITS.windows rows, so reading them all is cheap. */
   all(): MaintenanceRecord[] {
     return (this.#all.all() as unknown as MaintenanceRow[]).map(toRecord);
+  }
+
+  count(): number {
+    return (this.#count.get() as { n: number }).n;
   }
 
   end(id: string, at: number): MaintenanceRecord | undefined {

@@ -1,7 +1,7 @@
 // Which windows cover what at one moment, and until when: the schedule's one computation, exact at the edges of a
 // one-off window and of a weekly one on both daylight-saving nights of Europe/Berlin.
 import { describe, expect, it } from 'vitest';
-import { activeWindows, coversItem } from '../../../service/maintenance/active-windows.ts';
+import { activeWindows as combine, coversItem, stateHolds, windowStateAt } from '../../../service/maintenance/active-windows.ts';
 import type { MaintenanceRecord } from '../../../service/storage/maintenance-store.ts';
 
 const minute = 60_000;
@@ -10,6 +10,9 @@ const base = Date.UTC(2026, 2, 28, 12, 0);
 function window(fields: Partial<MaintenanceRecord>): MaintenanceRecord {
   return { seq: 1, id: 'mw_1', item: undefined, startsAt: base, endsAt: undefined, repeat: undefined, reason: undefined, endedAt: undefined, createdAt: base, ...fields };
 }
+
+/** Every window's state at `at`, combined. */
+const activeWindows = (records: readonly MaintenanceRecord[], at: number) => combine(records.map((record) => ({ record, state: windowStateAt(record, at) })), at);
 
 describe('activeWindows', () => {
   it('covers an item from the start of its window until its end, and says when that changes', () => {
@@ -42,5 +45,14 @@ describe('activeWindows', () => {
     expect(activeWindows(records, start)).toMatchObject({ everything: true, until: end });
     expect(activeWindows(records, end - 1).everything).toBe(true);
     expect(activeWindows(records, end).everything).toBe(false);
+  });
+
+  it("keeps a window's state until its own next change, and starts over for a clock set back", () => {
+    const record = window({ startsAt: base + 10 * minute, endsAt: base + 20 * minute });
+    const state = windowStateAt(record, base);
+    expect(state).toEqual({ at: base, until: base + 10 * minute, active: false });
+    expect(stateHolds(state, base + 10 * minute - 1)).toBe(true);
+    expect(stateHolds(state, base + 10 * minute)).toBe(false);
+    expect(stateHolds(state, base - 1)).toBe(false);
   });
 });
