@@ -46,7 +46,8 @@ export type ResponseTimes = { avg?: number | undefined; p50?: number | undefined
 
 /**
  * A monitor over a window (`GET /monitors/{id}/stats`, and each item of `GET /stats` with its `id`). `uptime` is
- * up ÷ (up + down) over the time that was observed; time nobody watched is `unknown_seconds`, never up.
+ * up ÷ (up + down) over the time that was observed; time nobody watched is `unknown_seconds`, never up; time in
+ * maintenance (the maintenance extension) is `maintenance_seconds`, counted neither up, down nor unknown.
  */
 export type MonitorStats = {
   id?: string | undefined;
@@ -58,13 +59,16 @@ export type MonitorStats = {
   up_seconds?: number | undefined;
   down_seconds?: number | undefined;
   unknown_seconds?: number | undefined;
+  /** Absent on a server without the maintenance extension: none. */
+  maintenance_seconds?: number | undefined;
   checks?: number | undefined;
   failed_checks?: number | undefined;
   /** Successful checks only. */
   response_time_ms?: ResponseTimes | undefined;
   /**
    * `GET /stats?slots=N` only: the window cut into N equal slots, one character each, oldest first: `d` down at
-   * some time in the slot, else `u` up for most of it, else `-` not observed for most of it.
+   * some time in the slot, else `u` up for most of it, else `m` in maintenance for most of it (the maintenance
+   * extension), else `-` not observed for most of it.
    */
   slots?: string | undefined;
 };
@@ -85,6 +89,7 @@ export const readMonitorStats: ItemReader<MonitorStats> = (object, context) => (
   up_seconds: readNumber(object, 'up_seconds', context),
   down_seconds: readNumber(object, 'down_seconds', context),
   unknown_seconds: readNumber(object, 'unknown_seconds', context),
+  maintenance_seconds: readNumber(object, 'maintenance_seconds', context),
   checks: readInteger(object, 'checks', context),
   failed_checks: readInteger(object, 'failed_checks', context),
   response_time_ms: readResponseTimes(object, 'response_time_ms', context),
@@ -114,11 +119,12 @@ export const readSeriesPoint: ItemReader<SeriesPoint> = (object, context) => ({
 export type Series = { step_seconds?: number | undefined; points: SeriesPoint[] };
 
 /** What happened (`GET /events`, oldest first): a monitor down or up, a heartbeat late or on time again, a domain
- * past a threshold, expired or renewed, and the service's own stops and starts (the gaps in its watch). */
+ * past a threshold, expired or renewed, the service's own stops and starts (the gaps in its watch), and (the
+ * maintenance extension) an item, or every item, going into maintenance (`off` → `on`) and out (`on` → `off`). */
 export type HistoryEvent = {
   id?: string | undefined;
   at?: string | undefined;
-  /** monitor, heartbeat, domain or service. */
+  /** monitor, heartbeat, domain, service or maintenance (without `item_id` when it covered every item). */
   kind?: string | undefined;
   item_id?: string | undefined;
   item_name?: string | undefined;

@@ -3,13 +3,32 @@
 // so a slow one holds up nobody: its part then comes from Vigil's record alone.
 import type { CoreCalls } from '../../../common/ipc/contract.ts';
 import type { HistoryEventView, ListHistoryView } from '../../../common/ipc/history.ts';
+import { domainKey, heartbeatKey, monitorKey } from '../../../common/ipc/item-key.ts';
 import type { ConnectionSession } from '../app/connection-session.ts';
 import type { CoreRuntime } from '../app/core-runtime.ts';
 import { buildEventsFeed, mergeFeeds } from '../history/events-feed.ts';
 import { buildListHistory, emptyListHistory } from '../history/list-history.ts';
+import type { ItemKeyOfId } from '../history/event-views.ts';
 import type { Connection } from '../settings/settings-schema.ts';
 import { historyServer, recordSource } from './history-context.ts';
 import { withinDeadline } from './server-deadline.ts';
+
+/**
+ * The session's items (as of its latest poll) by id, for its server's maintenance events, which name no kind. An id
+ * two kinds share says no item: such an event links nowhere rather than to the wrong one.
+ */
+function itemKeysById(session: ConnectionSession | undefined): ItemKeyOfId {
+  const snapshot = session?.lastSnapshot;
+  if (snapshot === undefined) return () => undefined;
+  const keys = new Map<string, string | undefined>();
+  const add = (id: string | undefined, key: string) => {
+    if (id !== undefined) keys.set(id, keys.has(id) && keys.get(id) !== key ? undefined : key);
+  };
+  for (const monitor of snapshot.monitors) add(monitor.id, monitorKey(monitor));
+  for (const heartbeat of snapshot.heartbeats) add(heartbeat.id, heartbeatKey(heartbeat));
+  for (const domain of snapshot.domains) add(domain.id, domainKey(domain));
+  return (id) => keys.get(id);
+}
 
 export function eventsCalls(runtime: CoreRuntime) {
   /** A server's part: with its own history when it answers in time, else from the record alone. */
@@ -27,6 +46,7 @@ export function eventsCalls(runtime: CoreRuntime) {
             record: runtime.record(),
             watching: () => session?.recorder?.watching,
             servers: new Map(server === undefined ? [] : [[connection.id, server]]),
+            itemKeyOfId: () => itemKeysById(session),
             logger: runtime.logger,
           }),
         );

@@ -10,7 +10,7 @@ import { itemSince } from '../history/item-since.ts';
 import { checkView } from '../history/server-history.ts';
 import { alertPreferencesFrom } from '../settings/alert-preferences.ts';
 import { VigilCoreError } from './call-error.ts';
-import { currentItem, historyServer, recordSource } from './history-context.ts';
+import { currentItem, historyServer, itemHistoryServer, recordSource } from './history-context.ts';
 import { serverItemRef } from './server-item-ref.ts';
 
 /** Checks per "show more". */
@@ -31,7 +31,7 @@ export function historyCalls(runtime: CoreRuntime) {
       item,
       name: item === undefined ? undefined : itemName(item),
       since: item === undefined ? undefined : itemSince(item, session.recorder?.recordedSince(item), now, preferences.thresholds),
-      server: await historyServer(session),
+      server: await itemHistoryServer(session),
       record: recordSource(runtime, session),
       graceSeconds: preferences.heartbeatGraceSeconds,
     });

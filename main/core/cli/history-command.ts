@@ -3,6 +3,7 @@
 // record of that connection on this computer (read, never written). Exit 0; 1 when the item or its history cannot be
 // found, or the name is on several servers; 3 when the server cannot be read.
 import { isHistoryWindow } from '../../../common/api/index.ts';
+import { MAINTENANCE_EXTENSION } from '../../../common/api/maintenance.ts';
 import { CliError } from '../../../common/cli/cli-error.ts';
 import { parseFlags } from '../../../common/cli/parse-flags.ts';
 import { systemClock } from '../../../common/clock.ts';
@@ -10,6 +11,7 @@ import { ITEM_PAGE_WINDOWS, type ItemPageWindow } from '../../../common/ipc/hist
 import type { Logger } from '../../../common/logger.ts';
 import { itemName } from '../health/index.ts';
 import { buildItemHistory } from '../history/item-history.ts';
+import type { HistoryServer } from '../history/server-history.ts';
 import { itemSince } from '../history/item-since.ts';
 import { CliEnvironment } from './cli-environment.ts';
 import { CliRecord } from './cli-record.ts';
@@ -18,7 +20,7 @@ import { formatItemHistory } from './history-report.ts';
 import { locateItem } from './locate-item.ts';
 import { noHistory } from './no-history.ts';
 import { serverChoiceFlags } from './server-choice.ts';
-import { hasHistory } from './server-connection.ts';
+import { unreachable, type ServerConnection } from './server-connection.ts';
 
 const spec = { ...serverChoiceFlags, window: { type: 'string' }, json: { type: 'boolean' } } as const;
 
@@ -26,6 +28,17 @@ function parseWindow(text: string | undefined): ItemPageWindow {
   const window = text ?? '7d';
   if (!isHistoryWindow(window) || !ITEM_PAGE_WINDOWS.some((known) => known === window)) throw new CliError(`--window must be one of ${ITEM_PAGE_WINDOWS.join(', ')}, not "${window}"`);
   return window as ItemPageWindow;
+}
+
+/** The server when it keeps history (`GET /capabilities` lists it), saying whether it keeps maintenance windows too. */
+async function historyServerOf(server: ServerConnection): Promise<HistoryServer | undefined> {
+  let extensions: string[];
+  try {
+    extensions = (await server.client.getCapabilities()).extensions;
+  } catch (error) {
+    throw unreachable(server.target, error);
+  }
+  return extensions.includes('history') ? { client: server.client, hasMaintenance: extensions.includes(MAINTENANCE_EXTENSION) } : undefined;
 }
 
 export async function historyCommand(args: string[], logger: Logger): Promise<number> {
@@ -40,7 +53,7 @@ export async function historyCommand(args: string[], logger: Logger): Promise<nu
   const { target } = server;
   const record = new CliRecord(logger);
   try {
-    const history = (await hasHistory(server)) ? server.client : undefined;
+    const history = await historyServerOf(server);
     const recorded = record.of(target);
     if (history === undefined && recorded === undefined) throw noHistory(target.name);
     const view = await buildItemHistory({

@@ -1,7 +1,8 @@
-// What `vigil history` prints from an item's history page (pure): the state and for how long, uptime, the incidents,
-// the latest events and the notes. Times in UTC, as RFC 3339 without seconds.
+// What `vigil history` prints from an item's history page (pure): the state and for how long, uptime (with the time
+// in maintenance it leaves out, when there was any), the incidents, the latest events and the notes. Times in UTC,
+// as RFC 3339 without seconds.
 import { formatDuration } from '../../../common/format/duration.ts';
-import type { ItemHistoryView } from '../../../common/ipc/history.ts';
+import type { ItemHistoryView, UptimeView } from '../../../common/ipc/history.ts';
 
 const shownIncidents = 20;
 const shownEvents = 10;
@@ -9,13 +10,19 @@ const shownEvents = 10;
 const utc = (epochMs: number) => `${new Date(epochMs).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 const percent = (ratio: number | undefined) => (ratio === undefined ? '—' : `${(Math.floor(ratio * 10_000) / 100).toFixed(2)}%`);
 
+/** "24h 99.95%", and "(2 h in maintenance)" after it when there was any. */
+function uptimeFigure(uptime: UptimeView): string {
+  const maintenance = uptime.maintenanceSeconds > 0 ? ` (${formatDuration(uptime.maintenanceSeconds * 1000, 'elapsed')} in maintenance)` : '';
+  return `${uptime.window} ${percent(uptime.uptime)}${maintenance}`;
+}
+
 export function formatItemHistory(view: ItemHistoryView, connectionName: string): string {
   const lasting = view.since === undefined ? '' : ` for ${view.sinceIsLowerBound ? 'at least ' : ''}${formatDuration(view.to - view.since, 'elapsed')}`;
   const source = view.source === 'server' ? "the server's history" : "Vigil's own record on this computer (read-only)";
   const lines = [
     `${view.name} (${view.kind}) on ${connectionName}: ${view.state}${lasting}`,
     `Window ${view.window}: ${utc(view.from)} to ${utc(view.to)}, from ${source}`,
-    `Uptime: ${view.uptime.map((uptime) => `${uptime.window} ${percent(uptime.uptime)}`).join('   ')}`,
+    `Uptime: ${view.uptime.map(uptimeFigure).join('   ')}`,
   ];
   const unwatched = view.timeline.filter((segment) => segment.health === 'gap').reduce((sum, segment) => sum + segment.to - segment.from, 0);
   if (unwatched > 0) lines.push(`Not watched: ${formatDuration(unwatched, 'elapsed')} of the window`);

@@ -1,6 +1,7 @@
-// Events as the window lists them (pure): the server's (its own words), Vigil's own (the changes its alert policy
-// tracked, in the words of the alert), and the stretches Vigil was not watching that are long enough to tell. Each
-// names its server, and its item by server item key, for a feed that spans several.
+// Events as the window lists them (pure): the server's (its own words; its maintenance in ours), Vigil's own (the
+// changes its alert policy tracked, in the words of the alert, and its record's maintenance), and the stretches Vigil
+// was not watching that are long enough to tell. Each names its server, and its item by server item key, for a feed
+// that spans several.
 import { dateTimeToEpochMs, type HistoryEvent } from '../../../common/api/index.ts';
 import { formatDuration } from '../../../common/format/duration.ts';
 import type { HistoryEventView } from '../../../common/ipc/history.ts';
@@ -8,6 +9,8 @@ import { parseItemKey, serverItemKey } from '../../../common/ipc/item-key.ts';
 import type { Health, ItemKind } from '../../../common/ipc/views.ts';
 import { cleanName, truncate } from '../health/index.ts';
 import { gapReasonPhrase } from './gap-reason.ts';
+import { recordedMaintenanceKind } from './maintenance-events.ts';
+import { maintenanceTitle } from './maintenance-titles.ts';
 import type { StoredEvent } from './record-reads.ts';
 import type { StateRow, WatchPeriod } from './record-types.ts';
 
@@ -22,10 +25,17 @@ export interface EventServer {
   name: string;
 }
 
+/**
+ * The item key (`monitor:42`) of an item id a maintenance event names: such an event says no kind, so the item page
+ * answers its own key and the feed looks the id up among the connection's items.
+ */
+export type ItemKeyOfId = (itemId: string) => string | undefined;
+
 /** A server's event, or undefined when it has no time Vigil can read. */
-export function serverEventView(event: HistoryEvent, server: EventServer, index: number): HistoryEventView | undefined {
+export function serverEventView(event: HistoryEvent, server: EventServer, index: number, keyOfId?: ItemKeyOfId): HistoryEventView | undefined {
   const at = event.at === undefined ? undefined : dateTimeToEpochMs(event.at);
   if (at === undefined) return undefined;
+  if (event.kind === 'maintenance') return maintenanceEventView(event, server, at, index, keyOfId);
   const kind: HistoryEventView['kind'] = event.kind !== undefined && itemKinds.has(event.kind) ? (event.kind as ItemKind) : 'service';
   const itemKey = kind !== 'service' && event.item_id !== undefined ? serverItemKey(server.id, `${kind}:${event.item_id}`) : undefined;
   return {
@@ -37,6 +47,22 @@ export function serverEventView(event: HistoryEvent, server: EventServer, index:
     kind,
     title: serverEventTitle(event, kind),
     health: healthOfState(event.to),
+    source: 'server',
+  };
+}
+
+/** An item, or every item (no `item_id`), going into maintenance (`to: on`) or out of it: neither good nor bad. */
+function maintenanceEventView(event: HistoryEvent, server: EventServer, at: number, index: number, keyOfId: ItemKeyOfId | undefined): HistoryEventView {
+  const ownKey = event.item_id === undefined ? undefined : keyOfId?.(event.item_id);
+  return {
+    id: `server:${server.id}:${event.id ?? `${at}-${index}`}`,
+    at,
+    connectionId: server.id,
+    serverName: server.name,
+    itemKey: ownKey === undefined ? undefined : serverItemKey(server.id, ownKey),
+    kind: 'maintenance',
+    title: maintenanceTitle(event.item_id === undefined ? { kind: 'every' } : { kind: 'item', name: event.item_name }, event.to === 'on', event.detail === undefined ? undefined : sentence(event.detail)),
+    health: 'unknown',
     source: 'server',
   };
 }
@@ -99,9 +125,9 @@ export function recordedEventView(event: StoredEvent, serverName: string): Histo
     connectionId: event.connectionId,
     serverName,
     itemKey: ref === undefined || event.itemKey === undefined ? undefined : serverItemKey(event.connectionId, event.itemKey),
-    kind: ref?.kind ?? 'vigil',
+    kind: event.kind === recordedMaintenanceKind ? 'maintenance' : (ref?.kind ?? 'vigil'),
     title: event.title,
-    health: event.severity === 'critical' ? 'critical' : event.severity === 'warning' ? 'warning' : 'ok',
+    health: event.kind === recordedMaintenanceKind ? 'unknown' : event.severity === 'critical' ? 'critical' : event.severity === 'warning' ? 'warning' : 'ok',
     source: 'client',
   };
 }

@@ -4,7 +4,7 @@
 import type { HistoryEventView } from '../../../common/ipc/history.ts';
 import type { Logger } from '../../../common/logger.ts';
 import { MonitoringClientError, type MonitoringClient } from '../api/index.ts';
-import { gapEventViews, newestFirst, recordedEventView, serverEventView, type EventServer } from './event-views.ts';
+import { gapEventViews, newestFirst, recordedEventView, serverEventView, type EventServer, type ItemKeyOfId } from './event-views.ts';
 import type { RecordReads } from './record-reads.ts';
 import { watchPeriodsOf } from './record-source.ts';
 import { fetchServerEvents } from './server-events.ts';
@@ -27,6 +27,9 @@ export interface EventsFeedInput {
   watching(connectionId: string): { start: number } | undefined;
   /** By connection id, the client of each watched connection whose server keeps history. */
   servers: ReadonlyMap<string, MonitoringClient>;
+  /** A connection's item key of an item id, for its server's maintenance events (which name no kind); absent: such
+   * events link to no item. */
+  itemKeyOfId?: (connectionId: string) => ItemKeyOfId;
   logger: Logger;
 }
 
@@ -36,7 +39,7 @@ export async function buildEventsFeed(input: EventsFeedInput): Promise<HistoryEv
   const fromServers = await Promise.all(
     input.connections.map(async (connection) => {
       const client = input.servers.get(connection.id);
-      return client === undefined ? undefined : serverEvents(client, connection, since, input.logger);
+      return client === undefined ? undefined : serverEvents(client, connection, since, input.logger, input.itemKeyOfId?.(connection.id));
     }),
   );
   const events: HistoryEventView[] = [];
@@ -56,9 +59,9 @@ export async function buildEventsFeed(input: EventsFeedInput): Promise<HistoryEv
   return mergeFeeds([events]);
 }
 
-async function serverEvents(client: MonitoringClient, server: EventServer, since: number, logger: Logger): Promise<HistoryEventView[]> {
+async function serverEvents(client: MonitoringClient, server: EventServer, since: number, logger: Logger, keyOfId: ItemKeyOfId | undefined): Promise<HistoryEventView[]> {
   try {
-    return (await fetchServerEvents(client, { since })).flatMap((event, index) => serverEventView(event, server, index) ?? []);
+    return (await fetchServerEvents(client, { since })).flatMap((event, index) => serverEventView(event, server, index, keyOfId) ?? []);
   } catch (error) {
     // Vigil's own events still answer; the failure was logged by the client already when it was one of its own.
     if (!(error instanceof MonitoringClientError)) logger.error("The server's events could not be read.", { error: String(error) });

@@ -1,6 +1,9 @@
 // An item's history as a file to save (pure; layouts in docs/client.md). JSON: the page's figures with times in
-// RFC 3339. CSV: one table, a row per timeline segment, incident, check and event, with a `section` column; text
-// that a spreadsheet would run as a formula (= + - @ first) is led by an apostrophe.
+// RFC 3339. CSV: one table, a row per uptime window, timeline segment, incident, check and event, with a `section`
+// column (the uptime figures' columns come last, so the earlier columns keep their places); text that a spreadsheet
+// would run as a formula (= + - @ first) is led by an apostrophe. Maintenance is in both: its segments, and its
+// seconds beside up, down and unknown.
+import { HISTORY_WINDOWS } from '../../../common/api/index.ts';
 import type { ExportFile, ItemHistoryView } from '../../../common/ipc/history.ts';
 
 const itemHistoryFormat = 'vigil-item-history';
@@ -37,16 +40,31 @@ function jsonOf(view: ItemHistoryView, now: number) {
   };
 }
 
-const csvColumns = ['section', 'start', 'end', 'state', 'health', 'response_time_ms', 'detail'] as const;
+const csvColumns = ['section', 'start', 'end', 'state', 'health', 'response_time_ms', 'detail', 'uptime', 'up_seconds', 'down_seconds', 'unknown_seconds', 'maintenance_seconds'] as const;
 
 function csvOf(view: ItemHistoryView): string {
   const rows: (string | number | undefined)[][] = [
+    ...view.uptime.map((uptime) => [
+      'uptime',
+      iso(view.to - HISTORY_WINDOWS[uptime.window]),
+      iso(view.to),
+      undefined,
+      undefined,
+      undefined,
+      uptime.window,
+      uptime.uptime,
+      uptime.upSeconds,
+      uptime.downSeconds,
+      uptime.unknownSeconds,
+      uptime.maintenanceSeconds,
+    ]),
     ...view.timeline.map((segment) => ['timeline', iso(segment.from), iso(segment.to), segment.state, segment.health, undefined, undefined]),
     ...view.incidents.map((incident) => ['incident', iso(incident.start), iso(incident.end), undefined, undefined, undefined, incident.detail]),
     ...(view.checks ?? []).map((check) => ['check', iso(check.at), undefined, check.status, undefined, check.responseTimeMs, check.error]),
     ...view.events.map((event) => ['event', iso(event.at), undefined, undefined, event.health, undefined, event.title]),
   ];
-  return [csvColumns, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+  // Every row has every column, the ones its section does not use empty.
+  return [csvColumns, ...rows].map((row) => csvColumns.map((_, index) => csvField(row[index])).join(',')).join('\r\n') + '\r\n';
 }
 
 function csvField(value: string | number | undefined): string {

@@ -4,6 +4,9 @@
 // A row per change, never per poll: `states` gets a row when an item's state (or a domain's expiry date) changes,
 // `watches` one per stretch of watching (its `ended` moves on with each poll), `events` one per change the alert
 // policy tracked.
+//
+// 2: `states.maintenance`: the item was in maintenance from that row on (a row is written when it goes in or out).
+// The state the server gave is kept beside it; rows from before the column read as not in maintenance.
 export const historyMigrations: readonly string[] = [
   `
   CREATE TABLE items (
@@ -41,5 +44,8 @@ export const historyMigrations: readonly string[] = [
   );
   CREATE INDEX events_by_time ON events(at);
   CREATE INDEX events_by_connection ON events(connection_id, at);
+  `,
+  `
+  ALTER TABLE states ADD COLUMN maintenance INTEGER NOT NULL DEFAULT 0;
   `,
 ];

@@ -1,6 +1,6 @@
 // Incidents from a timeline (pure): each stretch an item counted as down, from when it was first seen down to when
-// it was seen up again. A gap inside a stretch does not end it (nobody saw it recover); one still down at the end
-// has no end.
+// it was seen up again. A gap inside a stretch does not end it (nobody saw it recover); maintenance does, when it
+// began (what happened during planned work is not an incident); one still down at the end has no end.
 import type { Incident } from '../../../common/ipc/history.ts';
 import type { ItemKind } from '../../../common/ipc/views.ts';
 import type { Segment } from './record-types.ts';
@@ -17,8 +17,9 @@ export function incidentsOf(segments: readonly Segment[], kind: ItemKind): Incid
     } else if (counted === 'up' && open !== undefined) {
       incidents.push({ start: open.start, end: segment.from, detail: open.detail });
       open = undefined;
-    } else if (counted === 'unknown' && open !== undefined) {
-      // Neither up nor down (a status the server did not give): the incident ended when it stopped being down.
+    } else if (counted !== 'gap' && open !== undefined) {
+      // Neither up nor down (a status the server did not give, or maintenance): the incident ended when it stopped
+      // being down.
       incidents.push({ start: open.start, end: open.lastDownEnd, detail: open.detail });
       open = undefined;
     }

@@ -5,7 +5,6 @@ import { HISTORY_WINDOWS, type HistoryWindow } from '../../../common/api/index.t
 import type { HistoryEventView, ItemHistoryView, ItemPageWindow, UptimeView } from '../../../common/ipc/history.ts';
 import { serverItemKey } from '../../../common/ipc/item-key.ts';
 import type { ItemKind } from '../../../common/ipc/views.ts';
-import type { MonitoringClient } from '../api/index.ts';
 import type { ItemAssessment } from '../health/index.ts';
 import { newestFirst, recordedEventView, renewalEventViews, serverEventView } from './event-views.ts';
 import { incidentsOf } from './incidents.ts';
@@ -13,7 +12,7 @@ import type { ItemSince } from './item-since.ts';
 import { historyNotes } from './item-history-notes.ts';
 import { recordedItemEvents, recordedItemHistory, type RecordSource } from './record-source.ts';
 import type { Segment } from './record-types.ts';
-import { domainServerParts, heartbeatServerParts, monitorServerParts, type ServerParts } from './server-history.ts';
+import { domainServerParts, heartbeatServerParts, monitorServerParts, type HistoryServer, type ServerParts } from './server-history.ts';
 import { fillGaps, gapSegment, sliceSegments } from './timeline.ts';
 import { uptimeOf } from './uptime.ts';
 
@@ -30,8 +29,8 @@ export interface ItemHistoryInput {
   /** Its name as the status shows it. */
   name: string | undefined;
   since: ItemSince | undefined;
-  /** The connection's client, when its server lists the history extension. */
-  server: MonitoringClient | undefined;
+  /** The connection's server, when it lists the history extension. */
+  server: HistoryServer | undefined;
   record: RecordSource | undefined;
   graceSeconds: number;
 }
@@ -90,18 +89,18 @@ export async function buildItemHistory(input: ItemHistoryInput): Promise<ItemHis
   };
 }
 
-function serverParts(client: MonitoringClient, item: ItemAssessment, span: { window: ItemPageWindow; from: number; to: number }, graceSeconds: number): Promise<ServerParts> | undefined {
+function serverParts(server: HistoryServer, item: ItemAssessment, span: { window: ItemPageWindow; from: number; to: number }, graceSeconds: number): Promise<ServerParts> | undefined {
   switch (item.kind) {
     case 'monitor': {
       const { monitor } = item;
-      return monitor.id === undefined ? undefined : monitorServerParts(client, { ...monitor, id: monitor.id }, span, uptimeWindows);
+      return monitor.id === undefined ? undefined : monitorServerParts(server, { ...monitor, id: monitor.id }, span, uptimeWindows);
     }
     case 'heartbeat': {
       const { heartbeat } = item;
-      return heartbeat.id === undefined ? undefined : heartbeatServerParts(client, { ...heartbeat, id: heartbeat.id }, span, graceSeconds);
+      return heartbeat.id === undefined ? undefined : heartbeatServerParts(server, { ...heartbeat, id: heartbeat.id }, span, graceSeconds);
     }
     case 'domain':
-      return item.domain.id === undefined ? undefined : domainServerParts(client, item.domain.id, span);
+      return item.domain.id === undefined ? undefined : domainServerParts(server, item.domain.id, span);
   }
 }
 
@@ -115,6 +114,7 @@ function uptimeFor(window: HistoryWindow, kind: ItemKind, merged: readonly Segme
       upSeconds: Math.round(stats.up_seconds ?? 0),
       downSeconds: Math.round(stats.down_seconds ?? 0),
       unknownSeconds: Math.round(stats.unknown_seconds ?? 0),
+      maintenanceSeconds: Math.round(stats.maintenance_seconds ?? 0),
       source: 'server',
     };
   }
@@ -134,7 +134,8 @@ function lastPing(item: ItemAssessment | undefined): number[] | undefined {
  */
 function itemEvents(input: ItemHistoryInput, server: ServerParts | undefined, from: number, renewals: readonly HistoryEventView[]): HistoryEventView[] {
   const { connection, key, record } = input;
-  const fromServer = (server?.events ?? []).flatMap((event, index) => serverEventView(event, connection, index) ?? []);
+  // The item's maintenance events (its own windows, and the server's) are about this item.
+  const fromServer = (server?.events ?? []).flatMap((event, index) => serverEventView(event, connection, index, () => key) ?? []);
   const serverFirst = fromServer.reduce((first, event) => Math.min(first, event.at), Infinity);
   const own = record === undefined ? [] : recordedItemEvents(record, key, from).map((event) => recordedEventView(event, connection.name));
   return [...fromServer, ...[...own, ...renewals].filter((event) => event.at >= from && event.at < serverFirst)].sort(newestFirst);

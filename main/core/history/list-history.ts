@@ -11,7 +11,8 @@ import { recordTimeline } from './timeline.ts';
 import { uptimeOf } from './uptime.ts';
 
 const listSlotCount = 48;
-const slotShape = new RegExp(`^[ud-]{${listSlotCount}}$`);
+/** The server's slot alphabet (common/api/history.ts): `m` is maintenance, neither up nor down. */
+const slotShape = new RegExp(`^[udm-]{${listSlotCount}}$`);
 
 export interface ListHistoryInput {
   connectionId: string;

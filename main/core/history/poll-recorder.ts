@@ -1,9 +1,12 @@
 // Records what each poll of one connection observed: the stretch of watching moved on, and a row for each item
 // whose state changed (never a row per poll), an item gone from the server included; the changes the alert policy
-// tracked as events. When watching stops (asleep, unreachable, signed out, the app closing, another connection
-// chosen) the stretch ends with its reason; a poll that comes too late after the last one (the computer slept
-// unnoticed) starts a new stretch. Nothing here ever throws into a poll: a write that fails is tried next poll.
+// tracked as events. An item in maintenance is recorded as such (a row when it goes in and when it comes out, with
+// the state the server gave), so its timeline shows maintenance and its uptime leaves that time out. When watching
+// stops (asleep, unreachable, signed out, the app closing, another connection chosen) the stretch ends with its
+// reason; a poll that comes too late after the last one (the computer slept unnoticed) starts a new stretch. Nothing
+// here ever throws into a poll: a write that fails is tried next poll.
 import type { Clock } from '../../../common/clock.ts';
+import type { ActiveMaintenance } from '../alerts/active-maintenance.ts';
 import type { Alert } from '../alerts/index.ts';
 import { monitorStatusOf, type Monitor } from '../../../common/api/index.ts';
 import type { Health } from '../../../common/ipc/views.ts';
@@ -12,6 +15,8 @@ import type { PollOutcome, Snapshot } from '../model/snapshot.ts';
 import type { GapReason } from './gap-reason.ts';
 import { HISTORY_BOUNDS } from './history-bounds.ts';
 import type { RecordedSince } from './item-since.ts';
+import { maintenanceEvents, type MaintenanceFlip } from './maintenance-events.ts';
+import { maintenanceLookup, type MaintenanceLookup } from './maintenance-lookup.ts';
 import type { ItemWrite, LatestState, RecordedEvent, RecordWrites } from './record-writes.ts';
 import { idInKey, TrackedItems } from './tracked-items.ts';
 
@@ -32,10 +37,11 @@ interface Tracked extends LatestState {
   seenIn: number;
 }
 
-/** An item's write, with its id. */
+/** An item's write, with its id; `flipped`: it went into maintenance or came out, as far as the record knows. */
 interface Change {
   write: ItemWrite;
   id: string | undefined;
+  flipped: boolean;
 }
 
 type ItemSource = { kind: 'monitor'; monitor: Monitor } | { kind: 'heartbeat' | 'domain'; item: ItemAssessment };
@@ -83,8 +89,11 @@ export class PollRecorder {
     return this.#watch;
   }
 
-  /** A poll's outcome, how its items are judged (as of the poll), and the changes the alert policy tracked. */
-  recordPoll(outcome: PollOutcome, judge: JudgeOptions, changes: readonly Alert[]): void {
+  /**
+   * A poll's outcome, how its items are judged (as of the poll), the changes the alert policy tracked, and which
+   * items were in maintenance then (this connection's own item keys; absent: none).
+   */
+  recordPoll(outcome: PollOutcome, judge: JudgeOptions, changes: readonly Alert[], maintenance?: ActiveMaintenance): void {
     const { writes, connectionId, clock } = this.#options;
     const now = clock.now();
     const events = changes.map((alert) => eventOf(alert, now));
@@ -103,7 +112,8 @@ export class PollRecorder {
     const watch = this.#watch;
     const continues = watch !== undefined && at - watch.lastAt <= 2 * this.#options.intervalMs() + 60_000;
     this.#polls += 1;
-    const changed = this.#changesIn(outcome.snapshot, judge);
+    const changed = this.#changesIn(outcome.snapshot, judge, maintenanceLookup(maintenance));
+    events.push(...maintenanceEvents(this.#flips(changed), maintenance?.everything !== undefined, now));
     const written = writes.writePoll(connectionId, at, continues ? watch.seq : undefined, changed.map(({ write }) => write), events);
     if (written === undefined) return;
     this.#watch = continues ? { ...watch, lastAt: at } : { seq: written.watchSeq, start: at, lastAt: at };
@@ -135,7 +145,7 @@ export class PollRecorder {
    * and key string the status builds for each of 10,000 monitors: only a new or changed one gets them. A changed
    * item's name is saved when it differs (a rename alone is not worth comparing every name of every poll).
    */
-  #changesIn(snapshot: Snapshot, judge: JudgeOptions): Change[] {
+  #changesIn(snapshot: Snapshot, judge: JudgeOptions, maintenance: MaintenanceLookup): Change[] {
     const poll = this.#polls;
     const changed: Change[] = [];
     /** Items new to the record in this poll: a key listed twice (a server's bug) is recorded once. */
@@ -147,6 +157,7 @@ export class PollRecorder {
     const compare = (source: ItemSource, id: string | undefined, health: Health, state: string, expiresOn: string | undefined) => {
       const here = place;
       place += 1;
+      const inMaintenance = maintenance.covers(source.kind, id, id === undefined ? assessed(source).key : undefined);
       const tracked = id === undefined ? this.#tracked.byKey(assessed(source).key) : this.#tracked.atPlace(source.kind, id, here);
       if (tracked === undefined) {
         const { key } = assessed(source);
@@ -156,11 +167,13 @@ export class PollRecorder {
         if (tracked.seenIn === poll) return;
         tracked.seenIn = poll;
         if (tracked.health !== 'gone') listed += 1;
-        if (tracked.health !== 'gone' && tracked.state === state && tracked.health === health && tracked.expiresOn === expiresOn) return;
+        if (tracked.health !== 'gone' && tracked.state === state && tracked.health === health && tracked.expiresOn === expiresOn && tracked.maintenance === inMaintenance) return;
       }
       const item = assessed(source);
       const name = itemName(item);
-      changed.push({ write: { seq: tracked?.seq, key: item.key, kind: item.kind, name: name === tracked?.name ? undefined : name, health, state, expiresOn }, id });
+      // An item first seen (or back on the server) in maintenance went in as far as the record knows.
+      const flipped = inMaintenance !== (tracked !== undefined && tracked.health !== 'gone' && tracked.maintenance);
+      changed.push({ write: { seq: tracked?.seq, key: item.key, kind: item.kind, name: name === tracked?.name ? undefined : name, health, state, expiresOn, maintenance: inMaintenance }, id, flipped });
     };
     for (const monitor of snapshot.monitors) {
       const state = monitorStatusOf(monitor);
@@ -178,10 +191,15 @@ export class PollRecorder {
     if (listed < this.#present) {
       for (const tracked of this.#tracked.values()) {
         if (tracked.seenIn === poll || tracked.health === 'gone') continue;
-        changed.push({ write: { seq: tracked.seq, key: tracked.key, kind: tracked.kind, name: undefined, health: 'gone', state: 'gone', expiresOn: undefined }, id: tracked.id });
+        changed.push({ write: { seq: tracked.seq, key: tracked.key, kind: tracked.kind, name: undefined, health: 'gone', state: 'gone', expiresOn: undefined, maintenance: false }, id: tracked.id, flipped: false });
       }
     }
     return changed;
+  }
+
+  /** The items of this poll's changes that went into maintenance or came out, with their names. */
+  #flips(changed: readonly Change[]): MaintenanceFlip[] {
+    return changed.flatMap(({ write, flipped }) => (flipped ? [{ key: write.key, name: write.name ?? this.#tracked.byKey(write.key)?.name, on: write.maintenance }] : []));
   }
 
   /** The written changes into memory: an entry already known is changed in place (the lookup may hold it). */
@@ -197,12 +215,13 @@ export class PollRecorder {
         previous.health = write.health;
         previous.state = write.state;
         previous.expiresOn = write.expiresOn;
+        previous.maintenance = write.maintenance;
         continue;
       }
       const seq = seqs.get(write.key);
       if (seq === undefined) continue;
-      const { key, kind, name = key, health, state, expiresOn } = write;
-      this.#tracked.set({ seq, id, key, kind, name, since: at, health, state, expiresOn, seenIn: this.#polls });
+      const { key, kind, name = key, health, state, expiresOn, maintenance } = write;
+      this.#tracked.set({ seq, id, key, kind, name, since: at, health, state, expiresOn, maintenance, seenIn: this.#polls });
     }
   }
 }

@@ -27,9 +27,10 @@ interface StateRecord {
   health: RecordedHealth;
   state: string;
   expires_on: string | null;
+  maintenance: number;
 }
 
-const stateRowOf = (row: StateRecord): StateRow => ({ since: row.since, health: row.health, state: row.state, expiresOn: row.expires_on ?? undefined });
+const stateRowOf = (row: StateRecord): StateRow => ({ since: row.since, health: row.health, state: row.state, expiresOn: row.expires_on ?? undefined, maintenance: row.maintenance === 1 });
 
 export class RecordReads {
   readonly #database: HistoryDatabase;
@@ -59,7 +60,7 @@ export class RecordReads {
         (
           this.#database
             .statement(
-              `SELECT since, health, state, expires_on FROM states WHERE item_seq = ?
+              `SELECT since, health, state, expires_on, maintenance FROM states WHERE item_seq = ?
                AND since >= coalesce((SELECT max(since) FROM states WHERE item_seq = ? AND since <= ?), 0) AND since <= ?
                ORDER BY since, rowid`,
             )
@@ -120,7 +121,7 @@ export class RecordReads {
       () => {
         const rows = this.#database
           .statement(
-            `SELECT i.item_key, s.since, s.health, s.state, s.expires_on FROM items i JOIN states s ON s.item_seq = i.seq
+            `SELECT i.item_key, s.since, s.health, s.state, s.expires_on, s.maintenance FROM items i JOIN states s ON s.item_seq = i.seq
              WHERE i.connection_id = ? AND i.kind = 'monitor'
              AND s.since >= coalesce((SELECT max(since) FROM states WHERE item_seq = i.seq AND since <= ?), 0)
              ORDER BY i.seq, s.since, s.rowid`,

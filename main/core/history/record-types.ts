@@ -13,6 +13,8 @@ export interface StateRow {
   state: string;
   /** Domains: the expiry date then (`YYYY-MM-DD`). */
   expiresOn: string | undefined;
+  /** In maintenance from then on: drawn as such, and counted neither up nor down, whatever `state` says. */
+  maintenance: boolean;
 }
 
 /** A stretch of time Vigil was watching a connection: from the first poll of the stretch to its latest. */

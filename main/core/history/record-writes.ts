@@ -17,6 +17,7 @@ export interface LatestState {
   health: RecordedHealth;
   state: string;
   expiresOn: string | undefined;
+  maintenance: boolean;
 }
 
 /** A change of one item's state in a poll, with its name then (undefined: kept); `seq` is undefined for an item new
@@ -29,6 +30,7 @@ export interface ItemWrite {
   health: RecordedHealth;
   state: string;
   expiresOn: string | undefined;
+  maintenance: boolean;
 }
 
 export interface RecordedEvent {
@@ -65,7 +67,7 @@ export class RecordWrites {
         (
           this.#database
             .statement(
-              `SELECT i.seq, i.item_key, i.kind, i.name, s.since, s.health, s.state, s.expires_on FROM items i
+              `SELECT i.seq, i.item_key, i.kind, i.name, s.since, s.health, s.state, s.expires_on, s.maintenance FROM items i
                JOIN states s ON s.rowid = (SELECT rowid FROM states WHERE item_seq = i.seq ORDER BY since DESC, rowid DESC LIMIT 1)
                WHERE i.connection_id = ?`,
             )
@@ -115,7 +117,9 @@ export class RecordWrites {
             } else if (item.name !== undefined) {
               database.statement('UPDATE items SET name = ? WHERE seq = ?').run(item.name, itemSeq);
             }
-            database.statement('INSERT INTO states (item_seq, since, health, state, expires_on) VALUES (?, ?, ?, ?, ?)').run(itemSeq, at, item.health, item.state, item.expiresOn ?? null);
+            database
+              .statement('INSERT INTO states (item_seq, since, health, state, expires_on, maintenance) VALUES (?, ?, ?, ?, ?, ?)')
+              .run(itemSeq, at, item.health, item.state, item.expiresOn ?? null, item.maintenance ? 1 : 0);
           }
           this.#insertEvents(connectionId, events);
           return { watchSeq: seq, seqs };
@@ -194,8 +198,9 @@ interface LatestRow {
   health: RecordedHealth;
   state: string;
   expires_on: string | null;
+  maintenance: number;
 }
 
 function latestOf(row: LatestRow): LatestState {
-  return { seq: row.seq, key: row.item_key, kind: row.kind, name: row.name, since: row.since, health: row.health, state: row.state, expiresOn: row.expires_on ?? undefined };
+  return { seq: row.seq, key: row.item_key, kind: row.kind, name: row.name, since: row.since, health: row.health, state: row.state, expiresOn: row.expires_on ?? undefined, maintenance: row.maintenance === 1 };
 }

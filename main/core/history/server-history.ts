@@ -1,11 +1,16 @@
 // What a server with the history extension knows of one item, fetched in parallel: a monitor's stats for the
 // uptime windows, its series (response times, and where it was checked), latest checks and events; a heartbeat's
-// pings and events; a domain's events. Any part that fails leaves the others, and says why in one sentence.
+// pings and events; a domain's events. Maintenance is drawn over the timelines (server-maintenance.ts), from the
+// events and, where the server lists the maintenance extension, its windows. Any part that fails leaves the others,
+// and says why in one sentence.
 import { dateTimeToEpochMs, HISTORY_WINDOWS, type Heartbeat, type HistoryEvent, type HistoryWindow, type Monitor, type MonitorStats } from '../../../common/api/index.ts';
+import type { MaintenanceWindow } from '../../../common/api/maintenance.ts';
 import type { CheckView, ItemPageWindow, ResponseTimePoint } from '../../../common/ipc/history.ts';
 import { MonitoringClientError, type MonitoringClient } from '../api/index.ts';
 import { fetchServerEvents } from './server-events.ts';
+import { maintenanceStretches } from './server-maintenance.ts';
 import { heartbeatPingTimeline, monitorServerTimeline, type ServerTimeline } from './server-timeline.ts';
+import { maintenanceOver } from './timeline.ts';
 
 /** The page's first checks; more come with listChecks. */
 const checksOnPage = 20;
@@ -32,6 +37,29 @@ interface Span {
   to: number;
 }
 
+/** A server with the history extension; `hasMaintenance`: it lists the maintenance extension too. */
+export interface HistoryServer {
+  client: MonitoringClient;
+  hasMaintenance: boolean;
+}
+
+/**
+ * The server's maintenance windows, ended ones included, where it keeps them. Not worth a note when they cannot be
+ * read: the maintenance events still draw what they cover.
+ */
+async function maintenanceWindows(server: HistoryServer): Promise<MaintenanceWindow[]> {
+  if (!server.hasMaintenance) return [];
+  return server.client.listMaintenance({ ended: true }).then(
+    ({ items }) => items,
+    () => [],
+  );
+}
+
+/** The timeline with the item's time in maintenance drawn over it, where anyone was watching. */
+function withMaintenance(timeline: ServerTimeline, input: { events: readonly HistoryEvent[]; windows: readonly MaintenanceWindow[]; itemKey: string; from: number; to: number }): ServerTimeline {
+  return { ...timeline, segments: maintenanceOver(timeline.segments, maintenanceStretches(input)) };
+}
+
 /** Runs each part, keeping what succeeds; the first failure's words are kept for the page's notes. */
 class Parts {
   problem: string | undefined;
@@ -46,20 +74,29 @@ class Parts {
   }
 }
 
-export async function monitorServerParts(client: MonitoringClient, monitor: Monitor & { id: string }, span: Span, uptimeWindows: readonly HistoryWindow[]): Promise<ServerParts> {
+export async function monitorServerParts(server: HistoryServer, monitor: Monitor & { id: string }, span: Span, uptimeWindows: readonly HistoryWindow[]): Promise<ServerParts> {
+  const { client } = server;
   const parts = new Parts();
-  const [stats, series, checks, events, serviceEvents] = await Promise.all([
+  const itemKey = `monitor:${monitor.id}`;
+  const [stats, series, checks, events, serviceEvents, windows] = await Promise.all([
     // A window the server has no figure for is summed from the timeline instead: not a problem worth a note.
     Promise.all(uptimeWindows.map((window) => client.getMonitorStats(monitor.id, window).then(({ item }) => [window, item] as const, () => undefined))),
     parts.get(async () => (await client.getSeries(monitor.id, span.window)).item, undefined),
     parts.get(async () => (await client.listChecks(monitor.id, { limit: checksOnPage })).items, undefined),
-    parts.get(() => fetchServerEvents(client, { since: span.from, item: `monitor:${monitor.id}` }), []),
+    parts.get(() => fetchServerEvents(client, { since: span.from, item: itemKey }), []),
     parts.get(() => fetchServerEvents(client, { since: span.from, item: 'service' }), []),
+    maintenanceWindows(server),
   ]);
   const timeline =
     series === undefined
       ? undefined
-      : monitorServerTimeline({ series, events, serviceEvents, currentStatus: monitor.last_status, frequencySeconds: monitor.frequency, from: span.from, to: span.to });
+      : withMaintenance(monitorServerTimeline({ series, events, serviceEvents, currentStatus: monitor.last_status, frequencySeconds: monitor.frequency, from: span.from, to: span.to }), {
+          events,
+          windows,
+          itemKey,
+          from: span.from,
+          to: span.to,
+        });
   return {
     timeline,
     stats: Object.fromEntries(stats.filter((entry) => entry !== undefined)),
@@ -71,19 +108,31 @@ export async function monitorServerParts(client: MonitoringClient, monitor: Moni
   };
 }
 
-export async function heartbeatServerParts(client: MonitoringClient, heartbeat: Heartbeat & { id: string }, span: Span, graceSeconds: number): Promise<ServerParts> {
+export async function heartbeatServerParts(server: HistoryServer, heartbeat: Heartbeat & { id: string }, span: Span, graceSeconds: number): Promise<ServerParts> {
+  const { client } = server;
   const parts = new Parts();
+  const itemKey = `heartbeat:${heartbeat.id}`;
   const since = span.to - Math.max(HISTORY_WINDOWS['90d'], span.to - span.from);
-  const [pings, events, serviceEvents] = await Promise.all([
+  const [pings, events, serviceEvents, windows] = await Promise.all([
     parts.get(async () => (await client.listPings(heartbeat.id, { limit: pingsAsked })).items.flatMap((ping) => epochOf(ping.at)).sort((a, b) => b - a), undefined),
-    parts.get(() => fetchServerEvents(client, { since: span.from, item: `heartbeat:${heartbeat.id}` }), []),
+    parts.get(() => fetchServerEvents(client, { since: span.from, item: itemKey }), []),
     parts.get(() => fetchServerEvents(client, { since, item: 'service' }), []),
+    maintenanceWindows(server),
   ]);
-  const timeline = pings === undefined ? undefined : heartbeatPingTimeline({ pings, intervalSeconds: heartbeat.expected_interval, graceSeconds, serviceEvents, from: since, to: span.to });
+  const timeline =
+    pings === undefined
+      ? undefined
+      : withMaintenance(heartbeatPingTimeline({ pings, intervalSeconds: heartbeat.expected_interval, graceSeconds, serviceEvents, from: since, to: span.to }), {
+          events,
+          windows,
+          itemKey,
+          from: since,
+          to: span.to,
+        });
   return { timeline, stats: {}, responseTimes: undefined, checks: undefined, pings: pings?.slice(0, pingsOnPage), events, problem: parts.problem };
 }
 
-export async function domainServerParts(client: MonitoringClient, domainId: string, span: Span): Promise<ServerParts> {
+export async function domainServerParts({ client }: HistoryServer, domainId: string, span: Span): Promise<ServerParts> {
   const parts = new Parts();
   const events = await parts.get(() => fetchServerEvents(client, { since: span.from, item: `domain:${domainId}` }), []);
   return { timeline: undefined, stats: {}, responseTimes: undefined, checks: undefined, pings: undefined, events, problem: parts.problem };

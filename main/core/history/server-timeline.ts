@@ -94,10 +94,14 @@ interface StatusChange {
   detail: string | undefined;
 }
 
-/** The monitor's changes of status, oldest first; a change whose `from` is missing is taken as from the opposite. */
+/**
+ * The monitor's changes of status, oldest first; a change whose `from` is missing is taken as from the opposite.
+ * The maintenance that came with them is no status (server-maintenance.ts draws it).
+ */
 function statusChanges(events: readonly HistoryEvent[]): StatusChange[] {
   const changes: StatusChange[] = [];
   for (const event of events) {
+    if (event.kind === 'maintenance') continue;
     const at = event.at === undefined ? undefined : dateTimeToEpochMs(event.at);
     if (at === undefined || event.to === undefined) continue;
     const from = event.from ?? (event.to === 'down' ? 'up' : event.to === 'up' ? 'down' : undefined);

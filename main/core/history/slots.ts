@@ -1,5 +1,6 @@
 // A status bar from a timeline (pure), in the slot alphabet of common/api/history.ts: the window cut into equal
-// slots, oldest first, each `d` when down at some time in it, else `u` when up for most of it, else `-`.
+// slots, oldest first, each `d` when down at some time in it, else `u` when up for most of it, else `m` when in
+// maintenance for most of it, else `-`.
 import type { ItemKind } from '../../../common/ipc/views.ts';
 import type { Segment } from './record-types.ts';
 import { countAs } from './uptime.ts';
@@ -7,6 +8,7 @@ import { countAs } from './uptime.ts';
 export function slotString(segments: readonly Segment[], kind: ItemKind, from: number, to: number, count: number): string {
   const width = (to - from) / count;
   const up = new Float64Array(count);
+  const maintenance = new Float64Array(count);
   const down = new Uint8Array(count);
   for (const segment of segments) {
     const counted = countAs(kind, segment.health);
@@ -20,10 +22,11 @@ export function slotString(segments: readonly Segment[], kind: ItemKind, from: n
       const overlap = Math.min(end, from + (slot + 1) * width) - Math.max(start, from + slot * width);
       if (overlap <= 0) continue;
       if (counted === 'down') down[slot] = 1;
-      else up[slot] = (up[slot] ?? 0) + overlap;
+      else if (counted === 'up') up[slot] = (up[slot] ?? 0) + overlap;
+      else maintenance[slot] = (maintenance[slot] ?? 0) + overlap;
     }
   }
   let slots = '';
-  for (let slot = 0; slot < count; slot++) slots += down[slot] === 1 ? 'd' : (up[slot] ?? 0) > width / 2 ? 'u' : '-';
+  for (let slot = 0; slot < count; slot++) slots += down[slot] === 1 ? 'd' : (up[slot] ?? 0) > width / 2 ? 'u' : (maintenance[slot] ?? 0) > width / 2 ? 'm' : '-';
   return slots;
 }

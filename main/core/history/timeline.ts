@@ -1,5 +1,6 @@
 // Status timelines (pure). From Vigil's own record: an item's state rows laid over the stretches Vigil was
-// watching, everything else a gap ("not watching"), never up. And the merge with a server's timeline: the server's
+// watching, everything else a gap ("not watching"), never up; time in maintenance drawn as maintenance, whatever the
+// item said meanwhile. And the merge with a server's timeline: the server's
 // segments stand, and only where it has nothing (a gap) does the record fill in.
 import type { Segment, StateRow, WatchPeriod } from './record-types.ts';
 
@@ -7,6 +8,10 @@ const notWatching = 'not watching';
 
 export function gapSegment(from: number, to: number): Segment {
   return { from, to, health: 'gap', state: notWatching };
+}
+
+export function maintenanceSegment(from: number, to: number): Segment {
+  return { from, to, health: 'maintenance', state: 'maintenance' };
 }
 
 /**
@@ -41,6 +46,7 @@ export function recordTimeline(rows: readonly StateRow[], periods: readonly Watc
 
 function rowSegment(row: StateRow | undefined, from: number, to: number): Segment {
   if (row === undefined || row.health === 'gone') return gapSegment(from, to);
+  if (row.maintenance) return maintenanceSegment(from, to);
   return { from, to, health: row.health, state: row.state, detail: row.health === 'ok' ? undefined : rowDetail(row) };
 }
 
@@ -92,18 +98,32 @@ export function fillGaps(server: readonly Segment[], record: readonly Segment[])
   return mergeAdjacent(filled);
 }
 
+type Spans = readonly { from: number; to: number }[];
 
 /** The timeline with each of `spans` (oldest first, not overlapping) made a gap: time nobody was watching. */
-export function gapsOver(segments: readonly Segment[], spans: readonly { from: number; to: number }[]): Segment[] {
+export function gapsOver(segments: readonly Segment[], spans: Spans): Segment[] {
+  return paintOver(segments, spans, gapSegment, () => false);
+}
+
+/** The timeline with each of `spans` (oldest first, not overlapping) drawn as maintenance where anyone was watching. */
+export function maintenanceOver(segments: readonly Segment[], spans: Spans): Segment[] {
+  return paintOver(segments, spans, maintenanceSegment, (segment) => segment.health === 'gap');
+}
+
+function paintOver(segments: readonly Segment[], spans: Spans, paint: (from: number, to: number) => Segment, keeps: (segment: Segment) => boolean): Segment[] {
   if (spans.length === 0) return [...segments];
   const cut: Segment[] = [];
   for (const segment of segments) {
+    if (keeps(segment)) {
+      cut.push(segment);
+      continue;
+    }
     let cursor = segment.from;
     for (const span of spans) {
       if (span.to <= cursor || span.from >= segment.to) continue;
       if (span.from > cursor) cut.push({ ...segment, from: cursor, to: span.from });
       const end = Math.min(span.to, segment.to);
-      cut.push(gapSegment(Math.max(span.from, cursor), end));
+      cut.push(paint(Math.max(span.from, cursor), end));
       cursor = end;
     }
     if (cursor < segment.to) cut.push({ ...segment, from: cursor, to: segment.to });

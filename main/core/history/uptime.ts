@@ -1,16 +1,18 @@
 // Uptime from a timeline (pure): up ÷ (up + down) over the time that was observed; time nobody watched is
-// unknown, never up. What counts as up or down depends on the kind of item.
+// unknown, never up; time in maintenance is its own figure, counted neither up nor down (as UptimeRobot does), so
+// planned work leaves uptime alone. What counts as up or down depends on the kind of item.
 import type { HistorySource, HistoryWindow, UptimeView } from '../../../common/ipc/history.ts';
 import type { Health, ItemKind } from '../../../common/ipc/views.ts';
 import type { Segment } from './record-types.ts';
 
-export type Counted = 'up' | 'down' | 'unknown';
+export type Counted = 'up' | 'down' | 'unknown' | 'maintenance';
 
 /**
  * ok is up and critical down. A warning is down for a heartbeat (late is not on time), up for a domain (expiring
  * is still registered), and unknown for a monitor (a status the server did not give as up or down).
  */
-export function countAs(kind: ItemKind, health: Health | 'gap'): Counted {
+export function countAs(kind: ItemKind, health: Health | 'gap' | 'maintenance'): Counted {
+  if (health === 'maintenance') return 'maintenance';
   if (health === 'ok') return 'up';
   if (health === 'critical') return 'down';
   if (health === 'warning' && kind === 'heartbeat') return 'down';
@@ -19,7 +21,7 @@ export function countAs(kind: ItemKind, health: Health | 'gap'): Counted {
 }
 
 export function uptimeOf(segments: readonly Segment[], kind: ItemKind, window: HistoryWindow, from: number, to: number, source: HistorySource): UptimeView {
-  const totals = { up: 0, down: 0, unknown: 0 };
+  const totals = { up: 0, down: 0, unknown: 0, maintenance: 0 };
   let covered = 0;
   for (const segment of segments) {
     const span = Math.min(segment.to, to) - Math.max(segment.from, from);
@@ -36,6 +38,7 @@ export function uptimeOf(segments: readonly Segment[], kind: ItemKind, window: H
     upSeconds: Math.round(totals.up / 1000),
     downSeconds: Math.round(totals.down / 1000),
     unknownSeconds: Math.round(totals.unknown / 1000),
+    maintenanceSeconds: Math.round(totals.maintenance / 1000),
     source,
   };
 }

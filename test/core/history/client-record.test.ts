@@ -49,7 +49,7 @@ describe("a spec-only server's history, from Vigil's own record", () => {
       [180, 211, 'up'],
       [211, 240, 'down'],
     ]);
-    expect(history.uptime[0]).toEqual({ window: '24h', uptime: 91 / 120, upSeconds: 91 * 60, downSeconds: 29 * 60, unknownSeconds: 22 * 3600, source: 'client' });
+    expect(history.uptime[0]).toEqual({ window: '24h', uptime: 91 / 120, upSeconds: 91 * 60, downSeconds: 29 * 60, unknownSeconds: 22 * 3600, maintenanceSeconds: 0, source: 'client' });
     expect(history.incidents).toEqual([{ start: T0 + 211 * MINUTE, end: undefined, detail: 'down' }]);
     expect(history.since).toBe(T0 + 211 * MINUTE);
     expect(history.sinceIsLowerBound).toBe(false);
@@ -75,10 +75,12 @@ describe("a spec-only server's history, from Vigil's own record", () => {
     const csv = await second.calls.exportItemHistory('test/monitor:m1', '24h', 'csv');
     expect(csv.fileName).toBe('vigil-history-api-24h-2026-11-20.csv');
     expect(csv.mimeType).toBe('text/csv; charset=utf-8');
-    expect(csv.text.split('\r\n').slice(0, 3)).toEqual([
-      'section,start,end,state,health,response_time_ms,detail',
-      'timeline,2026-11-19T12:00:00.000Z,2026-11-20T08:00:00.000Z,not watching,gap,,',
-      'timeline,2026-11-20T08:00:00.000Z,2026-11-20T09:00:00.000Z,up,ok,,',
+    const lines = csv.text.split('\r\n');
+    expect(lines[0]).toBe('section,start,end,state,health,response_time_ms,detail,uptime,up_seconds,down_seconds,unknown_seconds,maintenance_seconds');
+    expect(lines[1]).toMatch(/^uptime,2026-11-19T12:00:00\.000Z,2026-11-20T12:00:00\.000Z,,,,24h,0\.758\d*,5460,1740,79200,0$/);
+    expect(lines.filter((line) => line.startsWith('timeline,')).slice(0, 2)).toEqual([
+      'timeline,2026-11-19T12:00:00.000Z,2026-11-20T08:00:00.000Z,not watching,gap,,,,,,,',
+      'timeline,2026-11-20T08:00:00.000Z,2026-11-20T09:00:00.000Z,up,ok,,,,,,,',
     ]);
     const json = JSON.parse((await second.calls.exportItemHistory('test/monitor:m1', '7d', 'json')).text) as { format: string; window: string; incidents: unknown[] };
     expect(json).toMatchObject({ format: 'vigil-item-history', version: 1, window: '7d', incidents: [{ start: '2026-11-20T11:31:00.000Z', end: null, detail: 'down' }] });

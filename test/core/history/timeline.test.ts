@@ -14,6 +14,7 @@ const row = (since: number, state: 'up' | 'down' | 'unknown', expiresOn?: string
   health: state === 'up' ? 'ok' : state === 'down' ? 'critical' : 'warning',
   state,
   expiresOn,
+  maintenance: false,
 });
 const period = (start: number, end: number): WatchPeriod => ({ start, end, endReason: undefined });
 
@@ -30,7 +31,7 @@ describe('recordTimeline', () => {
   });
 
   it('is a gap before the item was first seen and after it left the server', () => {
-    const rows: StateRow[] = [row(2 * H, 'up'), { since: 3 * H, health: 'gone', state: 'gone', expiresOn: undefined }];
+    const rows: StateRow[] = [row(2 * H, 'up'), { since: 3 * H, health: 'gone', state: 'gone', expiresOn: undefined, maintenance: false }];
     expect(recordTimeline(rows, [period(0, 4 * H)], 0, 4 * H).map((s) => [s.from / H, s.to / H, s.health])).toEqual([
       [0, 2, 'gap'],
       [2, 3, 'ok'],
@@ -70,6 +71,7 @@ describe('uptimeOf', () => {
       upSeconds: 7 * 3600,
       downSeconds: 3600,
       unknownSeconds: 2 * 3600,
+      maintenanceSeconds: 0,
       source: 'client',
     });
   });

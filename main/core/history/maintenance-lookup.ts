@@ -1,0 +1,27 @@
+// Which of a poll's items are in maintenance, asked once per item of every poll, so cheaply: with nothing in
+// maintenance every answer is "no" without a look; with a server-wide window every answer is "yes"; otherwise the
+// few covered items' ids are looked up by the id string the item already has (building each item's key, as the
+// windows name them, would cost a fresh string per item per poll).
+import { parseItemKey } from '../../../common/ipc/item-key.ts';
+import type { ItemKind } from '../../../common/ipc/views.ts';
+import type { ActiveMaintenance } from '../alerts/active-maintenance.ts';
+
+export interface MaintenanceLookup {
+  /** Whether the item is in maintenance: by its id, or by its key (`monitor?name=…`) when it has none. */
+  covers(kind: ItemKind, id: string | undefined, key: string | undefined): boolean;
+}
+
+const nothingCovered: MaintenanceLookup = { covers: () => false };
+const everythingCovered: MaintenanceLookup = { covers: () => true };
+
+export function maintenanceLookup(active: ActiveMaintenance | undefined): MaintenanceLookup {
+  if (active === undefined) return nothingCovered;
+  if (active.everything !== undefined) return everythingCovered;
+  if (active.items.size === 0) return nothingCovered;
+  const ids: Record<ItemKind, Set<string>> = { monitor: new Set(), heartbeat: new Set(), domain: new Set() };
+  for (const key of active.items.keys()) {
+    const ref = parseItemKey(key);
+    if (ref !== undefined && 'id' in ref) ids[ref.kind].add(ref.id);
+  }
+  return { covers: (kind, id, key) => (id === undefined ? key !== undefined && active.items.has(key) : ids[kind].has(id)) };
+}
