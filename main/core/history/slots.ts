@@ -1,6 +1,6 @@
 // A status bar from a timeline (pure), in the slot alphabet of common/api/history.ts: the window cut into equal
-// slots, oldest first, each `d` when down at some time in it, else `u` when up for most of it, else `m` when in
-// maintenance for most of it, else `-`.
+// slots, oldest first, each `d` when down at some time in it, else `m` when in maintenance for most of it, else `u`
+// when up for most of it, else `-` (the service's order, service/history/status-slots.ts).
 import type { ItemKind } from '../../../common/ipc/views.ts';
 import type { Segment } from './record-types.ts';
 import { countAs } from './uptime.ts';
@@ -27,6 +27,6 @@ export function slotString(segments: readonly Segment[], kind: ItemKind, from: n
     }
   }
   let slots = '';
-  for (let slot = 0; slot < count; slot++) slots += down[slot] === 1 ? 'd' : (up[slot] ?? 0) > width / 2 ? 'u' : (maintenance[slot] ?? 0) > width / 2 ? 'm' : '-';
+  for (let slot = 0; slot < count; slot++) slots += down[slot] === 1 ? 'd' : (maintenance[slot] ?? 0) > width / 2 ? 'm' : (up[slot] ?? 0) > width / 2 ? 'u' : '-';
   return slots;
 }
