@@ -34,6 +34,11 @@ export interface Alert {
   includes?: string[];
 }
 
+/** Whether news of this kind says the item is in a bad state (down, late, expiring, flapping). */
+export function isBadKind(kind: ItemAlertKind): boolean {
+  return kind !== 'monitor-recovered' && kind !== 'heartbeat-recovered';
+}
+
 export function alertId(connectionId: string, kind: AlertKind, itemKey: string | undefined, now: number): string {
   return `${connectionId}|${kind}|${itemKey ?? ''}|${now}`;
 }

@@ -3,7 +3,7 @@
 // snoozes, topics and per-item kinds) and rules (flapping, maintenance, dependencies, a delay, quiet hours) decide
 // what is told now, later or never, so lifting any of them never replays old news and what is held is never lost.
 import type { PollOutcome } from '../model/snapshot.ts';
-import type { Alert, ItemAlertKind } from './alert.ts';
+import { isBadKind, type Alert, type ItemAlertKind } from './alert.ts';
 import type { AlertState } from './alert-state.ts';
 import {
   connectionLostText,
@@ -22,7 +22,7 @@ import { itemChanges, type ItemEvent } from './item-changes.ts';
 import { owe, owedReason, releaseOwed } from './owed-news.ts';
 import type { PollContext, PollEvaluation } from './poll-context.ts';
 import { quietSummary } from './quiet-hours.ts';
-import { changeStory, isBadKind } from './rule-alert-text.ts';
+import { changeStory } from './rule-alert-text.ts';
 import { droppedBy, hold, makeAlert, startPass, tellOrHold, type RulePass, type Telling } from './rule-pass.ts';
 
 function connectionAlert(event: ConnectionEvent, context: PollContext): Alert {

@@ -1,12 +1,12 @@
 // News owed: a change not told because its item is in maintenance, its parent is down or its delay has not passed.
 // The item's memory keeps tracking it; when the reason lifts, the item is told once as it then stands, or not at all
 // when it is back as the person was last told (down and recovered inside a window: nothing).
-import type { Alert } from './alert.ts';
+import { isBadKind, type Alert } from './alert.ts';
 import { delayMsOf } from './alert-rules.ts';
 import type { OwedChange } from './alert-state.ts';
 import { eventName } from './alert-text.ts';
 import type { ItemEvent } from './item-changes.ts';
-import { isBadKind, owedText } from './rule-alert-text.ts';
+import { owedText } from './rule-alert-text.ts';
 import { inMaintenance, isBadNow, makeAlert, tellDerived, type RulePass } from './rule-pass.ts';
 
 /** Only a down or a late waits for its delay: the rest is news at once. */

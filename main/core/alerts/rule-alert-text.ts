@@ -3,16 +3,11 @@
 // and bounded (health/display.ts); the lists a body names are bounded too.
 import { formatDuration } from '../../../common/format/duration.ts';
 import { countPhrase } from '../health/index.ts';
-import { worseSeverity, type AlertSeverity, type ItemAlertKind } from './alert.ts';
+import { isBadKind, worseSeverity, type AlertSeverity, type ItemAlertKind } from './alert.ts';
 import type { AlertRules } from './alert-rules.ts';
 import type { HeldStory, OwedChange } from './alert-state.ts';
 import { withConnection, type AlertText } from './alert-text.ts';
 import type { ItemEvent } from './item-changes.ts';
-
-/** Whether news of this kind says the item is in a bad state (down, late, expiring, flapping). */
-export function isBadKind(kind: ItemAlertKind): boolean {
-  return kind !== 'monitor-recovered' && kind !== 'heartbeat-recovered';
-}
 
 export function flappingText(name: string, rule: AlertRules['flapping'], connectionName: string): AlertText {
   const sentence =
