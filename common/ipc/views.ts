@@ -71,6 +71,8 @@ export type TrayItem =
       label: string;
       /** Present when the item is snoozed. */
       snoozedUntil?: number | 'resumed';
+      /** Present when the item is in maintenance. */
+      maintenance?: { until?: number };
     }
   | { type: 'server'; connectionId: string; situation: Exclude<ConnectionSituation, 'ok' | 'waiting'>; label: string }
   | { type: 'more'; count: number; label: string };

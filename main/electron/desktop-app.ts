@@ -107,6 +107,9 @@ export async function startDesktopApp<Image, Menu>(ports: DesktopPorts<Image, Me
     refreshNow: () => void core.calls.refreshNow().catch(report('Refresh')),
     pauseNotifications: (duration) => void core.calls.pauseNotifications(duration).catch(report('Pausing notifications')),
     resumeNotifications: () => void core.calls.resumeNotifications().catch(report('Resuming notifications')),
+    startMaintenance: (duration) =>
+      void core.calls.startMaintenance({ scope: 'everything' }, duration === 'until-ended' ? { endsAt: null } : { forMinutes: duration }).catch(report('Starting maintenance')),
+    endMaintenance: () => void core.calls.endMaintenance({ scope: 'everything' }).catch(report('Ending maintenance')),
     setLaunchAtLogin(enabled) {
       if (loginItem.setEnabled(enabled)) {
         try {

@@ -221,7 +221,7 @@ describe('the desktop app, composed', () => {
       tray?.click('refresh');
       return notifications.find((shown) => shown.options.title.includes('Nothing there'));
     });
-    expect(notification).toMatchObject({ shown: true, options: { silent: true, urgency: 'critical' } });
+    expect(notification).toMatchObject({ shown: true, options: { silent: false, urgency: 'critical' } });
     await until('the critical tray icon', () => (tray?.level === 'critical' ? true : undefined));
     expect(tray?.menu.find((entry) => entry.id?.startsWith('item:local/monitor:'))?.label).toMatch(/^Nothing there — /);
   }, 60_000);

@@ -13,7 +13,7 @@ const contractNames = [
   'listConnections', 'addRemoteConnection', 'setConnectionToken', 'testConnection', 'setConnectionEnabled', 'removeConnection',
   'listMonitors', 'createMonitor', 'updateMonitor', 'deleteMonitor', 'listHeartbeats', 'createHeartbeat', 'deleteHeartbeat',
   'listDomains', 'createDomain', 'deleteDomain', 'listNotificationHandlers', 'createNotificationHandler', 'deleteNotificationHandler',
-  'snooze', 'unsnooze', 'pauseNotifications', 'resumeNotifications',
+  'snooze', 'unsnooze', 'pauseNotifications', 'resumeNotifications', 'startMaintenance', 'endMaintenance', 'getItemRules', 'setItemRules',
   'getItemHistory', 'listChecks', 'listEvents', 'getListHistory', 'exportItemHistory', 'exportConfiguration', 'importConfiguration',
   'getSettings', 'updateSettings', 'getLocalService', 'setLocalSmtp', 'sendTestEmail',
   'onDidChangeStatus', 'onAlert', 'onOpenItem', 'onOpenSettings',

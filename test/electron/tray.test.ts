@@ -19,6 +19,8 @@ function actions() {
     refreshNow: vi.fn<TrayActions['refreshNow']>(),
     pauseNotifications: vi.fn<TrayActions['pauseNotifications']>(),
     resumeNotifications: vi.fn<TrayActions['resumeNotifications']>(),
+    startMaintenance: vi.fn<TrayActions['startMaintenance']>(),
+    endMaintenance: vi.fn<TrayActions['endMaintenance']>(),
     setLaunchAtLogin: vi.fn<TrayActions['setLaunchAtLogin']>(),
     openLogs: vi.fn<TrayActions['openLogs']>(),
     quit: vi.fn<TrayActions['quit']>(),
@@ -151,6 +153,7 @@ describe('TrayView', () => {
       'Refresh now',
       '---',
       'Pause notifications',
+      'Maintenance on everything',
       'Launch at login',
       '---',
       'Open logs',
@@ -225,6 +228,20 @@ describe('the tray menu template', () => {
     expect(on('linux')).toBe('R&&D API — down');
     expect(on('win32')).toBe('R&&D API — down');
     expect(on('darwin')).toBe('R&D API — down');
+  });
+
+  it('starts maintenance on everything for a while or until ended, and offers to end it while one is active', () => {
+    const all = actions();
+    const idle = trayMenuTemplate({ status: status({}), launchAtLogin: false, platform: 'linux' }, all);
+    expect(find(idle, 'maintenance')?.submenu?.map((entry) => entry.label)).toEqual(['For 30 minutes', 'For 1 hour', 'For 2 hours', 'Until I end it']);
+    find(idle, 'maintenance:1h')?.click?.();
+    find(idle, 'maintenance:until-ended')?.click?.();
+    expect(all.startMaintenance.mock.calls).toEqual([[60], ['until-ended']]);
+    const window = { id: 'prod/mw1', connectionId: 'prod', serverName: 'Prod', startsAt: 0, active: true, keptBy: 'server' } as const;
+    const busy = trayMenuTemplate({ status: status({ maintenance: [window] }), launchAtLogin: false, platform: 'linux' }, all);
+    expect(find(busy, 'maintenance')).toBeUndefined();
+    find(busy, 'maintenance:end')?.click?.();
+    expect(all.endMaintenance).toHaveBeenCalledOnce();
   });
 
   it('says it is starting before the first status', () => {

@@ -4,6 +4,8 @@
 // (server-capabilities.ts). Polling runs unless the machine sleeps (suspend) or the server rejected the token; a new
 // token (tokenReplaced) lifts the latter.
 import type { Clock } from '../../../common/clock.ts';
+import type { MaintenanceView } from '../../../common/ipc/alerting.ts';
+import { domainKey, heartbeatKey, monitorKey } from '../../../common/ipc/item-key.ts';
 import type { Logger } from '../../../common/logger.ts';
 import { MAINTENANCE_EXTENSION, type MaintenanceRule } from '../../../common/api/maintenance.ts';
 import { evaluatePoll, sessionStartState, snoozesOn, tokenReplaced, type ActiveMaintenance, type Alert, type AlertRules, type AlertState } from '../alerts/index.ts';
@@ -19,7 +21,7 @@ import { alertPreferencesFrom } from '../settings/alert-preferences.ts';
 import type { Connection, Settings } from '../settings/settings-schema.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
 import { maintenanceNow } from '../maintenance/maintenance-now.ts';
-import { keptWindows, serverWindows, type ConnectionWindow } from '../maintenance/maintenance-windows.ts';
+import { keptWindows, maintenanceView, serverWindows, type ConnectionWindow } from '../maintenance/maintenance-windows.ts';
 import { AlertRulesMemo } from '../settings/alert-rules-from-settings.ts';
 import { ServerCapabilities } from './server-capabilities.ts';
 
@@ -75,6 +77,7 @@ export class ConnectionSession {
   #serverWindows: ConnectionWindow[] | undefined;
   #windowsMemo: { sources: readonly unknown[]; windows: ConnectionWindow[]; rules: MaintenanceRule[] } | undefined;
   readonly #rulesMemo = new AlertRulesMemo();
+  #viewsMemo: { windows: readonly ConnectionWindow[]; active: ActiveMaintenance; snapshot: Snapshot | undefined; views: MaintenanceView[] } | undefined;
 
   constructor(options: ConnectionSessionOptions) {
     this.#options = options;
@@ -131,6 +134,27 @@ export class ConnectionSession {
   /** The connection's maintenance windows (upcoming, active, and ended ones still kept), wherever they are kept. */
   maintenanceWindows(settings: Settings): ConnectionWindow[] {
     return this.#windows(settings).windows;
+  }
+
+  /** The active and upcoming windows as the window shows them, kept until one starts or ends. */
+  maintenanceViews(settings: Settings, now: number): MaintenanceView[] {
+    const { windows, rules } = this.#windows(settings);
+    const kept = this.#viewsMemo;
+    const active = maintenanceNow(rules, now);
+    if (kept !== undefined && kept.windows === windows && kept.active === active && kept.snapshot === this.#lastSnapshot) return kept.views;
+    const server = { id: this.connection.id, name: this.connection.name };
+    const views = windows.flatMap((window) => maintenanceView(window, server, now, (key) => this.itemName(key)) ?? []);
+    this.#viewsMemo = { windows, active, snapshot: this.#lastSnapshot, views };
+    return views;
+  }
+
+  /** An item's name as the server's last answer has it (by its own key, `monitor:42`). */
+  itemName(itemKey: string): string | undefined {
+    const snapshot = this.#lastSnapshot;
+    if (snapshot === undefined) return undefined;
+    if (itemKey.startsWith('monitor')) return snapshot.monitors.find((monitor) => monitorKey(monitor) === itemKey)?.name;
+    if (itemKey.startsWith('heartbeat')) return snapshot.heartbeats.find((heartbeat) => heartbeatKey(heartbeat) === itemKey)?.name;
+    return snapshot.domains.find((domain) => domainKey(domain) === itemKey)?.domain;
   }
 
   /** The person's rules for this connection now, the same object while nothing they come from changed. */

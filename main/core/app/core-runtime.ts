@@ -28,6 +28,8 @@ import { connectionView } from './connection-view.ts';
 import { CoreEvents } from './core-events.ts';
 import { LocalMode, localConnectionId, wantsLocalMode } from './local-mode.ts';
 import type { LocalServiceLauncher } from './local-service-launcher.ts';
+import { maintenanceNow } from '../maintenance/maintenance-now.ts';
+import { QuietNow } from './quiet-now.ts';
 import { StatusMemo } from './status-memo.ts';
 import { statusView } from './status-view.ts';
 
@@ -64,6 +66,7 @@ export class CoreRuntime {
   readonly #alertFile: AlertStateFile;
   readonly #events: CoreEvents;
   readonly #statusMemo = new StatusMemo();
+  readonly #quietNow = new QuietNow();
   readonly #alerts: AlertSettling;
   #alertStates = new Map<string, AlertState>();
   #history: { database: HistoryDatabase; writes: RecordWrites; reads: RecordReads } | undefined;
@@ -173,6 +176,8 @@ export class CoreRuntime {
     const servers = enabledConnections(settings).map((connection) => {
       const session = this.#sessions.get(connection.id);
       const alertState = session?.alertState ?? this.#alertStates.get(connection.id) ?? initialAlertState();
+      const rules = session?.alertRules(settings);
+      const maintenance = rules === undefined ? undefined : maintenanceNow(rules.maintenance, now);
       return {
         connection: connectionView(connection, { token: session?.token, alertState, warningDays, now, capabilities: session?.capabilities.current }),
         outcome: session?.outcome,
@@ -180,9 +185,13 @@ export class CoreRuntime {
         alertState,
         blocker: connection.id === localConnectionId ? this.#localProblem : undefined,
         recorded: (item: ItemAssessment) => session?.recorder?.recordedSince(item),
+        maintenance,
+        dependencies: rules?.dependencies,
+        windows: session?.maintenanceViews(settings, now),
       };
     });
-    return statusView({ servers, settings, now, memo: this.#statusMemo });
+    const quiet = this.#quietNow.at(settings.quietHours, this.timeZone(), now);
+    return statusView({ servers, settings, now, quiet, memo: this.#statusMemo });
   }
 
   emitStatus(): void {

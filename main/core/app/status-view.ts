@@ -3,13 +3,15 @@
 // level, tooltip and menu over all of them.
 import { serverItemKey } from '../../../common/ipc/item-key.ts';
 import type { ConnectionSituation, ConnectionView, ServerStatusView, StatusItemView, StatusView } from '../../../common/ipc/views.ts';
-import { activeSnoozes, isPaused, snoozesOn, type AlertState } from '../alerts/index.ts';
+import type { MaintenanceView } from '../../../common/ipc/alerting.ts';
+import { activeSnoozes, isPaused, snoozesOn, type ActiveMaintenance, type AlertState } from '../alerts/index.ts';
 import { failureClass, itemDetail, itemName, type ItemAssessment } from '../health/index.ts';
 import { itemSince, type ItemSince, type RecordedSince } from '../history/item-since.ts';
 import type { PollOutcome, Snapshot } from '../model/snapshot.ts';
 import { alertPreferencesFrom } from '../settings/alert-preferences.ts';
 import type { Settings } from '../settings/settings-schema.ts';
 import { assessServer, mergeWithValues, rankItems, rankOf, serverTrayOf, trayModel, type RankedItem, type ServerTray, type ServerTrayInput, type TooltipSituation } from '../tray/index.ts';
+import { byWhenItMatters } from '../maintenance/maintenance-windows.ts';
 import type { OtherPlaces, RankBucket, ServerPart, StatusMemo } from './status-memo.ts';
 
 /** One enabled connection as its session sees it now. */
@@ -24,6 +26,12 @@ export interface ServerStatusInput {
   blocker?: string | undefined;
   /** What Vigil's record says of an item's current state. */
   recorded?: ((item: ItemAssessment) => RecordedSince | undefined) | undefined;
+  /** What is in maintenance now (the same object while that holds), by the server's own item keys. */
+  maintenance?: ActiveMaintenance | undefined;
+  /** Child → parent, by the server's own item keys (the same object while the settings hold). */
+  dependencies?: ReadonlyMap<string, string> | undefined;
+  /** The server's active and upcoming maintenance windows. */
+  windows?: readonly MaintenanceView[] | undefined;
 }
 
 export interface StatusInput {
@@ -32,6 +40,8 @@ export interface StatusInput {
   settings: Settings;
   now: number;
   timeZone?: string;
+  /** Quiet hours now, when they are on and in force. */
+  quiet?: { until?: number } | undefined;
   /** Keeps the parts of servers without news from the previous build (the runtime's); none: all built afresh. */
   memo?: StatusMemo;
 }
@@ -54,8 +64,14 @@ export function statusView(input: StatusInput): StatusView {
       preferences,
       now,
       blocked: server.blocker !== undefined,
+      maintenance: server.maintenance,
     };
-    const build = (kept: ServerPart | undefined): ServerPart => (kept === undefined ? freshPart(trayInput, now, sinceOf) : movedPart(kept, trayInput, now, sinceOf));
+    const parents = server.dependencies ?? noDependencies;
+    // A cause read from a parent whose state moves with the clock (a heartbeat, a domain) is judged afresh each time.
+    const causesMove = [...parents.values()].some((parent) => !parent.startsWith('monitor'));
+    const details: ItemDetails = { dependencies: parents, flapping: server.alertState.flapping };
+    const build = (kept: ServerPart | undefined): ServerPart =>
+      kept === undefined || causesMove ? freshPart(trayInput, now, sinceOf, details) : movedPart(kept, trayInput, now, sinceOf, details);
     // Settings are read afresh from the file each time: their words stand for them, not their identity. Snoozes count
     // as those in force now (one ending changes the part); the time itself is the memo's (status-memo.ts).
     const dependencies = [
@@ -66,6 +82,8 @@ export function statusView(input: StatusInput): StatusView {
       server.connection.name,
       JSON.stringify([...activeSnoozes(snoozes, now)]),
       JSON.stringify(preferences),
+      server.maintenance,
+      server.dependencies,
     ];
     return { server, ...(memo === undefined ? build(undefined) : memo.serverPart(server.connection.id, dependencies, now, build)) };
   });
@@ -79,20 +97,22 @@ export function statusView(input: StatusInput): StatusView {
     servers: parts.map((part) => serverStatus(part.server, part.tray)),
     items: merged.values,
     trayItems: tray.items,
-    maintenance: [],
+    maintenance: input.servers.flatMap((server) => server.windows ?? []).sort(byWhenItMatters),
   };
   if (input.servers.length === 0) view.problem = 'No connection is watched: add a monitoring server, or turn one on.';
   if (pausedUntil !== undefined && isPaused(pausedUntil, now)) view.pausedUntil = pausedUntil;
+  if (input.quiet !== undefined) view.quiet = input.quiet;
   return view;
 }
 
 type SinceOf = (entry: RankedItem) => ItemSince | undefined;
 
 /** A server's part built afresh; its monitors kept by rank, with their views, for builds at a later time. */
-function freshPart(input: ServerTrayInput, now: number, sinceOf: SinceOf): ServerPart {
+function freshPart(input: ServerTrayInput, now: number, sinceOf: SinceOf, details: ItemDetails): ServerPart {
   const assessments = assessServer(input);
   const tray = serverTrayOf(input, assessments);
-  const views = tray.ranked.map((entry) => statusItem(entry, now, sinceOf(entry)));
+  const causeOf = causes(details.dependencies, assessments);
+  const views = tray.ranked.map((entry) => statusItem(entry, now, sinceOf(entry), causeOf, details));
   const monitorRanks: RankBucket[] = [];
   const others: OtherPlaces = { ranks: [], positions: [] };
   for (const [index, entry] of tray.ranked.entries()) {
@@ -116,9 +136,10 @@ function freshPart(input: ServerTrayInput, now: number, sinceOf: SinceOf): Serve
  * Where the others' ranks are as before (the usual case), the places are too: the kept lists are copied and only the
  * others' places written.
  */
-function movedPart(kept: ServerPart, input: ServerTrayInput, now: number, sinceOf: SinceOf): ServerPart {
+function movedPart(kept: ServerPart, input: ServerTrayInput, now: number, sinceOf: SinceOf, details: ItemDetails): ServerPart {
   const assessments = assessServer(input, kept.monitors);
-  const others = rankItems(assessments.slice(kept.monitors.length), activeSnoozes(input.snoozes, now), input.server);
+  const others = rankItems(assessments.slice(kept.monitors.length), { snoozed: activeSnoozes(input.snoozes, now), maintenance: input.maintenance }, input.server);
+  const causeOf = causes(details.dependencies, assessments);
   const ranks = others.map(rankOf);
   if (ranks.length === kept.others.ranks.length && ranks.every((rank, index) => rank === kept.others.ranks[index])) {
     const ranked = kept.tray.ranked.slice();
@@ -126,7 +147,7 @@ function movedPart(kept: ServerPart, input: ServerTrayInput, now: number, sinceO
     for (const [index, entry] of others.entries()) {
       const position = kept.others.positions[index] as number;
       ranked[position] = entry;
-      views[position] = statusItem(entry, now, sinceOf(entry));
+      views[position] = statusItem(entry, now, sinceOf(entry), causeOf, details);
     }
     return { ...kept, tray: serverTrayOf(input, assessments, ranked), views };
   }
@@ -134,7 +155,7 @@ function movedPart(kept: ServerPart, input: ServerTrayInput, now: number, sinceO
   for (const [index, entry] of others.entries()) {
     const bucket = (otherRanks[ranks[index] as number] ??= { ranked: [], views: [] });
     bucket.ranked.push(entry);
-    bucket.views.push(statusItem(entry, now, sinceOf(entry)));
+    bucket.views.push(statusItem(entry, now, sinceOf(entry), causeOf, details));
   }
   const ranked: RankedItem[] = [];
   const views: StatusItemView[] = [];
@@ -173,10 +194,37 @@ function serverStatus(input: ServerStatusInput, tray: ServerTray): ServerStatusV
   if (problem !== undefined) view.problem = problem;
   if (tray.lastSuccessfulPollAt !== undefined) view.lastSuccessfulPollAt = tray.lastSuccessfulPollAt;
   if (snapshot !== undefined) view.listsFetchedFrom = snapshot.startedAt ?? snapshot.takenAt;
+  const everything = input.maintenance?.everything;
+  if (everything !== undefined) view.maintenance = everything;
   return view;
 }
 
-function statusItem({ item, server, snoozedUntil }: RankedItem, now: number, since: ItemSince | undefined): StatusItemView {
+/** What an item's view says beyond its own state: why it is down (what it depends on) and whether it flaps. */
+interface ItemDetails {
+  dependencies: ReadonlyMap<string, string>;
+  flapping: AlertState['flapping'];
+}
+
+const noDependencies: ReadonlyMap<string, string> = new Map();
+
+type CauseOf = (item: ItemAssessment) => ItemAssessment | undefined;
+
+/** The parent that explains a child's trouble: the one it depends on, when that one is in trouble too. */
+function causes(dependencies: ReadonlyMap<string, string>, assessments: readonly ItemAssessment[]): CauseOf {
+  if (dependencies.size === 0) return () => undefined;
+  const parents = new Set(dependencies.values());
+  const byKey = new Map<string, ItemAssessment>();
+  for (const item of assessments) if (parents.has(item.key)) byKey.set(item.key, item);
+  return (item) => {
+    if (item.health === 'ok') return undefined;
+    const parentKey = dependencies.get(item.key);
+    const parent = parentKey === undefined ? undefined : byKey.get(parentKey);
+    return parent !== undefined && parent.health === 'critical' ? parent : undefined;
+  };
+}
+
+function statusItem(entry: RankedItem, now: number, since: ItemSince | undefined, causeOf: CauseOf, details: ItemDetails): StatusItemView {
+  const { item, server, snoozedUntil, maintenance } = entry;
   const view: StatusItemView = {
     key: serverItemKey(server.id, item.key),
     connectionId: server.id,
@@ -188,6 +236,10 @@ function statusItem({ item, server, snoozedUntil }: RankedItem, now: number, sin
     detail: itemDetail(item, now),
   };
   if (snoozedUntil !== undefined) view.snoozedUntil = snoozedUntil;
+  if (maintenance !== undefined) view.maintenance = maintenance;
+  const cause = causeOf(item);
+  if (cause !== undefined) view.cause = { key: serverItemKey(server.id, cause.key), name: itemName(cause) };
+  if (details.flapping[item.key]?.flappingSince !== undefined) view.flapping = true;
   if (since !== undefined) {
     view.since = since.since;
     view.sinceIsLowerBound = since.lowerBound;

@@ -6,6 +6,7 @@ import { configurationCalls } from './configuration-calls.ts';
 import { connectionCalls } from './connection-calls.ts';
 import { eventsCalls } from './events-calls.ts';
 import { historyCalls } from './history-calls.ts';
+import { itemRulesCalls } from './item-rules-calls.ts';
 import { localServiceCalls } from './local-service-calls.ts';
 import { maintenanceCalls } from './maintenance-calls.ts';
 import { resourceCalls } from './resource-calls.ts';
@@ -28,6 +29,7 @@ export function coreCalls(runtime: CoreRuntime): CoreCalls {
     ...resourceCalls(runtime),
     ...snoozeAndPauseCalls(runtime),
     ...maintenanceCalls(runtime),
+    ...itemRulesCalls(runtime),
     ...settingsCalls(runtime),
     ...localServiceCalls(runtime),
     ...historyCalls(runtime),

@@ -1,9 +1,9 @@
 // One server's part of the tray: its items judged, counted and ranked, its own roll-up and whether its latest poll
 // brought data. Pure; the tray model (tray-model.ts) combines every enabled server's.
-import { activeSnoozes, type AlertPreferences, type AlertState, type Snooze } from '../alerts/index.ts';
+import { activeSnoozes, maintenanceOf, type ActiveMaintenance, type AlertPreferences, type AlertState, type Snooze } from '../alerts/index.ts';
 import { assessDomain, assessHeartbeat, assessSnapshot, failureClass, type ItemAssessment } from '../health/index.ts';
 import type { PollOutcome, Snapshot } from '../model/snapshot.ts';
-import { rankItems, type RankedItem, type TrayServer } from './tray-items.ts';
+import { rankItems, type RankedItem, type SetAside, type TrayServer } from './tray-items.ts';
 import { emptyCounts, type TooltipSituation, type TrayCounts } from './tray-tooltip.ts';
 
 /** A server's own roll-up: what its items say, or why it cannot say (pausing is global, see tray-model.ts). */
@@ -22,6 +22,8 @@ export interface ServerTrayInput {
   now: number;
   /** Something keeps the server from being polled at all (the local service not running). */
   blocked?: boolean;
+  /** What is in maintenance now (by the server's own item keys). */
+  maintenance?: ActiveMaintenance | undefined;
 }
 
 export interface ServerTray {
@@ -35,14 +37,20 @@ export interface ServerTray {
   lastSuccessfulPollAt?: number;
 }
 
-/** Counts and the worst health over items that are not snoozed. */
-function tally(assessments: readonly ItemAssessment[], snoozed: ReadonlyMap<string, unknown>): { counts: TrayCounts; level: 'ok' | 'warning' | 'critical' } {
+/** Counts and the worst health over items that are neither snoozed nor in maintenance. */
+function tally(assessments: readonly ItemAssessment[], aside: SetAside): { counts: TrayCounts; level: 'ok' | 'warning' | 'critical' } {
   const counts = emptyCounts();
   let level: 'ok' | 'warning' | 'critical' = 'ok';
+  const { snoozed, maintenance } = aside;
   const anySnoozed = snoozed.size > 0;
+  const anyMaintenance = maintenance !== undefined && (maintenance.everything !== undefined || maintenance.items.size > 0);
   for (const item of assessments) {
     if (anySnoozed && snoozed.has(item.key)) {
       counts.snoozed += 1;
+      continue;
+    }
+    if (anyMaintenance && maintenanceOf(maintenance, item.key) !== undefined) {
+      counts.inMaintenance += 1;
       continue;
     }
     if (item.kind === 'monitor') counts.monitors[item.state] += 1;
@@ -111,12 +119,12 @@ export function assessServer(input: ServerTrayInput, keptMonitors?: readonly Ite
 export function serverTrayOf(input: ServerTrayInput, assessments: readonly ItemAssessment[], ranked?: readonly RankedItem[]): ServerTray {
   const { outcome, now, alertState } = input;
   const snapshot = shownSnapshot(input);
-  const snoozed = activeSnoozes(input.snoozes, now);
-  const { counts, level: itemLevel } = tally(assessments, snoozed);
+  const aside: SetAside = { snoozed: activeSnoozes(input.snoozes, now), maintenance: input.maintenance };
+  const { counts, level: itemLevel } = tally(assessments, aside);
   const situation = situationOf(input, snapshot !== undefined);
   const level: ServerLevel = situation === 'data' ? itemLevel : situation === 'offline' ? 'offline' : 'unknown';
   const lastSuccessfulPollAt = latest(outcome?.ok ? outcome.snapshot.takenAt : undefined, input.lastSnapshot?.takenAt, alertState.connection.lastSuccessfulPollAt);
-  const tray: ServerTray = { server: input.server, level, counts, situation, ranked: ranked ?? rankItems(assessments, snoozed, input.server) };
+  const tray: ServerTray = { server: input.server, level, counts, situation, ranked: ranked ?? rankItems(assessments, aside, input.server) };
   if (lastSuccessfulPollAt !== undefined) tray.lastSuccessfulPollAt = lastSuccessfulPollAt;
   return tray;
 }

@@ -7,6 +7,7 @@ import { formatClockTime } from '../../../common/format/clock-time.ts';
 import { serverItemKey } from '../../../common/ipc/item-key.ts';
 import { cleanName, healthRank, itemDetail, itemName, type ItemAssessment } from '../health/index.ts';
 import type { ItemSince } from '../history/item-since.ts';
+import { maintenanceOf, type ActiveMaintenance } from '../alerts/index.ts';
 import { durationPhrase } from './item-duration.ts';
 import { trayLocale, type TooltipSituation } from './tray-tooltip.ts';
 
@@ -21,21 +22,33 @@ export interface RankedItem {
   server: TrayServer;
   /** Present when the item is snoozed. */
   snoozedUntil?: number | 'resumed';
+  /** Present when the item is in maintenance (its own window or its server's). */
+  maintenance?: { until?: number };
+}
+
+/** What sets items aside from the level and the problems: snoozes and maintenance, by the server's own item keys. */
+export interface SetAside {
+  snoozed: ReadonlyMap<string, number | 'resumed'>;
+  maintenance?: ActiveMaintenance | undefined;
 }
 
 export const defaultMaxTrayItems = 10;
 
-/** An entry's place in the order: snoozed after the rest, then by health (a few small whole numbers). */
+/** An entry's place in the order: snoozed or in maintenance after the rest, then by health (a few small whole numbers). */
 export function rankOf(entry: RankedItem): number {
-  return (entry.snoozedUntil === undefined ? 0 : 4) + healthRank(entry.item.health);
+  return (entry.snoozedUntil === undefined && entry.maintenance === undefined ? 0 : 4) + healthRank(entry.item.health);
 }
 
-/** One server's items on a stable sort on (snoozed, health): the window's lists and the tray's menu agree on it. */
-export function rankItems(assessments: readonly ItemAssessment[], snoozed: ReadonlyMap<string, number | 'resumed'>, server: TrayServer): RankedItem[] {
+/** One server's items on a stable sort on (set aside, health): the window's lists and the tray's menu agree on it. */
+export function rankItems(assessments: readonly ItemAssessment[], aside: SetAside, server: TrayServer): RankedItem[] {
+  const { snoozed, maintenance } = aside;
   const anySnoozed = snoozed.size > 0;
+  const anyMaintenance = maintenance !== undefined && (maintenance.everything !== undefined || maintenance.items.size > 0);
   const ranked = assessments.map((item) => {
     const snoozedUntil = anySnoozed ? snoozed.get(item.key) : undefined;
+    const inMaintenance = anyMaintenance ? maintenanceOf(maintenance, item.key) : undefined;
     const entry: RankedItem = snoozedUntil === undefined ? { item, server } : { item, server, snoozedUntil };
+    if (inMaintenance !== undefined) entry.maintenance = inMaintenance;
     return { entry, rank: rankOf(entry) };
   });
   return ranked.sort((a, b) => a.rank - b.rank).map(({ entry }) => entry);
@@ -126,7 +139,13 @@ function trayItem(entry: RankedItem, input: TrayItemsInput): TrayItem {
   const base = { type: 'item', key: serverItemKey(server.id, item.key), connectionId: server.id, kind, name, health, state, detail } as const;
   const said = durationPhrase(item, input.sinceOf?.(entry), input.now) ?? detail;
   const named = input.nameServers ? `${cleanName(server.name)} · ${name}` : name;
-  if (snoozedUntil === undefined) return { ...base, label: `${named} — ${said}` };
-  const until = snoozedUntil === 'resumed' ? 'until resumed' : `until ${formatClockTime(snoozedUntil, input.now, { locale: trayLocale, timeZone: input.timeZone })}`;
-  return { ...base, label: `${named} — ${said} (snoozed ${until})`, snoozedUntil };
+  const clock = (time: number) => formatClockTime(time, input.now, { locale: trayLocale, timeZone: input.timeZone });
+  if (snoozedUntil !== undefined) {
+    const until = snoozedUntil === 'resumed' ? 'until resumed' : `until ${clock(snoozedUntil)}`;
+    return { ...base, label: `${named} — ${said} (snoozed ${until})`, snoozedUntil };
+  }
+  const { maintenance } = entry;
+  if (maintenance === undefined) return { ...base, label: `${named} — ${said}` };
+  const until = maintenance.until === undefined ? '' : ` until ${clock(maintenance.until)}`;
+  return { ...base, label: `${named} — ${said} (maintenance${until})`, maintenance };
 }

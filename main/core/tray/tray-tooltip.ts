@@ -15,6 +15,8 @@ export interface TrayCounts {
   domains: { ok: number; expiring: number; expired: number; unknown: number };
   /** Items under an active snooze, left out of every other count and of the level. */
   snoozed: number;
+  /** Items in maintenance (and not snoozed), left out likewise. */
+  inMaintenance: number;
 }
 
 /** What the tooltip leads with, before the item counts. */
@@ -38,7 +40,7 @@ export interface TooltipInput {
   timeZone?: string | undefined;
 }
 
-/** "2 down, 1 late, 1 expiring", "all 25 OK" or "nothing watched yet", plus ", 2 snoozed". */
+/** "2 down, 1 late, 1 expiring", "all 25 OK" or "nothing watched yet", plus ", 2 snoozed, 3 in maintenance". */
 export function countsSummary(counts: TrayCounts): string {
   const { monitors, heartbeats, domains } = counts;
   const parts: string[] = [];
@@ -51,8 +53,9 @@ export function countsSummary(counts: TrayCounts): string {
   add(domains.expiring, 'expiring');
   add(monitors.unknown + heartbeats.unknown + domains.unknown, 'unknown');
   const fine = monitors.up + heartbeats.up + heartbeats.waiting + domains.ok;
-  const summary = parts.length > 0 ? parts.join(', ') : fine > 0 ? `all ${fine} OK` : 'nothing watched yet';
-  return counts.snoozed > 0 ? `${summary}, ${counts.snoozed} snoozed` : summary;
+  const summary = parts.length > 0 ? parts.join(', ') : fine > 0 ? `all ${fine} OK` : counts.inMaintenance > 0 ? 'all in maintenance' : 'nothing watched yet';
+  const aside = [counts.snoozed > 0 ? `${counts.snoozed} snoozed` : '', counts.inMaintenance > 0 && fine + parts.length > 0 ? `${counts.inMaintenance} in maintenance` : ''].filter((text) => text !== '');
+  return [summary, ...aside].join(', ');
 }
 
 function situationText(server: TooltipServer, name: string): string {
@@ -76,6 +79,7 @@ export function emptyCounts(): TrayCounts {
     heartbeats: { up: 0, waiting: 0, late: 0, down: 0, unknown: 0 },
     domains: { ok: 0, expiring: 0, expired: 0, unknown: 0 },
     snoozed: 0,
+    inMaintenance: 0,
   };
 }
 
@@ -88,6 +92,7 @@ function totalCounts(servers: readonly TooltipServer[]): TrayCounts {
       for (const [state, count] of Object.entries(counts[kind])) into[state] = (into[state] ?? 0) + count;
     }
     total.snoozed += counts.snoozed;
+    total.inMaintenance += counts.inMaintenance;
   }
   return total;
 }

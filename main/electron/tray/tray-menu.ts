@@ -15,6 +15,9 @@ export interface TrayMenuEntry {
 
 export type PauseFor = '1h' | '4h' | 'until-resumed';
 
+/** How long maintenance on everything lasts, started from the tray: minutes, or until ended. */
+export type MaintenanceFor = 30 | 60 | 120 | 'until-ended';
+
 export interface TrayActions {
   /** Shows the window; with a server item key, on that item. */
   openWindow(itemKey?: string): void;
@@ -23,6 +26,10 @@ export interface TrayActions {
   refreshNow(): void;
   pauseNotifications(duration: PauseFor): void;
   resumeNotifications(): void;
+  /** Maintenance on everything watched. */
+  startMaintenance(duration: MaintenanceFor): void;
+  /** Ends every active maintenance window. */
+  endMaintenance(): void;
   setLaunchAtLogin(enabled: boolean): void;
   openLogs(): void;
   quit(): void;
@@ -62,6 +69,7 @@ export function trayMenuTemplate(input: TrayMenuInput, actions: TrayActions): Tr
             { id: 'pause:until-resumed', label: 'Until I resume them', click: () => actions.pauseNotifications('until-resumed') },
           ],
         },
+    maintenanceEntry(status, actions),
     {
       id: 'launch-at-login',
       label: 'Launch at login',
@@ -85,4 +93,16 @@ function trayItemEntry(item: TrayItem, text: (label: string) => string, actions:
     case 'more':
       return { id: 'more', label: item.label, click: () => actions.openWindow() };
   }
+}
+
+/** "End maintenance" while any window is active (so a deploy that ends early is one click away), else the menu to start one. */
+function maintenanceEntry(status: StatusView | undefined, actions: TrayActions): TrayMenuEntry {
+  if (status?.maintenance.some((window) => window.active) === true) return { id: 'maintenance:end', label: 'End maintenance', click: () => actions.endMaintenance() };
+  const start = (id: string, label: string, duration: MaintenanceFor): TrayMenuEntry => ({ id: `maintenance:${id}`, label, click: () => actions.startMaintenance(duration) });
+  return {
+    id: 'maintenance',
+    label: 'Maintenance on everything',
+    type: 'submenu',
+    submenu: [start('30m', 'For 30 minutes', 30), start('1h', 'For 1 hour', 60), start('2h', 'For 2 hours', 120), start('until-ended', 'Until I end it', 'until-ended')],
+  };
 }
