@@ -32,26 +32,33 @@ export function maintenanceShares(inputs: OverlapInputs, monitors: readonly { se
   const { maintenance, runs, from, to } = inputs;
   const shares = new Map<number, MaintenanceShare>();
   if (!maintenance.anySince(from)) return shares;
-  const everything = maintenance.spans('', from, to);
+  // The server-wide part is the same for every monitor: cut to the runs once.
+  const everything = intersectSpans(maintenance.spans('', from, to), runs);
+  const everythingMs = spansLength(everything);
   const ownScopes = new Set(maintenance.itemScopes(from, to));
   const spansOf = new Map<number, Span[]>();
   for (const monitor of monitors) {
-    if (everything.length === 0 && !ownScopes.has(monitor.id)) continue;
-    const own = ownScopes.has(monitor.id) ? maintenance.spans(monitor.id, from, to) : [];
-    const lifetime = [{ start: Date.parse(monitor.createdAt), end: to }];
-    const spans = intersectSpans(intersectSpans(unionSpans(everything, own), runs), lifetime);
+    const hasOwn = ownScopes.has(monitor.id);
+    if (everything.length === 0 && !hasOwn) continue;
+    let spans = hasOwn ? unionSpans(everything, intersectSpans(maintenance.spans(monitor.id, from, to), runs)) : everything;
+    // Before the monitor existed its time is unknown, not maintenance.
+    const created = Date.parse(monitor.createdAt);
+    if (spans.length > 0 && created > (spans[0] as Span).start) spans = intersectSpans(spans, [{ start: created, end: to }]);
     if (spans.length > 0) spansOf.set(monitor.seq, spans);
   }
   const timelines = spansOf.size > readAllAbove ? readAll(inputs.statuses, spansOf) : undefined;
+  let share: MaintenanceShare | undefined;
+  const addObserved = (spanStart: number, spanEnd: number, up: boolean) => {
+    if (share === undefined) return;
+    if (up) share.upMs += spanEnd - spanStart;
+    else share.downMs += spanEnd - spanStart;
+  };
   for (const [seq, spans] of spansOf) {
     const start = (spans[0] as Span).start;
     const end = (spans.at(-1) as Span).end;
     const timeline = timelines?.(seq) ?? { before: inputs.statuses.statusAt(seq, start), changes: inputs.statuses.forMonitor(seq, start, end) };
-    const share: MaintenanceShare = { spans, ms: spansLength(spans), upMs: 0, downMs: 0 };
-    forEachObserved(timeline.before, timeline.changes, spans, timeline.from ?? start, end, (spanStart, spanEnd, up) => {
-      if (up) share.upMs += spanEnd - spanStart;
-      else share.downMs += spanEnd - spanStart;
-    });
+    share = { spans, ms: spans === everything ? everythingMs : spansLength(spans), upMs: 0, downMs: 0 };
+    forEachObserved(timeline.before, timeline.changes, spans, timeline.from ?? start, end, addObserved);
     shares.set(seq, share);
   }
   return shares;
