@@ -56,17 +56,16 @@ function checkParent(connectionId: string, child: string, parent: string, settin
 }
 
 function patched(current: Settings, key: string, patch: ItemRulesPatch): Settings {
-  const itemRules = { ...current.itemRules };
-  const rule = { ...itemRules[key] };
-  if (patch.delayMinutes === null) delete rule.delayMinutes;
-  else if (patch.delayMinutes !== undefined) rule.delayMinutes = patch.delayMinutes;
-  if (patch.tell === null) delete rule.tell;
-  else if (patch.tell !== undefined) rule.tell = { ...rule.tell, ...patch.tell };
-  if (rule.tell !== undefined && Object.values(rule.tell).every((on) => on !== false)) delete rule.tell;
-  if (Object.keys(rule).length === 0) delete itemRules[key];
-  else itemRules[key] = rule;
-  const dependencies = { ...current.dependencies };
-  if (patch.dependsOn === null) delete dependencies[key];
-  else if (patch.dependsOn !== undefined) dependencies[key] = patch.dependsOn;
+  const { [key]: before = {}, ...otherRules } = current.itemRules;
+  const { delayMinutes: _delay, tell: _tell, ...rest } = before;
+  const delayMinutes = patch.delayMinutes === undefined ? before.delayMinutes : (patch.delayMinutes ?? undefined);
+  const merged = patch.tell === undefined ? before.tell : patch.tell === null ? undefined : { ...before.tell, ...patch.tell };
+  // A rule that says only what the defaults say is no rule: the item follows the defaults.
+  const tell = merged !== undefined && Object.values(merged).some((on) => on === false) ? merged : undefined;
+  const rule = { ...rest, ...(delayMinutes === undefined ? {} : { delayMinutes }), ...(tell === undefined ? {} : { tell }) };
+  const itemRules = Object.keys(rule).length === 0 ? otherRules : { ...otherRules, [key]: rule };
+  const { [key]: _parent, ...otherDependencies } = current.dependencies;
+  const parent = patch.dependsOn === undefined ? current.dependencies[key] : (patch.dependsOn ?? undefined);
+  const dependencies = parent === undefined ? otherDependencies : { ...otherDependencies, [key]: parent };
   return { ...current, itemRules, dependencies };
 }

@@ -50,7 +50,8 @@ export function maintenanceCalls(runtime: CoreRuntime) {
       if (window === undefined) throw new VigilCoreError(`${session.connection.name} started the maintenance but did not say which window it is.`);
       session.serverWindowsChanged((windows) => [...windows.filter((known) => known.id !== window.id), window]);
       runtime.refreshSoon(session.connection.id);
-      return viewOrFail(window, server, now, nameOf);
+      // The server may have placed the start at its own "now", after the request was made.
+      return viewOrFail(window, server, Math.max(runtime.clock.now(), window.rule.from), nameOf);
     }
     const kept = keptWindow(session.connection.id, item, timing, now);
     runtime.settings.update((current) => ({ ...current, maintenance: [...withoutOld(current.maintenance, now), kept] }));

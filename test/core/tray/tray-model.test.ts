@@ -32,6 +32,7 @@ describe('trayModel levels', () => {
         heartbeats: { up: 0, waiting: 0, late: 0, down: 0, unknown: 0 },
         domains: { ok: 0, expiring: 0, expired: 0, unknown: 0 },
         snoozed: 0,
+        inMaintenance: 0,
       },
       tooltip: 'Vigil — Work API: checking… · not checked yet',
       items: [],
@@ -66,6 +67,7 @@ describe('trayModel levels', () => {
       heartbeats: { up: 0, waiting: 1, late: 1, down: 1, unknown: 0 },
       domains: { ok: 0, expiring: 1, expired: 1, unknown: 1 },
       snoozed: 0,
+      inMaintenance: 0,
     });
     expect(tray.tooltip).toBe('Vigil — Work API: 2 down, 1 expired, 1 late, 1 expiring, 2 unknown · last checked 14:05');
   });
