@@ -12,6 +12,7 @@ import { openHistoryStores, type HistoryStores } from '../storage/history/histor
 import { deleteOrphans } from '../storage/history/orphans.ts';
 import type { HeartbeatStore } from '../storage/heartbeat-store.ts';
 import type { MonitorRecord, MonitorStore } from '../storage/monitor-store.ts';
+import type { MonitorStatus } from '../../common/api/known.ts';
 import { forEachCheck } from './check-codec.ts';
 import { eventJson, pingJson } from './history-json.ts';
 import type { HistoryRecorder } from './history-recorder.ts';
@@ -20,7 +21,7 @@ import { HistoryWriter } from './history-writer.ts';
 import { importLegacyChecks } from './legacy-check-import.ts';
 import { LiveHistory } from './live-history.ts';
 import { MaintenanceHistory, maintenanceChangeOf, type MaintenanceChange, type MaintenanceScope } from './maintenance-history.ts';
-import { maintenanceShares } from './maintenance-overlap.ts';
+import { maintenanceShares, type StatusSource } from './maintenance-overlap.ts';
 import { monitorSeries, type SeriesJson } from './monitor-series.ts';
 import { MonitorStatsSummer, type MonitorStatsJson, type SlotInputs } from './monitor-stats.ts';
 import type { Span, StatusChange } from './observed-status.ts';
@@ -30,6 +31,9 @@ import { dayMs } from './time-units.ts';
 import { WindowStatsCache } from './window-stats-cache.ts';
 
 const maintenanceIntervalMs = 60_000;
+/** Every monitor's status at a moment this far past is settled: kept for the maintenance figures (a few moments). */
+const settledStatusesMs = 60_000;
+const keptStatusMoments = 8;
 
 export interface HistoryServiceOptions {
   dataDir: string;
@@ -56,6 +60,8 @@ export class HistoryService {
   readonly #cache: WindowStatsCache;
   readonly #summer = new MonitorStatsSummer();
   readonly #maintenance: MaintenanceHistory;
+  /** Every monitor's status at a few settled moments (reading it is a scan of every change). */
+  readonly #statusesAt = new Map<number, ReadonlyMap<number, MonitorStatus>>();
   #timer: TimerHandle | undefined;
   #maintaining: Promise<void> | undefined;
   #stopped = false;
@@ -98,6 +104,8 @@ export class HistoryService {
       onForget: (item) => {
         this.#maintenance.forget(item.id);
         if (item.kind !== 'monitor') return;
+        // A deleted monitor's seq may be given to a new one.
+        this.#statusesAt.clear();
         this.#live.forget(item.seq);
         this.#rollup.forget(item.seq);
         this.#cache.forget(item.seq);
@@ -192,9 +200,29 @@ export class HistoryService {
     const spans = this.#observedSpans(from, now);
     const slotInputs: SlotInputs | undefined =
       slots > 0 ? { count: slots, statusAtFrom: this.#cache.statusesAtFrom(window), changes: this.#changesBetween(from, now) } : undefined;
-    const maintenance = maintenanceShares({ maintenance: this.#maintenance, statuses: this.#stores.statuses, runs: spans, from, to: now }, monitors);
+    const maintenance = maintenanceShares({ maintenance: this.#maintenance, statuses: this.#statusSource, runs: spans, from, to: now }, monitors);
     return monitors.map(this.#summer.answer({ window, cache, live: this.#live, spans, now, slots: slotInputs, maintenance }));
   }
+
+  /**
+   * The status changes for the maintenance figures. A moment's statuses stay as they are once it is settled: later
+   * changes are dated when they are recorded, and a deletion clears what is kept.
+   */
+  readonly #statusSource: StatusSource = {
+    statusAt: (seq, at) => this.#stores.statuses.statusAt(seq, at),
+    forMonitor: (seq, from, to) => this.#stores.statuses.forMonitor(seq, from, to),
+    between: (from, to) => this.#stores.statuses.between(from, to),
+    allStatusesAt: (at) => {
+      const kept = this.#statusesAt.get(at);
+      if (kept !== undefined) return kept;
+      const statuses = this.#stores.statuses.allStatusesAt(at);
+      if (at < this.#options.clock.now() - settledStatusesMs) {
+        if (this.#statusesAt.size >= keptStatusMoments) this.#statusesAt.clear();
+        this.#statusesAt.set(at, statuses);
+      }
+      return statuses;
+    },
+  };
 
   #monitorSeqs(): number[] {
     return this.#options.monitors.all().map((record) => record.seq);

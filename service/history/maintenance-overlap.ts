@@ -16,9 +16,14 @@ export interface MaintenanceShare {
   downMs: number;
 }
 
+/** The status changes as stored; every monitor's status at a moment may come from a cache. */
+export type StatusSource = Pick<StatusChangeStore, 'statusAt' | 'forMonitor' | 'between'> & {
+  allStatusesAt(at: number): ReadonlyMap<number, MonitorStatus>;
+};
+
 export interface OverlapInputs {
   maintenance: MaintenanceHistory;
-  statuses: StatusChangeStore;
+  statuses: StatusSource;
   /** When the service ran and saved history, over [from, to]. */
   runs: readonly Span[];
   from: number;
@@ -36,7 +41,7 @@ export function maintenanceShares(inputs: OverlapInputs, monitors: readonly { se
   const everything = intersectSpans(maintenance.spans('', from, to), runs);
   const everythingMs = spansLength(everything);
   const ownScopes = new Set(maintenance.itemScopes(from, to));
-  const spansOf = new Map<number, Span[]>();
+  const spansOf = new Map<number, { spans: Span[]; created: number }>();
   for (const monitor of monitors) {
     const hasOwn = ownScopes.has(monitor.id);
     if (everything.length === 0 && !hasOwn) continue;
@@ -44,7 +49,7 @@ export function maintenanceShares(inputs: OverlapInputs, monitors: readonly { se
     // Before the monitor existed its time is unknown, not maintenance.
     const created = Date.parse(monitor.createdAt);
     if (spans.length > 0 && created > (spans[0] as Span).start) spans = intersectSpans(spans, [{ start: created, end: to }]);
-    if (spans.length > 0) spansOf.set(monitor.seq, spans);
+    if (spans.length > 0) spansOf.set(monitor.seq, { spans, created });
   }
   const timelines = spansOf.size > readAllAbove ? readAll(inputs.statuses, spansOf) : undefined;
   let share: MaintenanceShare | undefined;
@@ -53,10 +58,10 @@ export function maintenanceShares(inputs: OverlapInputs, monitors: readonly { se
     if (up) share.upMs += spanEnd - spanStart;
     else share.downMs += spanEnd - spanStart;
   };
-  for (const [seq, spans] of spansOf) {
+  for (const [seq, { spans, created }] of spansOf) {
     const start = (spans[0] as Span).start;
     const end = (spans.at(-1) as Span).end;
-    const timeline = timelines?.(seq) ?? { before: inputs.statuses.statusAt(seq, start), changes: inputs.statuses.forMonitor(seq, start, end) };
+    const timeline = timelines?.(seq, created) ?? { before: inputs.statuses.statusAt(seq, start), changes: inputs.statuses.forMonitor(seq, start, end) };
     share = { spans, ms: spans === everything ? everythingMs : spansLength(spans), upMs: 0, downMs: 0 };
     forEachObserved(timeline.before, timeline.changes, spans, timeline.from ?? start, end, addObserved);
     shares.set(seq, share);
@@ -72,10 +77,10 @@ interface Timeline {
 }
 
 /** Every monitor's status from the earliest maintenance on, in two reads. */
-function readAll(statuses: StatusChangeStore, spansOf: ReadonlyMap<number, Span[]>): (seq: number) => Timeline {
+function readAll(statuses: StatusSource, spansOf: ReadonlyMap<number, { spans: Span[] }>): (seq: number, created: number) => Timeline {
   let from = Number.POSITIVE_INFINITY;
   let to = Number.NEGATIVE_INFINITY;
-  for (const spans of spansOf.values()) {
+  for (const { spans } of spansOf.values()) {
     from = Math.min(from, (spans[0] as Span).start);
     to = Math.max(to, (spans.at(-1) as Span).end);
   }
@@ -86,5 +91,6 @@ function readAll(statuses: StatusChangeStore, spansOf: ReadonlyMap<number, Span[
     if (list) list.push(change);
     else changes.set(change.monitorSeq, [change]);
   }
-  return (seq) => ({ before: before.get(seq) ?? 'unknown', changes: changes.get(seq) ?? [], from });
+  // A monitor created since had no status then, whatever a deleted one with the same seq had.
+  return (seq, created) => ({ before: created > from ? 'unknown' : (before.get(seq) ?? 'unknown'), changes: changes.get(seq) ?? [], from });
 }
