@@ -10,9 +10,10 @@ import { ByteReader, ByteWriter } from '../../../service/history/varint.ts';
 const hour = Date.UTC(2026, 10, 2, 14);
 
 describe('varints', () => {
-  it('round-trips whole numbers up to 2^53, and signed ones within ±2^52 through zigzag', () => {
+  // Zigzag doubles a value, so the signed range is −2^52 … 2^52 − 1: 2^52 itself would need 2^53, past the safe integers.
+  it('round-trips whole numbers up to 2^53, and signed ones from −2^52 to 2^52 − 1 through zigzag', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.maxSafeNat(), fc.integer({ min: -(2 ** 52), max: 2 ** 52 }))), (values) => {
+      fc.property(fc.array(fc.tuple(fc.maxSafeNat(), fc.integer({ min: -(2 ** 52), max: 2 ** 52 - 1 }))), (values) => {
         const writer = new ByteWriter();
         for (const [n, i] of values) {
           writer.uint(n);
