@@ -28,7 +28,10 @@ export function trackFlapping(
   const settled: FlapTracking['settled'] = [];
   const windowMs = rule.minutes * 60_000;
   if (!(windowMs > 0 && rule.changes >= 1)) return { memory: {}, started, settled };
-  if (changes.length === 0 && Object.keys(previous).length === 0) return { memory: previous, started, settled };
+  // Most polls change nothing and let nothing expire: the memory is kept as it is, without a copy.
+  if (changes.length === 0 && !Object.values(previous).some((entry) => (entry.changes.at(-1) ?? 0) + windowMs <= now)) {
+    return { memory: previous, started, settled };
+  }
   const memory = new Map(Object.entries(previous));
   for (const change of changes) {
     const before = memory.get(change.key);
