@@ -16,7 +16,7 @@ import { tracked } from '../state/pending-writes.ts';
 import { useStatus } from '../state/status-store.ts';
 
 export interface BannerModel {
-  id: 'unreachable' | 'token-rejected' | 'token-expiring' | 'paused' | 'problem' | 'server-problem';
+  id: 'unreachable' | 'token-rejected' | 'token-expiring' | 'paused' | 'quiet' | 'problem' | 'server-problem';
   tone: 'critical' | 'warning' | 'info';
   text: string;
   /** What changes with the clock ("… 3 min ago"), kept out of the announced text. */
@@ -62,6 +62,10 @@ export function bannersOf(status: StatusView | undefined, now: number, withServe
   if (status.pausedUntil !== undefined) {
     const until = status.pausedUntil === 'resumed' ? 'until you resume them' : `until ${formatClockTime(status.pausedUntil, now)}`;
     banners.push({ id: 'paused', tone: 'info', text: `Notifications are paused ${until}.`, action: { label: 'Resume notifications', run: 'resume' } });
+  } else if (status.quiet !== undefined) {
+    // Quiet hours hold notifications, not the watch: one summary follows when they end.
+    const until = status.quiet.until === undefined ? '' : ` until ${formatClockTime(status.quiet.until, now)}`;
+    banners.push({ id: 'quiet', tone: 'info', text: `Quiet hours${until}: notifications are held, and summed up when they end.` });
   }
   return banners;
 }

@@ -1,6 +1,7 @@
 // Browser mode under test: a fake VigilCore (every contract method recorded, events emitted by hand), the real
 // web server on 127.0.0.1 over a temporary renderer folder, raw HTTP requests (any Host, any Origin) and
 // contract sockets with or without the session cookie.
+import type { ItemRulesView } from '../../common/ipc/alerting.ts';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -32,13 +33,14 @@ export interface FakeVigilCore extends VigilCore {
 
 /**
  * Every method resolves unless overridden: getStatus with `sampleStatus`, the settings and local-SMTP methods over
- * in-memory state (test/helpers/fake-settings.ts), the rest with undefined.
+ * in-memory state (test/helpers/fake-settings.ts), getItemRules with an item that has no rules of its own, the rest
+ * with undefined.
  */
 export function fakeVigilCore(overrides: Partial<CoreCalls> = {}): FakeVigilCore {
   const received: FakeVigilCore['received'] = [];
   const listeners = new Map<CoreEvent, Set<(payload: unknown) => void>>();
   const calls: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
-  const implemented: Partial<CoreCalls> = { ...fakeSettingsMethods(), ...overrides };
+  const implemented: Partial<CoreCalls> = { ...fakeSettingsMethods(), getItemRules: noItemRules, ...overrides };
   for (const method of methodNames) {
     const override = implemented[method] as ((...args: unknown[]) => Promise<unknown>) | undefined;
     calls[method] = async (...args) => {
@@ -250,4 +252,9 @@ window.vigilTest = { api, showAlert: (alert) => showAlert(alert, { inPage }) };
   );
   await build({ configFile: false, root: sourceDir, base: './', logLevel: 'silent', build: { outDir, emptyOutDir: true, minify: false } });
   return outDir;
+}
+
+/** An item with no rules of its own: the defaults, every kind told, nothing it depends on. */
+async function noItemRules(itemKey: string): Promise<ItemRulesView> {
+  return { itemKey, defaultDelayMinutes: 0, tell: { down: true, recovered: true, late: true, expiry: true }, dependents: 0 };
 }

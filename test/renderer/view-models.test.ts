@@ -109,6 +109,12 @@ describe('banners', () => {
     expect(banners[1]).toMatchObject({ text: 'Notifications are paused until you resume them.', action: { run: 'resume' } });
   });
 
+  it('says quiet hours hold notifications until they end, with nothing to press', () => {
+    const quiet = bannersOf({ ...status({}), quiet: { until: NOW + 8 * 3_600_000 } }, NOW);
+    expect(quiet).toEqual([expect.objectContaining({ id: 'quiet', tone: 'info', text: expect.stringMatching(/^Quiet hours until .+: notifications are held, and summed up when they end\.$/) })]);
+    expect(quiet[0]?.action).toBeUndefined();
+  });
+
   it('warns before the token expires', () => {
     const connection = { id: 'prod', name: 'Prod', baseUrl: 'https://prod.example/api', kind: 'remote' as const, enabled: true, auth: 'expiring' as const, tokenExpiresAt: NOW + 2 * 86_400_000 };
     expect(bannersOf(status({ connection }), NOW)).toMatchObject([{ id: 'token-expiring', text: 'The token for Prod expires in 2 days. Replace it before it does.' }]);
