@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { MaintenanceView } from '../../common/ipc/alerting.ts';
 import type { Level } from '../../common/ipc/views.ts';
 import { trayIconFile } from '../../main/electron/tray/tray-icons.ts';
 import { trayMenuTemplate, type TrayActions, type TrayMenuEntry } from '../../main/electron/tray/tray-menu.ts';
@@ -242,6 +243,11 @@ describe('the tray menu template', () => {
     expect(find(busy, 'maintenance')).toBeUndefined();
     find(busy, 'maintenance:end')?.click?.();
     expect(all.endMaintenance).toHaveBeenCalledOnce();
+    // A weekly window in force is not ended from the tray: that would end every later week too.
+    const weekly: MaintenanceView = { ...window, repeat: { days: [0], start: '02:00', end: '04:00', timezone: 'UTC' } };
+    const weeklyMenu = trayMenuTemplate({ status: status({ maintenance: [weekly] }), launchAtLogin: false, platform: 'linux' }, all);
+    expect(find(weeklyMenu, 'maintenance:end')).toBeUndefined();
+    expect(find(weeklyMenu, 'maintenance')).toBeDefined();
   });
 
   it('says it is starting before the first status', () => {

@@ -171,7 +171,7 @@ describe('while maintenance holds', () => {
   const active = maintenanceWindow({ id: 'local/w1', itemKey: 'local/monitor:m1', itemName: 'Router', endsAt: until, active: true });
   const upcoming = maintenanceWindow({ id: 'work/w2', connectionId: 'work', serverName: 'Work', startsAt: NOW + 24 * hour, active: false, repeat: { days: [6], start: '02:00', end: '04:00', timezone: 'Europe/Berlin' }, nextStart: NOW + 24 * hour, keptBy: 'vigil', reason: 'Backups' });
 
-  it('the overview says until when, with “End now”, lists what is coming with “Cancel” and who keeps it', async () => {
+  it('the overview says until when, with “End now”, lists what is coming with “Stop repeating” for a weekly window and who keeps it', async () => {
     const fake = fakeApi({ ...noEvents, endMaintenance: async () => ({ done: true }) as never });
     show([{ ...routerItem, maintenance: { until } }, nasItem], [active, upcoming]);
     const user = userEvent.setup();
@@ -184,9 +184,9 @@ describe('while maintenance holds', () => {
     expect(later.textContent).toContain('Backups');
     expect(later.textContent).toContain('Kept by Vigil: only Vigil’s notifications respect it');
     await user.click(within(banner).getByRole('button', { name: 'End maintenance on Router now' }));
-    await user.click(within(later).getByRole('button', { name: 'Cancel maintenance on everything on Work' }));
+    await user.click(within(later).getByRole('button', { name: 'Stop the weekly maintenance on everything on Work' }));
     await waitFor(() => expect(argsOf(fake, 'endMaintenance')).toEqual([[{ id: 'local/w1' }], [{ id: 'work/w2' }]]));
-    expect(noticeTexts()).toContain('Maintenance on everything on Work cancelled.');
+    expect(noticeTexts()).toContain('The weekly maintenance on everything on Work no longer repeats.');
   });
 
   it('an item in maintenance is not a problem: its badge says until when; a child says why it is down', () => {

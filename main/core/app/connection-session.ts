@@ -75,9 +75,13 @@ export class ConnectionSession {
   #renewedSinceSuccess = false;
   /** The server's maintenance windows as last answered; undefined while it has answered none (it keeps none). */
   #serverWindows: ConnectionWindow[] | undefined;
+  /** The server's last answer as text: an unchanged answer keeps the same windows (and so the same rules). */
+  #serverAnswer: string | undefined;
+  /** When Vigil last started or ended a window on the server: a poll begun before that carries an older list. */
+  #windowsChangedAt = -Infinity;
   #windowsMemo: { sources: readonly unknown[]; windows: ConnectionWindow[]; rules: MaintenanceRule[] } | undefined;
   readonly #rulesMemo = new AlertRulesMemo();
-  #viewsMemo: { windows: readonly ConnectionWindow[]; active: ActiveMaintenance; snapshot: Snapshot | undefined; views: MaintenanceView[] } | undefined;
+  #viewsMemo: { windows: readonly ConnectionWindow[]; active: ActiveMaintenance; named: boolean; views: MaintenanceView[] } | undefined;
 
   constructor(options: ConnectionSessionOptions) {
     this.#options = options;
@@ -141,10 +145,12 @@ export class ConnectionSession {
     const { windows, rules } = this.#windows(settings);
     const kept = this.#viewsMemo;
     const active = maintenanceNow(rules, now);
-    if (kept !== undefined && kept.windows === windows && kept.active === active && kept.snapshot === this.#lastSnapshot) return kept.views;
+    // Item names come from the server's lists: built again once they first arrive, not on every poll.
+    const named = this.#lastSnapshot !== undefined;
+    if (kept !== undefined && kept.windows === windows && kept.active === active && kept.named === named) return kept.views;
     const server = { id: this.connection.id, name: this.connection.name };
     const views = windows.flatMap((window) => maintenanceView(window, server, now, (key) => this.itemName(key)) ?? []);
-    this.#viewsMemo = { windows, active, snapshot: this.#lastSnapshot, views };
+    this.#viewsMemo = { windows, active, named, views };
     return views;
   }
 
@@ -165,17 +171,32 @@ export class ConnectionSession {
   /** A window the server just started or ended, shown at once rather than at the next poll. */
   serverWindowsChanged(change: (windows: ConnectionWindow[]) => ConnectionWindow[]): void {
     this.#serverWindows = change(this.#serverWindows ?? []);
+    this.#serverAnswer = undefined;
+    this.#windowsChangedAt = this.#options.clock.now();
     this.#options.onChange();
   }
 
+  /**
+   * The server's windows (where it keeps them) and Vigil's own for this connection, together: a window Vigil kept
+   * before the server offered the extension, or while its capabilities were unknown, still applies and can be ended.
+   */
   #windows(settings: Settings): { windows: ConnectionWindow[]; rules: MaintenanceRule[] } {
-    const server = this.keepsMaintenance();
-    const sources = server ? [this.#serverWindows] : [settings.maintenance];
+    const server = this.keepsMaintenance() ? this.#serverWindows : undefined;
+    const sources = [server, settings.maintenance];
     const memo = this.#windowsMemo;
-    if (memo !== undefined && memo.sources.length === sources.length && memo.sources.every((source, index) => source === sources[index])) return memo;
-    const windows = server ? (this.#serverWindows ?? []) : keptWindows(settings.maintenance, this.connection.id);
+    if (memo !== undefined && memo.sources.every((source, index) => source === sources[index])) return memo;
+    const windows = [...(server ?? []), ...keptWindows(settings.maintenance, this.connection.id)];
     this.#windowsMemo = { sources, windows, rules: windows.map((window) => window.rule) };
     return this.#windowsMemo;
+  }
+
+  /** The windows a poll brought, unless they are the same as before or older than a change Vigil made since. */
+  #serverAnswered(snapshot: Snapshot): void {
+    if (snapshot.maintenance === undefined || (snapshot.startedAt ?? snapshot.takenAt) < this.#windowsChangedAt) return;
+    const answer = JSON.stringify(snapshot.maintenance);
+    if (answer === this.#serverAnswer) return;
+    this.#serverAnswer = answer;
+    this.#serverWindows = serverWindows(snapshot.maintenance);
   }
 
   /** Reads the token and starts polling (unless suspended or rejected; call `suspend()` first to start held). */
@@ -241,7 +262,7 @@ export class ConnectionSession {
     const { settings, clock } = this.#options;
     const current = settings.read();
     const token = this.#token;
-    if (outcome.ok && outcome.snapshot.maintenance !== undefined) this.#serverWindows = serverWindows(outcome.snapshot.maintenance);
+    if (outcome.ok) this.#serverAnswered(outcome.snapshot);
     const rules = this.alertRules(current);
     const now = clock.now();
     const evaluation = evaluatePoll(this.#alertState, outcome, {

@@ -68,7 +68,7 @@ export function statusView(input: StatusInput): StatusView {
     };
     const parents = server.dependencies ?? noDependencies;
     // A cause read from a parent whose state moves with the clock (a heartbeat, a domain) is judged afresh each time.
-    const causesMove = [...parents.values()].some((parent) => !parent.startsWith('monitor'));
+    const causesMove = parentsMoveWithClock(parents);
     const details: ItemDetails = { dependencies: parents, flapping: server.alertState.flapping };
     const build = (kept: ServerPart | undefined): ServerPart =>
       kept === undefined || causesMove ? freshPart(trayInput, now, sinceOf, details) : movedPart(kept, trayInput, now, sinceOf, details);
@@ -206,6 +206,18 @@ interface ItemDetails {
 }
 
 const noDependencies: ReadonlyMap<string, string> = new Map();
+
+const movesWithClock = new WeakMap<ReadonlyMap<string, string>, boolean>();
+
+/** Whether any parent is a heartbeat or a domain (whose state moves with the clock), once per dependencies map. */
+function parentsMoveWithClock(dependencies: ReadonlyMap<string, string>): boolean {
+  let moves = movesWithClock.get(dependencies);
+  if (moves === undefined) {
+    moves = [...dependencies.values()].some((parent) => !parent.startsWith('monitor'));
+    movesWithClock.set(dependencies, moves);
+  }
+  return moves;
+}
 
 type CauseOf = (item: ItemAssessment) => ItemAssessment | undefined;
 

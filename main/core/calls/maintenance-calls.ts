@@ -2,13 +2,13 @@
 // keeps maintenance (the extension) is asked to keep it, so its own email and webhooks respect it too; for any other
 // server Vigil keeps the window in its settings, and only its own notifications respect it.
 import { randomUUID } from 'node:crypto';
-import type { MaintenanceCreateBody } from '../../../common/api/maintenance.ts';
+import type { MaintenanceCreateBody, MaintenanceRule } from '../../../common/api/maintenance.ts';
 import type { MaintenanceSelector, MaintenanceTarget, MaintenanceView } from '../../../common/ipc/alerting.ts';
 import type { CheckedArgs, CoreCalls } from '../../../common/ipc/contract.ts';
 import { parseServerItemKey } from '../../../common/ipc/item-key.ts';
 import type { CoreRuntime } from '../app/core-runtime.ts';
 import type { ConnectionSession } from '../app/connection-session.ts';
-import { maintenanceView, serverWindows, type ConnectionWindow } from '../maintenance/maintenance-windows.ts';
+import { coversNow, maintenanceView, serverWindows, type ConnectionWindow } from '../maintenance/maintenance-windows.ts';
 import type { KeptMaintenance } from '../settings/settings-schema.ts';
 import { VigilCoreError } from './call-error.ts';
 import { serverItemRef } from './server-item-ref.ts';
@@ -77,7 +77,10 @@ export function maintenanceCalls(runtime: CoreRuntime) {
 
   return {
     async startMaintenance(target, timing) {
-      const resolved = resolveTiming(timing, runtime.clock.now(), runtime.timeZone());
+      const now = runtime.clock.now();
+      const resolved = resolveTiming(timing, now, runtime.timeZone());
+      // Checked before anything is saved anywhere: a window that covers nothing is refused on every server alike.
+      viewOrFail({ id: 'new', rule: ruleOf(undefined, resolved), keptBy: 'vigil' }, { id: '', name: '' }, now, () => undefined);
       const started: MaintenanceView[] = [];
       for (const placement of placements(target)) started.push(await startOn(placement, resolved));
       return started;
@@ -107,7 +110,9 @@ function chosenWindows(runtime: CoreRuntime, selector: MaintenanceSelector, now:
   return sessions.flatMap((session) =>
     session
       .maintenanceWindows(settings)
-      .filter((window) => (item === undefined || window.rule.item === item.itemKey) && maintenanceView(window, { id: '', name: '' }, now, () => undefined)?.active === true)
+      // A weekly series is left alone: ending it here would end every later week, which "end maintenance" never means
+      // (its own "Stop repeating", by id, does that).
+      .filter((window) => (item === undefined || window.rule.item === item.itemKey) && window.rule.repeat === undefined && coversNow(window, now))
       .map((window) => ({ session, window })),
   );
 }
@@ -127,6 +132,14 @@ function resolveTiming(timing: CheckedArgs<'startMaintenance'>[1], now: number, 
   const repeat = timing.repeat === undefined ? undefined : { ...timing.repeat, timezone: timing.repeat.timezone ?? timeZone };
   const reason = timing.reason === undefined || timing.reason === '' ? undefined : timing.reason;
   return { startsAt, endsAt, repeat, reason };
+}
+
+function ruleOf(item: string | undefined, timing: Timing): MaintenanceRule {
+  const rule: MaintenanceRule = { from: timing.startsAt };
+  if (item !== undefined) rule.item = item;
+  if (timing.endsAt !== undefined) rule.until = timing.endsAt;
+  if (timing.repeat !== undefined) rule.repeat = timing.repeat;
+  return rule;
 }
 
 function createBody(item: string | undefined, timing: Timing): MaintenanceCreateBody {

@@ -1,11 +1,11 @@
 // One server watched by `vigil watch`: its own poller, alert state and token, as the tray app keeps for each
 // connection, so one server's outage, slowness or rejected token never touches another's lines.
 import { systemClock } from '../../../common/clock.ts';
+import type { MaintenanceWindow } from '../../../common/api/maintenance.ts';
 import { localTimeZone } from '../../../common/schedule/weekly-schedule.ts';
 import { evaluatePoll, initialAlertState, snoozesOn, type Alert, type AlertRules } from '../alerts/index.ts';
 import { clientErrorInfo } from '../api/index.ts';
 import { keptWindows, serverWindows } from '../maintenance/maintenance-windows.ts';
-import type { PollOutcome } from '../model/snapshot.ts';
 import { fetchSnapshot } from '../poller/fetch-snapshot.ts';
 import { Poller } from '../poller/poller.ts';
 import { tokenExpiresAt } from '../secrets/token-expiry.ts';
@@ -31,6 +31,8 @@ export class ServerWatch {
     const { server } = options;
     const connection = { id: server.target.connection?.id ?? server.target.baseUrl, name: server.target.name };
     let state = initialAlertState();
+    /** The server's windows as last answered: a poll whose windows request failed keeps them. */
+    let serverAnswer: MaintenanceWindow[] = [];
     this.#poller = new Poller({
       clock: systemClock,
       intervalMs: options.intervalMs,
@@ -42,7 +44,7 @@ export class ServerWatch {
         const evaluation = evaluatePoll(state, outcome, {
           connection,
           preferences: alertPreferencesFrom(settings),
-          rules: watchRules(settings, connection.id, outcome),
+          rules: watchRules(settings, connection.id, (serverAnswer = (outcome.ok ? outcome.snapshot.maintenance : undefined) ?? serverAnswer)),
           snoozes: snoozesOn(connection.id, settings.snoozes),
           pausedUntil: settings.pausedUntil,
           tokenExpiresAt: tokenExpiresAt(server.token),
@@ -66,11 +68,11 @@ export class ServerWatch {
 
 /**
  * The person's rules as a terminal watch follows them: their delays, dependencies, flapping and per-item choices, and
- * maintenance (the server's windows where it keeps them, else the settings'); not quiet hours, which hold desktop
- * notifications, not the lines of someone watching.
+ * maintenance (the server's windows and the settings'); not quiet hours, which hold desktop notifications, not the
+ * lines of someone watching.
  */
-function watchRules(settings: Settings, connectionId: string, outcome: PollOutcome): AlertRules {
-  const windows = outcome.ok && outcome.snapshot.maintenance !== undefined ? serverWindows(outcome.snapshot.maintenance) : keptWindows(settings.maintenance, connectionId);
+function watchRules(settings: Settings, connectionId: string, serverAnswer: readonly MaintenanceWindow[]): AlertRules {
+  const windows = [...serverWindows(serverAnswer), ...keptWindows(settings.maintenance, connectionId)];
   const awake: Settings = { ...settings, quietHours: { ...settings.quietHours, enabled: false } };
   return alertRulesFrom(awake, connectionId, windows.map((window) => window.rule), localTimeZone());
 }

@@ -58,7 +58,9 @@ const weekMs = 7 * 86_400_000;
 export function maintenanceView(window: ConnectionWindow, server: { id: string; name: string }, now: number, nameOf: (itemKey: string) => string | undefined): MaintenanceView | undefined {
   const { rule } = window;
   if (rule.until !== undefined && rule.until <= now) return undefined;
-  const [next] = maintenanceSpans(rule, now, now + weekMs + 86_400_000);
+  // From its start when that is still to come, so a weekly series that begins next month shows its first week.
+  const from = Math.max(now, rule.from);
+  const [next] = maintenanceSpans(rule, from, from + weekMs + 86_400_000);
   // A weekly window whose days never come within the series' bounds covers nothing more.
   if (next === undefined && rule.repeat !== undefined) return undefined;
   const active = next !== undefined && next.start <= now;
@@ -73,6 +75,11 @@ export function maintenanceView(window: ConnectionWindow, server: { id: string; 
   }
   if (window.reason !== undefined) view.reason = window.reason;
   return view;
+}
+
+/** Whether the window covers `now` (whatever item it is on). */
+export function coversNow(window: ConnectionWindow, now: number): boolean {
+  return maintenanceSpans(window.rule, now, now + 1).length > 0;
 }
 
 /** Active windows first, then upcoming ones, each soonest first. */

@@ -95,9 +95,12 @@ function trayItemEntry(item: TrayItem, text: (label: string) => string, actions:
   }
 }
 
-/** "End maintenance" while any window is active (so a deploy that ends early is one click away), else the menu to start one. */
+/**
+ * "End maintenance" while a one-off window is active (so a deploy that ends early is one click away), else the menu to
+ * start one. A weekly window is not ended from here: that would end every later week too.
+ */
 function maintenanceEntry(status: StatusView | undefined, actions: TrayActions): TrayMenuEntry {
-  if (status?.maintenance.some((window) => window.active) === true) return { id: 'maintenance:end', label: 'End maintenance', click: () => actions.endMaintenance() };
+  if (status?.maintenance.some((window) => window.active && window.repeat === undefined) === true) return { id: 'maintenance:end', label: 'End maintenance', click: () => actions.endMaintenance() };
   const start = (id: string, label: string, duration: MaintenanceFor): TrayMenuEntry => ({ id: `maintenance:${id}`, label, click: () => actions.startMaintenance(duration) });
   return {
     id: 'maintenance',

@@ -1,6 +1,7 @@
 // Maintenance windows, one line each: what it covers, when, why, and who keeps it (a window Vigil keeps says that
 // the server's own email and webhooks do not know of it); an active one can be ended now, an upcoming one
-// cancelled — both end it (endMaintenance by id).
+// cancelled — both end it (endMaintenance by id). Ending a weekly window ends every later week too, so its button
+// says so ("Stop repeating").
 import type { MaintenanceView } from '../../../common/ipc/alerting.ts';
 import { coverageText, keptByText, untilText, whenText } from '../../format/maintenance-text.ts';
 import { endMaintenance } from '../../state/maintenance-actions.ts';
@@ -25,7 +26,11 @@ export function MaintenanceWindowList({ label, windows }: MaintenanceWindowListP
               {window.reason !== undefined && <span className="maintenance-reason"> · {window.reason}</span>}
               <p className={window.keptBy === 'vigil' ? 'field-hint maintenance-kept-by-vigil' : 'field-hint'}>{keptByText(window.keptBy)}</p>
             </div>
-            {window.active ? (
+            {window.repeat !== undefined ? (
+              <button type="button" className="button button-small" aria-label={`Stop the weekly maintenance on ${covers}`} onClick={() => void endMaintenance({ id: window.id }, covers, `The weekly maintenance on ${covers} no longer repeats.`)}>
+                Stop repeating
+              </button>
+            ) : window.active ? (
               <button type="button" className="button button-small" aria-label={`End maintenance on ${covers} now`} onClick={() => void endMaintenance({ id: window.id }, covers, `Maintenance on ${covers} ended.`)}>
                 End now
               </button>
