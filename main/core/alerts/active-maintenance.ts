@@ -8,7 +8,8 @@ export interface ActiveMaintenance {
   everything?: { until?: number };
   /** Item key (`monitor:42`) → when its window ends (absent: until ended). */
   items: Map<string, { until?: number }>;
-  /** When this answer may change: the soonest start or end of any window after `at` (absent: never by itself). */
+  /** When this answer may change: the soonest start or end of any window after `at`, or the end of the look-ahead (a
+   * window further ahead says nothing of itself until then); absent only with no window at all. */
   changesAt?: number;
 }
 
@@ -64,6 +65,8 @@ export function activeMaintenance(rules: readonly MaintenanceRule[], at: number)
     if (rule.item === undefined) everything = laterEnd(everything, until);
     else items.set(rule.item, laterEnd(items.get(rule.item), until));
   }
+  // A window that begins beyond the look-ahead is found only by asking again once the look-ahead has moved on.
+  soonest(at + LOOK_AHEAD_MS);
   const active: ActiveMaintenance = { items };
   if (everything !== undefined) active.everything = everything;
   if (changesAt !== undefined) active.changesAt = changesAt;

@@ -8,7 +8,7 @@ import type { MaintenanceView } from '../../../common/ipc/alerting.ts';
 import { domainKey, heartbeatKey, monitorKey } from '../../../common/ipc/item-key.ts';
 import type { Logger } from '../../../common/logger.ts';
 import { MAINTENANCE_EXTENSION, type MaintenanceRule } from '../../../common/api/maintenance.ts';
-import { evaluatePoll, sessionStartState, snoozesOn, tokenReplaced, type ActiveMaintenance, type Alert, type AlertRules, type AlertState } from '../alerts/index.ts';
+import { evaluatePoll, maintenanceAt, sessionStartState, snoozesOn, tokenReplaced, type ActiveMaintenance, type Alert, type AlertRules, type AlertState } from '../alerts/index.ts';
 import { clientErrorInfo, MonitoringClient } from '../api/index.ts';
 import type { GapReason } from '../history/gap-reason.ts';
 import type { PollRecorder } from '../history/poll-recorder.ts';
@@ -20,7 +20,6 @@ import { tokenExpiresAt } from '../secrets/token-expiry.ts';
 import { alertPreferencesFrom } from '../settings/alert-preferences.ts';
 import type { Connection, Settings } from '../settings/settings-schema.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
-import { maintenanceNow } from '../maintenance/maintenance-now.ts';
 import { keptWindows, maintenanceView, serverWindows, type ConnectionWindow } from '../maintenance/maintenance-windows.ts';
 import { AlertRulesMemo } from '../settings/alert-rules-from-settings.ts';
 import { ServerCapabilities } from './server-capabilities.ts';
@@ -144,7 +143,7 @@ export class ConnectionSession {
   maintenanceViews(settings: Settings, now: number): MaintenanceView[] {
     const { windows, rules } = this.#windows(settings);
     const kept = this.#viewsMemo;
-    const active = maintenanceNow(rules, now);
+    const active = maintenanceAt(rules, now);
     // Item names come from the server's lists: built again once they first arrive, not on every poll.
     const named = this.#lastSnapshot !== undefined;
     if (kept !== undefined && kept.windows === windows && kept.active === active && kept.named === named) return kept.views;
@@ -280,7 +279,7 @@ export class ConnectionSession {
       this.#renewedSinceSuccess = false;
     }
     this.#setAlertState(evaluation.state);
-    this.#record(outcome, evaluation.state, evaluation.changes, current, maintenanceNow(rules.maintenance, now));
+    this.#record(outcome, evaluation.state, evaluation.changes, current, maintenanceAt(rules.maintenance, now));
     this.capabilities.afterPoll(outcome);
     let alerts = evaluation.alerts;
     if (this.#rejected() && this.#options.renewToken !== undefined && !this.#renewedSinceSuccess) {

@@ -8,7 +8,7 @@ import type { AboutView } from '../../../common/ipc/settings.ts';
 import type { ConnectionView, StatusView } from '../../../common/ipc/views.ts';
 import { silentLogger, type Logger } from '../../../common/logger.ts';
 import { localTimeZone } from '../../../common/schedule/weekly-schedule.ts';
-import { initialAlertState, tokenReplaced, type AlertState } from '../alerts/index.ts';
+import { initialAlertState, maintenanceAt, tokenReplaced, type AlertState } from '../alerts/index.ts';
 import type { GapReason } from '../history/gap-reason.ts';
 import { MonitoringClient } from '../api/index.ts';
 import type { ItemAssessment } from '../health/index.ts';
@@ -28,7 +28,6 @@ import { connectionView } from './connection-view.ts';
 import { CoreEvents } from './core-events.ts';
 import { LocalMode, localConnectionId, wantsLocalMode } from './local-mode.ts';
 import type { LocalServiceLauncher } from './local-service-launcher.ts';
-import { maintenanceNow } from '../maintenance/maintenance-now.ts';
 import { QuietNow } from './quiet-now.ts';
 import { StatusMemo } from './status-memo.ts';
 import { statusView } from './status-view.ts';
@@ -177,7 +176,7 @@ export class CoreRuntime {
       const session = this.#sessions.get(connection.id);
       const alertState = session?.alertState ?? this.#alertStates.get(connection.id) ?? initialAlertState();
       const rules = session?.alertRules(settings);
-      const maintenance = rules === undefined ? undefined : maintenanceNow(rules.maintenance, now);
+      const maintenance = rules === undefined ? undefined : maintenanceAt(rules.maintenance, now);
       return {
         connection: connectionView(connection, { token: session?.token, alertState, warningDays, now, capabilities: session?.capabilities.current }),
         outcome: session?.outcome,
