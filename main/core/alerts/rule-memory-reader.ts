@@ -55,26 +55,36 @@ function flapMemory(value: unknown): FlapMemory | undefined {
   return memory;
 }
 
-function entries<T>(value: unknown, read: (entry: unknown) => T | undefined, limit = Number.POSITIVE_INFINITY): Record<string, T> {
+/** The readable entries, at most `limit`; `beyond` sees each readable one past it. */
+function entries<T>(value: unknown, read: (entry: unknown) => T | undefined, limit = Number.POSITIVE_INFINITY, beyond?: (entry: T) => void): Record<string, T> {
   const result: Record<string, T> = {};
   if (!isRecord(value)) return result;
   let count = 0;
   for (const [key, entry] of Object.entries(value)) {
     const readable = read(entry);
-    if (readable === undefined || count >= limit) continue;
+    if (readable === undefined) continue;
+    if (count >= limit) {
+      beyond?.(readable);
+      continue;
+    }
     result[key] = readable;
     count += 1;
   }
   return result;
 }
 
-/** Version 1 had none of it: everything starts empty. */
+/** Version 1 had none of it: everything starts empty. Stories held beyond `HELD_LIMIT` (a state written with a larger
+ * limit) are counted, as `hold` counts them, so the summary still says they happened. */
 export function readRuleMemory(persisted: Record<string, unknown>): RuleMemory {
   const { heldUncounted } = persisted;
+  let uncounted = isTime(heldUncounted) && heldUncounted > 0 ? heldUncounted : 0;
+  const held = entries(persisted.held, heldStory, HELD_LIMIT, (story) => {
+    uncounted += Math.max(1, story.ids.length);
+  });
   return {
     owed: entries(persisted.owed, owedChange),
-    held: entries(persisted.held, heldStory, HELD_LIMIT),
-    heldUncounted: isTime(heldUncounted) && heldUncounted > 0 ? heldUncounted : 0,
+    held,
+    heldUncounted: uncounted,
     flapping: entries(persisted.flapping, flapMemory),
   };
 }

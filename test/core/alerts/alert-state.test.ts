@@ -122,4 +122,13 @@ describe('the alert state, version 2', () => {
     expect(Object.keys(restored.owed)).toEqual(['monitor:a']);
     expect(Object.keys(restored.flapping)).toEqual(['monitor:a']);
   });
+
+  it('counts the stories held beyond the limit when it restores them, so the summary still says they happened', () => {
+    const story = (ids: string[]) => ({ story: 'A is down', severity: 'critical', bad: true, ids });
+    const held = Object.fromEntries(Array.from({ length: 1_003 }, (_, index) => [`monitor:m${index}`, story(index < 1_001 ? [`id${index}`] : ['x', 'y'])]));
+    const restored = restoreAlertState({ version: 2, held, heldUncounted: 4 });
+    expect(Object.keys(restored.held)).toHaveLength(1_000);
+    // 4 already counted, one story of one change, two of two changes each.
+    expect(restored.heldUncounted).toBe(4 + 1 + 2 + 2);
+  });
 });
