@@ -62,15 +62,27 @@ function stillOwed(pass: RulePass, itemKey: string, owed: OwedChange): OwedChang
   return undefined;
 }
 
+/** Flapping owed since a window (flapping-alerts.ts) stays so while the monitor flaps (how it settles tells it); a
+ * monitor no longer flapping without having settled (the rule turned off) is told as it stands. */
+function flappingAsItStands(pass: RulePass, key: string, owed: OwedChange): OwedChange {
+  if (owed.kind !== 'monitor-flapping' || pass.memory.flapping[key]?.flappingSince !== undefined) return owed;
+  const down = isBadNow(pass.memory, key);
+  const changed: OwedChange = { ...owed, kind: down ? 'monitor-down' : 'monitor-recovered', title: down ? `${owed.name} is down` : `${owed.name} is back up` };
+  pass.owed.set(key, changed);
+  return changed;
+}
+
 /**
  * Tells each owed item whose reason has lifted, as it now stands. `names`: this poll's items by key, to name a
  * recovered parent. Items gone from the server, and items back as last told, are dropped.
  */
 export function releaseOwed(pass: RulePass, names: ReadonlyMap<string, string>): void {
   const { context } = pass;
-  for (const [key, owed] of pass.owed) {
+  for (const [key, entry] of pass.owed) {
+    const owed = flappingAsItStands(pass, key, entry);
     const bad = isBadKind(owed.kind);
-    if (bad && !isBadNow(pass.memory, key)) {
+    // Flapping is bad whether the monitor is up or down this minute.
+    if (bad && owed.kind !== 'monitor-flapping' && !isBadNow(pass.memory, key)) {
       pass.owed.delete(key);
       continue;
     }

@@ -28,6 +28,8 @@ export interface PollEvaluation {
    */
   changes: Alert[];
   /** Every change of this poll not told now, once, with why: held (quiet), owed (maintenance, a delay, a parent
-   * down), folded into flapping, or dropped by the person's choice. An alert's `includes` tells it later. */
+   * down), folded into flapping, or dropped by the person's choice. An alert's `includes` tells it later. News the
+   * rules made from earlier changes (a quiet-hours summary, news owed, flapping) that a choice drops when it is due
+   * is listed too, as that alert with the choice's reason: its `includes` are the changes dropped with it. */
   suppressed: Suppressed[];
 }

@@ -11,11 +11,14 @@ export function quietSummary(pass: RulePass): Alert | undefined {
   const uncounted = pass.heldUncounted;
   pass.held = new Map();
   pass.heldUncounted = 0;
-  // Paused when they end: the pause silences this as it would have silenced the news itself.
-  if (pass.paused) return undefined;
   const alert = makeAlert(quietSummaryText(stories, uncounted, pass.context.connection.name), 'summary', pass.context, undefined, '|while-quiet');
   const ids = stories.flatMap((story) => story.ids);
   alert.covers = ids.length + uncounted;
   if (ids.length > 0) alert.includes = ids;
+  // Paused when they end: the pause silences this as it would have silenced the news itself, and says so.
+  if (pass.paused) {
+    pass.suppressed.push({ alert, reason: 'paused' });
+    return undefined;
+  }
   return alert;
 }

@@ -133,10 +133,14 @@ export function tellOrHold(pass: RulePass, telling: Telling, holdKey: string): b
   return true;
 }
 
-/** News the rules made (flapping, owed news told late): dropped by the person's choices, else told or held. */
+/** News the rules made (flapping, owed news told late): dropped by the person's choices (listed in `suppressed` as
+ * that alert, its `includes` naming the changes it stood for), else told or held. Callers owe it instead while its
+ * item is in maintenance. */
 export function tellDerived(pass: RulePass, telling: Telling): void {
-  const key = telling.alert.itemKey;
-  if (droppedBy(pass, telling.alert) !== undefined) return;
-  if (key !== undefined && inMaintenance(pass, key)) return;
-  tellOrHold(pass, telling, key ?? telling.alert.id);
+  const dropped = droppedBy(pass, telling.alert);
+  if (dropped !== undefined) {
+    pass.suppressed.push({ alert: telling.alert, reason: dropped });
+    return;
+  }
+  tellOrHold(pass, telling, telling.alert.itemKey ?? telling.alert.id);
 }

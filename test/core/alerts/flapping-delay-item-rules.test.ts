@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heartbeat, MINUTE, monitor, NOW, ok } from './fixtures.ts';
+import { heartbeat, HOUR, MINUTE, monitor, NOW, ok } from './fixtures.ts';
 import { alertRules, RulesRun } from './rules-fixtures.ts';
 
 const api = (status: string) => monitor('api', status, { name: 'API' });
@@ -21,6 +21,20 @@ describe('flapping', () => {
     expect(settled.alerts[0]?.includes).toEqual(run.polls.slice(6, 8).flatMap((poll) => poll.suppressed.map(({ alert }) => alert.id)));
     expect(run.state.flapping).toEqual({});
     expect(run.poll(ok({ monitors: [api('up')] }, lastChange + 16 * MINUTE)).alerts.map(({ kind }) => kind)).toEqual(['monitor-recovered']);
+  });
+
+  it('lists the flapping alert and the settled one as dropped by a pause, standing for their changes', () => {
+    const run = new RulesRun(alertRules());
+    run.poll(ok({ monitors: [api('up')] }, NOW));
+    const pause = { pausedUntil: NOW + HOUR };
+    for (const [index, status] of ['down', 'up', 'down', 'up'].entries()) run.poll(ok({ monitors: [api(status)] }, NOW + (index + 1) * MINUTE));
+    const started = run.poll(ok({ monitors: [api('down')] }, NOW + 5 * MINUTE), pause);
+    expect(started.alerts).toEqual([]);
+    expect(started.suppressed.map(({ alert, reason }) => [alert.kind, reason])).toEqual([['monitor-down', 'paused'], ['monitor-flapping', 'paused']]);
+    const flapping = run.poll(ok({ monitors: [api('up')] }, NOW + 6 * MINUTE));
+    expect(flapping.suppressed.map(({ reason }) => reason)).toEqual(['flapping']);
+    const settled = run.poll(ok({ monitors: [api('up')] }, NOW + 21 * MINUTE), pause);
+    expect(settled.suppressed).toMatchObject([{ reason: 'paused', alert: { kind: 'monitor-settled', includes: [flapping.suppressed[0]?.alert.id] } }]);
   });
 
   it('forgets changes older than its window', () => {
@@ -56,6 +70,16 @@ describe('a delay', () => {
     expect(recovered.suppressed.map(({ reason }) => reason)).toEqual(['delay']);
     run.poll(ok({ monitors: [api('up')] }, NOW + 10 * MINUTE));
     expect(run.alerts).toEqual([]);
+  });
+
+  it('lists a down due while paused as dropped by the pause, standing for the change it owed', () => {
+    const run = new RulesRun(delayed);
+    run.poll(ok({ monitors: [api('up')] }, NOW));
+    const down = run.poll(ok({ monitors: [api('down')] }, NOW + MINUTE));
+    const due = run.poll(ok({ monitors: [api('down')] }, NOW + 6 * MINUTE), { pausedUntil: NOW + HOUR });
+    expect(due.alerts).toEqual([]);
+    expect(due.suppressed).toMatchObject([{ reason: 'paused', alert: { kind: 'monitor-down', includes: [down.suppressed[0]?.alert.id] } }]);
+    expect(run.poll(ok({ monitors: [api('down')] }, NOW + 2 * HOUR)).alerts).toEqual([]);
   });
 
   it('is per item: an item rule overrides the default', () => {

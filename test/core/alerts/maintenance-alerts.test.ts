@@ -65,4 +65,33 @@ describe('maintenance', () => {
     expect(run.poll(ok({ monitors: [api('down')] }, NOW)).alerts).toEqual([]);
     expect(run.poll(ok({ monitors: [api('down')] }, NOW + HOUR)).alerts.map(({ title }) => title)).toEqual(['API is still down after maintenance']);
   });
+
+  it('owes the flapping that began inside a window, and tells it once the window ends, with the change that tipped it', () => {
+    const run = new RulesRun(alertRules({ maintenance: [window(NOW, NOW + 10 * MINUTE, 'monitor:api')] }));
+    run.poll(ok({ monitors: [api('up')] }, NOW - MINUTE));
+    const statuses = ['down', 'up', 'down', 'up', 'down'];
+    for (const [index, status] of statuses.entries()) expect(run.poll(ok({ monitors: [api(status)] }, NOW + (index + 1) * MINUTE)).alerts).toEqual([]);
+    expect(run.suppressed.map(({ reason }) => reason)).toEqual(['maintenance', 'maintenance', 'maintenance', 'maintenance', 'flapping']);
+    const tipping = run.suppressed.at(-1)?.alert.id;
+    const ended = run.poll(ok({ monitors: [api('down')] }, NOW + 10 * MINUTE));
+    expect(ended.alerts).toMatchObject([{ kind: 'monitor-flapping', title: 'API is flapping (after maintenance)', includes: [tipping] }]);
+    const more = run.poll(ok({ monitors: [api('up')] }, NOW + 11 * MINUTE));
+    expect(more.alerts).toEqual([]);
+    const settled = run.poll(ok({ monitors: [api('up')] }, NOW + 26 * MINUTE));
+    expect(settled.alerts).toMatchObject([{ kind: 'monitor-settled', title: 'API stopped flapping: up', includes: [more.suppressed[0]?.alert.id] }]);
+    expect(run.state.owed).toEqual({});
+  });
+
+  it('tells how a monitor that flapped and settled inside a window stands when it ends, with every change owed', () => {
+    const run = new RulesRun(alertRules({ maintenance: [window(NOW, NOW + HOUR, 'monitor:api')] }));
+    run.poll(ok({ monitors: [api('up')] }, NOW - MINUTE));
+    for (const [index, status] of ['down', 'up', 'down', 'up', 'down', 'up', 'down'].entries()) run.poll(ok({ monitors: [api(status)] }, NOW + (index + 1) * MINUTE));
+    expect(run.poll(ok({ monitors: [api('down')] }, NOW + 30 * MINUTE)).alerts).toEqual([]);
+    const flapped = run.suppressed.filter(({ reason }) => reason === 'flapping').map(({ alert }) => alert.id);
+    expect(flapped).toHaveLength(3);
+    const after = run.poll(ok({ monitors: [api('down')] }, NOW + HOUR));
+    expect(after.alerts).toMatchObject([{ kind: 'monitor-down', title: 'API is still down after maintenance', includes: flapped }]);
+    expect(run.poll(ok({ monitors: [api('down')] }, NOW + HOUR + MINUTE)).alerts).toEqual([]);
+  });
 });
+

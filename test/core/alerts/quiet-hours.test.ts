@@ -71,7 +71,10 @@ describe('quiet hours', () => {
     run.poll(ok({ monitors: [api('up')] }, night));
     run.poll(ok({ monitors: [api('down')] }, night + MINUTE));
     const morning = Date.UTC(2026, 10, 25, 7, 0);
-    expect(run.poll(ok({ monitors: [api('down')] }, morning), { pausedUntil: morning + HOUR }).alerts).toEqual([]);
+    const paused = run.poll(ok({ monitors: [api('down')] }, morning), { pausedUntil: morning + HOUR });
+    expect(paused.alerts).toEqual([]);
+    // Listed as dropped by the pause: the summary it would have been, standing for what was held.
+    expect(paused.suppressed).toMatchObject([{ reason: 'paused', alert: { kind: 'summary', includes: run.polls[1]?.suppressed.map(({ alert }) => alert.id) } }]);
     expect(run.poll(ok({ monitors: [api('down')] }, morning + 2 * HOUR)).alerts).toEqual([]);
   });
 
