@@ -9,7 +9,7 @@ import path from 'node:path';
 import { silentLogger } from '../common/logger.ts';
 import type { MaintenanceRule } from '../common/api/maintenance.ts';
 import type { Weekday } from '../common/schedule/weekly-schedule.ts';
-import { defaultAlertPreferences, defaultAlertRules, evaluatePoll, initialAlertState, type Alert, type AlertRules } from '../main/core/alerts/index.ts';
+import { defaultAlertPreferences, defaultAlertRules, evaluatePoll, initialAlertState, maintenanceAt, type Alert, type AlertRules } from '../main/core/alerts/index.ts';
 import { connectionView } from '../main/core/app/connection-view.ts';
 import { CoreRuntime } from '../main/core/app/core-runtime.ts';
 import { StatusMemo } from '../main/core/app/status-memo.ts';
@@ -171,6 +171,9 @@ function pipelineRoundsCpuMs(bodies: readonly string[][], connections: readonly 
       lastSnapshot: server.outcome?.ok ? server.outcome.snapshot : undefined,
       alertState: server.state,
       recorded: (item) => server.recorder.recordedSince(item),
+      // As the core does: what is in maintenance now and what depends on what mark the items and leave the level.
+      maintenance: maintenanceAt(server.rules.maintenance, now),
+      dependencies: server.rules.dependencies,
     }));
   // As the core does (status-memo.ts): a server without news keeps what of its part does not move with the clock.
   const memo = new StatusMemo();
@@ -195,7 +198,7 @@ function pipelineRoundsCpuMs(bodies: readonly string[][], connections: readonly 
         changes = evaluation.changes;
       });
       const judge: JudgeOptions = { graceSeconds: preferences.heartbeatGraceSeconds, thresholds: preferences.thresholds, waitingSince: server.state.heartbeatsWaiting };
-      cpu.record += cpuMs(() => server.recorder.recordPoll(polled, judge, changes));
+      cpu.record += cpuMs(() => server.recorder.recordPoll(polled, judge, changes, maintenanceAt(server.rules.maintenance, now)));
       cpu.status += cpuMs(() => statusView({ servers: statusInput(now), settings, now, memo }));
     }
     cpu.total = cpu.parse + cpu.diff + cpu.record + cpu.status;

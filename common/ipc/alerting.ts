@@ -31,7 +31,7 @@ export const flappingSchema = z.strictObject(
 );
 
 /** Every night 22:00–07:00 and all weekend: a fresh install's schedule, off until the user turns it on. */
-export const DEFAULT_QUIET_RANGES: readonly WeeklyRange[] = Object.freeze([
+const DEFAULT_QUIET_RANGES: readonly WeeklyRange[] = Object.freeze([
   { days: [0, 1, 2, 3, 4, 5, 6], start: '22:00', end: '07:00' },
   { days: [0, 6], start: '00:00', end: '00:00' },
 ]);

@@ -56,7 +56,7 @@ export type NotificationTopic = keyof typeof NOTIFICATION_TOPIC_DEFAULTS;
  * How news arrives: a sound per level (problems that need you now, warnings, good news such as a recovery — quiet
  * by default), and summaries at low urgency and silent when `quietSummary` is on.
  */
-export const NOTIFICATION_MANNER_DEFAULTS = Object.freeze({
+const NOTIFICATION_MANNER_DEFAULTS = Object.freeze({
   soundCritical: true,
   soundWarning: true,
   soundInfo: false,

@@ -30,7 +30,7 @@ export interface Span {
 const wallTime = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const timeError = 'must be a time of day as HH:MM, from 00:00 to 23:59';
 
-export const wallTimeSchema = z.string({ error: timeError }).regex(wallTime, { error: timeError });
+const wallTimeSchema = z.string({ error: timeError }).regex(wallTime, { error: timeError });
 
 export const weeklyRangeSchema = z.strictObject(
   {
@@ -129,21 +129,22 @@ export interface WeeklyState {
   active: boolean;
   /** The stretch `at` is in, when active. */
   span?: Span;
-  /** When this state ends: the stretch's end when active, the next stretch's start otherwise (undefined: never
-   * within the next week, which only an empty schedule has). */
+  /** When this state ends: the stretch's end when active, the next stretch's start otherwise (undefined: not within
+   * the next week — an empty schedule, or one that covers every moment). */
   until?: number;
 }
 
 export function weeklyStateAt(ranges: readonly WeeklyRange[], timeZone: string, at: number): WeeklyState {
-  const spans = weeklySpans(ranges, timeZone, at, at + 8 * dayMs);
+  const lookAhead = at + 8 * dayMs;
+  const spans = weeklySpans(ranges, timeZone, at, lookAhead);
   const current = spans.find((span) => span.start <= at && at < span.end);
-  if (current !== undefined) return { active: true, span: current, until: current.end };
+  if (current !== undefined) return current.end >= lookAhead ? { active: true, span: current } : { active: true, span: current, until: current.end };
   const next = spans.find((span) => span.start > at);
   return next === undefined ? { active: false } : { active: false, until: next.start };
 }
 
 /** "Weekdays", "Saturday and Sunday", "Monday, Wednesday and Friday", "Every day". */
-export function describeDays(days: readonly Weekday[]): string {
+function describeDays(days: readonly Weekday[]): string {
   const set = new Set(days);
   if (set.size === 7) return 'Every day';
   if (set.size === 5 && [1, 2, 3, 4, 5].every((day) => set.has(day as Weekday))) return 'Weekdays';

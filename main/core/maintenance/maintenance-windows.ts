@@ -31,7 +31,7 @@ export function serverWindows(windows: readonly MaintenanceWindow[]): Connection
   return result;
 }
 
-export function keptRule(kept: KeptMaintenance): MaintenanceRule {
+function keptRule(kept: KeptMaintenance): MaintenanceRule {
   const rule: MaintenanceRule = { from: kept.startsAt };
   if (kept.item !== undefined) rule.item = kept.item;
   const ends = [kept.endsAt, kept.endedAt].filter((end) => end !== undefined);

@@ -2,7 +2,7 @@
 // and says which chain it would close.
 
 /** The chain from `item` up through its parents (the item first); stops at a repeat so a bad file cannot loop. */
-export function parentChain(dependencies: Readonly<Record<string, string>>, item: string): string[] {
+function parentChain(dependencies: Readonly<Record<string, string>>, item: string): string[] {
   const chain = [item];
   const seen = new Set(chain);
   for (let parent = dependencies[item]; parent !== undefined && !seen.has(parent); parent = dependencies[parent]) {

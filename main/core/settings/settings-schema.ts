@@ -150,7 +150,7 @@ function boundedRecord<T extends z.ZodType>(value: T, max: number, what: string)
 const momentError = 'must be a time in epoch milliseconds';
 const moment = z.number({ error: momentError }).int({ error: momentError }).min(0, { error: momentError }).max(maxEpochMs, { error: momentError });
 
-export const keptMaintenanceSchema = z.object(
+const keptMaintenanceSchema = z.object(
   {
     id: z.string({ error: requiredOr('must be text') }).regex(idPattern, { error: 'must be 1 to 64 letters, digits, "-" or "_"' }),
     connectionId: connectionIdSchema,
