@@ -3,7 +3,8 @@
 // last snapshot still had, so it stays small however many items a connection watches; the person's rules add only
 // news not told yet (bounded) and the recent changes of monitors that changed.
 import type { AlertSeverity, ItemAlertKind } from './alert.ts';
-import { isRecord, isTime } from './persisted-values.ts';
+import type { ClientErrorKind } from '../model/snapshot.ts';
+import { isRecord, isText, isTime, textList } from './persisted-values.ts';
 import { readRuleMemory } from './rule-memory-reader.ts';
 
 export interface ConnectionMemory {
@@ -16,6 +17,18 @@ export interface ConnectionMemory {
   lastSuccessfulPollAt?: number;
   /** The token expiry (epoch ms) already warned about. */
   tokenWarnedFor?: number;
+  /** "Can't reach" or "reachable again" not told because a server-wide window was on (owed-reachability.ts). */
+  owed?: OwedReachability;
+}
+
+/** The connection's reachability news owed since a server-wide maintenance window. */
+export interface OwedReachability {
+  /** Whether the person was last told the connection is unreachable. */
+  toldLost: boolean;
+  /** The ids of the changes this stands for. */
+  ids: string[];
+  /** Why it could not be reached, as the "can't reach" owed said. */
+  error?: { kind: ClientErrorKind; message: string };
 }
 
 /** A domain's smallest threshold already reached (-1 = expired) for the expiry day it was reached on. */
@@ -132,6 +145,14 @@ function domainMap(value: unknown): Record<string, DomainMemory> {
   return result;
 }
 
+function owedReachability(value: unknown): OwedReachability | undefined {
+  if (!isRecord(value) || typeof value.toldLost !== 'boolean') return undefined;
+  const owed: OwedReachability = { toldLost: value.toldLost, ids: textList(value.ids) };
+  const { error } = value;
+  if (isRecord(error) && isText(error.kind) && isText(error.message)) owed.error = { kind: error.kind as ClientErrorKind, message: error.message };
+  return owed;
+}
+
 function connectionMemory(value: unknown): ConnectionMemory {
   const memory: ConnectionMemory = { failedPolls: 0, reachability: 'ok', auth: 'ok' };
   if (!isRecord(value)) return memory;
@@ -139,6 +160,8 @@ function connectionMemory(value: unknown): ConnectionMemory {
   if (value.auth === 'rejected') memory.auth = 'rejected';
   if (isTime(value.lastSuccessfulPollAt)) memory.lastSuccessfulPollAt = value.lastSuccessfulPollAt;
   if (isTime(value.tokenWarnedFor)) memory.tokenWarnedFor = value.tokenWarnedFor;
+  const owed = owedReachability(value.owed);
+  if (owed !== undefined) memory.owed = owed;
   return memory;
 }
 

@@ -20,6 +20,7 @@ import { flappingAlerts } from './flapping-alerts.ts';
 import { trackFlapping, type FlapTracking } from './flapping.ts';
 import { itemChanges, type ItemEvent } from './item-changes.ts';
 import { owe, owedReason, releaseOwed } from './owed-news.ts';
+import { forgetOwedReachability, isReachabilityNews, oweReachability, reachabilityOwed, releaseReachability } from './owed-reachability.ts';
 import type { PollContext, PollEvaluation } from './poll-context.ts';
 import { quietSummary } from './quiet-hours.ts';
 import { changeStory } from './rule-alert-text.ts';
@@ -57,14 +58,19 @@ function itemAlerts(told: readonly Telling[], limit: number, atStart: boolean, c
   return [{ ...summary, covers: told.length, includes: told.flatMap(({ ids }) => ids) }];
 }
 
-/** The connection's own news: dropped by the pause or its topic, held while quiet (a server unreachable at night
- * is no reason to wake anyone: the summary says it), else told. */
+/** The connection's own news: dropped by the pause or its topic, its reachability owed under a server-wide window,
+ * held while quiet (a server unreachable at night is no reason to wake anyone: the summary says it), else told. */
 function connectionNews(pass: RulePass, changes: readonly { event: ConnectionEvent; alert: Alert }[]): Alert[] {
   const told: Alert[] = [];
   for (const { event, alert } of changes) {
     const dropped = droppedBy(pass, alert);
-    if (dropped !== undefined) pass.suppressed.push({ alert, reason: dropped });
-    else if (pass.quiet) {
+    if (dropped !== undefined) {
+      if (isReachabilityNews(event)) forgetOwedReachability(pass);
+      pass.suppressed.push({ alert, reason: dropped });
+    } else if (isReachabilityNews(event) && reachabilityOwed(pass)) {
+      oweReachability(pass, event, alert);
+      pass.suppressed.push({ alert, reason: 'maintenance' });
+    } else if (pass.quiet) {
       // One story for reachability and one for the token: the latest of each is what the summary says.
       const holdKey = event.kind === 'connection-lost' || event.kind === 'connection-restored' ? 'connection' : 'token';
       const telling = { alert, name: pass.context.connection.name, bad: event.kind !== 'connection-restored', story: alert.title, ids: [alert.id] };
@@ -136,6 +142,8 @@ export function evaluatePoll(state: AlertState, outcome: PollOutcome, context: P
   const tracking: FlapTracking = outcome.ok ? trackFlapping(state.flapping, monitorChanges, rules.flapping, now) : { memory: state.flapping, started: new Set(), settled: [] };
   const pass = startPass({ ...next, flapping: tracking.memory }, context);
   const connectionTold = connectionNews(pass, connectionChangeAlerts);
+  const reachability = releaseReachability(pass, outcome.ok ? undefined : outcome.error);
+  if (reachability !== undefined) connectionTold.unshift(reachability);
   const tipping = itemNews(pass, itemChangeAlerts, tracking);
   // A parent recovering in this poll is named by the children told with it.
   const names = new Map(itemChangeAlerts.map(({ event }) => [event.key, eventName(event)]));

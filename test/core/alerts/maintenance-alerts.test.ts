@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOUR, MINUTE, monitor, NOW, ok } from './fixtures.ts';
+import { failed, HOUR, MINUTE, monitor, NOW, ok, preferences } from './fixtures.ts';
 import { alertRules, RulesRun, window } from './rules-fixtures.ts';
 
 const api = (status: string) => monitor('api', status, { name: 'API' });
@@ -92,6 +92,49 @@ describe('maintenance', () => {
     const after = run.poll(ok({ monitors: [api('down')] }, NOW + HOUR));
     expect(after.alerts).toMatchObject([{ kind: 'monitor-down', title: 'API is still down after maintenance', includes: flapped }]);
     expect(run.poll(ok({ monitors: [api('down')] }, NOW + HOUR + MINUTE)).alerts).toEqual([]);
+  });
+});
+
+describe('maintenance on everything', () => {
+  const everything = () => new RulesRun(alertRules({ maintenance: [window(NOW, NOW + HOUR)] }), { preferences: preferences({ unreachableAfterPolls: 1 }) });
+
+  it("holds the connection's own \"can't reach\", told when the window ends only if it is still unreachable", () => {
+    const run = everything();
+    run.poll(ok({ monitors: [api('up')] }, NOW - MINUTE));
+    const lost = run.poll(failed('unreachable', NOW + MINUTE));
+    expect(lost.alerts).toEqual([]);
+    expect(lost.suppressed.map(({ alert, reason }) => [alert.kind, reason])).toEqual([['connection-lost', 'maintenance']]);
+    run.restart();
+    expect(run.poll(failed('unreachable', NOW + 30 * MINUTE)).alerts).toEqual([]);
+    const ended = run.poll(failed('timeout', NOW + HOUR, 'The server took too long.'));
+    expect(ended.alerts).toMatchObject([{ kind: 'connection-lost', title: "Can't reach Work API", body: expect.stringContaining('The server took too long.'), includes: [lost.suppressed[0]?.alert.id] }]);
+    expect(run.poll(failed('unreachable', NOW + HOUR + MINUTE)).alerts).toEqual([]);
+    expect(run.poll(ok({ monitors: [api('up')] }, NOW + HOUR + 2 * MINUTE)).alerts.map(({ kind }) => kind)).toEqual(['connection-restored']);
+  });
+
+  it('tells nothing of a connection lost and back inside the window, nor after it', () => {
+    const run = everything();
+    run.poll(ok({ monitors: [api('up')] }, NOW - MINUTE));
+    run.poll(failed('unreachable', NOW + MINUTE));
+    const back = run.poll(ok({ monitors: [api('up')] }, NOW + 2 * MINUTE));
+    expect(back.suppressed.map(({ alert, reason }) => [alert.kind, reason])).toEqual([['connection-restored', 'maintenance']]);
+    expect(run.poll(ok({ monitors: [api('up')] }, NOW + HOUR)).alerts).toEqual([]);
+    expect(run.alerts).toEqual([]);
+    expect(run.state.connection.owed).toBeUndefined();
+  });
+
+  it('tells "reachable again" when the window ends of a connection lost before it and back inside', () => {
+    const run = everything();
+    run.poll(ok({ monitors: [api('up')] }, NOW - 2 * MINUTE));
+    expect(run.poll(failed('unreachable', NOW - MINUTE)).alerts.map(({ kind }) => kind)).toEqual(['connection-lost']);
+    expect(run.poll(ok({ monitors: [api('up')] }, NOW + MINUTE)).alerts).toEqual([]);
+    expect(run.poll(ok({ monitors: [api('up')] }, NOW + HOUR)).alerts).toMatchObject([{ kind: 'connection-restored', title: 'Work API is reachable again' }]);
+  });
+
+  it('keeps telling the token news: it needs the person', () => {
+    const run = everything();
+    run.poll(ok({ monitors: [api('up')] }, NOW - MINUTE));
+    expect(run.poll(failed('unauthorized', NOW + MINUTE)).alerts.map(({ kind }) => kind)).toEqual(['sign-in-again']);
   });
 });
 
