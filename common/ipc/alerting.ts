@@ -11,8 +11,8 @@ export const ALERTING_BOUNDS = {
   /** More than `changes` changes of state within `minutes` is flapping; quiet for `minutes` is settled. */
   flappingChanges: { min: 2, max: 50, default: 4 },
   flappingMinutes: { min: 1, max: 1_440, default: 15 },
-  /** A maintenance window started "for" a while. */
-  maintenanceMinutes: { min: 1, max: 43_200 },
+  /** A maintenance window started "for" a while: at most a year, as `vigil maintenance start --for` allows. */
+  maintenanceMinutes: { min: 1, max: 525_600 },
 } as const;
 
 function wholeNumber(bounds: { min: number; max: number }, unit: string) {

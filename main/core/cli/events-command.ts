@@ -12,19 +12,19 @@ import type { Logger } from '../../../common/logger.ts';
 import { newestFirst } from '../history/event-views.ts';
 import { CliEnvironment } from './cli-environment.ts';
 import { CliRecord } from './cli-record.ts';
+import { cliDurationMs } from './cli-duration.ts';
 import { cannotTell } from './exit-codes.ts';
 import { serverChoiceFlags } from './server-choice.ts';
 import { serverEvents } from './server-events.ts';
 
-const units = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 /** The most events one answer holds, as the window's feed. */
 const maxEvents = 2000;
 
 /** `30m`, `24h`, `7d` back from now, or an RFC 3339 date-time. */
 function parseSince(text: string | undefined, now: number): number {
   const value = text ?? '24h';
-  const relative = /^(\d{1,5})([mhd])$/.exec(value);
-  if (relative !== null) return now - Number(relative[1]) * units[relative[2] as keyof typeof units];
+  const back = cliDurationMs(value);
+  if (back !== undefined) return now - back;
   const at = dateTimeToEpochMs(value);
   if (at === undefined) throw new CliError(`--since must be a time back from now like 30m, 24h or 7d, or a date-time like 2026-11-24T08:00:00Z, not "${value}"`);
   return at;
