@@ -82,7 +82,20 @@ export function maintenanceCalls(runtime: CoreRuntime) {
       // Checked before anything is saved anywhere: a window that covers nothing is refused on every server alike.
       viewOrFail({ id: 'new', rule: ruleOf(undefined, resolved), keptBy: 'vigil' }, { id: '', name: '' }, now, () => undefined);
       const started: MaintenanceView[] = [];
-      for (const placement of placements(target)) started.push(await startOn(placement, resolved));
+      const failed: string[] = [];
+      for (const placement of placements(target)) {
+        try {
+          started.push(await startOn(placement, resolved));
+        } catch (error) {
+          // One server refusing must not hide that the others are in maintenance now: say both.
+          if (target.scope !== 'everything') throw error;
+          failed.push(`${placement.session.connection.name} (${error instanceof Error ? error.message : String(error)})`);
+        }
+      }
+      if (failed.length > 0) {
+        const done = started.length === 0 ? 'Maintenance did not start anywhere' : `Maintenance started on ${started.map((view) => view.serverName).join(', ')}, but not on`;
+        throw new VigilCoreError(`${done}${started.length === 0 ? ':' : ''} ${failed.join('; ')}.`);
+      }
       return started;
     },
     async endMaintenance(selector) {
