@@ -48,7 +48,7 @@ export interface VigilCoreOptions {
   fetch?: typeof globalThis.fetch;
   /** Told each secret the core reads or saves besides tokens (the SMTP password), so a shell's log can redact it. */
   onSecret?(secret: string): void;
-  /** The computer's time zone (IANA), read afresh each time since the user may travel; tests fix one. */
+  /** The computer's time zone (IANA), read at most once a minute since the user may travel; tests fix one. */
   timeZone?: () => string;
 }
 
@@ -89,7 +89,7 @@ export class CoreRuntime {
     this.about = options.about;
     this.localService = options.localService;
     this.onSecret = (secret) => options.onSecret?.(secret);
-    this.timeZone = options.timeZone ?? localTimeZone;
+    this.timeZone = options.timeZone ?? minuteOld(localTimeZone, this.clock);
     this.#alertFile = new AlertStateFile({ directory: options.alertStateDir, logger: options.logger, clock: this.clock });
     this.#events = new CoreEvents(options.logger);
     this.#alerts = new AlertSettling({
@@ -371,6 +371,19 @@ export class CoreRuntime {
     void this.follow();
     this.emitStatus();
   }
+}
+
+/**
+ * The computer's time zone, asked of the runtime at most once a minute: asking builds a date formatter (the
+ * sessions and the status ask after every poll), while a change of zone (travel) may well wait a minute.
+ */
+function minuteOld(read: () => string, clock: Clock): () => string {
+  let kept: { value: string; at: number } | undefined;
+  return () => {
+    const now = clock.now();
+    if (kept === undefined || now - kept.at >= 60_000 || now < kept.at) kept = { value: read(), at: now };
+    return kept.value;
+  };
 }
 
 /** The connections watched: the enabled ones, in the settings' order. */

@@ -69,7 +69,7 @@ export function statusView(input: StatusInput): StatusView {
     const parents = server.dependencies ?? noDependencies;
     // A cause read from a parent whose state moves with the clock (a heartbeat, a domain) is judged afresh each time.
     const causesMove = parentsMoveWithClock(parents);
-    const details: ItemDetails = { dependencies: parents, flapping: server.alertState.flapping };
+    const details: ItemDetails = { dependencies: parents, flapping: flappingKeys(server.alertState.flapping) };
     const build = (kept: ServerPart | undefined): ServerPart =>
       kept === undefined || causesMove ? freshPart(trayInput, now, sinceOf, details) : movedPart(kept, trayInput, now, sinceOf, details);
     // Settings are read afresh from the file each time: their words stand for them, not their identity. Snoozes count
@@ -202,7 +202,23 @@ function serverStatus(input: ServerStatusInput, tray: ServerTray): ServerStatusV
 /** What an item's view says beyond its own state: why it is down (what it depends on) and whether it flaps. */
 interface ItemDetails {
   dependencies: ReadonlyMap<string, string>;
-  flapping: AlertState['flapping'];
+  /** The keys of the monitors flapping now. */
+  flapping: ReadonlySet<string>;
+}
+
+const flappingKept = new WeakMap<AlertState['flapping'], ReadonlySet<string>>();
+
+/**
+ * The monitors flapping now, once per alert state's flapping memory: looking each of 10,000 items up in that record
+ * (which also holds the recent changes of monitors that are not flapping) cost more than building the whole view.
+ */
+function flappingKeys(memory: AlertState['flapping']): ReadonlySet<string> {
+  let keys = flappingKept.get(memory);
+  if (keys === undefined) {
+    keys = new Set(Object.entries(memory).flatMap(([key, flap]) => (flap.flappingSince === undefined ? [] : [key])));
+    flappingKept.set(memory, keys);
+  }
+  return keys;
 }
 
 const noDependencies: ReadonlyMap<string, string> = new Map();
@@ -224,13 +240,20 @@ type CauseOf = (item: ItemAssessment) => ItemAssessment | undefined;
 /** The parent that explains a child's trouble: the one it depends on, when that one is in trouble too. */
 function causes(dependencies: ReadonlyMap<string, string>, assessments: readonly ItemAssessment[]): CauseOf {
   if (dependencies.size === 0) return () => undefined;
-  const parents = new Set(dependencies.values());
-  const byKey = new Map<string, ItemAssessment>();
-  for (const item of assessments) if (parents.has(item.key)) byKey.set(item.key, item);
+  // Built on the first child in trouble: a part whose children are all well never walks its items for parents.
+  let byKey: Map<string, ItemAssessment> | undefined;
+  const parentsByKey = () => {
+    const parents = new Set(dependencies.values());
+    const index = new Map<string, ItemAssessment>();
+    for (const item of assessments) if (parents.has(item.key)) index.set(item.key, item);
+    return index;
+  };
   return (item) => {
     if (item.health === 'ok') return undefined;
     const parentKey = dependencies.get(item.key);
-    const parent = parentKey === undefined ? undefined : byKey.get(parentKey);
+    if (parentKey === undefined) return undefined;
+    byKey ??= parentsByKey();
+    const parent = byKey.get(parentKey);
     return parent !== undefined && parent.health === 'critical' ? parent : undefined;
   };
 }
@@ -251,7 +274,7 @@ function statusItem(entry: RankedItem, now: number, since: ItemSince | undefined
   if (maintenance !== undefined) view.maintenance = maintenance;
   const cause = causeOf(item);
   if (cause !== undefined) view.cause = { key: serverItemKey(server.id, cause.key), name: itemName(cause) };
-  if (details.flapping[item.key]?.flappingSince !== undefined) view.flapping = true;
+  if (details.flapping.size > 0 && details.flapping.has(item.key)) view.flapping = true;
   if (since !== undefined) {
     view.since = since.since;
     view.sinceIsLowerBound = since.lowerBound;

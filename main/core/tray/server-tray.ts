@@ -1,6 +1,6 @@
 // One server's part of the tray: its items judged, counted and ranked, its own roll-up and whether its latest poll
 // brought data. Pure; the tray model (tray-model.ts) combines every enabled server's.
-import { activeSnoozes, maintenanceOf, type ActiveMaintenance, type AlertPreferences, type AlertState, type Snooze } from '../alerts/index.ts';
+import { activeSnoozes, type ActiveMaintenance, type AlertPreferences, type AlertState, type Snooze } from '../alerts/index.ts';
 import { assessDomain, assessHeartbeat, assessSnapshot, failureClass, type ItemAssessment } from '../health/index.ts';
 import type { PollOutcome, Snapshot } from '../model/snapshot.ts';
 import { rankItems, type RankedItem, type SetAside, type TrayServer } from './tray-items.ts';
@@ -43,13 +43,16 @@ function tally(assessments: readonly ItemAssessment[], aside: SetAside): { count
   let level: 'ok' | 'warning' | 'critical' = 'ok';
   const { snoozed, maintenance } = aside;
   const anySnoozed = snoozed.size > 0;
-  const anyMaintenance = maintenance !== undefined && (maintenance.everything !== undefined || maintenance.items.size > 0);
+  // Asked of every item of every server at each status build: a Map lookup inline, no call, and none at all when
+  // nothing is in maintenance.
+  const everything = maintenance?.everything !== undefined;
+  const covered = maintenance !== undefined && maintenance.items.size > 0 ? maintenance.items : undefined;
   for (const item of assessments) {
     if (anySnoozed && snoozed.has(item.key)) {
       counts.snoozed += 1;
       continue;
     }
-    if (anyMaintenance && maintenanceOf(maintenance, item.key) !== undefined) {
+    if (everything || covered?.has(item.key) === true) {
       counts.inMaintenance += 1;
       continue;
     }
