@@ -16,7 +16,7 @@ import type { GapReason } from './gap-reason.ts';
 import { HISTORY_BOUNDS } from './history-bounds.ts';
 import type { RecordedSince } from './item-since.ts';
 import { maintenanceEvents, type MaintenanceFlip } from './maintenance-events.ts';
-import { maintenanceLookup, type MaintenanceLookup } from './maintenance-lookup.ts';
+import { maintenanceLookup, type MaintenanceLookup } from '../maintenance/maintenance-lookup.ts';
 import type { ItemWrite, LatestState, RecordedEvent, RecordWrites } from './record-writes.ts';
 import { idInKey, TrackedItems } from './tracked-items.ts';
 

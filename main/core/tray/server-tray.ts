@@ -3,6 +3,7 @@
 import { activeSnoozes, type ActiveMaintenance, type AlertPreferences, type AlertState, type Snooze } from '../alerts/index.ts';
 import { assessDomain, assessHeartbeat, assessSnapshot, failureClass, type ItemAssessment } from '../health/index.ts';
 import type { PollOutcome, Snapshot } from '../model/snapshot.ts';
+import { assessmentCovered, keptMaintenanceLookup } from '../maintenance/maintenance-lookup.ts';
 import { rankItems, type RankedItem, type SetAside, type TrayServer } from './tray-items.ts';
 import { emptyCounts, type TooltipSituation, type TrayCounts } from './tray-tooltip.ts';
 
@@ -43,16 +44,13 @@ function tally(assessments: readonly ItemAssessment[], aside: SetAside): { count
   let level: 'ok' | 'warning' | 'critical' = 'ok';
   const { snoozed, maintenance } = aside;
   const anySnoozed = snoozed.size > 0;
-  // Asked of every item of every server at each status build: a Map lookup inline, no call, and none at all when
-  // nothing is in maintenance.
-  const everything = maintenance?.everything !== undefined;
-  const covered = maintenance !== undefined && maintenance.items.size > 0 ? maintenance.items : undefined;
+  const covered = keptMaintenanceLookup(maintenance);
   for (const item of assessments) {
     if (anySnoozed && snoozed.has(item.key)) {
       counts.snoozed += 1;
       continue;
     }
-    if (everything || covered?.has(item.key) === true) {
+    if (assessmentCovered(covered, item)) {
       counts.inMaintenance += 1;
       continue;
     }

@@ -8,6 +8,7 @@ import { serverItemKey } from '../../../common/ipc/item-key.ts';
 import { cleanName, healthRank, itemDetail, itemName, type ItemAssessment } from '../health/index.ts';
 import type { ItemSince } from '../history/item-since.ts';
 import { maintenanceOf, type ActiveMaintenance } from '../alerts/index.ts';
+import { assessmentCovered, keptMaintenanceLookup } from '../maintenance/maintenance-lookup.ts';
 import { durationPhrase } from './item-duration.ts';
 import { trayLocale, type TooltipSituation } from './tray-tooltip.ts';
 
@@ -43,10 +44,10 @@ export function rankOf(entry: RankedItem): number {
 export function rankItems(assessments: readonly ItemAssessment[], aside: SetAside, server: TrayServer): RankedItem[] {
   const { snoozed, maintenance } = aside;
   const anySnoozed = snoozed.size > 0;
-  const anyMaintenance = maintenance !== undefined && (maintenance.everything !== undefined || maintenance.items.size > 0);
+  const covered = keptMaintenanceLookup(maintenance);
   const ranked = assessments.map((item) => {
     const snoozedUntil = anySnoozed ? snoozed.get(item.key) : undefined;
-    const inMaintenance = anyMaintenance ? maintenanceOf(maintenance, item.key) : undefined;
+    const inMaintenance = maintenance !== undefined && assessmentCovered(covered, item) ? maintenanceOf(maintenance, item.key) : undefined;
     const entry: RankedItem = snoozedUntil === undefined ? { item, server } : { item, server, snoozedUntil };
     if (inMaintenance !== undefined) entry.maintenance = inMaintenance;
     return { entry, rank: rankOf(entry) };
