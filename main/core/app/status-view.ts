@@ -1,7 +1,7 @@
 // The StatusView the window and tray get (pure): each enabled server's own part (its situation, roll-up, problem
 // and lists), every item of every server judged by the same rules under its server item key, and the tray model's
 // level, tooltip and menu over all of them.
-import { serverItemKey } from '../../../common/ipc/item-key.ts';
+import { parseItemKey, serverItemKey } from '../../../common/ipc/item-key.ts';
 import type { ConnectionSituation, ConnectionView, ServerStatusView, StatusItemView, StatusView } from '../../../common/ipc/views.ts';
 import type { MaintenanceView } from '../../../common/ipc/alerting.ts';
 import { activeSnoozes, isPaused, snoozesOn, type ActiveMaintenance, type AlertState } from '../alerts/index.ts';
@@ -224,6 +224,17 @@ function flappingKeys(memory: AlertState['flapping']): ReadonlySet<string> {
 const noDependencies: ReadonlyMap<string, string> = new Map();
 
 const movesWithClock = new WeakMap<ReadonlyMap<string, string>, boolean>();
+const kindsKept = new WeakMap<ReadonlyMap<string, string>, ReadonlySet<string>>();
+
+/** The kinds of the items that depend on another (`monitor`, …), once per dependencies map. */
+function childKinds(dependencies: ReadonlyMap<string, string>): ReadonlySet<string> {
+  let kinds = kindsKept.get(dependencies);
+  if (kinds === undefined) {
+    kinds = new Set([...dependencies.keys()].map((child) => child.slice(0, Math.max(0, child.search(/[:?]/)))));
+    kindsKept.set(dependencies, kinds);
+  }
+  return kinds;
+}
 
 /** Whether any parent is a heartbeat or a domain (whose state moves with the clock), once per dependencies map. */
 function parentsMoveWithClock(dependencies: ReadonlyMap<string, string>): boolean {
@@ -242,14 +253,27 @@ function causes(dependencies: ReadonlyMap<string, string>, assessments: readonly
   if (dependencies.size === 0) return () => undefined;
   // Built on the first child in trouble: a part whose children are all well never walks its items for parents.
   let byKey: Map<string, ItemAssessment> | undefined;
+  // Parents are found by their ids, which the items already have (looking each item's joined key up would copy it).
   const parentsByKey = () => {
-    const parents = new Set(dependencies.values());
+    const ids = { monitor: new Set<string>(), heartbeat: new Set<string>(), domain: new Set<string>() };
+    const keys = new Set<string>();
+    for (const parent of dependencies.values()) {
+      const ref = parseItemKey(parent);
+      if (ref !== undefined && 'id' in ref) ids[ref.kind].add(ref.id);
+      else keys.add(parent);
+    }
     const index = new Map<string, ItemAssessment>();
-    for (const item of assessments) if (parents.has(item.key)) index.set(item.key, item);
+    for (const item of assessments) {
+      const id = item.kind === 'monitor' ? item.monitor.id : item.kind === 'heartbeat' ? item.heartbeat.id : item.domain.id;
+      const wanted = ids[item.kind];
+      if (id === undefined ? keys.has(item.key) : wanted.size > 0 && wanted.has(id)) index.set(item.key, item);
+    }
     return index;
   };
+  const kinds = childKinds(dependencies);
   return (item) => {
-    if (item.health === 'ok') return undefined;
+    // Most items are well, or of a kind nothing depends on: no lookup of their key (a joined string) for those.
+    if (item.health === 'ok' || !kinds.has(item.kind)) return undefined;
     const parentKey = dependencies.get(item.key);
     if (parentKey === undefined) return undefined;
     byKey ??= parentsByKey();

@@ -19,12 +19,22 @@ export function maintenanceLookup(active: ActiveMaintenance | undefined): Mainte
   if (active === undefined) return nothingCovered;
   if (active.everything !== undefined) return everythingCovered;
   if (active.items.size === 0) return nothingCovered;
-  const ids: Record<ItemKind, Set<string>> = { monitor: new Set(), heartbeat: new Set(), domain: new Set() };
+  const monitors = new Set<string>();
+  const heartbeats = new Set<string>();
+  const domains = new Set<string>();
   for (const key of active.items.keys()) {
     const ref = parseItemKey(key);
-    if (ref !== undefined && 'id' in ref) ids[ref.kind].add(ref.id);
+    if (ref === undefined || !('id' in ref)) continue;
+    (ref.kind === 'monitor' ? monitors : ref.kind === 'heartbeat' ? heartbeats : domains).add(ref.id);
   }
-  return { covers: (kind, id, key) => (id === undefined ? key !== undefined && active.items.has(key) : ids[kind].has(id)) };
+  // A kind with nothing covered (the usual case for two of the three) answers without a lookup.
+  return {
+    covers(kind, id, key) {
+      if (id === undefined) return key !== undefined && active.items.has(key);
+      const covered = kind === 'monitor' ? monitors : kind === 'heartbeat' ? heartbeats : domains;
+      return covered.size > 0 && covered.has(id);
+    },
+  };
 }
 
 const lookups = new WeakMap<ActiveMaintenance, MaintenanceLookup>();
