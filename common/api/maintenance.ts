@@ -109,12 +109,17 @@ export interface MaintenanceRule {
 export function maintenanceRuleOf(window: MaintenanceWindow): MaintenanceRule | undefined {
   const from = window.starts_at === undefined ? undefined : dateTimeToEpochMs(window.starts_at);
   if (from === undefined) return undefined;
-  const ends = [window.ends_at, window.ended_at].map((text) => (text === undefined ? undefined : dateTimeToEpochMs(text)));
-  const until = ends.reduce<number | undefined>((soonest, end) => (end === undefined ? soonest : Math.min(soonest ?? end, end)), undefined);
-  const rule: MaintenanceRule = { from };
-  if (window.item !== undefined) rule.item = window.item;
-  if (until !== undefined) rule.until = until;
-  if (window.repeat !== undefined) rule.repeat = window.repeat;
+  const epochOf = (text: string | undefined) => (text === undefined ? undefined : dateTimeToEpochMs(text));
+  return maintenanceRule({ item: window.item, from, ends: [epochOf(window.ends_at), epochOf(window.ended_at)], repeat: window.repeat });
+}
+
+/** A window's parts as a rule, wherever it is kept: it covers until the earliest of its ends (planned, or ended by hand). */
+export function maintenanceRule(parts: { item: string | undefined; from: number; ends: readonly (number | undefined)[]; repeat: MaintenanceRepeat | undefined }): MaintenanceRule {
+  const rule: MaintenanceRule = { from: parts.from };
+  if (parts.item !== undefined) rule.item = parts.item;
+  const ends = parts.ends.filter((end) => end !== undefined);
+  if (ends.length > 0) rule.until = Math.min(...ends);
+  if (parts.repeat !== undefined) rule.repeat = parts.repeat;
   return rule;
 }
 

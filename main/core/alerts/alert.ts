@@ -1,20 +1,29 @@
 // What the alert policy asks the notifier to show. Plain data, so it can be logged, queued and tested.
 
-export type ItemAlertKind =
-  | 'monitor-down'
-  | 'monitor-recovered'
-  | 'heartbeat-late'
-  | 'heartbeat-recovered'
-  | 'domain-expiring'
-  | 'domain-expired'
-  | 'monitor-flapping'
-  | 'monitor-settled';
+/** An item's own news: a change of its state (the first six), and what flapping adds. */
+export const ITEM_ALERT_KINDS = [
+  'monitor-down',
+  'monitor-recovered',
+  'heartbeat-late',
+  'heartbeat-recovered',
+  'domain-expiring',
+  'domain-expired',
+  'monitor-flapping',
+  'monitor-settled',
+] as const;
+
+export type ItemAlertKind = (typeof ITEM_ALERT_KINDS)[number];
+
+/** The kinds of a change of an item's state, as `itemChanges` finds them (not flapping's). */
+export const STATE_CHANGE_KINDS: readonly ItemAlertKind[] = ITEM_ALERT_KINDS.filter((kind) => kind !== 'monitor-flapping' && kind !== 'monitor-settled');
 
 export type ConnectionAlertKind = 'connection-lost' | 'connection-restored' | 'sign-in-again' | 'token-expiring';
 
 export type AlertKind = ItemAlertKind | ConnectionAlertKind | 'summary';
 
-export type AlertSeverity = 'critical' | 'warning' | 'info';
+export const ALERT_SEVERITIES = ['critical', 'warning', 'info'] as const;
+
+export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
 
 export interface Alert {
   /** Deterministic (connection, kind, item, time), so a replayed evaluation yields the same ids. */

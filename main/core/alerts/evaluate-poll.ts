@@ -3,7 +3,7 @@
 // snoozes, topics and per-item kinds) and rules (flapping, maintenance, dependencies, a delay, quiet hours) decide
 // what is told now, later or never, so lifting any of them never replays old news and what is held is never lost.
 import type { PollOutcome } from '../model/snapshot.ts';
-import { isBadKind, type Alert, type ItemAlertKind } from './alert.ts';
+import { isBadKind, STATE_CHANGE_KINDS, type Alert, type ItemAlertKind } from './alert.ts';
 import type { AlertState } from './alert-state.ts';
 import {
   connectionLostText,
@@ -41,14 +41,7 @@ function connectionAlert(event: ConnectionEvent, context: PollContext): Alert {
 }
 
 /** The item news a burst summary may stand for; flapping and grouped news are told on their own. */
-const BURST_KINDS = new Set<Alert['kind']>([
-  'monitor-down',
-  'monitor-recovered',
-  'heartbeat-late',
-  'heartbeat-recovered',
-  'domain-expiring',
-  'domain-expired',
-] satisfies ItemAlertKind[]);
+const BURST_KINDS = new Set<Alert['kind']>(STATE_CHANGE_KINDS);
 
 /** Item alerts, or one summary in their place when there are more than `limit`. */
 function itemAlerts(told: readonly Telling[], limit: number, atStart: boolean, context: PollContext): Alert[] {

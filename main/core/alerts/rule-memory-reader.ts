@@ -1,23 +1,14 @@
 // Reads back what the person's rules left in the persisted state (version 2): news owed, stories held in quiet
 // hours and monitors' recent changes. An entry that cannot be read is dropped whole, never half-restored.
-import type { AlertSeverity, ItemAlertKind } from './alert.ts';
+import { ALERT_SEVERITIES, ITEM_ALERT_KINDS, type AlertSeverity, type ItemAlertKind } from './alert.ts';
 import type { AlertState, FlapMemory, HeldStory, OwedChange } from './alert-state.ts';
 import { HELD_LIMIT } from './held-limit.ts';
 import { isRecord, isText, isTime, textList, timeList } from './persisted-values.ts';
 
 type RuleMemory = Pick<AlertState, 'owed' | 'held' | 'heldUncounted' | 'flapping'>;
 
-const ITEM_KINDS = new Set<string>([
-  'monitor-down',
-  'monitor-recovered',
-  'heartbeat-late',
-  'heartbeat-recovered',
-  'domain-expiring',
-  'domain-expired',
-  'monitor-flapping',
-  'monitor-settled',
-] satisfies ItemAlertKind[]);
-const SEVERITIES = new Set<string>(['critical', 'warning', 'info'] satisfies AlertSeverity[]);
+const ITEM_KINDS = new Set<string>(ITEM_ALERT_KINDS);
+const SEVERITIES = new Set<string>(ALERT_SEVERITIES);
 const OWED_REASONS = new Set<string>(['maintenance', 'delay', 'dependency'] satisfies OwedChange['reason'][]);
 
 const isSeverity = (value: unknown): value is AlertSeverity => isText(value) && SEVERITIES.has(value);

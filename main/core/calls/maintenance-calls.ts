@@ -2,7 +2,7 @@
 // keeps maintenance (the extension) is asked to keep it, so its own email and webhooks respect it too; for any other
 // server Vigil keeps the window in its settings, and only its own notifications respect it.
 import { randomUUID } from 'node:crypto';
-import type { MaintenanceCreateBody, MaintenanceRule } from '../../../common/api/maintenance.ts';
+import { maintenanceRule, type MaintenanceCreateBody } from '../../../common/api/maintenance.ts';
 import type { MaintenanceSelector, MaintenanceTarget, MaintenanceView } from '../../../common/ipc/alerting.ts';
 import type { CheckedArgs, CoreCalls } from '../../../common/ipc/contract.ts';
 import { parseServerItemKey } from '../../../common/ipc/item-key.ts';
@@ -80,7 +80,7 @@ export function maintenanceCalls(runtime: CoreRuntime) {
       const now = runtime.clock.now();
       const resolved = resolveTiming(timing, now, runtime.timeZone());
       // Checked before anything is saved anywhere: a window that covers nothing is refused on every server alike.
-      viewOrFail({ id: 'new', rule: ruleOf(undefined, resolved), keptBy: 'vigil' }, { id: '', name: '' }, now, () => undefined);
+      viewOrFail({ id: 'new', rule: maintenanceRule({ item: undefined, from: resolved.startsAt, ends: [resolved.endsAt], repeat: resolved.repeat }), keptBy: 'vigil' }, { id: '', name: '' }, now, () => undefined);
       const started: MaintenanceView[] = [];
       const failed: string[] = [];
       for (const placement of placements(target)) {
@@ -145,14 +145,6 @@ function resolveTiming(timing: CheckedArgs<'startMaintenance'>[1], now: number, 
   const repeat = timing.repeat === undefined ? undefined : { ...timing.repeat, timezone: timing.repeat.timezone ?? timeZone };
   const reason = timing.reason === undefined || timing.reason === '' ? undefined : timing.reason;
   return { startsAt, endsAt, repeat, reason };
-}
-
-function ruleOf(item: string | undefined, timing: Timing): MaintenanceRule {
-  const rule: MaintenanceRule = { from: timing.startsAt };
-  if (item !== undefined) rule.item = item;
-  if (timing.endsAt !== undefined) rule.until = timing.endsAt;
-  if (timing.repeat !== undefined) rule.repeat = timing.repeat;
-  return rule;
 }
 
 function createBody(item: string | undefined, timing: Timing): MaintenanceCreateBody {

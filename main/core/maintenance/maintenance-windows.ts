@@ -2,7 +2,7 @@
 // `maintenance` extension: the server's own email and webhooks respect them too) or in Vigil's settings (a server
 // without the extension: only Vigil's notifications do). Both become the same rules for the alert policy and the
 // same views for the window.
-import { maintenanceRuleOf, maintenanceSpans, type MaintenanceRule, type MaintenanceWindow } from '../../../common/api/maintenance.ts';
+import { maintenanceRule, maintenanceRuleOf, maintenanceSpans, type MaintenanceRule, type MaintenanceWindow } from '../../../common/api/maintenance.ts';
 import type { MaintenanceView } from '../../../common/ipc/alerting.ts';
 import { serverItemKey } from '../../../common/ipc/item-key.ts';
 import type { KeptMaintenance } from '../settings/settings-schema.ts';
@@ -32,12 +32,7 @@ export function serverWindows(windows: readonly MaintenanceWindow[]): Connection
 }
 
 function keptRule(kept: KeptMaintenance): MaintenanceRule {
-  const rule: MaintenanceRule = { from: kept.startsAt };
-  if (kept.item !== undefined) rule.item = kept.item;
-  const ends = [kept.endsAt, kept.endedAt].filter((end) => end !== undefined);
-  if (ends.length > 0) rule.until = Math.min(...ends);
-  if (kept.repeat !== undefined) rule.repeat = kept.repeat;
-  return rule;
+  return maintenanceRule({ item: kept.item, from: kept.startsAt, ends: [kept.endsAt, kept.endedAt], repeat: kept.repeat });
 }
 
 /** The settings' windows of one connection. */

@@ -8,17 +8,11 @@ import {
   type AlertState,
 } from '../../../main/core/alerts/index.ts';
 import type { Snapshot } from '../../../main/core/model/snapshot.ts';
+import { STATE_CHANGE_KINDS } from '../../../main/core/alerts/alert.ts';
 import { itemsArb, runArb, snoozedKeysArb, type Step } from './arbitraries.ts';
 import { context, NOW, ok, preferences } from './fixtures.ts';
 
-const ITEM_KINDS = new Set<string>([
-  'monitor-down',
-  'monitor-recovered',
-  'heartbeat-late',
-  'heartbeat-recovered',
-  'domain-expiring',
-  'domain-expired',
-]);
+const ITEM_KINDS = new Set<string>(STATE_CHANGE_KINDS);
 
 function keysOf({ monitors, heartbeats, domains }: Snapshot): Set<string> {
   return new Set([
