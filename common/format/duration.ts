@@ -53,6 +53,16 @@ export function formatDuration(ms: number, precision: DurationPrecision = 'elaps
   return words.length > 0 ? words.join(' ') : `0 ${unitAt(last).name}`;
 }
 
+/**
+ * The least duration above `ms` at which `formatDuration(…, 'elapsed')` may read otherwise: words about time passed
+ * ("last ping 40 s ago") hold until then, so a view written with them can be kept that long.
+ */
+export function nextElapsedChange(ms: number): number {
+  const value = Math.max(0, ms);
+  const step = unitAt(spanOf(value, precisions.elapsed).last).ms;
+  return (Math.floor(value / step) + 1) * step;
+}
+
 /** The first and last units written for a duration. */
 function spanOf(value: number, { parts, largest, smallest }: Precision): { lead: number; last: number } {
   const [top, bottom] = [indexOf(largest), indexOf(smallest)];

@@ -1,7 +1,8 @@
 // The one duration formatter and the one clock-time formatter, at each precision callers use.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatClockTime } from '../../common/format/clock-time.ts';
-import { formatDuration } from '../../common/format/duration.ts';
+import { formatDuration, nextElapsedChange } from '../../common/format/duration.ts';
 
 const [S, M, H, D] = [1000, 60_000, 3_600_000, 86_400_000];
 
@@ -42,6 +43,30 @@ describe('formatDuration', () => {
 
   it('defaults to elapsed', () => {
     expect(formatDuration(90 * S)).toBe('1 min');
+  });
+
+  it.each([
+    [-5 * S, S],
+    [0, S],
+    [45 * S + 300, 46 * S],
+    [59 * S, M],
+    [5 * M + 59 * S, 6 * M],
+    [3 * D + 4 * H + 59 * M, 3 * D + 5 * H],
+  ])('elapsed words of %i ms next change at %i ms', (ms, next) => {
+    expect(nextElapsedChange(ms)).toBe(next);
+  });
+
+  it('elapsed words read the same from a duration until their next change, and that change lies ahead', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -M, max: 40 * D }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (ms, part) => {
+        const next = nextElapsedChange(ms);
+        expect(next).toBeGreaterThan(ms);
+        const within = Math.min(next - 1, ms + Math.floor(part * (next - ms)));
+        expect(formatDuration(within, 'elapsed')).toBe(formatDuration(ms, 'elapsed'));
+        expect(formatDuration(next - 1, 'elapsed')).toBe(formatDuration(ms, 'elapsed'));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

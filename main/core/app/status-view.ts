@@ -5,14 +5,14 @@ import { parseItemKey, serverItemKey } from '../../../common/ipc/item-key.ts';
 import type { ConnectionSituation, ConnectionView, ServerStatusView, StatusItemView, StatusView } from '../../../common/ipc/views.ts';
 import type { MaintenanceView } from '../../../common/ipc/alerting.ts';
 import { activeSnoozes, isPaused, snoozesOn, type ActiveMaintenance, type AlertState } from '../alerts/index.ts';
-import { failureClass, itemDetail, itemName, type ItemAssessment } from '../health/index.ts';
+import { failureClass, itemDetail, itemName, judgedUntil, type ItemAssessment } from '../health/index.ts';
 import { itemSince, type ItemSince, type RecordedSince } from '../history/item-since.ts';
 import type { PollOutcome, Snapshot } from '../model/snapshot.ts';
 import { alertPreferencesFrom } from '../settings/alert-preferences.ts';
 import type { Settings } from '../settings/settings-schema.ts';
-import { assessServer, mergeWithValues, rankItems, rankOf, serverTrayOf, trayModel, type RankedItem, type ServerTray, type ServerTrayInput, type TooltipSituation } from '../tray/index.ts';
+import { assessAgain, assessServer, mergeWithValues, rankItems, rankOf, serverTrayOf, setAsideOf, tally, trayModel, type RankedItem, type ServerTray, type ServerTrayInput, type TooltipSituation } from '../tray/index.ts';
 import { byWhenItMatters } from '../maintenance/maintenance-windows.ts';
-import type { OtherPlaces, RankBucket, ServerPart, StatusMemo } from './status-memo.ts';
+import type { KeptPart, OtherPlaces, PartDependencies, RankBucket, ServerPart, StatusMemo } from './status-memo.ts';
 
 /** One enabled connection as its session sees it now. */
 export interface ServerStatusInput {
@@ -70,21 +70,16 @@ export function statusView(input: StatusInput): StatusView {
     // A cause read from a parent whose state moves with the clock (a heartbeat, a domain) is judged afresh each time.
     const causesMove = parentsMoveWithClock(parents);
     const details: ItemDetails = { dependencies: parents, flapping: flappingKeys(server.alertState.flapping) };
-    const build = (kept: ServerPart | undefined): ServerPart =>
-      kept === undefined || causesMove ? freshPart(trayInput, now, sinceOf, details) : movedPart(kept, trayInput, now, sinceOf, details);
+    const build = (kept: KeptPart | undefined): ServerPart => {
+      if (kept === undefined || causesMove) return freshPart(trayInput, now, sinceOf, details);
+      return kept.setAsideMoved ? setAsideAgain(kept.part, trayInput, now, sinceOf, details) : movedPart(kept.part, trayInput, now, sinceOf, details);
+    };
     // Settings are read afresh from the file each time: their words stand for them, not their identity. Snoozes count
     // as those in force now (one ending changes the part); the time itself is the memo's (status-memo.ts).
-    const dependencies = [
-      server.outcome,
-      server.lastSnapshot,
-      server.alertState,
-      server.blocker,
-      server.connection.name,
-      JSON.stringify([...activeSnoozes(snoozes, now)]),
-      JSON.stringify(preferences),
-      server.maintenance,
-      server.dependencies,
-    ];
+    const dependencies: PartDependencies = {
+      judged: [server.outcome, server.lastSnapshot, server.alertState, server.blocker, server.connection.name, JSON.stringify(preferences), server.dependencies],
+      setAside: [JSON.stringify([...activeSnoozes(snoozes, now)]), server.maintenance],
+    };
     return { server, ...(memo === undefined ? build(undefined) : memo.serverPart(server.connection.id, dependencies, now, build)) };
   });
   memo?.keepOnly(new Set(input.servers.map((server) => server.connection.id)));
@@ -107,59 +102,117 @@ export function statusView(input: StatusInput): StatusView {
 
 type SinceOf = (entry: RankedItem) => ItemSince | undefined;
 
-/** A server's part built afresh; its monitors kept by rank, with their views, for builds at a later time. */
+/** A server's part built afresh. */
 function freshPart(input: ServerTrayInput, now: number, sinceOf: SinceOf, details: ItemDetails): ServerPart {
-  const assessments = assessServer(input);
-  const tray = serverTrayOf(input, assessments);
+  return partOf(input, assessServer(input), now, sinceOf, details);
+}
+
+/**
+ * The part of a server without news once a snooze or a maintenance window has begun or ended: its monitors as judged
+ * before, every item ranked and counted again, and a monitor's view kept when the monitor is set aside as before.
+ */
+function setAsideAgain(kept: ServerPart, input: ServerTrayInput, now: number, sinceOf: SinceOf, details: ItemDetails): ServerPart {
+  const before = new Map<ItemAssessment, { entry: RankedItem; view: StatusItemView }>();
+  for (const [index, entry] of kept.tray.ranked.entries()) {
+    if (entry.item.kind === 'monitor') before.set(entry.item, { entry, view: kept.views[index] as StatusItemView });
+  }
+  const keptView = (entry: RankedItem) => {
+    const earlier = before.get(entry.item);
+    return earlier !== undefined && setAsideAlike(earlier.entry, entry) ? earlier.view : undefined;
+  };
+  return partOf(input, assessServer(input, kept.monitors), now, sinceOf, details, keptView);
+}
+
+function setAsideAlike(a: RankedItem, b: RankedItem): boolean {
+  return a.snoozedUntil === b.snoozedUntil && (a.maintenance === undefined) === (b.maintenance === undefined) && a.maintenance?.until === b.maintenance?.until;
+}
+
+/**
+ * A server's part from its items as judged (monitors first, as the snapshot lists them): counted, ranked and
+ * described (`keptView`: a view that still reads the same), its monitors kept by rank with their views and tally for
+ * later builds, and its heartbeats' and domains' places with how long each holds.
+ */
+function partOf(
+  input: ServerTrayInput,
+  assessments: readonly ItemAssessment[],
+  now: number,
+  sinceOf: SinceOf,
+  details: ItemDetails,
+  keptView?: (entry: RankedItem) => StatusItemView | undefined,
+): ServerPart {
+  const aside = setAsideOf(input);
+  const firstOther = assessments.findIndex((item) => item.kind !== 'monitor');
+  const monitors = firstOther === -1 ? assessments : assessments.slice(0, firstOther);
+  const monitorTally = tally(monitors, aside);
+  const ranked = rankItems(assessments, aside, input.server);
   const causeOf = causes(details.dependencies, assessments);
-  const views = tray.ranked.map((entry) => statusItem(entry, now, sinceOf(entry), causeOf, details));
+  const views = ranked.map((entry) => keptView?.(entry) ?? statusItem(entry, now, sinceOf(entry), causeOf, details));
+  const tray = serverTrayOf(input, tally(assessments.slice(monitors.length), aside, monitorTally), ranked);
   const monitorRanks: RankBucket[] = [];
-  const others: OtherPlaces = { ranks: [], positions: [] };
-  for (const [index, entry] of tray.ranked.entries()) {
+  const others: OtherPlaces = { ranks: [], positions: [], judgedUntil: [] };
+  for (const [index, entry] of ranked.entries()) {
     const rank = rankOf(entry);
     if (entry.item.kind !== 'monitor') {
       others.ranks.push(rank);
       others.positions.push(index);
+      others.judgedUntil.push(judgedUntil(entry.item, now));
       continue;
     }
     const bucket = (monitorRanks[rank] ??= { ranked: [], views: [] });
     bucket.ranked.push(entry);
     bucket.views.push(views[index] as StatusItemView);
   }
-  return { tray, views, monitors: assessments.filter((item) => item.kind === 'monitor'), monitorRanks, others };
+  return { tray, views, monitors, monitorTally, monitorRanks, others };
 }
 
 /**
- * The part of a server without news at another time: its monitors, their ranks and views as kept (none depends on the
- * time); its heartbeats and domains judged and described again. A stable sort puts the monitors of a rank before the
- * heartbeats and domains of that rank, so each rank is the kept monitors, then the new others: what `rankItems` gives.
- * Where the others' ranks are as before (the usual case), the places are too: the kept lists are copied and only the
- * others' places written.
+ * The part of a server without news at another time: its monitors, their ranks, views and tally as kept (none depends
+ * on the time); of its heartbeats and domains, those whose judgement or words may have moved by now are judged and
+ * described again in their places. When none has, the part is the kept one; when one changes rank, they are all
+ * ranked again (`rankedAgain`).
  */
 function movedPart(kept: ServerPart, input: ServerTrayInput, now: number, sinceOf: SinceOf, details: ItemDetails): ServerPart {
-  const assessments = assessServer(input, kept.monitors);
-  const others = rankItems(assessments.slice(kept.monitors.length), { snoozed: activeSnoozes(input.snoozes, now), maintenance: input.maintenance }, input.server);
-  const causeOf = causes(details.dependencies, assessments);
-  const ranks = others.map(rankOf);
-  if (ranks.length === kept.others.ranks.length && ranks.every((rank, index) => rank === kept.others.ranks[index])) {
-    const ranked = kept.tray.ranked.slice();
-    const views = kept.views.slice();
-    for (const [index, entry] of others.entries()) {
-      const position = kept.others.positions[index] as number;
-      ranked[position] = entry;
-      views[position] = statusItem(entry, now, sinceOf(entry), causeOf, details);
-    }
-    return { ...kept, tray: serverTrayOf(input, assessments, ranked), views };
+  const { others } = kept;
+  if (others.judgedUntil.every((until) => until > now)) return kept;
+  const ranked = kept.tray.ranked.slice();
+  const views = kept.views.slice();
+  const holds = others.judgedUntil.slice();
+  // Every parent is a monitor here (a part whose parents move with the clock is built afresh).
+  const causeOf = causes(details.dependencies, kept.monitors);
+  for (const [index, position] of others.positions.entries()) {
+    if ((holds[index] as number) > now) continue;
+    const earlier = ranked[position] as RankedItem;
+    const entry: RankedItem = { ...earlier, item: assessAgain(input, earlier.item) };
+    if (rankOf(entry) !== others.ranks[index]) return rankedAgain(kept, input, now, sinceOf, details);
+    ranked[position] = entry;
+    views[position] = statusItem(entry, now, sinceOf(entry), causeOf, details);
+    holds[index] = judgedUntil(entry.item, now);
   }
+  const otherItems = others.positions.map((position) => (ranked[position] as RankedItem).item);
+  const tray = serverTrayOf(input, tally(otherItems, setAsideOf(input), kept.monitorTally), ranked);
+  return { ...kept, tray, views, others: { ...others, judgedUntil: holds } };
+}
+
+/**
+ * The part of a server without news at another time when a heartbeat or a domain has changed rank: its monitors as
+ * kept, its heartbeats and domains judged again. A stable sort puts the monitors of a rank before the heartbeats and
+ * domains of that rank, so each rank is the kept monitors, then the new others: what `rankItems` gives.
+ */
+function rankedAgain(kept: ServerPart, input: ServerTrayInput, now: number, sinceOf: SinceOf, details: ItemDetails): ServerPart {
+  const assessments = assessServer(input, kept.monitors);
+  const aside = setAsideOf(input);
+  const otherItems = assessments.slice(kept.monitors.length);
+  const others = rankItems(otherItems, aside, input.server);
+  const causeOf = causes(details.dependencies, kept.monitors);
   const otherRanks: RankBucket[] = [];
-  for (const [index, entry] of others.entries()) {
-    const bucket = (otherRanks[ranks[index] as number] ??= { ranked: [], views: [] });
+  for (const entry of others) {
+    const bucket = (otherRanks[rankOf(entry)] ??= { ranked: [], views: [] });
     bucket.ranked.push(entry);
     bucket.views.push(statusItem(entry, now, sinceOf(entry), causeOf, details));
   }
   const ranked: RankedItem[] = [];
   const views: StatusItemView[] = [];
-  const places: OtherPlaces = { ranks: [], positions: [] };
+  const places: OtherPlaces = { ranks: [], positions: [], judgedUntil: [] };
   for (let rank = 0; rank < Math.max(kept.monitorRanks.length, otherRanks.length); rank++) {
     for (const entry of kept.monitorRanks[rank]?.ranked ?? []) ranked.push(entry);
     for (const view of kept.monitorRanks[rank]?.views ?? []) views.push(view);
@@ -168,11 +221,13 @@ function movedPart(kept: ServerPart, input: ServerTrayInput, now: number, sinceO
     for (const [index, entry] of bucket.ranked.entries()) {
       places.ranks.push(rank);
       places.positions.push(ranked.length);
+      places.judgedUntil.push(judgedUntil(entry.item, now));
       ranked.push(entry);
       views.push(bucket.views[index] as StatusItemView);
     }
   }
-  return { tray: serverTrayOf(input, assessments, ranked), views, monitors: kept.monitors, monitorRanks: kept.monitorRanks, others: places };
+  const tray = serverTrayOf(input, tally(otherItems, aside, kept.monitorTally), ranked);
+  return { ...kept, tray, views, others: places };
 }
 
 const situations = { data: 'ok', offline: 'unreachable', 'signed-out': 'signed-out', setup: 'setup', 'not-polled': 'waiting' } as const satisfies Record<

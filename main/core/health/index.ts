@@ -44,3 +44,4 @@ export {
   type ItemAssessment,
 } from './assess.ts';
 export { failureClass, type FailureClass } from './poll-failure.ts';
+export { judgedUntil } from './judged-until.ts';

@@ -1,7 +1,7 @@
 // One server's part of the tray: its items judged, counted and ranked, its own roll-up and whether its latest poll
 // brought data. Pure; the tray model (tray-model.ts) combines every enabled server's.
 import { activeSnoozes, type ActiveMaintenance, type AlertPreferences, type AlertState, type Snooze } from '../alerts/index.ts';
-import { assessDomain, assessHeartbeat, assessSnapshot, failureClass, type ItemAssessment } from '../health/index.ts';
+import { assessDomain, assessHeartbeat, assessSnapshot, failureClass, type AssessOptions, type ItemAssessment } from '../health/index.ts';
 import type { PollOutcome, Snapshot } from '../model/snapshot.ts';
 import { assessmentCovered, keptMaintenanceLookup } from '../maintenance/maintenance-lookup.ts';
 import { rankItems, type RankedItem, type SetAside, type TrayServer } from './tray-items.ts';
@@ -38,10 +38,19 @@ export interface ServerTray {
   lastSuccessfulPollAt?: number;
 }
 
-/** Counts and the worst health over items that are neither snoozed nor in maintenance. */
-function tally(assessments: readonly ItemAssessment[], aside: SetAside): { counts: TrayCounts; level: 'ok' | 'warning' | 'critical' } {
-  const counts = emptyCounts();
-  let level: 'ok' | 'warning' | 'critical' = 'ok';
+/** Items counted by kind and state, and the worst health among those neither snoozed nor in maintenance. */
+export interface Tally {
+  counts: TrayCounts;
+  level: 'ok' | 'warning' | 'critical';
+}
+
+/**
+ * The tally of `assessments`; with `onto`, added to that tally of the server's other items (which stays as it was):
+ * a server without news keeps its monitors' tally and counts only its heartbeats and domains again.
+ */
+export function tally(assessments: readonly ItemAssessment[], aside: SetAside, onto?: Tally): Tally {
+  const counts = onto === undefined ? emptyCounts() : copyCounts(onto.counts);
+  let level = onto?.level ?? 'ok';
   const { snoozed, maintenance } = aside;
   const anySnoozed = snoozed.size > 0;
   const covered = keptMaintenanceLookup(maintenance);
@@ -64,6 +73,10 @@ function tally(assessments: readonly ItemAssessment[], aside: SetAside): { count
   return { counts, level };
 }
 
+function copyCounts(counts: TrayCounts): TrayCounts {
+  return { ...counts, monitors: { ...counts.monitors }, heartbeats: { ...counts.heartbeats }, domains: { ...counts.domains } };
+}
+
 function latest(...times: (number | undefined)[]): number | undefined {
   let result: number | undefined;
   for (const time of times) if (time !== undefined && (result === undefined || time > result)) result = time;
@@ -82,7 +95,14 @@ function situationOf(input: ServerTrayInput, hasSnapshot: boolean): TooltipSitua
 }
 
 export function serverTray(input: ServerTrayInput): ServerTray {
-  return serverTrayOf(input, assessServer(input));
+  const assessments = assessServer(input);
+  const aside = setAsideOf(input);
+  return serverTrayOf(input, tally(assessments, aside), rankItems(assessments, aside, input.server));
+}
+
+/** What sets the server's items aside now: its snoozes in force and what is in maintenance. */
+export function setAsideOf(input: ServerTrayInput): SetAside {
+  return { snoozed: activeSnoozes(input.snoozes, input.now), maintenance: input.maintenance };
 }
 
 /** The snapshot a server's part shows: the latest poll's, else the last successful one kept while polls fail. */
@@ -96,36 +116,46 @@ export function shownSnapshot(input: Pick<ServerTrayInput, 'outcome' | 'lastSnap
  * depend on the time), so that only heartbeats and domains, whose state moves with the clock, are judged again.
  */
 export function assessServer(input: ServerTrayInput, keptMonitors?: readonly ItemAssessment[]): ItemAssessment[] {
-  const { outcome, now, preferences, alertState } = input;
   const snapshot = shownSnapshot(input);
   if (snapshot === undefined) return [];
-  // A snapshot kept from before a failed poll is shown as it was then: a heartbeat must not turn late
-  // in the tray only because Vigil could not see its pings (the alert policy freezes items likewise).
-  const assessedAt = outcome?.ok ? now : snapshot.takenAt;
-  const options = {
-    now: assessedAt,
+  const options = assessOptionsOf(input, snapshot);
+  if (keptMonitors === undefined) return assessSnapshot(snapshot, options);
+  const result: ItemAssessment[] = [...keptMonitors];
+  for (const heartbeat of snapshot.heartbeats) result.push(assessHeartbeat(heartbeat, options));
+  for (const domain of snapshot.domains) result.push(assessDomain(domain, options));
+  return result;
+}
+
+/** A heartbeat or a domain of the server's shown snapshot judged again at the input's time (a monitor stays as it is). */
+export function assessAgain(input: ServerTrayInput, item: ItemAssessment): ItemAssessment {
+  const snapshot = shownSnapshot(input);
+  if (snapshot === undefined || item.kind === 'monitor') return item;
+  const options = assessOptionsOf(input, snapshot);
+  return item.kind === 'heartbeat' ? assessHeartbeat(item.heartbeat, options) : assessDomain(item.domain, options);
+}
+
+function assessOptionsOf(input: ServerTrayInput, snapshot: Snapshot): AssessOptions {
+  const { outcome, now, preferences, alertState } = input;
+  return {
+    // A snapshot kept from before a failed poll is shown as it was then: a heartbeat must not turn late
+    // in the tray only because Vigil could not see its pings (the alert policy freezes items likewise).
+    now: outcome?.ok ? now : snapshot.takenAt,
+    observedAt: snapshot.takenAt,
     graceSeconds: preferences.heartbeatGraceSeconds,
     thresholds: preferences.thresholds,
     waitingSince: alertState.heartbeatsWaiting,
   };
-  if (keptMonitors === undefined) return assessSnapshot(snapshot, options);
-  const withTime = { ...options, observedAt: snapshot.takenAt };
-  const result: ItemAssessment[] = [...keptMonitors];
-  for (const heartbeat of snapshot.heartbeats) result.push(assessHeartbeat(heartbeat, withTime));
-  for (const domain of snapshot.domains) result.push(assessDomain(domain, withTime));
-  return result;
 }
 
-/** The server's part from its items as judged (`assessServer`); `ranked`: those items as `rankItems` ranks them, when known. */
-export function serverTrayOf(input: ServerTrayInput, assessments: readonly ItemAssessment[], ranked?: readonly RankedItem[]): ServerTray {
-  const { outcome, now, alertState } = input;
+/** The server's part from its items as counted (`tally`) and ranked (`rankItems`). */
+export function serverTrayOf(input: ServerTrayInput, tallied: Tally, ranked: readonly RankedItem[]): ServerTray {
+  const { outcome, alertState } = input;
   const snapshot = shownSnapshot(input);
-  const aside: SetAside = { snoozed: activeSnoozes(input.snoozes, now), maintenance: input.maintenance };
-  const { counts, level: itemLevel } = tally(assessments, aside);
+  const { counts, level: itemLevel } = tallied;
   const situation = situationOf(input, snapshot !== undefined);
   const level: ServerLevel = situation === 'data' ? itemLevel : situation === 'offline' ? 'offline' : 'unknown';
   const lastSuccessfulPollAt = latest(outcome?.ok ? outcome.snapshot.takenAt : undefined, input.lastSnapshot?.takenAt, alertState.connection.lastSuccessfulPollAt);
-  const tray: ServerTray = { server: input.server, level, counts, situation, ranked: ranked ?? rankItems(assessments, aside, input.server) };
+  const tray: ServerTray = { server: input.server, level, counts, situation, ranked };
   if (lastSuccessfulPollAt !== undefined) tray.lastSuccessfulPollAt = lastSuccessfulPollAt;
   return tray;
 }

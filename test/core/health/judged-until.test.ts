@@ -1,0 +1,67 @@
+// How long an item's judgement and words hold (judged-until.ts): at any time before `judgedUntil`, the item judged
+// and described again reads exactly as it did — the promise the status memo keeps a server's part on.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { defaultExpiryThresholds } from '../../../common/api/index.ts';
+import { assessSnapshot, itemDetail, judgedUntil, type ItemAssessment } from '../../../main/core/health/index.ts';
+import { itemSince } from '../../../main/core/history/item-since.ts';
+import { DAY, domain, heartbeat, HOUR, MINUTE, monitor, NOW, SECOND, snapshot } from '../alerts/fixtures.ts';
+
+const options = { graceSeconds: 300, thresholds: defaultExpiryThresholds, observedAt: NOW };
+
+function judged(items: Parameters<typeof snapshot>[0], now: number, waitingSince?: Record<string, number>): ItemAssessment[] {
+  return assessSnapshot(snapshot(items), { ...options, now, waitingSince });
+}
+
+/** What a person reads of an item at `now`. */
+function reading(item: ItemAssessment, now: number) {
+  return { health: item.health, state: item.state, detail: itemDetail(item, now), since: itemSince(item, undefined, now, defaultExpiryThresholds) };
+}
+
+describe('judgedUntil', () => {
+  it('never moves a monitor with the clock', () => {
+    const [item] = judged({ monitors: [monitor('a', 'down')] }, NOW);
+    expect(item && judgedUntil(item, NOW)).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('holds a heartbeat until its last ping turns a second, then a minute, older, or it turns late', () => {
+    const at = (agoMs: number) => {
+      const [item] = judged({ heartbeats: [heartbeat('h', agoMs, 3600)] }, NOW);
+      return item === undefined ? undefined : judgedUntil(item, NOW) - NOW;
+    };
+    expect(at(40 * SECOND + 300)).toBe(700);
+    expect(at(5 * MINUTE + 10 * SECOND)).toBe(50 * SECOND);
+    // Late one millisecond after the hour and the grace.
+    expect(at(HOUR + 300 * SECOND)).toBe(1);
+  });
+
+  it('holds a domain until the next UTC midnight, and one whose expiry is unknown for good', () => {
+    const [known, unknown] = judged({ domains: [domain('d', 20), domain('u', undefined)] }, NOW);
+    expect(known && judgedUntil(known, NOW)).toBe(Math.floor(NOW / DAY + 1) * DAY);
+    expect(unknown && judgedUntil(unknown, NOW)).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('reads the same at any time before it, for every kind of heartbeat and domain', () => {
+    const heartbeatArb = fc.record({
+      ago: fc.option(fc.integer({ min: -5 * SECOND, max: 4 * HOUR })),
+      interval: fc.constantFrom(60, 3600, 86_400),
+      waiting: fc.option(fc.integer({ min: 0, max: 3 * HOUR })),
+    });
+    const domainArb = fc.option(fc.integer({ min: -3, max: 40 }));
+    fc.assert(
+      fc.property(heartbeatArb, domainArb, fc.integer({ min: 0, max: 3 * DAY }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (beat, days, offset, part) => {
+        const now = NOW + offset;
+        const items = { heartbeats: [heartbeat('h', beat.ago ?? undefined, beat.interval, NOW)], domains: [domain('d', days ?? undefined, NOW)] };
+        const waitingSince = beat.waiting === null ? undefined : { 'heartbeat:h': NOW - beat.waiting };
+        for (const [index, item] of judged(items, now, waitingSince).entries()) {
+          const until = judgedUntil(item, now);
+          expect(until).toBeGreaterThan(now);
+          const later = Math.min(until - 1, now + Math.floor(part * Math.min(until - now, 10 * DAY)));
+          const again = judged(items, later, waitingSince)[index] as ItemAssessment;
+          expect(reading(again, later)).toEqual(reading(item, now));
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
