@@ -1,7 +1,7 @@
 // The StatusView the window and tray get (pure): each enabled server's own part (its situation, roll-up, problem
 // and lists), every item of every server judged by the same rules under its server item key, and the tray model's
 // level, tooltip and menu over all of them.
-import { parseItemKey, serverItemKey } from '../../../common/ipc/item-key.ts';
+import { serverItemKey } from '../../../common/ipc/item-key.ts';
 import type { ConnectionSituation, ConnectionView, ServerStatusView, StatusItemView, StatusView } from '../../../common/ipc/views.ts';
 import type { MaintenanceView } from '../../../common/ipc/alerting.ts';
 import { activeSnoozes, isPaused, snoozesOn, type ActiveMaintenance, type AlertState } from '../alerts/index.ts';
@@ -12,6 +12,7 @@ import { alertPreferencesFrom } from '../settings/alert-preferences.ts';
 import type { Settings } from '../settings/settings-schema.ts';
 import { assessAgain, assessServer, mergeWithValues, rankItems, rankOf, serverTrayOf, setAsideOf, tally, trayModel, type RankedItem, type ServerTray, type ServerTrayInput, type TooltipSituation } from '../tray/index.ts';
 import { byWhenItMatters } from '../maintenance/maintenance-windows.ts';
+import { causes, parentsMoveWithClock, type CauseOf } from './dependency-causes.ts';
 import type { KeptPart, OtherPlaces, PartDependencies, RankBucket, ServerPart, StatusMemo } from './status-memo.ts';
 
 /** One enabled connection as its session sees it now. */
@@ -145,7 +146,7 @@ function partOf(
   const monitors = firstOther === -1 ? assessments : assessments.slice(0, firstOther);
   const monitorTally = tally(monitors, aside);
   const ranked = rankItems(assessments, aside, input.server);
-  const causeOf = causes(details.dependencies, assessments);
+  const causeOf = causes(details.dependencies, assessments, input.server.id);
   const views = ranked.map((entry) => keptView?.(entry) ?? statusItem(entry, now, sinceOf(entry), causeOf, details));
   const tray = serverTrayOf(input, tally(assessments.slice(monitors.length), aside, monitorTally), ranked);
   const monitorRanks: RankBucket[] = [];
@@ -178,7 +179,7 @@ function movedPart(kept: ServerPart, input: ServerTrayInput, now: number, sinceO
   const views = kept.views.slice();
   const holds = others.judgedUntil.slice();
   // Every parent is a monitor here (a part whose parents move with the clock is built afresh).
-  const causeOf = causes(details.dependencies, kept.monitors);
+  const causeOf = causes(details.dependencies, kept.monitors, input.server.id);
   for (const [index, position] of others.positions.entries()) {
     if ((holds[index] as number) > now) continue;
     const earlier = ranked[position] as RankedItem;
@@ -203,7 +204,7 @@ function rankedAgain(kept: ServerPart, input: ServerTrayInput, now: number, sinc
   const aside = setAsideOf(input);
   const otherItems = assessments.slice(kept.monitors.length);
   const others = rankItems(otherItems, aside, input.server);
-  const causeOf = causes(details.dependencies, kept.monitors);
+  const causeOf = causes(details.dependencies, kept.monitors, input.server.id);
   const otherRanks: RankBucket[] = [];
   for (const entry of others) {
     const bucket = (otherRanks[rankOf(entry)] ??= { ranked: [], views: [] });
@@ -278,65 +279,6 @@ function flappingKeys(memory: AlertState['flapping']): ReadonlySet<string> {
 
 const noDependencies: ReadonlyMap<string, string> = new Map();
 
-const movesWithClock = new WeakMap<ReadonlyMap<string, string>, boolean>();
-const kindsKept = new WeakMap<ReadonlyMap<string, string>, ReadonlySet<string>>();
-
-/** The kinds of the items that depend on another (`monitor`, …), once per dependencies map. */
-function childKinds(dependencies: ReadonlyMap<string, string>): ReadonlySet<string> {
-  let kinds = kindsKept.get(dependencies);
-  if (kinds === undefined) {
-    kinds = new Set([...dependencies.keys()].map((child) => child.slice(0, Math.max(0, child.search(/[:?]/)))));
-    kindsKept.set(dependencies, kinds);
-  }
-  return kinds;
-}
-
-/** Whether any parent is a heartbeat or a domain (whose state moves with the clock), once per dependencies map. */
-function parentsMoveWithClock(dependencies: ReadonlyMap<string, string>): boolean {
-  let moves = movesWithClock.get(dependencies);
-  if (moves === undefined) {
-    moves = [...dependencies.values()].some((parent) => !parent.startsWith('monitor'));
-    movesWithClock.set(dependencies, moves);
-  }
-  return moves;
-}
-
-type CauseOf = (item: ItemAssessment) => ItemAssessment | undefined;
-
-/** The parent that explains a child's trouble: the one it depends on, when that one is in trouble too. */
-function causes(dependencies: ReadonlyMap<string, string>, assessments: readonly ItemAssessment[]): CauseOf {
-  if (dependencies.size === 0) return () => undefined;
-  // Built on the first child in trouble: a part whose children are all well never walks its items for parents.
-  let byKey: Map<string, ItemAssessment> | undefined;
-  // Parents are found by their ids, which the items already have (looking each item's joined key up would copy it).
-  const parentsByKey = () => {
-    const ids = { monitor: new Set<string>(), heartbeat: new Set<string>(), domain: new Set<string>() };
-    const keys = new Set<string>();
-    for (const parent of dependencies.values()) {
-      const ref = parseItemKey(parent);
-      if (ref !== undefined && 'id' in ref) ids[ref.kind].add(ref.id);
-      else keys.add(parent);
-    }
-    const index = new Map<string, ItemAssessment>();
-    for (const item of assessments) {
-      const id = item.kind === 'monitor' ? item.monitor.id : item.kind === 'heartbeat' ? item.heartbeat.id : item.domain.id;
-      const wanted = ids[item.kind];
-      if (id === undefined ? keys.has(item.key) : wanted.size > 0 && wanted.has(id)) index.set(item.key, item);
-    }
-    return index;
-  };
-  const kinds = childKinds(dependencies);
-  return (item) => {
-    // Most items are well, or of a kind nothing depends on: no lookup of their key (a joined string) for those.
-    if (item.health === 'ok' || !kinds.has(item.kind)) return undefined;
-    const parentKey = dependencies.get(item.key);
-    if (parentKey === undefined) return undefined;
-    byKey ??= parentsByKey();
-    const parent = byKey.get(parentKey);
-    return parent !== undefined && parent.health === 'critical' ? parent : undefined;
-  };
-}
-
 function statusItem(entry: RankedItem, now: number, since: ItemSince | undefined, causeOf: CauseOf, details: ItemDetails): StatusItemView {
   const { item, server, snoozedUntil, maintenance } = entry;
   const view: StatusItemView = {
@@ -352,7 +294,7 @@ function statusItem(entry: RankedItem, now: number, since: ItemSince | undefined
   if (snoozedUntil !== undefined) view.snoozedUntil = snoozedUntil;
   if (maintenance !== undefined) view.maintenance = maintenance;
   const cause = causeOf(item);
-  if (cause !== undefined) view.cause = { key: serverItemKey(server.id, cause.key), name: itemName(cause) };
+  if (cause !== undefined) view.cause = cause;
   if (details.flapping.size > 0 && details.flapping.has(item.key)) view.flapping = true;
   if (since !== undefined) {
     view.since = since.since;

@@ -1,6 +1,6 @@
 // What `vigil status` prints, and its exit code, from one snapshot (pure). Exit codes follow the
 // monitoring-plugins convention: 0 all fine, 1 warning, 2 critical (3, cannot tell, is the caller's).
-import { assessSnapshot, healthRank, itemDetail, itemName, type AssessOptions, type Health, type ItemAssessment } from '../health/index.ts';
+import { assessSnapshot, healthRank, itemDetail, itemId, itemName, type AssessOptions, type Health, type ItemAssessment } from '../health/index.ts';
 import type { Snapshot } from '../model/snapshot.ts';
 
 export type ReportLevel = 'ok' | 'warning' | 'critical';
@@ -29,8 +29,7 @@ export interface StatusReport {
 const kindOrder = { monitor: 0, heartbeat: 1, domain: 2 } as const;
 
 function row(item: ItemAssessment, now: number): ReportRow {
-  const id = item.kind === 'monitor' ? item.monitor.id : item.kind === 'heartbeat' ? item.heartbeat.id : item.domain.id;
-  return { kind: item.kind, id, name: itemName(item), health: item.health, state: item.state, detail: itemDetail(item, now) };
+  return { kind: item.kind, id: itemId(item), name: itemName(item), health: item.health, state: item.state, detail: itemDetail(item, now) };
 }
 
 /** "Status unknown" is a warning: Vigil cannot vouch for the item. */

@@ -92,6 +92,18 @@ export function assessItemByKey(snapshot: Snapshot, key: string, options: Assess
   }
 }
 
+/** The server's id of the item, when it sent one. */
+export function itemId(item: ItemAssessment): string | undefined {
+  switch (item.kind) {
+    case 'monitor':
+      return item.monitor.id;
+    case 'heartbeat':
+      return item.heartbeat.id;
+    case 'domain':
+      return item.domain.id;
+  }
+}
+
 export function itemName(item: ItemAssessment): string {
   switch (item.kind) {
     case 'monitor':

@@ -39,6 +39,7 @@ export {
   domainDetail,
   heartbeatDetail,
   itemDetail,
+  itemId,
   itemName,
   type AssessOptions,
   type ItemAssessment,

@@ -13,7 +13,6 @@ import type { Health } from '../../../common/ipc/views.ts';
 import { assessDomain, assessHeartbeat, assessMonitor, failureClass, itemName, monitorHealth, type AssessOptions, type ItemAssessment } from '../health/index.ts';
 import type { PollOutcome, Snapshot } from '../model/snapshot.ts';
 import type { GapReason } from './gap-reason.ts';
-import { HISTORY_BOUNDS } from './history-bounds.ts';
 import type { RecordedSince } from './item-since.ts';
 import { maintenanceEvents, type MaintenanceFlip } from './maintenance-events.ts';
 import { maintenanceLookup, type MaintenanceLookup } from '../maintenance/maintenance-lookup.ts';
@@ -63,7 +62,6 @@ export class PollRecorder {
   #polls = 0;
   /** Entries not gone from the server: a poll that lists as many of them has no item gone. */
   #present = 0;
-  #prunedAt: number | undefined;
 
   constructor(options: PollRecorderOptions) {
     this.#options = options;
@@ -119,10 +117,7 @@ export class PollRecorder {
     this.#watch = continues ? { ...watch, lastAt: at } : { seq: written.watchSeq, start: at, lastAt: at };
     this.#watchStart = this.#watch.start;
     this.#remember(changed, written.seqs, at);
-    if (this.#prunedAt === undefined || now - this.#prunedAt >= HISTORY_BOUNDS.pruneEveryMs) {
-      this.#prunedAt = now;
-      writes.prune(now);
-    }
+    writes.pruneWhenDue(now);
   }
 
   /** Watching stops for this reason; the next successful poll begins a new stretch. */

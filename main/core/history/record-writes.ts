@@ -49,6 +49,7 @@ export interface LastWatch {
 
 export class RecordWrites {
   readonly #database: HistoryDatabase;
+  #prunedAt: number | undefined;
 
   constructor(database: HistoryDatabase) {
     this.#database = database;
@@ -150,6 +151,16 @@ export class RecordWrites {
         }),
       undefined,
     );
+  }
+
+  /**
+   * Prunes the record (`prune`) on the first poll of any server after `pruneEveryMs` has passed: the record is one
+   * file for every server, so ten servers prune it once an hour, not ten times.
+   */
+  pruneWhenDue(now: number): void {
+    if (this.#prunedAt !== undefined && now - this.#prunedAt < HISTORY_BOUNDS.pruneEveryMs) return;
+    this.#prunedAt = now;
+    this.prune(now);
   }
 
   /** Keeps the bounds of history-bounds.ts: what is older than the retention goes, then the oldest beyond each cap. */

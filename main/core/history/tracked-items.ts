@@ -4,24 +4,13 @@
 // 12,000 items would be most of a poll's recording), and one without an id by its key.
 import { parseItemKey } from '../../../common/ipc/item-key.ts';
 import type { ItemKind } from '../../../common/ipc/views.ts';
-import type { ItemAssessment } from '../health/index.ts';
+import { itemId, type ItemAssessment } from '../health/index.ts';
 
 export interface Keyed {
   key: string;
   kind: ItemKind;
   /** The server's id, when the item has one. */
   id: string | undefined;
-}
-
-export function idOf(item: ItemAssessment): string | undefined {
-  switch (item.kind) {
-    case 'monitor':
-      return item.monitor.id;
-    case 'heartbeat':
-      return item.heartbeat.id;
-    case 'domain':
-      return item.domain.id;
-  }
 }
 
 /** The id in an item key (`monitor:<id>`), for entries read back from the record. */
@@ -47,7 +36,7 @@ export class TrackedItems<T extends Keyed> {
 
   /** The entry of an item wherever it is. */
   find(item: ItemAssessment): T | undefined {
-    const id = idOf(item);
+    const id = itemId(item);
     return id === undefined ? this.#byKey.get(item.key) : this.#byId[item.kind].get(id);
   }
 

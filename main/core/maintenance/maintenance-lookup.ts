@@ -5,7 +5,7 @@
 import { parseItemKey } from '../../../common/ipc/item-key.ts';
 import type { ItemKind } from '../../../common/ipc/views.ts';
 import type { ActiveMaintenance } from '../alerts/active-maintenance.ts';
-import type { ItemAssessment } from '../health/index.ts';
+import { itemId, type ItemAssessment } from '../health/index.ts';
 
 export interface MaintenanceLookup {
   /** Whether the item is in maintenance: by its id, or by its key (`monitor?name=…`) when it has none. */
@@ -49,6 +49,6 @@ export function keptMaintenanceLookup(active: ActiveMaintenance | undefined): Ma
 
 /** Whether a judged item is in maintenance. */
 export function assessmentCovered(lookup: MaintenanceLookup, item: ItemAssessment): boolean {
-  const id = item.kind === 'monitor' ? item.monitor.id : item.kind === 'heartbeat' ? item.heartbeat.id : item.domain.id;
+  const id = itemId(item);
   return lookup.covers(item.kind, id, id === undefined ? item.key : undefined);
 }

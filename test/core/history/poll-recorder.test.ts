@@ -169,4 +169,22 @@ describe('the recorder', () => {
     expect(count('states')).toBe(2);
     expect(count('watches')).toBe(1);
   });
+
+  it('prunes the one record once an hour, whichever server polls, not once per server', () => {
+    const [work, side] = [recorder('work'), recorder('side')];
+    const oldEvent = () => {
+      const db = new DatabaseSync(path.join(dir, historyFileName));
+      db.prepare("INSERT INTO events (connection_id, at, item_key, kind, severity, title) VALUES ('work', ?, 'monitor:a', 'monitor-down', 'critical', 'old')").run(now - (HISTORY_BOUNDS.retentionDays + 1) * DAY);
+      db.close();
+    };
+    poll(work, [monitor('a', 'up')]);
+    oldEvent();
+    now += 30 * MINUTE;
+    poll(side, [monitor('b', 'up')]);
+    poll(work, [monitor('a', 'up')]);
+    expect(count('events')).toBe(1);
+    now += 31 * MINUTE;
+    poll(side, [monitor('b', 'up')]);
+    expect(count('events')).toBe(0);
+  });
 });
