@@ -5,7 +5,9 @@
 // clock), and of its heartbeats and domains only those whose judgement or words have moved by then (lateness, days
 // left, "last ping 40 s ago": `judgedUntil`) are judged and described again. When a snooze or a maintenance window
 // begins or ends, its items are ranked and counted again, and a monitor's view is kept when it is set aside as
-// before. So a kept part says exactly what a part built afresh would (never stale words).
+// before. Vigil's record of a server, which says since when a state holds, changes only with that server's poll (a new
+// outcome), so a kept "since" is never stale either; and a clock set back keeps nothing. So a kept part says exactly
+// what a part built afresh would (never stale words).
 import type { StatusItemView } from '../../../common/ipc/views.ts';
 import type { ItemAssessment } from '../health/index.ts';
 import type { RankedItem, ServerTray, Tally } from '../tray/index.ts';
@@ -57,12 +59,13 @@ export class StatusMemo {
 
   /**
    * The server's part: the one kept when every dependency is the same at the same time; else a new one, `build` given
-   * the kept part when the items are judged from the same things (it then rebuilds only what moved: the time, or what
-   * sets items aside).
+   * the kept part when the items are judged from the same things and the time has not gone back (it then rebuilds
+   * only what moved: the time, or what sets items aside).
    */
   serverPart(connectionId: string, dependencies: PartDependencies, now: number, build: (kept: KeptPart | undefined) => ServerPart): ServerPart {
     const kept = this.#parts.get(connectionId);
-    const judgedAlike = kept !== undefined && sameDependencies(kept.dependencies.judged, dependencies.judged);
+    // A clock set back (by hand, or stepped by NTP) finds words written for a later time: nothing is kept then.
+    const judgedAlike = kept !== undefined && now >= kept.now && sameDependencies(kept.dependencies.judged, dependencies.judged);
     const setAsideMoved = !judgedAlike || !sameDependencies(kept.dependencies.setAside, dependencies.setAside);
     if (judgedAlike && !setAsideMoved && kept.now === now) return kept.part;
     const part = build(judgedAlike ? { part: kept.part, setAsideMoved } : undefined);

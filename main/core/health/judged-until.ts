@@ -9,7 +9,7 @@ const MS_PER_DAY = 86_400_000;
 /**
  * The instant before which the item, judged and described at `now` (`itemDetail`, `itemSince`), reads the same: a
  * monitor's never moves with the clock; a heartbeat's moves when it turns late or down and when "last ping 40 s ago"
- * next turns a second or a minute; a domain's days left move at the next UTC midnight. It may come before the words
+ * next turns a second, a minute or (days on) an hour; a domain's days left move at the next UTC midnight. It may come before the words
  * actually change, never after.
  */
 export function judgedUntil(item: ItemAssessment, now: number): number {
