@@ -1,4 +1,5 @@
-// When a domain's expiry deserves an alert. Pure: the refresher and the API views share it.
+// When a domain's expiry deserves an alert (and a certificate's: the same thresholds, alerted once each). Pure: the
+// refresher and the API views share it.
 //
 // A threshold T (days) is crossed once daysLeft <= T. The store remembers the smallest threshold already
 // alerted for the current expiry date; "expired" is recorded as the threshold -1 (daysLeft <= -1), which keeps
@@ -25,18 +26,24 @@ export function daysUntilExpiry(expiresOn: string, nowMs: number): number {
 }
 
 /**
- * The alert due now, if any: one for the smallest threshold crossed (so a domain first seen 5 days before
- * expiry gets one "7 days" alert, not three), and none if that level or a smaller one was already alerted.
- * Negative thresholds are ignored: -1 is taken by "expired".
+ * The threshold whose alert is due now, if any: the smallest threshold crossed (so a domain or a certificate first
+ * seen 5 days before expiry gets one "7 days" alert, not three; `expiredThreshold` once expired), and none if that
+ * level or a smaller one was already alerted. Negative thresholds are ignored: -1 is taken by "expired".
  */
+export function crossedThreshold(daysLeft: number, thresholds: readonly number[], alreadyAlerted: number | undefined): number | undefined {
+  const crossed = thresholds.filter((threshold) => threshold >= 0 && daysLeft <= threshold);
+  const threshold = daysLeft <= expiredThreshold ? expiredThreshold : Math.min(...crossed);
+  if (!Number.isFinite(threshold)) return undefined;
+  return alreadyAlerted !== undefined && alreadyAlerted <= threshold ? undefined : threshold;
+}
+
+/** The domain's alert due now, if any (`crossedThreshold`). */
 export function expiryAlert(
   daysLeft: number,
   thresholds: readonly number[] = defaultExpiryThresholds,
   alreadyAlerted: number | undefined = undefined,
 ): ExpiryAlert | undefined {
-  const crossed = thresholds.filter((threshold) => threshold >= 0 && daysLeft <= threshold);
-  const threshold = daysLeft <= expiredThreshold ? expiredThreshold : Math.min(...crossed);
-  if (!Number.isFinite(threshold)) return undefined;
-  if (alreadyAlerted !== undefined && alreadyAlerted <= threshold) return undefined;
+  const threshold = crossedThreshold(daysLeft, thresholds, alreadyAlerted);
+  if (threshold === undefined) return undefined;
   return { kind: threshold === expiredThreshold ? 'domain.expired' : 'domain.expiring', threshold };
 }
