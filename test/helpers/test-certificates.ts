@@ -39,7 +39,7 @@ function generateKeys(): Promise<CryptoKeyPair> {
 }
 
 function alternativeNames(hosts: readonly string[]): x509.SubjectAlternativeNameExtension {
-  return new x509.SubjectAlternativeNameExtension(hosts.map((host) => (/^[\d.]+$|:/.test(host) ? { type: 'ip', value: host } : { type: 'dns', value: host })));
+  return new x509.SubjectAlternativeNameExtension(hosts.map((host): x509.JsonGeneralName => (/^[\d.]+$|:/.test(host) ? { type: 'ip', value: host } : { type: 'dns', value: host })));
 }
 
 /** A CA of the test's own; trust it where the test decides (`tls.setDefaultCACertificates`, or a request's `ca`). */
