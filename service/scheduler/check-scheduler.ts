@@ -1,11 +1,13 @@
 // Runs every monitor's check at its frequency: one timer for the earliest due job, a concurrency cap,
-// and a queue in due order for rounds that wait for a free slot.
+// and a queue in due order for rounds that wait for a free slot. Each job runs at a phase of its period that the
+// planner picked where the schedule was least loaded, so 10,000 jobs added at once are spread evenly.
 import { maxTimerDelayMs, type Clock, type TimerHandle } from '../../common/clock.ts';
 import type { MonitorType } from '../../common/api/known.ts';
 import type { CheckResult, CheckRunner } from '../checks/check-result.ts';
 import { silentLogger, type Logger } from '../logger.ts';
 import { DueHeap } from './due-heap.ts';
 import { LatenessSamples, type LatenessSummary } from './lateness-samples.ts';
+import { nextOccurrence, PhasePlanner } from './phase-planner.ts';
 import { RingQueue } from './ring-queue.ts';
 import { ScheduledEntry } from './scheduled-entry.ts';
 
@@ -35,7 +37,7 @@ export interface CheckSchedulerOptions {
   jitterRatio?: number;
   /** Upper bound of that jitter, default 5 s, so daily checks do not wander by minutes. */
   maxJitterMs?: number;
-  /** Returns [0, 1); default Math.random. */
+  /** Returns [0, 1), for the jitter and for choosing among equally loaded phases; default Math.random. */
   random?: () => number;
   /** How long stop() waits for checks in flight; default 15 s (a check's own timeout is 10 s). */
   stopTimeoutMs?: number;
@@ -79,6 +81,7 @@ export class CheckScheduler {
 
   readonly #jobs = new Map<number, ScheduledEntry>();
   readonly #heap = new DueHeap<ScheduledEntry>();
+  readonly #planner: PhasePlanner;
   readonly #waiting = new RingQueue<ScheduledEntry>();
   readonly #lateness = new LatenessSamples();
   readonly #counts = { due: 0, started: 0, completed: 0, skipped: 0, discarded: 0 };
@@ -100,25 +103,21 @@ export class CheckScheduler {
     if (!(this.#jitterRatio >= 0 && this.#jitterRatio < 0.5)) throw new RangeError('jitterRatio must be in [0, 0.5)');
     this.#maxJitterMs = options.maxJitterMs ?? 5_000;
     this.#random = options.random ?? Math.random;
+    this.#planner = new PhasePlanner(this.#random);
     this.#stopTimeoutMs = options.stopTimeoutMs ?? 15_000;
     this.#logger = options.logger ?? silentLogger;
   }
 
   /**
-   * Adds a job, or replaces the one with the same key; either way its schedule starts afresh, with the first
-   * round at a random point within `firstWithinMs` (default: the whole period, so a bulk load never bursts).
+   * Adds a job, or replaces the one with the same key; either way it takes a least-loaded phase of its period
+   * afresh. Its first round is when that phase first comes round, or, if that is more than `firstWithinMs` away, an
+   * extra round at a random point within `firstWithinMs`, the phase's rounds following from half a period later.
    */
   upsert(job: ScheduledJob, { firstWithinMs }: { firstWithinMs?: number } = {}): void {
     if (!(Number.isFinite(job.frequency) && job.frequency > 0)) throw new RangeError('frequency must be a positive number of seconds');
     const previous = this.#jobs.get(job.key);
     if (previous !== undefined) this.#retire(previous);
-    const entry = new ScheduledEntry(
-      job.key,
-      { type: job.type, url: job.url },
-      job.frequency * 1000,
-      this.#finish,
-      this.#fail,
-    );
+    const entry = new ScheduledEntry(job.key, { type: job.type, url: job.url }, this.#planner.place(job.frequency * 1000), this.#finish, this.#fail);
     this.#placeFirstRound(entry, this.#clock.now(), firstWithinMs);
     this.#jobs.set(job.key, entry);
     this.#heap.push(entry);
@@ -132,7 +131,7 @@ export class CheckScheduler {
     this.#jobs.delete(key);
   }
 
-  /** Spreads every job's first round over its period from now, so a start never brings a burst. */
+  /** Every job's first round is when its phase next comes round: spread as evenly as the phases, never a burst. */
   start(): void {
     if (this.#phase === 'running') return;
     this.#phase = 'running';
@@ -169,13 +168,23 @@ export class CheckScheduler {
 
   #retire(entry: ScheduledEntry): void {
     entry.retired = true;
+    this.#planner.release(entry.phase);
     this.#heap.remove(entry);
     if (entry.state === 'queued') this.#queued -= 1;
   }
 
   #placeFirstRound(entry: ScheduledEntry, now: number, withinMs = entry.periodMs): void {
-    entry.baseAt = now + this.#random() * Math.min(withinMs, entry.periodMs);
-    entry.dueAt = Math.ceil(entry.baseAt);
+    const onPhase = nextOccurrence(entry.phase, now);
+    if (onPhase - now <= withinMs) {
+      entry.baseAt = onPhase;
+      entry.dueAt = Math.ceil(onPhase);
+      return;
+    }
+    // An extra round soon; then the phase, at least half a period on, so the first two checks are never moments apart.
+    // Whole milliseconds, so the phase's times stay exact.
+    const extraAt = Math.ceil(now + this.#random() * withinMs);
+    entry.baseAt = nextOccurrence(entry.phase, extraAt + Math.ceil(entry.periodMs / 2)) - entry.periodMs;
+    entry.dueAt = extraAt;
   }
 
   #jitter(periodMs: number): number {

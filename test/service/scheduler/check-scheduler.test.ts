@@ -28,6 +28,12 @@ function sequence(values: number[], rest = 0.5): () => number {
   return () => values[index++] ?? rest;
 }
 
+/**
+ * Puts every job in the first slot of its period at its start, so a job of 1 s or 10 s is due at once (the clock
+ * starts on a whole 10 s), and the jitter is its lowest.
+ */
+const dueAtOnce = () => 0;
+
 function setUp(overrides: Partial<CheckSchedulerOptions> = {}) {
   const clock = new FakeClock();
   const runner = manualRunner();
@@ -43,14 +49,14 @@ function setUp(overrides: Partial<CheckSchedulerOptions> = {}) {
 }
 
 describe('CheckScheduler spreading', () => {
-  it('runs a job added with firstWithinMs within that window, then on its period', async () => {
+  it('runs a job added with firstWithinMs within that window, then not again for half a period', async () => {
     const { clock, delivered, scheduler, start } = setUp({ runCheck: instantly });
     scheduler.start();
     for (let key = 0; key < 100; key += 1) scheduler.upsert(job(key, 300), { firstWithinMs: 5_000 });
     await clock.advance(5_000);
     expect(new Set(delivered.map((d) => d.key)).size).toBe(100);
     expect(Math.max(...delivered.map((d) => d.timing.dueAt - start))).toBeLessThanOrEqual(5_000);
-    await clock.advance(290_000);
+    await clock.advance(144_999);
     expect(delivered).toHaveLength(100);
   });
 
@@ -138,10 +144,10 @@ describe('CheckScheduler rounds', () => {
   });
 
   it('skips rounds that come due while the previous check still runs, without piling up', async () => {
-    const { clock, pending, delivered, scheduler } = setUp({ random: sequence([0]) });
+    const { clock, pending, delivered, scheduler } = setUp({ random: sequence([0, 0]) });
     scheduler.start();
     scheduler.upsert(job(1, 1));
-    await clock.advance(3_500);
+    await clock.advance(3_000);
     expect(pending).toHaveLength(1);
     expect(scheduler.stats()).toMatchObject({ due: 4, started: 1, skipped: 3, inFlight: 1 });
     pending[0]?.finish();
@@ -170,29 +176,29 @@ describe('CheckScheduler rounds', () => {
 
 describe('CheckScheduler concurrency', () => {
   it('caps checks in flight and starts waiting rounds in due order', async () => {
-    // Job k comes due k·100 ms after it is added (60 s period).
-    const { clock, pending, scheduler } = setUp({ concurrency: 3, random: sequence([0.5, 0.4, 0.3, 0.2, 0.1, 0.0, 0.7, 0.6].map((x) => x / 60)) });
+    const { clock, pending, delivered, scheduler } = setUp({ concurrency: 3, jitterRatio: 0 });
     scheduler.start();
-    const keys = [5, 4, 3, 2, 1, 0, 7, 6];
-    for (const key of keys) scheduler.upsert(job(key, 60));
-    await clock.advance(1_000);
-    const started = () => pending.map(({ target }) => Number(target.url.split('/').pop()));
-    expect(started()).toEqual([0, 1, 2]);
+    for (let key = 0; key < 8; key += 1) scheduler.upsert(job(key, 60));
+    // Every job comes due once, at its own phase; none a second time.
+    await clock.advance(59_999);
     expect(scheduler.stats()).toMatchObject({ inFlight: 3, queued: 5, started: 3, due: 8 });
     pending[1]?.finish();
     await settle();
-    expect(started()).toEqual([0, 1, 2, 3]);
+    expect(pending).toHaveLength(4);
     for (const check of pending.slice()) check.finish();
     await settle();
     for (const check of pending.slice(4)) check.finish();
     await settle();
     for (const check of pending.slice(7)) check.finish();
     await settle();
-    expect(started()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(pending).toHaveLength(8);
+    const dueOf = new Map(delivered.map(({ key, timing }) => [key, timing.dueAt]));
+    const duesInStartOrder = pending.map(({ target }) => dueOf.get(Number(target.url.split('/').pop())) ?? Number.NaN);
+    expect(duesInStartOrder).toEqual([...duesInStartOrder].sort((a, b) => a - b));
     const stats = scheduler.stats();
     expect(stats).toMatchObject({ inFlight: 0, queued: 0, started: 8, completed: 8, skipped: 0 });
-    // Key 7 (due at 700 ms) waited until the 1,000 ms mark.
-    expect(stats.lateness).toMatchObject({ samples: 8, max: 700 });
+    // The last five waited from their due times until the 59,999 ms mark.
+    expect(stats.lateness).toMatchObject({ samples: 8, max: clock.now() - (duesInStartOrder[3] ?? Number.NaN) });
   });
 
   it('counts a round that comes due while the last one still waits for a slot as skipped', async () => {
@@ -209,7 +215,7 @@ describe('CheckScheduler concurrency', () => {
 
 describe('CheckScheduler remove and replace', () => {
   it('does not deliver the result of a job removed while its check ran', async () => {
-    const { clock, pending, delivered, scheduler } = setUp({ random: sequence([0]) });
+    const { clock, pending, delivered, scheduler } = setUp({ random: dueAtOnce });
     scheduler.start();
     scheduler.upsert(job(1, 1));
     await clock.advance(0);
@@ -224,10 +230,10 @@ describe('CheckScheduler remove and replace', () => {
   });
 
   it('drops a removed job that was waiting for a slot', async () => {
-    const { clock, pending, scheduler } = setUp({ concurrency: 1, random: sequence([0, 0]) });
+    const { clock, pending, scheduler } = setUp({ concurrency: 1, random: dueAtOnce });
     scheduler.start();
-    scheduler.upsert(job(1, 60));
-    scheduler.upsert(job(2, 60));
+    scheduler.upsert(job(1, 1));
+    scheduler.upsert(job(2, 1));
     await clock.advance(0);
     expect(scheduler.stats().queued).toBe(1);
     scheduler.remove(2);
@@ -238,12 +244,12 @@ describe('CheckScheduler remove and replace', () => {
   });
 
   it('replacing a job mid-check discards the stale result and restarts its schedule', async () => {
-    const { clock, pending, delivered, scheduler } = setUp({ random: sequence([0, 0.5]) });
+    const { clock, pending, delivered, scheduler } = setUp({ random: dueAtOnce });
     scheduler.start();
-    scheduler.upsert(job(1, 60, 'http://127.0.0.1/old'));
+    scheduler.upsert(job(1, 1, 'http://127.0.0.1/old'));
     await clock.advance(0);
     scheduler.upsert(job(1, 10, 'http://127.0.0.1/new'));
-    await clock.advance(5_000);
+    await clock.advance(0);
     expect(pending.map(({ target }) => target.url)).toEqual(['http://127.0.0.1/old', 'http://127.0.0.1/new']);
     pending[0]?.finish({ ok: false, durationMs: 5, error: 'stale' });
     pending[1]?.finish();
@@ -255,7 +261,7 @@ describe('CheckScheduler remove and replace', () => {
 
 describe('CheckScheduler stop', () => {
   it('waits for checks in flight, delivers their results, then leaves no timer', async () => {
-    const { clock, pending, delivered, scheduler } = setUp({ random: sequence([0]) });
+    const { clock, pending, delivered, scheduler } = setUp({ random: dueAtOnce });
     scheduler.start();
     scheduler.upsert(job(1, 1));
     await clock.advance(0);
@@ -272,7 +278,7 @@ describe('CheckScheduler stop', () => {
   });
 
   it('stops waiting after stopTimeoutMs, and discards what finishes later', async () => {
-    const { clock, pending, delivered, scheduler } = setUp({ random: sequence([0]), stopTimeoutMs: 2_000 });
+    const { clock, pending, delivered, scheduler } = setUp({ random: dueAtOnce, stopTimeoutMs: 2_000 });
     scheduler.start();
     scheduler.upsert(job(1, 1));
     await clock.advance(0);
@@ -286,11 +292,11 @@ describe('CheckScheduler stop', () => {
   });
 
   it('drops rounds still waiting for a slot and resolves at once when idle', async () => {
-    const { clock, pending, scheduler } = setUp({ concurrency: 1, random: sequence([0, 0]) });
+    const { clock, pending, scheduler } = setUp({ concurrency: 1, random: dueAtOnce });
     await scheduler.stop();
     scheduler.start();
-    scheduler.upsert(job(1, 60));
-    scheduler.upsert(job(2, 60));
+    scheduler.upsert(job(1, 1));
+    scheduler.upsert(job(2, 1));
     await clock.advance(0);
     const stopping = scheduler.stop();
     expect(scheduler.stats().queued).toBe(0);
