@@ -19,11 +19,14 @@ export interface ZoneRecords {
 /** Names without a trailing dot, any case. */
 export type Zone = Record<string, ZoneRecords>;
 
+const FAILURE_RCODES = { FORMERR: 1, SERVFAIL: 2, NOTIMP: 4, REFUSED: 5 } as const;
+
 /**
- * `answer` answers from the zone (NXDOMAIN for unknown names); `servfail` and `refused` answer every query with
- * that code; `silent` receives and never answers (UDP) or holds the connection open (TCP).
+ * `answer` answers from the zone (NXDOMAIN for unknown names); `SERVFAIL`, `REFUSED`, `FORMERR` and `NOTIMP` answer
+ * every query with that code; `garbled` answers with a message cut short; `silent` receives and never answers (UDP)
+ * or holds the connection open (TCP).
  */
-export type ResolverMode = 'answer' | 'servfail' | 'refused' | 'silent';
+export type ResolverMode = 'answer' | keyof typeof FAILURE_RCODES | 'garbled' | 'silent';
 
 export interface DnsResolver {
   /** As the dns check's `resolver` field takes it: `127.0.0.1:PORT` or `[::1]:PORT`. */
@@ -37,7 +40,7 @@ export interface DnsResolver {
   close(): Promise<void>;
 }
 
-const RCODE = { NOERROR: 0, SERVFAIL: 2, NXDOMAIN: 3, REFUSED: 5 } as const;
+const RCODE = { NOERROR: 0, SERVFAIL: 2, NXDOMAIN: 3 } as const;
 /** RFC 1035 §4.2.1: without EDNS a UDP answer is at most 512 bytes. */
 const CLASSIC_UDP_SIZE = 512;
 const MAX_CNAME_HOPS = 8;
@@ -103,6 +106,11 @@ function respond(query: DecodedPacket, rcode: number, answers: Answer[]): Packet
   return { type: 'response', id: query.id ?? 0, flags, questions: query.questions ?? [], answers };
 }
 
+function truncated(query: DecodedPacket): Packet {
+  const flags = dnsPacket.RECURSION_DESIRED | dnsPacket.RECURSION_AVAILABLE | dnsPacket.TRUNCATED_RESPONSE;
+  return { type: 'response', id: query.id ?? 0, flags, questions: query.questions ?? [] };
+}
+
 /** TCP takes an ephemeral port and UDP binds the same number; another UDP socket may hold it, so try a few. */
 async function listenOnOnePort(
   host: string,
@@ -140,15 +148,15 @@ export async function startDnsResolver(zoneRecords: Zone, options: DnsResolverOp
   let tcpQueries = 0;
 
   /** The answer to a query, or undefined to stay silent. */
-  const answer = (query: DecodedPacket): Packet | undefined => {
+  const answer = (query: DecodedPacket): Buffer | undefined => {
     const question = query.questions?.[0];
     if (question !== undefined) questions.push(`${question.type} ${question.name}`);
     if (mode === 'silent') return undefined;
-    if (mode === 'servfail') return respond(query, RCODE.SERVFAIL, []);
-    if (mode === 'refused') return respond(query, RCODE.REFUSED, []);
-    if (question === undefined) return respond(query, RCODE.SERVFAIL, []);
+    if (mode === 'garbled') return dnsPacket.encode(respond(query, RCODE.NOERROR, [])).subarray(0, 14);
+    if (mode !== 'answer') return dnsPacket.encode(respond(query, FAILURE_RCODES[mode], []));
+    if (question === undefined) return dnsPacket.encode(respond(query, RCODE.SERVFAIL, []));
     const { rcode, answers } = lookUp(zone, question.type, question.name);
-    return respond(query, rcode, answers);
+    return dnsPacket.encode(respond(query, rcode, answers));
   };
 
   const connections = new Set<net.Socket>();
@@ -156,11 +164,8 @@ export async function startDnsResolver(zoneRecords: Zone, options: DnsResolverOp
     const query = decodeQuery(message);
     const response = query === undefined ? undefined : answer(query);
     if (query === undefined || response === undefined) return;
-    let bytes = dnsPacket.encode(response);
-    if (bytes.length > udpSizeOf(query)) {
-      // Too big for UDP: the header alone with TC set tells the client to ask again over TCP.
-      bytes = dnsPacket.encode({ ...response, answers: [], flags: (response.flags ?? 0) | dnsPacket.TRUNCATED_RESPONSE });
-    }
+    // Too big for UDP: the header and question alone, with TC set, tell the client to ask again over TCP.
+    const bytes = response.length > udpSizeOf(query) ? dnsPacket.encode(truncated(query)) : response;
     udp.send(bytes, sender.port, sender.address);
   };
   const serveTcp = (socket: net.Socket) => {
@@ -177,7 +182,10 @@ export async function startDnsResolver(zoneRecords: Zone, options: DnsResolverOp
         tcpQueries += 1;
         const query = decodeQuery(message);
         const response = query === undefined ? undefined : answer(query);
-        if (response !== undefined) socket.write(dnsPacket.streamEncode(response));
+        if (response === undefined) continue;
+        const length = Buffer.alloc(2);
+        length.writeUInt16BE(response.length);
+        socket.write(Buffer.concat([length, response]));
       }
     });
   };

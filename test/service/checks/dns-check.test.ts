@@ -1,13 +1,13 @@
 // The dns check against a real DNS server on loopback (test/helpers/dns-resolver.ts): every record type up and
-// down with its exact sentence, NXDOMAIN, no record, SERVFAIL, REFUSED, silence, a closed port, an IPv6 resolver,
-// a CNAME chain and an answer too big for UDP. No query ever leaves the machine: every check names the resolver.
+// down with its exact sentence, NXDOMAIN, no record, each failing answer code, silence, a closed port, an IPv6
+// resolver, a CNAME chain and an answer too big for UDP. No query ever leaves the machine: each names its resolver.
 import dgram from 'node:dgram';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DnsCheckSpec } from '../../../common/api/dns-check-input.ts';
 import { backgroundClock, type Clock } from '../../../common/clock.ts';
 import { checkDns } from '../../../service/checks/dns-check.ts';
-import { startDnsResolver, type DnsResolver, type Zone } from '../../helpers/dns-resolver.ts';
+import { startDnsResolver, type DnsResolver, type ResolverMode, type Zone } from '../../helpers/dns-resolver.ts';
 import { FakeClock } from '../scheduler/fake-clock.ts';
 
 const longTxt = Array.from({ length: 8 }, (_, index) => String(index).repeat(250));
@@ -175,15 +175,16 @@ describe('dns check: names and records that are not there', () => {
 });
 
 describe('dns check: resolvers that fail', () => {
-  it('reports SERVFAIL and REFUSED with the resolver that answered so', async () => {
-    resolver.setMode('servfail');
+  it.each<[ResolverMode, (address: string) => string]>([
+    ['SERVFAIL', (address) => `SERVFAIL from ${address}`],
+    ['REFUSED', (address) => `the resolver ${address} refused the query (REFUSED)`],
+    ['FORMERR', (address) => `the resolver ${address} could not read the query (FORMERR)`],
+    ['NOTIMP', (address) => `the resolver ${address} does not answer A queries (NOTIMP)`],
+    ['garbled', (address) => `the resolver ${address} sent an answer that could not be read`],
+  ])('reports an answer of %s with the resolver that gave it', async (mode, error) => {
+    resolver.setMode(mode);
     try {
-      expect(await check('example.com', { record: 'A' })).toMatchObject({ ok: false, error: `SERVFAIL from ${resolver.address}` });
-      resolver.setMode('refused');
-      expect(await check('example.com', { record: 'A' })).toMatchObject({
-        ok: false,
-        error: `the resolver ${resolver.address} refused the query (REFUSED)`,
-      });
+      expect(await check('example.com', { record: 'A' })).toMatchObject({ ok: false, error: error(resolver.address) });
     } finally {
       resolver.setMode('answer');
     }
@@ -255,7 +256,7 @@ describe('dns check: a resolver on IPv6', () => {
       expect(await checkDns('example.com', { record: 'AAAA', expect: '2001:db8::1', resolver: resolver6.address }, settings)).toMatchObject({
         ok: true,
       });
-      resolver6.setMode('servfail');
+      resolver6.setMode('SERVFAIL');
       expect(await checkDns('example.com', { record: 'A', resolver: resolver6.address }, settings)).toMatchObject({
         ok: false,
         error: `SERVFAIL from ${resolver6.address}`,
