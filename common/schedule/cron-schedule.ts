@@ -66,26 +66,39 @@ export function nextCronOccurrences(schedule: string, timeZone: string, afterMs:
     .map((date) => date.getTime());
 }
 
-/** How far ahead, and over how many occurrences, `longestCronGap` looks: enough for weekly and monthly patterns. */
-const gapHorizonMs = 400 * 86_400_000;
-const gapOccurrences = 1_000;
+const minuteMs = 60_000;
+const dayMs = 86_400_000;
+/** How far ahead `longestCronGap` looks: a year and a bit, so yearly and daylight-saving pauses are seen. */
+const gapHorizonMs = 400 * dayMs;
+/** Probes spaced by the longest pause found so far, before the daily ones take over. */
+const gapLatticeProbes = 500;
 
 /**
  * The longest wait, in seconds, from `fromMs` to the first occurrence and between consecutive occurrences over the
- * next 400 days (at most the next 1,000 occurrences): what a client that judges by an interval must allow so it never
- * calls the job late early. Undefined when the schedule never fires.
+ * next 400 days: what a client that judges by an interval must allow so it never calls the job late early.
+ * Undefined when the schedule never fires.
+ *
+ * Rather than walk every occurrence (half a million for "every minute"), it probes: the pause around a moment is
+ * from the occurrence before it to the one after. Any pause longer than the longest found so far holds a probe when
+ * probes are spaced by that longest, so they are, growing as it grows; a schedule dense at first (every minute on
+ * weekdays) is then probed once a day, which finds any pause of a day or more later on.
  */
 export function longestCronGap(schedule: string, timeZone: string, fromMs: number): number | undefined {
   const cron = cronOf(schedule, timeZone);
-  let previous = fromMs;
-  let longest = 0;
-  let count = 0;
-  for (let next = cron.nextRun(new Date(fromMs)); next !== null && count < gapOccurrences; next = cron.nextRun(next)) {
-    const at = next.getTime();
-    longest = Math.max(longest, at - previous);
-    if (at - fromMs > gapHorizonMs) break;
-    previous = at;
-    count++;
-  }
-  return count === 0 && longest === 0 ? undefined : Math.ceil(longest / 1000);
+  const first = cron.nextRun(new Date(fromMs));
+  if (first === null) return undefined;
+  const end = fromMs + gapHorizonMs;
+  let longest = first.getTime() - fromMs;
+  const probe = (at: number) => {
+    // The occurrence at or before `at` (croner counts one in the same second), and the first after it.
+    const before = cron.previousRuns(1, new Date(at + 1))[0];
+    const after = cron.nextRun(new Date(at));
+    if (before !== undefined && after !== null) longest = Math.max(longest, after.getTime() - before.getTime());
+    // No occurrence after: the schedule ends within croner's reach; the wait from the last one is unbounded here.
+    if (after === null) longest = Math.max(longest, end - at);
+  };
+  let at = first.getTime();
+  for (let probes = 0; at < end && probes < gapLatticeProbes; probes++, at += Math.max(minuteMs, longest)) probe(at);
+  if (longest < dayMs) for (; at < end; at += dayMs) probe(at);
+  return Math.ceil(longest / 1000);
 }

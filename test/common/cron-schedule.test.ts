@@ -91,6 +91,15 @@ describe('longestCronGap', () => {
     expect(longestCronGap('30 2 * * *', 'Europe/Berlin', utc('2026-01-01T00:00:00Z'))).toBe(25 * 3600);
   });
 
+  it('finds a pause that comes only after a dense stretch', () => {
+    const monday = utc('2026-11-23T08:00:00Z');
+    // Friday 17:59 to Monday 09:00, and every minute on weekdays: Friday 23:59 to Monday 00:00; both an hour longer
+    // over the weekend the clocks go back.
+    expect(longestCronGap('* 9-17 * * 1-5', 'Europe/Berlin', monday)).toBe(64 * 3600 + 60);
+    expect(longestCronGap('* * * * 1-5', 'Europe/Berlin', monday)).toBe(49 * 3600 + 60);
+    expect(longestCronGap('* * * * 1-5', 'UTC', monday)).toBe(48 * 3600 + 60);
+  });
+
   it('counts the wait until the first occurrence too, and says when there is none', () => {
     expect(longestCronGap('0 0 29 2 *', 'UTC', utc('2026-01-01T00:00:00Z'))).toBe((utc('2028-02-29T00:00:00Z') - utc('2026-01-01T00:00:00Z')) / 1000);
     expect(longestCronGap('0 0 30 2 *', 'UTC', utc('2026-01-01T00:00:00Z'))).toBeUndefined();
