@@ -1,7 +1,7 @@
 // What a ping says and what it does to its heartbeat: `<ping_url>` and `<ping_url>/0` are a success,
 // `<ping_url>/start` begins a run, `<ping_url>/fail` and `<ping_url>/1`…`/255` are a failure. A run's duration is
 // from its start to its end; the first 10 KB of a ping's body is kept as its run's log.
-import type { HeartbeatRunRecord, RunLog } from '../storage/heartbeat-run-store.ts';
+import type { RunLog } from '../storage/heartbeat-run-store.ts';
 import type { HeartbeatRecord, HeartbeatStore } from '../storage/heartbeat-store.ts';
 import { nextExpectedAfter } from './heartbeat-state.ts';
 
@@ -32,26 +32,23 @@ export function runLogOf(body: Uint8Array | undefined): RunLog | undefined {
   return { text, truncated: body.length > maxLogBytes };
 }
 
-export interface PingReceipt {
-  /** The heartbeat as the ping left it. */
-  record: HeartbeatRecord;
-  run: HeartbeatRunRecord;
-}
-
-/** Records a ping on the heartbeat with this slug, and its run, together; undefined when no heartbeat has it. */
-export function receivePing(heartbeats: HeartbeatStore, slug: string, signal: PingSignal, at: number, body: Uint8Array | undefined): PingReceipt | undefined {
+/**
+ * Records a ping on the heartbeat with this slug, and its run, together; answers the heartbeat as the ping left it,
+ * or undefined when no heartbeat has the slug.
+ */
+export function receivePing(heartbeats: HeartbeatStore, slug: string, signal: PingSignal, at: number, body: Uint8Array | undefined): HeartbeatRecord | undefined {
   const { runs } = heartbeats;
   const log = runLogOf(body);
   return heartbeats.transaction(() => {
     const found = heartbeats.bySlug(slug);
     if (found === undefined) return undefined;
     if (signal.kind === 'start') {
-      const run = runs.start(found.seq, at, log);
-      return { record: heartbeats.applyPing(found.seq, { kind: 'start', at }), run };
+      runs.start(found.seq, at, log);
+      return heartbeats.applyPing(found.seq, { kind: 'start', at });
     }
     const outcome = signal.kind === 'success' ? 'success' : 'failed';
     const run = runs.end(found.seq, at, outcome, signal.exitCode, log);
-    const record = heartbeats.applyPing(found.seq, {
+    return heartbeats.applyPing(found.seq, {
       kind: 'end',
       at,
       outcome,
@@ -59,6 +56,5 @@ export function receivePing(heartbeats: HeartbeatStore, slug: string, signal: Pi
       durationMs: run.startedAt === undefined ? undefined : Math.max(0, at - run.startedAt),
       nextExpectedAt: outcome === 'success' ? nextExpectedAfter(found, at) : undefined,
     });
-    return { record, run };
   });
 }

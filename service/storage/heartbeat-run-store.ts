@@ -98,7 +98,7 @@ export class HeartbeatRunStore {
   }
 
   /** The run a start ping opened and no end has closed yet. */
-  open(heartbeatSeq: number): HeartbeatRunRecord | undefined {
+  #openRun(heartbeatSeq: number): HeartbeatRunRecord | undefined {
     const row = this.#open.get(heartbeatSeq) as Row | undefined;
     return row && toRun(row);
   }
@@ -112,7 +112,7 @@ export class HeartbeatRunStore {
 
   /** An end: it closes the open run, or stands alone as a run without a start. */
   end(heartbeatSeq: number, at: number, outcome: 'success' | 'failed', exitCode: number | undefined, log: RunLog | undefined): HeartbeatRunRecord {
-    const open = this.open(heartbeatSeq);
+    const open = this.#openRun(heartbeatSeq);
     const row =
       open === undefined
         ? this.#insert.get(heartbeatSeq, null, at, outcome, exitCode ?? null, log?.text ?? null, log?.truncated ? 1 : 0)

@@ -19,9 +19,9 @@ export function pingRoutes(app: FastifyInstance, context: ApiContext): void {
     const signal = pingSignalOf(suffix);
     if (signal === undefined) throw new ApiError(400, 'bad_request', `A ping URL cannot end in “${suffix ?? ''}”. ${exitCodeHint}`);
     const body = Buffer.isBuffer(request.body) ? request.body : undefined;
-    const receipt = receivePing(context.heartbeats, slug, signal, context.clock.now(), body);
-    if (!receipt) throw notFound('Heartbeat');
-    context.events.heartbeatPinged(receipt.record, signal);
+    const record = receivePing(context.heartbeats, slug, signal, context.clock.now(), body);
+    if (!record) throw notFound('Heartbeat');
+    context.events.heartbeatPinged(record, signal);
     return 'OK\n';
   };
   for (const path of ['/ping/:slug', '/ping/:slug/:signal']) {
