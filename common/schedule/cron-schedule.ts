@@ -30,11 +30,10 @@ function cronOf(schedule: string, timeZone: string): Cron {
 export function cronScheduleProblem(schedule: string): string | undefined {
   const text = normalizeCron(schedule);
   if (text === '') return `must not be empty: give a cron expression ${CRON_HINT}`;
-  if (text.startsWith('@')) {
-    return SHORTHANDS.has(text) ? undefined : `must be a cron expression ${CRON_HINT}, or one of ${[...SHORTHANDS].join(', ')}`;
-  }
+  const shorthand = text.startsWith('@');
+  if (shorthand && !SHORTHANDS.has(text)) return `must be a cron expression ${CRON_HINT}, or one of ${[...SHORTHANDS].join(', ')}`;
   const fields = text.split(' ').length;
-  if (fields !== 5) {
+  if (!shorthand && fields !== 5) {
     const extra = fields > 5 ? ' (seconds and years are not supported)' : '';
     return `must have 5 fields, not ${fields}${extra}: ${CRON_HINT}`;
   }

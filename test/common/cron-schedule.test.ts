@@ -6,7 +6,7 @@ const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date
 const next = (schedule: string, zone: string, after: string, count = 3) => nextCronOccurrences(schedule, zone, utc(after), count).map(iso);
 
 describe('cronScheduleProblem', () => {
-  it.each(['30 2 * * *', '*/15 9-17 * * 1-5', '0 0 1,15 * *', '0 4 * * SUN', '0 0 * * 7', '0 0 L * *', '@daily', '@HOURLY', '  5   4  * *  * '])(
+  it.each(['30 2 * * *', '*/15 9-17 * * 1-5', '0 0 1,15 * *', '0 4 * * SUN', '0 0 * * 7', '0 0 L * *', '@yearly', '@annually', '@monthly', '@weekly', '@daily', '@midnight', '@HOURLY', '  5   4  * *  * '])(
     'accepts %j',
     (schedule) => expect(cronScheduleProblem(schedule)).toBeUndefined(),
   );
