@@ -23,6 +23,11 @@ function secondsRule({ min, max }: { min: number; max: number }): Rule<number> {
 
 const timeZoneMessage = 'must be an IANA time zone name, like Europe/Berlin';
 
+/** The zone as the runtime spells it ("europe/berlin" is Europe/Berlin), so it reads back as people write it. */
+function canonicalTimeZone(timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+}
+
 const scheduleRule: Rule<string> = (schedule) =>
   schedule.length > HEARTBEAT_LIMITS.scheduleMaxLength ? `must be at most ${HEARTBEAT_LIMITS.scheduleMaxLength} characters` : cronScheduleProblem(schedule);
 
@@ -39,7 +44,7 @@ export const heartbeatCreateInput = z
         })
         .transform(normalizeCron)
         .optional(),
-      timezone: z.string({ error: timeZoneMessage }).trim().pipe(timeZoneSchema).optional(),
+      timezone: z.string({ error: timeZoneMessage }).trim().pipe(timeZoneSchema).transform(canonicalTimeZone).optional(),
       grace_seconds: numberInput(secondsRule(HEARTBEAT_LIMITS.graceSeconds)).optional(),
       max_runtime_seconds: numberInput(secondsRule(HEARTBEAT_LIMITS.maxRuntimeSeconds)).optional(),
     },

@@ -9,7 +9,7 @@ describe('heartbeatCreateInput', () => {
     [{ expected_interval: 31_622_400 }, { expected_interval: 31_622_400 }],
     [{ name: 'Backup', expected_interval: 86_400, slug: 'ignored' }, { name: 'Backup', expected_interval: 86_400 }],
     [{ schedule: ' 30  2 * * * ' }, { schedule: '30 2 * * *' }],
-    [{ schedule: '@Daily', timezone: ' Europe/Berlin ' }, { schedule: '@daily', timezone: 'Europe/Berlin' }],
+    [{ schedule: '@Daily', timezone: ' europe/berlin ' }, { schedule: '@daily', timezone: 'Europe/Berlin' }],
     [{ schedule: '0 3 * * 1-5', timezone: 'America/New_York', grace_seconds: 600, max_runtime_seconds: 7200 }, { schedule: '0 3 * * 1-5', timezone: 'America/New_York', grace_seconds: 600, max_runtime_seconds: 7200 }],
     [{ expected_interval: 60, grace_seconds: 10, max_runtime_seconds: 2_592_000 }, { expected_interval: 60, grace_seconds: 10, max_runtime_seconds: 2_592_000 }],
   ])('accepts %j', (body, value) => {
