@@ -68,7 +68,7 @@ export class HeartbeatWatcher {
       const detail = signal.exitCode === undefined ? 'the job reported a failure' : `exit code ${signal.exitCode}`;
       const words = signal.exitCode === undefined ? 'failed' : `failed (exit code ${signal.exitCode})`;
       this.#alert('heartbeat.failed', record, `Heartbeat “${record.name}” ${words}.`);
-      this.#record(record, record.problem ?? 'up', 'failed', detail);
+      this.#record(record, record.problem ?? stateOf(record), 'failed', detail);
       return;
     }
     if (record.problem === undefined) return;
@@ -94,7 +94,7 @@ export class HeartbeatWatcher {
   }
 }
 
-/** The state a late heartbeat leaves, as the history's events name it. */
+/** The state a heartbeat without an alert out is in, as the history's events name it. */
 function stateOf(record: HeartbeatRecord): 'up' | 'waiting' {
   return record.lastPing ? 'up' : 'waiting';
 }

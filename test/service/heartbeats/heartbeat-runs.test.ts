@@ -164,6 +164,15 @@ describe('start, success, fail and exit-code pings', () => {
     // The history's pings are the successes only, as `last_ping` is (written in its next batch).
     await advanceUntil(clock, async () => ((await service.api(`/heartbeats/${heartbeat.id}/pings`)).json as unknown[]).length > 0);
     expect((await service.api(`/heartbeats/${heartbeat.id}/pings`)).json).toEqual([{ at: read1.last_ping }]);
+
+    // The history's events record each change.
+    const events = async () => (await service.api(`/events?item=heartbeat:${heartbeat.id}`)).json as { from: string; to: string; detail: string }[];
+    await advanceUntil(clock, async () => (await events()).length >= 3);
+    expect((await events()).map((event) => [event.from, event.to, event.detail])).toEqual([
+      ['waiting', 'failed', 'the job reported a failure'],
+      ['failed', 'up', `pinged at ${String(read1.last_ping)}`],
+      ['up', 'failed', 'exit code 2'],
+    ]);
   });
 
   it('alerts “ran too long” when a started run outlives max_runtime_seconds, and recovers when it ends well', async () => {
