@@ -199,9 +199,10 @@ export async function startService(config: ServiceConfig, ports: ServicePorts): 
       forgetMaintenance(`domain:${record.id}`, record.id);
       recorder.forget({ kind: 'domain', id: record.id });
     },
-    heartbeatPinged: (record) => {
-      recorder.recordPing(record.seq, record.lastPing ? Date.parse(record.lastPing) : clock.now());
-      heartbeatWatcher.pinged(record);
+    heartbeatPinged: (record, signal) => {
+      // The history's pings are the spec's: the successes that move `last_ping`; the runs keep the rest.
+      if (signal.kind === 'success') recorder.recordPing(record.seq, record.lastPing ? Date.parse(record.lastPing) : clock.now());
+      heartbeatWatcher.pinged(record, signal);
     },
     heartbeatDeleted: (record) => {
       forgetMaintenance(`heartbeat:${record.id}`, record.id);

@@ -1,13 +1,65 @@
-// Request body for creating a heartbeat: both fields optional, as in the spec.
+// Request body for creating a heartbeat: every field optional, as in the spec. Beyond the spec's two, Vigil's
+// service takes a cron `schedule` (with its `timezone`) instead of `expected_interval`, a per-heartbeat
+// `grace_seconds` and a `max_runtime_seconds` (docs/api-decisions.md §16); a server without them ignores them.
 
 import { z } from 'zod';
-import { BODY_MUST_BE_OBJECT, numberInput, textInput } from './input-fields.ts';
-import { expectedIntervalRule, nameRule } from './input-rules.ts';
+import { cronScheduleProblem, normalizeCron } from '../schedule/cron-schedule.ts';
+import { timeZoneSchema } from '../schedule/weekly-schedule.ts';
+import { BODY_MUST_BE_OBJECT, numberInput, requiredOr, textInput } from './input-fields.ts';
+import { expectedIntervalRule, nameRule, type Rule } from './input-rules.ts';
 
-export const heartbeatCreateInput = z.object(
-  { name: textInput(nameRule).optional(), expected_interval: numberInput(expectedIntervalRule).optional() },
-  { error: BODY_MUST_BE_OBJECT },
-);
+/** Bounds of the heartbeat extension's fields, in seconds. */
+export const HEARTBEAT_LIMITS = {
+  /** Above the 5-second scan, so "late" never comes before the grace is over; up to a year, like expected_interval. */
+  graceSeconds: { min: 10, max: 31_622_400 },
+  /** A run may take up to 30 days before it counts as too long. */
+  maxRuntimeSeconds: { min: 10, max: 2_592_000 },
+  scheduleMaxLength: 200,
+} as const;
+
+function secondsRule({ min, max }: { min: number; max: number }): Rule<number> {
+  return (seconds) => (Number.isInteger(seconds) && seconds >= min && seconds <= max ? undefined : `must be a whole number of seconds between ${min} and ${max}`);
+}
+
+const timeZoneMessage = 'must be an IANA time zone name, like Europe/Berlin';
+
+/** The zone as the runtime spells it ("europe/berlin" is Europe/Berlin), so it reads back as people write it. */
+function canonicalTimeZone(timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+}
+
+const scheduleRule: Rule<string> = (schedule) =>
+  schedule.length > HEARTBEAT_LIMITS.scheduleMaxLength ? `must be at most ${HEARTBEAT_LIMITS.scheduleMaxLength} characters` : cronScheduleProblem(schedule);
+
+export const heartbeatCreateInput = z
+  .object(
+    {
+      name: textInput(nameRule).optional(),
+      expected_interval: numberInput(expectedIntervalRule).optional(),
+      schedule: z
+        .string({ error: requiredOr('must be text') })
+        .superRefine((text, context) => {
+          const message = scheduleRule(text);
+          if (message !== undefined) context.addIssue({ code: 'custom', message });
+        })
+        .transform(normalizeCron)
+        .optional(),
+      timezone: z.string({ error: timeZoneMessage }).trim().pipe(timeZoneSchema).transform(canonicalTimeZone).optional(),
+      grace_seconds: numberInput(secondsRule(HEARTBEAT_LIMITS.graceSeconds)).optional(),
+      max_runtime_seconds: numberInput(secondsRule(HEARTBEAT_LIMITS.maxRuntimeSeconds)).optional(),
+    },
+    { error: BODY_MUST_BE_OBJECT },
+  )
+  .check((context) => {
+    const body = context.value;
+    // A heartbeat follows one expectation: a job on a timetable, or one that pings every so often.
+    if (body.schedule !== undefined && body.expected_interval !== undefined) {
+      context.issues.push({ code: 'custom', message: 'must not be given together with expected_interval: give one of the two', path: ['schedule'], input: body.schedule });
+    }
+    if (body.timezone !== undefined && body.schedule === undefined) {
+      context.issues.push({ code: 'custom', message: 'is used only with schedule', path: ['timezone'], input: body.timezone });
+    }
+  });
 export type HeartbeatCreateBody = z.output<typeof heartbeatCreateInput>;
 
 /** What Vigil's service fills in for absent fields; the client sends only what the user gave. */

@@ -42,6 +42,7 @@ export {
 export { parseItem, parseList, type ItemResult, type ListResult, type ProtocolError } from './list.ts';
 export { type Monitor, readMonitor } from './monitor.ts';
 export { type Heartbeat, readHeartbeat } from './heartbeat.ts';
+export { type HeartbeatRun, readHeartbeatRun } from './heartbeat-run.ts';
 export { defaultExpiryThresholds, type Domain, readDomain } from './domain.ts';
 export { type NotificationHandler, readNotificationHandler } from './notification-handler.ts';
 export {
@@ -56,7 +57,7 @@ export {
   type MonitorPutBody,
   type MonitorPutBodyResult,
 } from './monitor-put-body.ts';
-export { HEARTBEAT_DEFAULTS, heartbeatCreateInput, type HeartbeatCreateBody } from './heartbeat-input.ts';
+export { HEARTBEAT_DEFAULTS, HEARTBEAT_LIMITS, heartbeatCreateInput, type HeartbeatCreateBody } from './heartbeat-input.ts';
 export { domainCreateInput, type DomainCreateBody } from './domain-input.ts';
 export {
   localNotificationHandlerCreateInput,

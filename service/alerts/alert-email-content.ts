@@ -17,6 +17,9 @@ const bodyFields: Record<Subject['kind'], [field: string, label: string][]> = {
     ['name', 'Heartbeat'],
     ['slug', 'Slug'],
     ['expected_interval', 'Expected interval'],
+    ['schedule', 'Schedule'],
+    ['timezone', 'Time zone'],
+    ['last_exit_code', 'Exit code'],
     ['last_ping', 'Last ping'],
     ['id', 'ID'],
   ],
@@ -50,6 +53,8 @@ function headline(event: AlertEvent): string {
     }
     case 'heartbeat.late':
       return `Heartbeat late: ${name}`;
+    case 'heartbeat.failed':
+      return `Heartbeat failed: ${name}`;
     case 'heartbeat.recovered':
       return `Heartbeat recovered: ${name}`;
     case 'domain.expiring':

@@ -4,6 +4,7 @@ export type AlertEventKind =
   | 'monitor.down'
   | 'monitor.up'
   | 'heartbeat.late'
+  | 'heartbeat.failed'
   | 'heartbeat.recovered'
   | 'domain.expiring'
   | 'domain.expired';

@@ -1,21 +1,27 @@
-// Raises "late" when a heartbeat misses its deadline and "recovered" on the next ping, once each.
+// Raises a heartbeat's alerts, once each: "late" when it misses its deadline (no success by the expected time plus
+// grace, or a started run outliving its `max_runtime_seconds`), "failed" at once on a failure ping, and "recovered"
+// on the next success after either.
 import type { Clock, TimerHandle } from '../../common/clock.ts';
 import type { AlertEvent } from '../alerts/alert-event.ts';
 import type { NewHistoryEvent } from '../history/history-recorder.ts';
 import type { HeartbeatRecord, HeartbeatStore } from '../storage/heartbeat-store.ts';
-import { heartbeatState } from './heartbeat-state.ts';
+import type { PingSignal } from './heartbeat-pings.ts';
+import { overdueAt, type OverdueKind } from './heartbeat-state.ts';
 
 export interface HeartbeatWatcherOptions {
   store: HeartbeatStore;
   clock: Clock;
+  /** The grace of heartbeats that set none of their own. */
   graceMs: number;
   onAlert(event: AlertEvent): void;
-  /** Late and recovered also go into the history's events. */
+  /** Late, failed and recovered also go into the history's events. */
   recordEvent(event: NewHistoryEvent): void;
   toJson(record: HeartbeatRecord): Record<string, unknown>;
   /** How often deadlines are compared with the clock; a late alert comes at most this long after the deadline. */
   scanIntervalMs?: number;
 }
+
+const iso = (ms: number) => new Date(ms).toISOString();
 
 export class HeartbeatWatcher {
   readonly #options: HeartbeatWatcherOptions;
@@ -39,24 +45,37 @@ export class HeartbeatWatcher {
     const { store, clock, graceMs } = this.#options;
     const now = clock.now();
     for (const record of store.all()) {
-      if (!record.late && heartbeatState(record, now, graceMs) === 'late') {
-        store.setLate(record.seq, true);
-        const since = record.lastPing ? `no ping since ${record.lastPing}` : 'no ping yet';
-        const detail = `${since} (expected every ${record.expectedInterval} s)`;
-        this.#alert('heartbeat.late', record, `Heartbeat “${record.name}” is late: ${detail}.`);
-        this.#record(record, record.lastPing ? 'up' : 'waiting', 'late', detail);
-      }
+      if (record.problem !== undefined) continue;
+      const overdue = overdueAt(record, now, graceMs);
+      if (overdue === undefined) continue;
+      store.setProblem(record.seq, 'late');
+      const { headline, detail } = lateWords(record, overdue);
+      this.#alert('heartbeat.late', record, `Heartbeat “${record.name}” ${headline}: ${detail}.`);
+      this.#record(record, stateOf(record), 'late', detail);
     }
     this.#timer = clock.setTimer(() => this.scan(), this.#options.scanIntervalMs ?? 5_000);
   }
 
-  /** Called for every ping: the first one after a late alert is the recovery. */
-  pinged(record: HeartbeatRecord): void {
-    if (!record.late) return;
-    this.#options.store.setLate(record.seq, false);
-    const detail = `pinged at ${record.lastPing ?? 'now'}`;
+  /**
+   * Called for every ping, with the heartbeat as the ping left it: a failure alerts at once (unless one is already
+   * out), the first success after a problem is the recovery.
+   */
+  pinged(record: HeartbeatRecord, signal: PingSignal): void {
+    if (signal.kind === 'start') return;
+    if (signal.kind === 'fail') {
+      if (record.problem === 'failed') return;
+      this.#options.store.setProblem(record.seq, 'failed');
+      const detail = signal.exitCode === undefined ? 'the job reported a failure' : `exit code ${signal.exitCode}`;
+      const words = signal.exitCode === undefined ? 'failed' : `failed (exit code ${signal.exitCode})`;
+      this.#alert('heartbeat.failed', record, `Heartbeat “${record.name}” ${words}.`);
+      this.#record(record, record.problem ?? stateOf(record), 'failed', detail);
+      return;
+    }
+    if (record.problem === undefined) return;
+    this.#options.store.setProblem(record.seq, undefined);
+    const detail = `pinged at ${record.lastPing ?? iso(this.#options.clock.now())}`;
     this.#alert('heartbeat.recovered', record, `Heartbeat “${record.name}” is back: ${detail}.`);
-    this.#record(record, 'late', 'up', detail);
+    this.#record(record, record.problem, 'up', detail);
   }
 
   #record(record: HeartbeatRecord, from: string, to: string, detail: string): void {
@@ -64,13 +83,28 @@ export class HeartbeatWatcher {
     this.#options.recordEvent({ at, kind: 'heartbeat', itemId: record.id, itemName: record.name, from, to, detail });
   }
 
-  #alert(event: 'heartbeat.late' | 'heartbeat.recovered', record: HeartbeatRecord, message: string): void {
+  #alert(event: 'heartbeat.late' | 'heartbeat.failed' | 'heartbeat.recovered', record: HeartbeatRecord, message: string): void {
     const { clock, onAlert, toJson } = this.#options;
     onAlert({
       event,
-      occurred_at: new Date(clock.now()).toISOString(),
+      occurred_at: iso(clock.now()),
       message,
       subject: { ...toJson(record), kind: 'heartbeat', id: record.id },
     });
   }
+}
+
+/** The state a heartbeat without an alert out is in, as the history's events name it. */
+function stateOf(record: HeartbeatRecord): 'up' | 'waiting' {
+  return record.lastPing ? 'up' : 'waiting';
+}
+
+function lateWords(record: HeartbeatRecord, overdue: OverdueKind): { headline: string; detail: string } {
+  if (overdue === 'overran') {
+    const started = record.lastStart === undefined ? 'a run' : `the run started at ${iso(record.lastStart)}`;
+    return { headline: 'ran too long', detail: `${started} has not ended within ${record.maxRuntimeSeconds ?? 0} s` };
+  }
+  const since = record.lastPing ? `no ping since ${record.lastPing}` : 'no ping yet';
+  if (record.schedule === undefined) return { headline: 'is late', detail: `${since} (expected every ${record.expectedInterval} s)` };
+  return { headline: 'is late', detail: `${since} (expected at ${iso(record.nextExpectedAt)}, on “${record.schedule}” in ${record.timezone ?? 'UTC'})` };
 }

@@ -1,4 +1,5 @@
 // What the API tells the rest of the service when resources change, so checks and lookups follow at once.
+import type { PingSignal } from '../heartbeats/heartbeat-pings.ts';
 import type { DomainRecord } from '../storage/domain-store.ts';
 import type { HeartbeatRecord } from '../storage/heartbeat-store.ts';
 import type { MonitorRecord } from '../storage/monitor-store.ts';
@@ -8,6 +9,7 @@ export interface ResourceEvents {
   monitorDeleted(record: MonitorRecord): void;
   domainCreated(record: DomainRecord): void;
   domainDeleted(record: DomainRecord): void;
-  heartbeatPinged(record: HeartbeatRecord): void;
+  /** Every ping, with the heartbeat as the ping left it. */
+  heartbeatPinged(record: HeartbeatRecord, signal: PingSignal): void;
   heartbeatDeleted(record: HeartbeatRecord): void;
 }

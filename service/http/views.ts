@@ -1,6 +1,7 @@
 // Records as the API shows them (spec §2). Read-only and internal columns stay inside the service.
 import type { DomainRecord } from '../storage/domain-store.ts';
 import type { HandlerRecord } from '../storage/handler-store.ts';
+import type { HeartbeatRunRecord } from '../storage/heartbeat-run-store.ts';
 import type { HeartbeatRecord } from '../storage/heartbeat-store.ts';
 import type { MonitorRecord } from '../storage/monitor-store.ts';
 import { daysUntilExpiry } from '../domains/expiry.ts';
@@ -20,16 +21,48 @@ export function monitorJson(record: MonitorRecord) {
   };
 }
 
-/** `ping_url` is Vigil's extension (docs/api-decisions.md); `last_ping` is absent until the first ping. */
+/**
+ * `ping_url` is Vigil's extension (docs/api-decisions.md §6), and so are the schedule and run fields (§16): set ones
+ * only, the read-only ones once there is something to tell. `last_ping` is absent until the first success.
+ */
 export function heartbeatJson(record: HeartbeatRecord, publicOrigin: string) {
-  return {
+  return withoutAbsent({
     id: record.id,
     name: record.name,
     slug: record.slug,
     expected_interval: record.expectedInterval,
-    ...(record.lastPing ? { last_ping: record.lastPing } : {}),
+    last_ping: record.lastPing,
     ping_url: `${publicOrigin}/ping/${record.slug}`,
-  };
+    schedule: record.schedule,
+    timezone: record.timezone,
+    grace_seconds: record.graceSeconds,
+    max_runtime_seconds: record.maxRuntimeSeconds,
+    next_expected_at: iso(record.nextExpectedAt),
+    last_start: iso(record.lastStart),
+    last_duration_ms: record.lastDurationMs,
+    last_exit_code: record.lastExitCode,
+    last_outcome: record.lastOutcome,
+  });
+}
+
+/** A run of `GET /heartbeats/{id}/runs` (docs/api-decisions.md §16). */
+export function heartbeatRunJson(run: HeartbeatRunRecord) {
+  return withoutAbsent({
+    started_at: iso(run.startedAt),
+    ended_at: iso(run.endedAt),
+    duration_ms: run.startedAt !== undefined && run.endedAt !== undefined ? Math.max(0, run.endedAt - run.startedAt) : undefined,
+    outcome: run.outcome,
+    exit_code: run.exitCode,
+    log: run.log,
+    log_truncated: run.logTruncated ? true : undefined,
+  });
+}
+
+const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
+
+/** The object without its undefined fields, so absent means absent in the JSON and in a `toEqual`. */
+function withoutAbsent<T extends Record<string, unknown>>(object: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
 }
 
 /** days_until_expiry is computed at response time against today's UTC date, so it is never stale. */

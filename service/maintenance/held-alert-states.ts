@@ -9,6 +9,8 @@ export function stateAfter(alert: AlertEvent): string {
       return 'down';
     case 'heartbeat.late':
       return 'late';
+    case 'heartbeat.failed':
+      return 'failed';
     case 'monitor.up':
     case 'heartbeat.recovered':
       return 'up';
@@ -22,6 +24,7 @@ export function stateBefore(alert: AlertEvent): string {
   switch (alert.event) {
     case 'monitor.down':
     case 'heartbeat.late':
+    case 'heartbeat.failed':
       return 'up';
     case 'monitor.up':
       return 'down';

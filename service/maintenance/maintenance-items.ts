@@ -50,7 +50,7 @@ export class MaintenanceItems {
     }
     if (kind === 'heartbeat') {
       const record = heartbeats.get(id);
-      return record && (record.late ? 'late' : 'up');
+      return record && (record.problem ?? 'up');
     }
     if (kind === 'domain') {
       const record = domains.get(id);

@@ -1,21 +1,54 @@
-// Heartbeat monitors: the pings that cron jobs send, and whether a "late" alert is outstanding.
+// Heartbeat monitors: what the user made (an interval or a cron schedule), where their pings have left them, and
+// which alert is outstanding. Times of the extension's columns are epoch ms; `last_ping` and `created_at` stay the
+// ISO strings of the first schema.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { transaction } from '../../common/sqlite-transaction.ts';
+import { HeartbeatRunStore, type RunBounds } from './heartbeat-run-store.ts';
+
+/** The alert that is out and awaits recovery. */
+export type HeartbeatProblem = 'late' | 'failed';
+
+export type RunOutcome = 'success' | 'failed';
 
 export interface HeartbeatRecord {
   seq: number;
   id: string;
   name: string;
   slug: string;
+  /** Seconds; with a schedule, the longest gap between its occurrences (what a spec-only client judges by). */
   expectedInterval: number;
+  /** The latest success, ISO. */
   lastPing: string | undefined;
-  late: boolean;
   createdAt: string;
+  schedule: string | undefined;
+  timezone: string | undefined;
+  graceSeconds: number | undefined;
+  maxRuntimeSeconds: number | undefined;
+  /** When the next success is due (before the grace). */
+  nextExpectedAt: number;
+  lastStart: number | undefined;
+  /** The latest success or failure. */
+  lastEnd: number | undefined;
+  lastDurationMs: number | undefined;
+  lastExitCode: number | undefined;
+  lastOutcome: RunOutcome | undefined;
+  problem: HeartbeatProblem | undefined;
 }
 
 export interface HeartbeatFields {
   name: string;
   expectedInterval: number;
+  schedule: string | undefined;
+  timezone: string | undefined;
+  graceSeconds: number | undefined;
+  maxRuntimeSeconds: number | undefined;
+  nextExpectedAt: number;
 }
+
+/** What a ping changes: a start, or an end (success or failure). */
+export type PingChange =
+  | { kind: 'start'; at: number }
+  | { kind: 'end'; at: number; outcome: RunOutcome; exitCode: number | undefined; durationMs: number | undefined; nextExpectedAt: number | undefined };
 
 interface HeartbeatRow {
   seq: number;
@@ -24,8 +57,18 @@ interface HeartbeatRow {
   slug: string;
   expected_interval: number;
   last_ping: string | null;
-  late: number;
   created_at: string;
+  schedule: string | null;
+  timezone: string | null;
+  grace_seconds: number | null;
+  max_runtime_seconds: number | null;
+  next_expected_at: number | null;
+  last_start: number | null;
+  last_end: number | null;
+  last_duration_ms: number | null;
+  last_exit_code: number | null;
+  last_outcome: string | null;
+  problem: string | null;
 }
 
 function toRecord(row: HeartbeatRow): HeartbeatRecord {
@@ -36,38 +79,85 @@ function toRecord(row: HeartbeatRow): HeartbeatRecord {
     slug: row.slug,
     expectedInterval: row.expected_interval,
     lastPing: row.last_ping ?? undefined,
-    late: row.late === 1,
     createdAt: row.created_at,
+    schedule: row.schedule ?? undefined,
+    timezone: row.timezone ?? undefined,
+    graceSeconds: row.grace_seconds ?? undefined,
+    maxRuntimeSeconds: row.max_runtime_seconds ?? undefined,
+    // Filled for every row by migration 4 and on every write since; the interval rule is the fallback.
+    nextExpectedAt: row.next_expected_at ?? Date.parse(row.last_ping ?? row.created_at) + row.expected_interval * 1000,
+    lastStart: row.last_start ?? undefined,
+    lastEnd: row.last_end ?? undefined,
+    lastDurationMs: row.last_duration_ms ?? undefined,
+    lastExitCode: row.last_exit_code ?? undefined,
+    lastOutcome: row.last_outcome === 'success' || row.last_outcome === 'failed' ? row.last_outcome : undefined,
+    problem: row.problem === 'late' || row.problem === 'failed' ? row.problem : undefined,
   };
 }
 
 export class HeartbeatStore {
+  /** Each heartbeat's runs and their logs. */
+  readonly runs: HeartbeatRunStore;
+  readonly #db: DatabaseSync;
   readonly #insert: StatementSync;
   readonly #byId: StatementSync;
+  readonly #bySlug: StatementSync;
   readonly #all: StatementSync;
   readonly #count: StatementSync;
   readonly #delete: StatementSync;
-  readonly #ping: StatementSync;
-  readonly #setLate: StatementSync;
+  readonly #start: StatementSync;
+  readonly #end: StatementSync;
+  readonly #setProblem: StatementSync;
 
-  constructor(db: DatabaseSync) {
+  constructor(db: DatabaseSync, runBounds?: RunBounds) {
+    this.#db = db;
+    this.runs = new HeartbeatRunStore(db, runBounds);
     this.#insert = db.prepare(
-      'INSERT INTO heartbeats (id, name, slug, expected_interval, created_at) VALUES (?, ?, ?, ?, ?) RETURNING *',
+      `INSERT INTO heartbeats (id, name, slug, expected_interval, created_at, schedule, timezone, grace_seconds, max_runtime_seconds, next_expected_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
     );
     this.#byId = db.prepare('SELECT * FROM heartbeats WHERE id = ?');
+    this.#bySlug = db.prepare('SELECT * FROM heartbeats WHERE slug = ?');
     this.#all = db.prepare('SELECT * FROM heartbeats ORDER BY seq');
     this.#count = db.prepare('SELECT count(*) AS n FROM heartbeats');
     this.#delete = db.prepare('DELETE FROM heartbeats WHERE id = ? RETURNING *');
-    this.#ping = db.prepare('UPDATE heartbeats SET last_ping = ? WHERE slug = ? RETURNING *');
-    this.#setLate = db.prepare('UPDATE heartbeats SET late = ? WHERE seq = ?');
+    this.#start = db.prepare('UPDATE heartbeats SET last_start = ? WHERE seq = ? RETURNING *');
+    this.#end = db.prepare(
+      `UPDATE heartbeats SET last_end = ?1, last_outcome = ?2, last_exit_code = ?3, last_duration_ms = ?4,
+         last_ping = coalesce(?5, last_ping), next_expected_at = coalesce(?6, next_expected_at)
+       WHERE seq = ?7 RETURNING *`,
+    );
+    this.#setProblem = db.prepare('UPDATE heartbeats SET problem = ? WHERE seq = ?');
+  }
+
+  /** A ping's writes to the heartbeat and its runs land together. */
+  transaction<T>(work: () => T): T {
+    return transaction(this.#db, work);
   }
 
   create(id: string, slug: string, fields: HeartbeatFields, now: string): HeartbeatRecord {
-    return toRecord(this.#insert.get(id, fields.name, slug, fields.expectedInterval, now) as unknown as HeartbeatRow);
+    const row = this.#insert.get(
+      id,
+      fields.name,
+      slug,
+      fields.expectedInterval,
+      now,
+      fields.schedule ?? null,
+      fields.timezone ?? null,
+      fields.graceSeconds ?? null,
+      fields.maxRuntimeSeconds ?? null,
+      fields.nextExpectedAt,
+    );
+    return toRecord(row as unknown as HeartbeatRow);
   }
 
   get(id: string): HeartbeatRecord | undefined {
     const row = this.#byId.get(id) as HeartbeatRow | undefined;
+    return row && toRecord(row);
+  }
+
+  bySlug(slug: string): HeartbeatRecord | undefined {
+    const row = this.#bySlug.get(slug) as HeartbeatRow | undefined;
     return row && toRecord(row);
   }
 
@@ -84,13 +174,23 @@ export class HeartbeatStore {
     return row && toRecord(row);
   }
 
-  /** Records a ping by slug; undefined when no heartbeat has that slug. */
-  recordPing(slug: string, now: string): HeartbeatRecord | undefined {
-    const row = this.#ping.get(now, slug) as HeartbeatRow | undefined;
-    return row && toRecord(row);
+  /** Records what a ping did to the heartbeat; a success also moves `last_ping` and the next expected time. */
+  applyPing(seq: number, change: PingChange): HeartbeatRecord {
+    if (change.kind === 'start') return toRecord(this.#start.get(change.at, seq) as unknown as HeartbeatRow);
+    const success = change.outcome === 'success';
+    const row = this.#end.get(
+      change.at,
+      change.outcome,
+      change.exitCode ?? null,
+      change.durationMs ?? null,
+      success ? new Date(change.at).toISOString() : null,
+      success ? (change.nextExpectedAt ?? null) : null,
+      seq,
+    );
+    return toRecord(row as unknown as HeartbeatRow);
   }
 
-  setLate(seq: number, late: boolean): void {
-    this.#setLate.run(late ? 1 : 0, seq);
+  setProblem(seq: number, problem: HeartbeatProblem | undefined): void {
+    this.#setProblem.run(problem ?? null, seq);
   }
 }

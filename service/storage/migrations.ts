@@ -93,4 +93,37 @@ export const migrations: readonly string[] = [
     last_alert TEXT NOT NULL               -- the latest alert held back, as JSON
   );
   `,
+  // 4: heartbeats on a cron schedule, with start, fail and exit-code pings (docs/api-decisions.md §16). Times are
+  // epoch ms. `next_expected_at` is when the next success is due, kept so lateness is read, not recomputed from the
+  // cron on every scan (for an existing heartbeat: its last ping, or its creation, plus its interval). `problem`
+  // replaces `late`: the alert that is out and awaits recovery ('late' or 'failed'). `heartbeat_runs` holds each
+  // run (a start and its end, or an end alone) with the first 10 KB of its ping's body as its log.
+  `
+  ALTER TABLE heartbeats ADD COLUMN schedule TEXT;              -- five-field cron; null: expected_interval
+  ALTER TABLE heartbeats ADD COLUMN timezone TEXT;              -- IANA zone of the schedule
+  ALTER TABLE heartbeats ADD COLUMN grace_seconds INTEGER;      -- null: the service's default grace
+  ALTER TABLE heartbeats ADD COLUMN max_runtime_seconds INTEGER;
+  ALTER TABLE heartbeats ADD COLUMN next_expected_at INTEGER;
+  ALTER TABLE heartbeats ADD COLUMN last_start INTEGER;
+  ALTER TABLE heartbeats ADD COLUMN last_end INTEGER;           -- the latest success or failure
+  ALTER TABLE heartbeats ADD COLUMN last_duration_ms INTEGER;
+  ALTER TABLE heartbeats ADD COLUMN last_exit_code INTEGER;
+  ALTER TABLE heartbeats ADD COLUMN last_outcome TEXT;          -- 'success' or 'failed'
+  ALTER TABLE heartbeats ADD COLUMN problem TEXT;
+  UPDATE heartbeats SET
+    next_expected_at = CAST(round((julianday(coalesce(last_ping, created_at)) - 2440587.5) * 86400000) AS INTEGER) + expected_interval * 1000,
+    problem = CASE WHEN late = 1 THEN 'late' END;
+  ALTER TABLE heartbeats DROP COLUMN late;
+  CREATE TABLE heartbeat_runs (
+    id INTEGER PRIMARY KEY,
+    heartbeat_seq INTEGER NOT NULL REFERENCES heartbeats(seq) ON DELETE CASCADE,
+    started_at INTEGER,                    -- the start ping; null: the run sent only its end
+    ended_at INTEGER,                      -- null while running, or when a new start came first
+    outcome TEXT NOT NULL,                 -- 'running', 'success', 'failed' or 'unfinished'
+    exit_code INTEGER,
+    log TEXT,                              -- the first 10 KB of the ping's body; null: none, or dropped for room
+    log_truncated INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX heartbeat_runs_by_heartbeat ON heartbeat_runs(heartbeat_seq, id);
+  `,
 ];

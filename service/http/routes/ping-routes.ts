@@ -1,21 +1,31 @@
-// /ping/{slug}: what cron jobs call, without the JWT (the unguessable slug is the secret). GET, POST and HEAD;
-// any body of any type is accepted and ignored, so `curl -fsS -X POST --data-binary @log URL` works.
+// /ping/{slug}[/start|/fail|/<exit code>]: what cron jobs call, without the JWT (the unguessable slug is the secret).
+// GET, POST and HEAD; a body of any type is accepted, and its first 10 KB kept as the run's log, so
+// `curl -fsS --data-binary @log URL/$?` reports a job's end, its exit code and its output in one call.
 import type { FastifyInstance } from 'fastify';
+import { exitCodeHint, pingSignalOf, receivePing } from '../../heartbeats/heartbeat-pings.ts';
 import type { ApiContext } from '../api-context.ts';
-import { notFound } from '../api-error.ts';
+import { ApiError, notFound } from '../api-error.ts';
 
 const pingBodyLimit = 1024 * 1024;
 
+type PingRequest = { Params: { slug: string; signal?: string }; Body: Buffer | undefined };
+
 export function pingRoutes(app: FastifyInstance, context: ApiContext): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: pingBodyLimit }, (_request, _body, done) => done(null, undefined));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: pingBodyLimit }, (_request, body, done) => done(null, body));
 
-  const ping = async (slug: string) => {
-    const record = context.heartbeats.recordPing(slug, new Date(context.clock.now()).toISOString());
+  const ping = (request: { params: PingRequest['Params']; body: PingRequest['Body'] }) => {
+    const { slug, signal: suffix } = request.params;
+    const signal = pingSignalOf(suffix);
+    if (signal === undefined) throw new ApiError(400, 'bad_request', `A ping URL cannot end in “${suffix ?? ''}”. ${exitCodeHint}`);
+    const body = Buffer.isBuffer(request.body) ? request.body : undefined;
+    const record = receivePing(context.heartbeats, slug, signal, context.clock.now(), body);
     if (!record) throw notFound('Heartbeat');
-    context.events.heartbeatPinged(record);
+    context.events.heartbeatPinged(record, signal);
     return 'OK\n';
   };
-  app.get<{ Params: { slug: string } }>('/ping/:slug', (request) => ping(request.params.slug));
-  app.post<{ Params: { slug: string } }>('/ping/:slug', (request) => ping(request.params.slug));
+  for (const path of ['/ping/:slug', '/ping/:slug/:signal']) {
+    app.get<PingRequest>(path, async (request) => ping(request));
+    app.post<PingRequest>(path, async (request) => ping(request));
+  }
 }

@@ -1,0 +1,30 @@
+// A new heartbeat's stored fields from the create body: the service's defaults for what was left out, the time zone
+// a schedule runs in (the service's own unless one was given, fixed at creation), and, for a schedule, the
+// `expected_interval` a client that knows only the spec judges it by.
+import { HEARTBEAT_DEFAULTS, INPUT_LIMITS, type HeartbeatCreateBody } from '../../common/api/index.ts';
+import { longestCronGap } from '../../common/schedule/cron-schedule.ts';
+import { isTimeZone, localTimeZone } from '../../common/schedule/weekly-schedule.ts';
+import type { HeartbeatFields } from '../storage/heartbeat-store.ts';
+import { nextExpectedAfter } from './heartbeat-state.ts';
+
+/** The zone a schedule without one runs in: the computer's, as cron on it would. */
+export function serviceTimeZone(): string {
+  const zone = localTimeZone();
+  return isTimeZone(zone) ? zone : 'UTC';
+}
+
+export function heartbeatFields(body: HeartbeatCreateBody, nowMs: number, defaultTimeZone: string): HeartbeatFields {
+  const { schedule, grace_seconds: graceSeconds, max_runtime_seconds: maxRuntimeSeconds } = body;
+  const name = body.name ?? HEARTBEAT_DEFAULTS.name;
+  if (schedule === undefined) {
+    const expectedInterval = body.expected_interval ?? HEARTBEAT_DEFAULTS.expected_interval;
+    const nextExpectedAt = nextExpectedAfter({ expectedInterval, schedule, timezone: undefined }, nowMs);
+    return { name, expectedInterval, schedule, timezone: undefined, graceSeconds, maxRuntimeSeconds, nextExpectedAt };
+  }
+  const timezone = body.timezone ?? defaultTimeZone;
+  // The longest wait the schedule allows, within the spec's bounds: a spec-only client never calls it late early.
+  const { min, max } = INPUT_LIMITS.expectedIntervalSeconds;
+  const expectedInterval = Math.min(max, Math.max(min, longestCronGap(schedule, timezone, nowMs) ?? HEARTBEAT_DEFAULTS.expected_interval));
+  const nextExpectedAt = nextExpectedAfter({ expectedInterval, schedule, timezone }, nowMs);
+  return { name, expectedInterval, schedule, timezone, graceSeconds, maxRuntimeSeconds, nextExpectedAt };
+}

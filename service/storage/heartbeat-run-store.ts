@@ -1,0 +1,142 @@
+// The runs of heartbeats: a start ping and the success or failure that ended it (or an end alone), with the log the
+// pings carried. Bounded twice: each heartbeat keeps its newest runs, and the logs of all of them together have a
+// byte budget, the oldest logs going first (their runs stay). Deleted with their heartbeat (ON DELETE CASCADE).
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+
+export type StoredRunOutcome = 'running' | 'success' | 'failed' | 'unfinished';
+
+export interface HeartbeatRunRecord {
+  id: number;
+  startedAt: number | undefined;
+  endedAt: number | undefined;
+  outcome: StoredRunOutcome;
+  exitCode: number | undefined;
+  log: string | undefined;
+  logTruncated: boolean;
+}
+
+export interface RunLog {
+  text: string;
+  truncated: boolean;
+}
+
+type Row = {
+  id: number;
+  started_at: number | null;
+  ended_at: number | null;
+  outcome: string;
+  exit_code: number | null;
+  log: string | null;
+  log_truncated: number;
+};
+
+export interface RunBounds {
+  /** Runs each heartbeat keeps, newest first. */
+  runsPerHeartbeat: number;
+  /** UTF-8 bytes of the logs of every heartbeat's runs together. */
+  logBytesInAll: number;
+}
+
+export const defaultRunBounds: RunBounds = { runsPerHeartbeat: 100, logBytesInAll: 64 * 1024 * 1024 };
+
+/** The byte budget is checked once this much log has been written since the last check: a scan, not per ping. */
+const logBytesBetweenChecks = 1024 * 1024;
+
+const outcomes = new Set<string>(['running', 'success', 'failed', 'unfinished']);
+
+function toRun(row: Row): HeartbeatRunRecord {
+  return {
+    id: row.id,
+    startedAt: row.started_at ?? undefined,
+    endedAt: row.ended_at ?? undefined,
+    outcome: outcomes.has(row.outcome) ? (row.outcome as StoredRunOutcome) : 'unfinished',
+    exitCode: row.exit_code ?? undefined,
+    log: row.log ?? undefined,
+    logTruncated: row.log_truncated === 1,
+  };
+}
+
+export class HeartbeatRunStore {
+  readonly #insert: StatementSync;
+  readonly #open: StatementSync;
+  readonly #finish: StatementSync;
+  readonly #abandon: StatementSync;
+  readonly #before: StatementSync;
+  readonly #pruneBeyond: StatementSync;
+  readonly #logBoundary: StatementSync;
+  readonly #dropLogs: StatementSync;
+  readonly #bounds: RunBounds;
+  #unchecked = 0;
+
+  constructor(db: DatabaseSync, bounds: RunBounds = defaultRunBounds) {
+    this.#bounds = bounds;
+    this.#insert = db.prepare(
+      'INSERT INTO heartbeat_runs (heartbeat_seq, started_at, ended_at, outcome, exit_code, log, log_truncated) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *',
+    );
+    this.#open = db.prepare("SELECT * FROM heartbeat_runs WHERE heartbeat_seq = ? AND outcome = 'running' ORDER BY id DESC LIMIT 1");
+    // A log sent with the end replaces the start's; without one, the start's stays.
+    this.#finish = db.prepare(
+      `UPDATE heartbeat_runs SET ended_at = ?1, outcome = ?2, exit_code = ?3,
+         log = CASE WHEN ?4 IS NULL THEN log ELSE ?4 END, log_truncated = CASE WHEN ?4 IS NULL THEN log_truncated ELSE ?5 END
+       WHERE id = ?6 RETURNING *`,
+    );
+    this.#abandon = db.prepare("UPDATE heartbeat_runs SET outcome = 'unfinished' WHERE heartbeat_seq = ? AND outcome = 'running'");
+    this.#before = db.prepare(
+      'SELECT * FROM heartbeat_runs WHERE heartbeat_seq = ? AND coalesce(started_at, ended_at) < ? ORDER BY id DESC LIMIT ?',
+    );
+    this.#pruneBeyond = db.prepare(
+      `DELETE FROM heartbeat_runs WHERE heartbeat_seq = ?1 AND id <= (
+         SELECT id FROM heartbeat_runs WHERE heartbeat_seq = ?1 ORDER BY id DESC LIMIT 1 OFFSET ?2)`,
+    );
+    // The newest run whose log no longer fits the budget once every newer log is counted.
+    this.#logBoundary = db.prepare(
+      `SELECT id FROM (SELECT id, sum(length(CAST(log AS BLOB))) OVER (ORDER BY id DESC) AS kept FROM heartbeat_runs WHERE log IS NOT NULL)
+       WHERE kept > ? ORDER BY id DESC LIMIT 1`,
+    );
+    this.#dropLogs = db.prepare('UPDATE heartbeat_runs SET log = NULL, log_truncated = 0 WHERE id <= ? AND log IS NOT NULL');
+    this.#pruneLogs();
+  }
+
+  /** The run a start ping opened and no end has closed yet. */
+  #openRun(heartbeatSeq: number): HeartbeatRunRecord | undefined {
+    const row = this.#open.get(heartbeatSeq) as Row | undefined;
+    return row && toRun(row);
+  }
+
+  /** A start: a run left open by an earlier start is over, unfinished. */
+  start(heartbeatSeq: number, at: number, log: RunLog | undefined): HeartbeatRunRecord {
+    this.#abandon.run(heartbeatSeq);
+    const run = toRun(this.#insert.get(heartbeatSeq, at, null, 'running', null, log?.text ?? null, log?.truncated ? 1 : 0) as Row);
+    return this.#bounded(heartbeatSeq, run, log);
+  }
+
+  /** An end: it closes the open run, or stands alone as a run without a start. */
+  end(heartbeatSeq: number, at: number, outcome: 'success' | 'failed', exitCode: number | undefined, log: RunLog | undefined): HeartbeatRunRecord {
+    const open = this.#openRun(heartbeatSeq);
+    const row =
+      open === undefined
+        ? this.#insert.get(heartbeatSeq, null, at, outcome, exitCode ?? null, log?.text ?? null, log?.truncated ? 1 : 0)
+        : this.#finish.get(at, outcome, exitCode ?? null, log?.text ?? null, log?.truncated ? 1 : 0, open.id);
+    return this.#bounded(heartbeatSeq, toRun(row as Row), log);
+  }
+
+  /** Newest first, begun (or, without a start, ended) strictly before `before`. */
+  before(heartbeatSeq: number, before: number, limit: number): HeartbeatRunRecord[] {
+    return (this.#before.all(heartbeatSeq, before, limit) as Row[]).map(toRun);
+  }
+
+  /** Keeps the heartbeat's newest runs, and the logs within their budget. */
+  #bounded(heartbeatSeq: number, run: HeartbeatRunRecord, log: RunLog | undefined): HeartbeatRunRecord {
+    this.#pruneBeyond.run(heartbeatSeq, this.#bounds.runsPerHeartbeat);
+    this.#unchecked += log === undefined ? 0 : Buffer.byteLength(log.text);
+    if (this.#unchecked >= Math.min(logBytesBetweenChecks, this.#bounds.logBytesInAll)) this.#pruneLogs();
+    return run;
+  }
+
+  /** Drops the oldest logs until those left fit the budget. */
+  #pruneLogs(): void {
+    this.#unchecked = 0;
+    const boundary = this.#logBoundary.get(this.#bounds.logBytesInAll) as { id: number } | undefined;
+    if (boundary !== undefined) this.#dropLogs.run(boundary.id);
+  }
+}

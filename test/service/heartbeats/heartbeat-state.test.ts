@@ -1,0 +1,69 @@
+// The pure rules of heartbeats: when a success is due, when a heartbeat is overdue and why, what a ping URL says,
+// and what of a body is kept.
+import { describe, expect, it } from 'vitest';
+import { pingSignalOf, runLogOf } from '../../../service/heartbeats/heartbeat-pings.ts';
+import { heartbeatDeadline, nextExpectedAfter, overdueAt } from '../../../service/heartbeats/heartbeat-state.ts';
+
+const utc = (text: string) => Date.parse(text);
+
+describe('nextExpectedAfter', () => {
+  it('adds the interval, or finds the next occurrence in the schedule’s zone', () => {
+    expect(nextExpectedAfter({ expectedInterval: 600, schedule: undefined, timezone: undefined }, 1_000)).toBe(601_000);
+    const nightly = { expectedInterval: 90_000, schedule: '30 2 * * *', timezone: 'Europe/Berlin' };
+    // A ping just after the run of the spring-forward night (03:00 CEST) expects the next night's 02:30 CEST.
+    expect(nextExpectedAfter(nightly, utc('2026-03-29T01:00:05Z'))).toBe(utc('2026-03-30T00:30:00Z'));
+    expect(nextExpectedAfter({ ...nightly, timezone: 'America/New_York' }, utc('2026-03-08T06:00:00Z'))).toBe(utc('2026-03-08T07:00:00Z'));
+  });
+});
+
+describe('overdueAt', () => {
+  const base = { nextExpectedAt: 100_000, graceSeconds: undefined, maxRuntimeSeconds: undefined, lastStart: undefined, lastEnd: undefined };
+
+  it('is missed once the expected time and the grace (its own, else the default) have passed', () => {
+    expect(overdueAt(base, 160_000, 60_000)).toBeUndefined();
+    expect(overdueAt(base, 160_001, 60_000)).toBe('missed');
+    expect(overdueAt({ ...base, graceSeconds: 10 }, 110_001, 60_000)).toBe('missed');
+  });
+
+  it('judges an open run with a max runtime by that alone', () => {
+    const running = { ...base, lastStart: 90_000, maxRuntimeSeconds: 300 };
+    expect(heartbeatDeadline(running, 60_000)).toEqual({ kind: 'overran', at: 390_000 });
+    expect(overdueAt(running, 390_000, 60_000)).toBeUndefined();
+    expect(overdueAt(running, 390_001, 60_000)).toBe('overran');
+    // Ended: back to the schedule.
+    expect(heartbeatDeadline({ ...running, lastEnd: 95_000 }, 60_000)).toEqual({ kind: 'missed', at: 160_000 });
+    // Open but without a max runtime: the schedule and grace still apply.
+    expect(overdueAt({ ...running, maxRuntimeSeconds: undefined }, 160_001, 60_000)).toBe('missed');
+  });
+});
+
+describe('pingSignalOf', () => {
+  it.each([
+    [undefined, { kind: 'success', exitCode: undefined }],
+    ['0', { kind: 'success', exitCode: 0 }],
+    ['start', { kind: 'start' }],
+    ['fail', { kind: 'fail', exitCode: undefined }],
+    ['1', { kind: 'fail', exitCode: 1 }],
+    ['255', { kind: 'fail', exitCode: 255 }],
+    ['007', { kind: 'fail', exitCode: 7 }],
+  ])('reads %j', (suffix, signal) => expect(pingSignalOf(suffix)).toEqual(signal));
+
+  it.each(['256', '-1', '1.0', '1e2', 'Start', 'FAIL', '', '0000'])('refuses %j', (suffix) => expect(pingSignalOf(suffix)).toBeUndefined());
+});
+
+describe('runLogOf', () => {
+  it('keeps the first 10 KB as text, says when it cut, and keeps nothing of an empty body', () => {
+    expect(runLogOf(undefined)).toBeUndefined();
+    expect(runLogOf(new Uint8Array())).toBeUndefined();
+    expect(runLogOf(new TextEncoder().encode('done\n'))).toEqual({ text: 'done\n', truncated: false });
+    const long = runLogOf(new TextEncoder().encode('x'.repeat(10_241)));
+    expect([long?.text.length, long?.truncated]).toEqual([10_240, true]);
+    expect(runLogOf(new TextEncoder().encode('x'.repeat(10_240)))?.truncated).toBe(false);
+  });
+
+  it('never keeps half a character, and shows bytes that are not UTF-8 as replacement characters', () => {
+    const text = runLogOf(new TextEncoder().encode(`x${'😀'.repeat(3_000)}`))?.text ?? '';
+    expect(text).toBe(`x${'😀'.repeat(2_559)}`); // 1 + 4 × 2,559 = 10,237 bytes; the next would not fit
+    expect(runLogOf(Uint8Array.of(0x66, 0xff, 0x6f))?.text).toBe('f\uFFFDo');
+  });
+});
