@@ -2,7 +2,7 @@
 // and a queue in due order for rounds that wait for a free slot.
 import { maxTimerDelayMs, type Clock, type TimerHandle } from '../../common/clock.ts';
 import type { MonitorType } from '../../common/api/known.ts';
-import type { CheckResult, CheckRunner } from '../checks/check-result.ts';
+import type { CheckResult, CheckRunner, HttpCheckRequest } from '../checks/check-result.ts';
 import { silentLogger, type Logger } from '../logger.ts';
 import { DueHeap } from './due-heap.ts';
 import { LatenessSamples, type LatenessSummary } from './lateness-samples.ts';
@@ -15,6 +15,8 @@ export interface ScheduledJob {
   url: string;
   /** Seconds between checks. */
   frequency: number;
+  /** http: the request and expectations, handed to the runner with the target. */
+  http?: HttpCheckRequest | undefined;
 }
 
 export interface CheckTiming {
@@ -114,7 +116,7 @@ export class CheckScheduler {
     if (previous !== undefined) this.#retire(previous);
     const entry = new ScheduledEntry(
       job.key,
-      { type: job.type, url: job.url },
+      { type: job.type, url: job.url, http: job.http },
       job.frequency * 1000,
       this.#finish,
       this.#fail,
