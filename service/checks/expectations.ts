@@ -17,6 +17,8 @@ export interface HttpAnswer {
 export const MAX_EXPECTED_BODY_BYTES = 1024 * 1024;
 
 const MAX_SHOWN = 60;
+/** Every failed check keeps its reason in the history: twenty unmet paths must not make each one kilobytes. */
+const MAX_REASON = 500;
 
 export function needsBody(expect: MonitorExpect | undefined): boolean {
   return expect !== undefined && (expect.body_contains !== undefined || expect.body_not_contains !== undefined || (expect.json?.length ?? 0) > 0);
@@ -77,7 +79,7 @@ function jsonProblems(answer: HttpAnswer, expectations: NonNullable<MonitorExpec
   return problems;
 }
 
-/** Undefined when every expectation is met, otherwise each unmet one, in a fixed order, joined by "; ". */
+/** Undefined when every expectation is met, otherwise each unmet one, in a fixed order, joined by "; " (at most 500 characters). */
 export function unmetExpectations(answer: HttpAnswer, expect: MonitorExpect | undefined): string | undefined {
   const problems: string[] = [];
   const status = statusProblem(answer.status, expect);
@@ -92,5 +94,7 @@ export function unmetExpectations(answer: HttpAnswer, expect: MonitorExpect | un
     problems.push(`body contains ${shown(expect.body_not_contains)}, expected it not to`);
   }
   problems.push(...jsonProblems(answer, expect?.json ?? []));
-  return problems.length === 0 ? undefined : problems.join('; ');
+  if (problems.length === 0) return undefined;
+  const reason = problems.join('; ');
+  return reason.length > MAX_REASON ? `${reason.slice(0, MAX_REASON - 1)}…` : reason;
 }

@@ -32,6 +32,13 @@ describe('unmetExpectations', () => {
     expect(reason).toBe(`$.long was "${'v'.repeat(58)}…, expected "short"`);
   });
 
+  it('cuts a reason of many unmet paths at 500 characters', () => {
+    const json = Array.from({ length: 20 }, (_, index) => ({ path: `$.field_number_${index}`, equals: 'a value that is long enough' }));
+    const reason = unmetExpectations({ ...answer, body: '{}' }, { json }) ?? '';
+    expect(reason).toHaveLength(500);
+    expect(reason.endsWith('…')).toBe(true);
+  });
+
   it('lists every unmet expectation in a fixed order', () => {
     const reason = unmetExpectations(
       { status: 503, responseMs: 900, body: '{"status":"down","note":"maintenance"}' },
