@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SECRET_MASK } from '../../../common/api/secret-headers.ts';
 import { recordingLogger, type RecordingLogger } from '../../helpers/recording-logger.ts';
 import { startTestService, type TestService } from '../../helpers/service-harness.ts';
+import { startWebhookReceiver } from '../../helpers/webhook-receiver.ts';
 
 const SECRET = 'tok_live_9f8e7d6c5b4a';
 const COOKIE = 'session=c00k1e-v4lue';
@@ -200,13 +201,21 @@ describe('secrets', () => {
     expect((replaced.json as Monitor).secret_headers).toBeUndefined();
   });
 
-  it('never appear in an answer or in the log', async () => {
-    // A failing check, an alert and a rejected request all had their chance to log.
-    const failing = await create({ ...httpMonitor, frequency: 10, retry_seconds: 5 });
-    await vi.waitFor(async () => expect(((await api(`/monitors/${failing.id}`)).json as Monitor).last_status).toBe('down'), { timeout: 15_000, interval: 250 });
-    await api('/monitors', { method: 'POST', body: { ...httpMonitor, method: 'GET' } });
-    const everything = [...answers, logger.text()].join('\n');
-    expect(answers.length).toBeGreaterThan(10);
-    for (const secret of [SECRET, COOKIE, TENANT]) expect(everything).not.toContain(secret);
+  it('never appear in an answer, an alert or the log', async () => {
+    // A failing check, a down alert to a webhook and a rejected request all had their chance to show them.
+    const webhook = await startWebhookReceiver();
+    try {
+      await api('/notifications', { method: 'POST', body: { name: 'hook', type: 'webhook', destination: webhook.url } });
+      const failing = await create({ ...httpMonitor, frequency: 10, retry_seconds: 5 });
+      await vi.waitFor(async () => expect(((await api(`/monitors/${failing.id}`)).json as Monitor).last_status).toBe('down'), { timeout: 15_000, interval: 250 });
+      const [alert] = await webhook.waitFor(1);
+      expect(alert?.body).toMatchObject({ event: 'monitor.down', subject: { id: failing.id, headers: { Authorization: `Bearer ${SECRET_MASK}` } } });
+      await api('/monitors', { method: 'POST', body: { ...httpMonitor, method: 'GET' } });
+      const everything = [...answers, ...webhook.requests.map((request) => request.rawBody), logger.text()].join('\n');
+      expect(answers.length).toBeGreaterThan(10);
+      for (const secret of [SECRET, COOKIE, TENANT]) expect(everything).not.toContain(secret);
+    } finally {
+      await webhook.close();
+    }
   }, 20_000);
 });
