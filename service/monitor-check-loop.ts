@@ -1,8 +1,10 @@
 // Runs every monitor's checks through the scheduler, moves `last_status` with the confirmation rule, reports each
-// check, status change and alert to the history, and raises "down"/"up" alerts. Only the statuses that changed go
-// to the durable main database, batched every half second, so 10,000 monitors' checks cost a few transactions a
-// second rather than hundreds of disk syncs. Alerts never wait on either write: a full disk delays the history and
-// the saved status, not the alert.
+// check, status change and alert to the history, and raises "down"/"up" alerts. A failure not yet confirmed is
+// checked again after `retry_seconds` rather than a whole period. Statuses and latest checks go to the durable main
+// database in batches, a status change within half a second and a latest check alone within a few seconds, so
+// 10,000 monitors' checks cost a transaction or two a second rather than hundreds of disk syncs. Alerts never wait
+// on either write: a full disk delays the history and the saved status, not the alert.
+import { DEFAULT_RETRY_SECONDS } from '../common/api/monitor-check-input.ts';
 import type { Clock, TimerHandle } from '../common/clock.ts';
 import type { AlertEvent } from './alerts/alert-event.ts';
 import type { CheckResult } from './checks/check-result.ts';
@@ -13,6 +15,8 @@ import type { Logger } from './logger.ts';
 import type { MonitorRecord, MonitorStatus, MonitorStatusUpdate, MonitorStore } from './storage/monitor-store.ts';
 
 const flushIntervalMs = 500;
+/** Only the latest check changed: shown a little late, written far less often. */
+const lastCheckFlushMs = 5_000;
 const retryFailedSaveMs = 5_000;
 /** A monitor created or retargeted through the API gets its first result within seconds, not a whole period. */
 const firstCheckWithinMs = 5_000;
@@ -22,6 +26,22 @@ interface TrackedMonitor {
   status: MonitorStatus;
   consecutiveFailures: number;
   statusSince: number | undefined;
+  /** The quick re-check of a failure not yet confirmed. */
+  recheck: TimerHandle | undefined;
+}
+
+/** How long a failure waits for its re-check: `retry_seconds`, or 20 s, never more than the monitor's period. */
+function recheckDelayMs(record: MonitorRecord): number {
+  return Math.min(record.retrySeconds ?? DEFAULT_RETRY_SECONDS, record.frequency) * 1000;
+}
+
+/** What the scheduler runs: the request and expectations go with an http target. */
+function jobOf(record: MonitorRecord) {
+  return { key: record.seq, type: record.type, url: record.url, frequency: record.frequency, http: record.type === 'http' ? record.http : undefined };
+}
+
+function sameRequest(a: MonitorRecord, b: MonitorRecord): boolean {
+  return a.http === b.http || JSON.stringify(a.http) === JSON.stringify(b.http);
 }
 
 export interface MonitorCheckLoopOptions {
@@ -40,6 +60,7 @@ export class MonitorCheckLoop {
   readonly #tracked = new Map<number, TrackedMonitor>();
   #pendingStatuses = new Map<number, MonitorStatusUpdate>();
   #flushTimer: TimerHandle | undefined;
+  #flushAt = Number.POSITIVE_INFINITY;
   #saveFailing = false;
 
   constructor(options: MonitorCheckLoopOptions) {
@@ -57,13 +78,13 @@ export class MonitorCheckLoop {
   }
 
   /**
-   * A monitor created or edited through the API. A rename keeps its schedule; a new target, type or frequency
-   * restarts it with a check within seconds, and its status is what the store now says.
+   * A monitor created or edited through the API. A rename keeps its schedule; a new target, type, frequency,
+   * request or expectation restarts it with a check within seconds, and its status is what the store now says.
    */
   track(record: MonitorRecord): void {
     const tracked = this.#tracked.get(record.seq);
     const { type, url, frequency } = tracked?.record ?? {};
-    if (tracked && type === record.type && url === record.url && frequency === record.frequency) {
+    if (tracked && type === record.type && url === record.url && frequency === record.frequency && sameRequest(tracked.record, record)) {
       tracked.record = record;
       return;
     }
@@ -75,17 +96,20 @@ export class MonitorCheckLoop {
   #schedule(record: MonitorRecord, firstWithinMs?: number): void {
     // A status still waiting to be written belongs to the old target; the store has just reset it.
     this.#pendingStatuses.delete(record.seq);
+    this.#cancelRecheck(this.#tracked.get(record.seq));
     this.#tracked.set(record.seq, {
       record,
       status: record.lastStatus,
       consecutiveFailures: record.consecutiveFailures,
       statusSince: record.statusSince,
+      recheck: undefined,
     });
-    this.#options.scheduler.upsert({ key: record.seq, type: record.type, url: record.url, frequency: record.frequency }, { firstWithinMs });
+    this.#options.scheduler.upsert(jobOf(record), { firstWithinMs });
   }
 
   untrack(record: MonitorRecord): void {
     this.#pendingStatuses.delete(record.seq);
+    this.#cancelRecheck(this.#tracked.get(record.seq));
     this.#tracked.delete(record.seq);
     this.#options.scheduler.remove(record.seq);
   }
@@ -96,6 +120,7 @@ export class MonitorCheckLoop {
   }
 
   async stop(): Promise<void> {
+    for (const tracked of this.#tracked.values()) this.#cancelRecheck(tracked);
     await this.#options.scheduler.stop();
     this.flush();
   }
@@ -108,33 +133,74 @@ export class MonitorCheckLoop {
     const now = clock.now();
     const previous = tracked.status;
     const next = nextStatus(tracked, result.ok, confirmAfter);
-    history.recordCheck({ monitorSeq: key, at: startedAt, durationMs: Math.round(result.durationMs), ok: result.ok, error: result.ok ? undefined : (result.error ?? 'check failed') });
+    const durationMs = Math.round(result.durationMs);
+    const error = result.ok ? undefined : (result.error ?? 'check failed');
+    history.recordCheck({ monitorSeq: key, at: startedAt, durationMs, ok: result.ok, error });
     // The status changes when the result that confirms it arrives.
     if (next.status !== previous) {
       tracked.statusSince = now;
       history.recordStatus(key, now, next.status);
     }
-    // Failures past the confirmation count change nothing worth a disk write.
-    const countChanged = next.consecutiveFailures !== tracked.consecutiveFailures && next.consecutiveFailures <= confirmAfter;
-    if (next.status !== previous || countChanged) {
-      this.#pendingStatuses.set(key, { seq: key, lastStatus: next.status, consecutiveFailures: next.consecutiveFailures, statusSince: tracked.statusSince });
-      this.#flushTimer ??= clock.setTimer(() => this.flush(), flushIntervalMs);
-    }
+    this.#pendingStatuses.set(key, {
+      seq: key,
+      lastStatus: next.status,
+      consecutiveFailures: next.consecutiveFailures,
+      statusSince: tracked.statusSince,
+      lastCheckedAt: startedAt,
+      lastResponseTimeMs: durationMs,
+      lastError: error,
+    });
+    this.#flushWithin(next.status !== previous ? flushIntervalMs : lastCheckFlushMs);
     tracked.status = next.status;
     tracked.consecutiveFailures = next.consecutiveFailures;
+    this.#cancelRecheck(tracked);
+    // A failure not yet confirmed is checked again soon, until the monitor is down or passes again.
+    if (!result.ok && next.status !== 'down') this.#scheduleRecheck(key, tracked);
     if (next.change) {
       this.#alert(tracked, next.change, result);
       const { id, name } = tracked.record;
-      const detail = next.change === 'down' ? (result.error ?? 'check failed') : undefined;
+      const detail = next.change === 'down' ? error : undefined;
       history.recordEvent({ at: now, kind: 'monitor', itemId: id, itemName: name, from: previous, to: next.status, detail });
     }
   }
 
-  /** Saves the statuses that changed; when that fails (a full disk) they wait for the next try, newest kept. */
+  /**
+   * Starts the monitor's schedule afresh with a round due at once, after the wait: the scheduler runs it within its
+   * concurrency cap, and the rounds after it follow one period apart. A wait as long as the period is the next round.
+   */
+  #scheduleRecheck(key: number, tracked: TrackedMonitor): void {
+    const { record } = tracked;
+    const delayMs = recheckDelayMs(record);
+    if (delayMs >= record.frequency * 1000) return;
+    tracked.recheck = this.#options.clock.setTimer(() => {
+      tracked.recheck = undefined;
+      if (this.#tracked.get(key) === tracked) this.#options.scheduler.upsert(jobOf(tracked.record), { firstWithinMs: 0 });
+    }, delayMs);
+  }
+
+  #cancelRecheck(tracked: TrackedMonitor | undefined): void {
+    if (tracked?.recheck === undefined) return;
+    this.#options.clock.clearTimer(tracked.recheck);
+    tracked.recheck = undefined;
+  }
+
+  #flushWithin(delayMs: number): void {
+    const { clock } = this.#options;
+    const at = clock.now() + delayMs;
+    if (this.#flushTimer !== undefined) {
+      if (this.#flushAt <= at) return;
+      clock.clearTimer(this.#flushTimer);
+    }
+    this.#flushAt = at;
+    this.#flushTimer = clock.setTimer(() => this.flush(), delayMs);
+  }
+
+  /** Saves the statuses and latest checks; when that fails (a full disk) they wait for the next try, newest kept. */
   flush(): void {
     const { clock, store, logger } = this.#options;
     if (this.#flushTimer) clock.clearTimer(this.#flushTimer);
     this.#flushTimer = undefined;
+    this.#flushAt = Number.POSITIVE_INFINITY;
     if (this.#pendingStatuses.size === 0) return;
     const statuses = [...this.#pendingStatuses.values()];
     try {
@@ -145,7 +211,7 @@ export class MonitorCheckLoop {
     } catch (error) {
       if (!this.#saveFailing) logger.error('Monitor statuses could not be saved; retrying every few seconds. Checks and alerts go on.', { error: String(error) });
       this.#saveFailing = true;
-      this.#flushTimer = clock.setTimer(() => this.flush(), retryFailedSaveMs);
+      this.#flushWithin(retryFailedSaveMs);
     }
   }
 

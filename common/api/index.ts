@@ -41,6 +41,19 @@ export {
 } from './history.ts';
 export { parseItem, parseList, type ItemResult, type ListResult, type ProtocolError } from './list.ts';
 export { type Monitor, readMonitor } from './monitor.ts';
+export type { ReadExpectation } from './monitor-check.ts';
+export {
+  DEFAULT_EXPECTED_STATUS,
+  DEFAULT_RETRY_SECONDS,
+  HTTP_METHODS,
+  HTTP_ONLY_FIELDS,
+  type HttpMethod,
+  type JsonExpectation,
+  type MonitorExpect,
+  type StatusExpectation,
+} from './monitor-check-input.ts';
+export { isMaskedValue, isSecretHeader, maskSecret, SECRET_MASK } from './secret-headers.ts';
+export { parseJsonPath, type JsonPathStep } from './json-path.ts';
 export { type Heartbeat, readHeartbeat } from './heartbeat.ts';
 export { type HeartbeatRun, readHeartbeatRun } from './heartbeat-run.ts';
 export { defaultExpiryThresholds, type Domain, readDomain } from './domain.ts';

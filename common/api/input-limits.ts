@@ -14,4 +14,18 @@ export const INPUT_LIMITS = {
   emailMaxLength: MAX_EMAIL_LENGTH,
   handlerTypeMaxLength: 50,
   destinationMaxLength: 2048,
+  /** An http monitor's request and expectations (docs/api-decisions.md §16). */
+  headerCountMax: 20,
+  headerNameMaxLength: 100,
+  headerValueMaxLength: 4096,
+  /** UTF-8 bytes. */
+  requestBodyMaxBytes: 65_536,
+  /** `expect.body_contains` and `expect.body_not_contains`. */
+  bodyTextMaxLength: 1024,
+  expectStatusMax: 20,
+  expectJsonMax: 20,
+  /** The JSON text of one `expect.json` `equals`. */
+  expectJsonValueMaxLength: 1024,
+  maxResponseMs: { min: 1, max: 60_000 },
+  retrySeconds: { min: 5, max: 3_600 },
 } as const;

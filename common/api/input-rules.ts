@@ -32,6 +32,12 @@ function wholeSecondsRule({ min, max }: { min: number; max: number }, note = '')
 
 export const frequencyRule = wholeSecondsRule(INPUT_LIMITS.frequencySeconds);
 export const expectedIntervalRule = wholeSecondsRule(INPUT_LIMITS.expectedIntervalSeconds, ' (366 days)');
+export const retrySecondsRule = wholeSecondsRule(INPUT_LIMITS.retrySeconds);
+
+export const maxResponseMsRule: Rule<number> = (ms) => {
+  const { min, max } = INPUT_LIMITS.maxResponseMs;
+  return Number.isInteger(ms) && ms >= min && ms <= max ? undefined : `must be a whole number of milliseconds between ${min} and ${max}`;
+};
 
 export const httpUrlRule: Rule<string> = (url) => {
   const parsed = parseHttpUrl(url);

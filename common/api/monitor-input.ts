@@ -6,6 +6,7 @@ import { INPUT_LIMITS } from './input-limits.ts';
 import { frequencyRule, monitorTargetRule, nameRule, plainTextRule } from './input-rules.ts';
 import { isJsonObject } from './json.ts';
 import { isMonitorType, MONITOR_TYPES } from './known.ts';
+import { httpCheckProblems, monitorCheckCreateInputs, monitorCheckFieldInputs, type HttpCheckFields } from './monitor-check-input.ts';
 
 /** The four editable fields; `url` is checked against `type` by the whole-body schemas below. */
 export const monitorFieldInputs = {
@@ -29,19 +30,32 @@ const whenTypeAndUrlUsable = {
     isJsonObject(value) && isMonitorType(value['type']) && typeof value['url'] === 'string',
 };
 
-/** POST /monitors. All four fields are required. */
+function checkFieldsMatchType(body: HttpCheckFields & { type: string }, context: z.RefinementCtx): void {
+  for (const { field, message } of httpCheckProblems(body.type, body)) context.addIssue({ code: 'custom', path: field.split('.'), message });
+}
+
+/**
+ * POST /monitors. The four spec fields are required; the check's extension fields (monitor-check-input.ts) are
+ * optional, and judged against the type once every field is fine on its own.
+ */
 export const monitorCreateInput = z
-  .object(monitorFieldInputs, { error: BODY_MUST_BE_OBJECT })
-  .superRefine(urlMatchesType, whenTypeAndUrlUsable);
+  .object({ ...monitorFieldInputs, ...monitorCheckCreateInputs }, { error: BODY_MUST_BE_OBJECT })
+  .superRefine(urlMatchesType, whenTypeAndUrlUsable)
+  .superRefine(checkFieldsMatchType);
 export type MonitorCreateBody = z.output<typeof monitorCreateInput>;
 
 /**
- * PUT /monitors/{id}: the full Monitor. Read-only fields (last_status, created_at, updated_at) and
- * unknown fields are accepted and dropped; `id` is kept so the service can check it matches the path.
+ * PUT /monitors/{id}: the full Monitor. Read-only fields (last_status, created_at, updated_at, last_checked_at…) and
+ * unknown fields are accepted and dropped; `id` is kept so the service can check it matches the path. An extension
+ * field left out keeps its stored value, so the service judges them against the type after merging.
  */
 export const monitorUpdateInput = z
   .object(
-    { ...monitorFieldInputs, id: z.string({ error: 'must be text' }).min(1, 'must not be empty').optional() },
+    {
+      ...monitorFieldInputs,
+      ...monitorCheckFieldInputs,
+      id: z.string({ error: 'must be text' }).min(1, 'must not be empty').optional(),
+    },
     { error: BODY_MUST_BE_OBJECT },
   )
   .superRefine(urlMatchesType, whenTypeAndUrlUsable);

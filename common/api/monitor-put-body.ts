@@ -2,17 +2,35 @@
 // plus the user's edits. Only edited values are checked against Vigil's rules; values the user did not
 // touch go back exactly as the server sent them, so a remote server's own types ("dns") and bounds
 // (a 5-second frequency) survive a rename. Unknown fields the server sent are not kept: the parsed
-// Monitor has only the spec's fields, and those are what the spec's PUT body consists of.
+// Monitor has only the spec's fields, and those are what the spec's PUT body consists of. The check extension
+// fields (§16) go only when edited: Vigil's service keeps a stored value the PUT leaves out, and a server without
+// the extension never sees them.
 
 import { z } from 'zod';
 import { INPUT_LIMITS } from './input-limits.ts';
 import { monitorTargetRule, plainTextRule } from './input-rules.ts';
 import { isMonitorType, type KnownOr, type MonitorStatus, type MonitorType } from './known.ts';
 import type { Monitor } from './monitor.ts';
+import { httpCheckProblems, monitorCheckFieldInputs, type HttpMethod, type MonitorExpect } from './monitor-check-input.ts';
 import { monitorFieldInputs } from './monitor-input.ts';
 import { validationDetails, type ValidationDetail } from './validation-details.ts';
 
-export type MonitorEdits = { name?: string; url?: string; type?: MonitorType; frequency?: number };
+/** `null` puts an extension field back to its default; a masked header value sent back keeps the stored secret. */
+export type MonitorEdits = {
+  name?: string;
+  url?: string;
+  type?: MonitorType;
+  frequency?: number;
+  method?: HttpMethod | null;
+  headers?: Record<string, string> | null;
+  secret_headers?: string[] | null;
+  body?: string | null;
+  expect?: MonitorExpect | null;
+  retry_seconds?: number | null;
+};
+
+type CheckEdits = Pick<MonitorEdits, keyof typeof monitorCheckFieldInputs>;
+const CHECK_FIELDS = Object.keys(monitorCheckFieldInputs) as (keyof CheckEdits)[];
 
 export type MonitorPutBody = {
   id?: string | undefined;
@@ -23,11 +41,11 @@ export type MonitorPutBody = {
   last_status?: KnownOr<MonitorStatus> | undefined;
   created_at?: string | undefined;
   updated_at?: string | undefined;
-};
+} & CheckEdits;
 
 export type MonitorPutBodyResult = { ok: true; body: MonitorPutBody } | { ok: false; details: ValidationDetail[] };
 
-const monitorEditsInput = z.object(monitorFieldInputs).partial();
+const monitorEditsInput = z.object({ ...monitorFieldInputs, ...monitorCheckFieldInputs }).partial();
 
 export function buildMonitorPutBody(fetched: Monitor, edits: MonitorEdits): MonitorPutBodyResult {
   const checked = monitorEditsInput.safeParse(edits);
@@ -48,6 +66,19 @@ export function buildMonitorPutBody(fetched: Monitor, edits: MonitorEdits): Moni
     const message = rule(url);
     if (message !== undefined) return { ok: false, details: [{ field: 'url', message }] };
   }
+  const checkEdits: CheckEdits = {};
+  for (const key of CHECK_FIELDS) if (edited[key] !== undefined) Object.assign(checkEdits, { [key]: edited[key] });
+  // Headers as fetched are masked, and the service matches masked values with what it stored: not judged here.
+  // Unedited fields of another type are the service's to drop.
+  const problems =
+    type === 'http'
+      ? httpCheckProblems(type, {
+          method: checkEdits.method === undefined ? (fetched.method as HttpMethod | undefined) : checkEdits.method,
+          body: checkEdits.body === undefined ? fetched.body : checkEdits.body,
+          expect: checkEdits.expect === undefined ? (fetched.expect as MonitorExpect | undefined) : checkEdits.expect,
+        })
+      : httpCheckProblems(type, checkEdits);
+  if (problems.length > 0) return { ok: false, details: problems };
   return {
     ok: true,
     body: {
@@ -59,6 +90,7 @@ export function buildMonitorPutBody(fetched: Monitor, edits: MonitorEdits): Moni
       last_status: fetched.last_status,
       created_at: fetched.created_at,
       updated_at: fetched.updated_at,
+      ...checkEdits,
     },
   };
 }

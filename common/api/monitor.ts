@@ -1,8 +1,9 @@
-// The uptime monitor as a response carries it (spec §2.1), plus the `status_since` Vigil's own service adds
-// (docs/api-decisions.md): every field optional.
+// The uptime monitor as a response carries it (spec §2.1), plus the extensions Vigil's own service adds
+// (docs/api-decisions.md §14, §16): every field optional.
 
 import { readDateTime, readId, readPositiveInteger, readText, type ItemReader } from './fields.ts';
 import type { KnownOr, MonitorStatus, MonitorType } from './known.ts';
+import { readExpectation, readHeaders, readMilliseconds, readTextList, type ReadExpectation } from './monitor-check.ts';
 
 export type Monitor = {
   id?: string | undefined;
@@ -18,6 +19,21 @@ export type Monitor = {
   updated_at?: string | undefined;
   /** Extension sent by Vigil's service: when `last_status` last changed. */
   status_since?: string | undefined;
+  // Extensions of an http monitor's check (§16). Secret header values arrive masked.
+  /** Raw value: GET, HEAD or POST from Vigil's service. */
+  method?: string | undefined;
+  headers?: Record<string, string> | undefined;
+  /** Header names the user marked secret, beyond those Vigil always treats as secret. */
+  secret_headers?: string[] | undefined;
+  body?: string | undefined;
+  expect?: ReadExpectation | undefined;
+  /** Any type: seconds before a failed check is checked again. */
+  retry_seconds?: number | undefined;
+  // Read-only extensions (§16): the latest check, whatever its outcome.
+  last_checked_at?: string | undefined;
+  last_response_time_ms?: number | undefined;
+  /** Why the latest check failed; absent when it passed. */
+  last_error?: string | undefined;
 };
 
 // Every key is always written (undefined when absent) so all items share one object shape, which
@@ -32,4 +48,13 @@ export const readMonitor: ItemReader<Monitor> = (object, context) => ({
   created_at: readDateTime(object, 'created_at', context),
   updated_at: readDateTime(object, 'updated_at', context),
   status_since: readDateTime(object, 'status_since', context),
+  method: readText(object, 'method', context),
+  headers: readHeaders(object, 'headers', context),
+  secret_headers: readTextList(object, 'secret_headers', context),
+  body: readText(object, 'body', context),
+  expect: readExpectation(object, context),
+  retry_seconds: readPositiveInteger(object, 'retry_seconds', context),
+  last_checked_at: readDateTime(object, 'last_checked_at', context),
+  last_response_time_ms: readMilliseconds(object, 'last_response_time_ms', context),
+  last_error: readText(object, 'last_error', context),
 });

@@ -1,16 +1,31 @@
 // What a check is asked to probe and what it reports back.
 import type { MonitorType } from '../../common/api/known.ts';
+import type { HttpMethod, MonitorExpect } from '../../common/api/monitor-check-input.ts';
+
+/** An http monitor's request and expectations (docs/api-decisions.md §16); absent parts take their defaults. */
+export interface HttpCheckRequest {
+  method?: HttpMethod | undefined;
+  /** Sent as given (secret values in full); the Vigil user agent unless they name their own. */
+  headers?: Readonly<Record<string, string>> | undefined;
+  /** Names of further headers to treat as secret: kept off other hosts a redirect leads to. */
+  secretHeaders?: readonly string[] | undefined;
+  /** POST only. */
+  body?: string | undefined;
+  expect?: MonitorExpect | undefined;
+}
 
 export interface CheckTarget {
   type: MonitorType;
   /** An http(s) URL, `host:port` for tcp/udp (IPv6 as `[::1]:53`), or a host for ping. */
   url: string;
+  /** http only: what to send and what the answer must show; without it, a GET up on any 2xx or 3xx. */
+  http?: HttpCheckRequest | undefined;
 }
 
 export interface CheckResult {
   ok: boolean;
   durationMs: number;
-  /** One short sentence a person can read, e.g. "HTTP 503"; only when not ok. */
+  /** One short sentence a person can read, e.g. "HTTP 503, expected 2xx or 3xx"; only when not ok. */
   error?: string;
 }
 

@@ -1,61 +1,112 @@
-// http/https check: GET, follow redirects, up when the final status is below 400.
-import http, { type IncomingMessage } from 'node:http';
+// http/https check: sends the monitor's request (GET by default), follows redirects, and judges the final answer
+// by the monitor's expectations (expectations.ts): by default, up on any 2xx or 3xx status.
+import http, { type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 import type { Clock } from '../../common/clock.ts';
-import type { CheckResult } from './check-result.ts';
-import { checkResult, timedOutMessage } from './deadline.ts';
+import { isSecretHeader } from '../../common/api/secret-headers.ts';
+import type { CheckResult, HttpCheckRequest } from './check-result.ts';
+import { timedOutMessage } from './deadline.ts';
+import { MAX_EXPECTED_BODY_BYTES, needsBody, unmetExpectations } from './expectations.ts';
 import type { CheckAgents } from './http-agents.ts';
 import { describeNetworkError } from './network-error.ts';
 
 export interface HttpCheckSettings {
   clock: Clock;
-  /** Covers the whole exchange, redirects included. */
+  /** Covers the whole exchange, redirects and a body read for expectations included. */
   timeoutMs: number;
   maxRedirects: number;
   agents: CheckAgents;
 }
 
 /** Enough for a keep-alive socket to go back to the pool after a typical page, little enough to never buffer a download. */
-const maxBodyBytes = 64 * 1024;
+const maxDrainBytes = 64 * 1024;
 
-const requestHeaders = { 'user-agent': 'Vigil-Monitor/1.0', accept: '*/*' };
+const defaultHeaders = { 'user-agent': 'Vigil-Monitor/1.0', accept: '*/*' };
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
+/** These turn a POST into a GET without a body, as browsers do; 307 and 308 repeat the request as it was. */
+const redirectsToGet = new Set([301, 302, 303]);
+
+interface Outgoing {
+  method: string;
+  headers: OutgoingHttpHeaders;
+  body: string | undefined;
+}
 
 function httpUrl(text: string, base?: URL): URL | undefined {
   const url = URL.parse(text, base?.href);
   return url !== null && (url.protocol === 'http:' || url.protocol === 'https:') ? url : undefined;
 }
 
-function get(url: URL, agents: CheckAgents, signal: AbortSignal, isRetry = false): Promise<IncomingMessage> {
+/** The user's headers over Vigil's defaults (names are case-insensitive), and a type for a body that has none. */
+function firstRequest(spec: HttpCheckRequest | undefined): Outgoing {
+  const given = spec?.headers ?? {};
+  const givenNames = new Set(Object.keys(given).map((name) => name.toLowerCase()));
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(defaultHeaders)) if (!givenNames.has(name)) headers[name] = value;
+  Object.assign(headers, given);
+  const method = spec?.method ?? 'GET';
+  const body = method === 'POST' ? (spec?.body ?? '') : undefined;
+  if (body !== undefined) {
+    if (!givenNames.has('content-type')) headers['content-type'] = looksLikeJson(body) ? 'application/json' : 'text/plain; charset=utf-8';
+    headers['content-length'] = Buffer.byteLength(body);
+  }
+  return { method, headers, body };
+}
+
+function looksLikeJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The request to send to a redirect's Location: secrets stay with the origin they were meant for. */
+function redirectedRequest(previous: Outgoing, status: number, from: URL, to: URL, spec: HttpCheckRequest | undefined): Outgoing {
+  const toGet = redirectsToGet.has(status) && previous.method === 'POST';
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(previous.headers)) {
+    const lower = name.toLowerCase();
+    if (toGet && (lower === 'content-type' || lower === 'content-length')) continue;
+    if (from.origin !== to.origin && isSecretHeader(name, spec?.secretHeaders)) continue;
+    headers[name] = value;
+  }
+  return toGet ? { method: 'GET', headers, body: undefined } : { ...previous, headers };
+}
+
+function send(url: URL, outgoing: Outgoing, agents: CheckAgents, signal: AbortSignal, isRetry = false): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     let answered = false;
     const onResponse = (response: IncomingMessage) => {
       answered = true;
       resolve(response);
     };
+    const options = { method: outgoing.method, headers: outgoing.headers, signal };
     const request =
       url.protocol === 'https:'
-        ? https.get(url, { agent: agents.https, headers: requestHeaders, signal }, onResponse)
-        : http.get(url, { agent: agents.http, headers: requestHeaders, signal }, onResponse);
+        ? https.request(url, { ...options, agent: agents.https }, onResponse)
+        : http.request(url, { ...options, agent: agents.http }, onResponse);
     request.on('error', (error: NodeJS.ErrnoException) => {
       // A pooled socket that the server closed while idle says nothing about the server: try once on a new one.
       if (!answered && !isRetry && request.reusedSocket && error.code === 'ECONNRESET') {
-        resolve(get(url, agents, signal, true));
+        resolve(send(url, outgoing, agents, signal, true));
       } else {
         reject(error);
       }
     });
+    request.end(outgoing.body);
   });
 }
 
-/** Reads at most `maxBodyBytes` and settles once the response is finished or destroyed (never rejects). */
+/** Reads at most `maxDrainBytes` and settles once the response is finished or destroyed (never rejects). */
 function drainBody(response: IncomingMessage): Promise<void> {
   return new Promise((resolve) => {
     let received = 0;
     response.on('data', (chunk: Buffer) => {
       received += chunk.length;
-      if (received >= maxBodyBytes) response.destroy();
+      if (received >= maxDrainBytes) response.destroy();
     });
     response.on('error', () => resolve());
     response.on('close', () => resolve());
@@ -63,34 +114,76 @@ function drainBody(response: IncomingMessage): Promise<void> {
 }
 
 /**
- * Resolves the down reason (undefined when up) as soon as the final status is known. The final body is
- * then drained in the background, still under the deadline, and `endExchange` runs when nothing is left.
+ * The first MAX_EXPECTED_BODY_BYTES of the body as UTF-8, whether more followed (the rest is not read), and whether
+ * the body came to its end (rather than the connection closing in the middle).
+ */
+function readBody(response: IncomingMessage): Promise<{ text: string; cut: boolean; complete: boolean }> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let cut = false;
+    let complete = false;
+    response.on('data', (chunk: Buffer) => {
+      const room = MAX_EXPECTED_BODY_BYTES - received;
+      if (chunk.length > room) {
+        cut = true;
+        chunks.push(chunk.subarray(0, room));
+        received = MAX_EXPECTED_BODY_BYTES;
+        response.destroy();
+        return;
+      }
+      chunks.push(chunk);
+      received += chunk.length;
+    });
+    response.on('end', () => (complete = true));
+    const done = () => resolve({ text: Buffer.concat(chunks).toString('utf8'), cut, complete });
+    response.on('error', done);
+    response.on('close', done);
+  });
+}
+
+/**
+ * The down reason (undefined when up) and the time to the final answer's headers. Without body expectations it
+ * settles as soon as the final status is known and drains the body in the background, still under the deadline;
+ * `endExchange` runs when nothing is left.
  */
 async function exchange(
   first: URL,
+  spec: HttpCheckRequest | undefined,
   settings: HttpCheckSettings,
   signal: AbortSignal,
+  startedAt: number,
   endExchange: () => void,
-): Promise<string | undefined> {
+): Promise<{ error: string | undefined; responseMs: number }> {
   let bodyStillDraining = false;
   try {
     let url = first;
+    let outgoing = firstRequest(spec);
     for (let redirects = 0; ; redirects += 1) {
-      const response = await get(url, settings.agents, signal);
+      const response = await send(url, outgoing, settings.agents, signal);
       const status = response.statusCode ?? 0;
       // A redirect without a usable http(s) Location is itself the final answer.
       const location = redirectStatuses.has(status) ? response.headers.location : undefined;
       const next = location === undefined ? undefined : httpUrl(location, url);
       if (next === undefined) {
-        bodyStillDraining = true;
-        void drainBody(response).then(endExchange);
-        return status < 400 ? undefined : `HTTP ${status}`;
+        const responseMs = Math.round(performance.now() - startedAt);
+        if (!needsBody(spec?.expect)) {
+          bodyStillDraining = true;
+          void drainBody(response).then(endExchange);
+          return { error: unmetExpectations({ status, responseMs }, spec?.expect), responseMs };
+        }
+        const body = await readBody(response);
+        // A body cut short by the deadline or the server is no answer to judge.
+        if (signal.aborted) throw signal.reason;
+        if (!body.cut && !body.complete) return { error: 'connection closed before the body ended', responseMs };
+        return { error: unmetExpectations({ status, responseMs, body: body.text, bodyCut: body.cut }, spec?.expect), responseMs };
       }
       if (redirects >= settings.maxRedirects) {
         response.destroy();
-        return `too many redirects (more than ${settings.maxRedirects})`;
+        return { error: `too many redirects (more than ${settings.maxRedirects})`, responseMs: Math.round(performance.now() - startedAt) };
       }
       await drainBody(response);
+      outgoing = redirectedRequest(outgoing, status, url, next, spec);
       url = next;
     }
   } finally {
@@ -98,15 +191,20 @@ async function exchange(
   }
 }
 
-export function checkHttp(url: string, settings: HttpCheckSettings): Promise<CheckResult> {
+/** `durationMs` is the time to the final answer's headers when there was one, so it is the same whichever expectations a monitor has. */
+export function checkHttp(url: string, spec: HttpCheckRequest | undefined, settings: HttpCheckSettings): Promise<CheckResult> {
   const startedAt = performance.now();
+  const elapsed = () => Math.round(performance.now() - startedAt);
   const first = httpUrl(url);
-  if (first === undefined) return Promise.resolve(checkResult(startedAt, `invalid URL "${url}"`));
+  if (first === undefined) return Promise.resolve({ ok: false, durationMs: elapsed(), error: `invalid URL "${url}"` });
   const controller = new AbortController();
   const deadline = settings.clock.setTimer(() => controller.abort(), settings.timeoutMs);
-  return exchange(first, settings, controller.signal, () => settings.clock.clearTimer(deadline)).then(
-    (error) => checkResult(startedAt, error),
-    (error: unknown) =>
-      checkResult(startedAt, controller.signal.aborted ? timedOutMessage(settings.timeoutMs) : describeNetworkError(error)),
+  return exchange(first, spec, settings, controller.signal, startedAt, () => settings.clock.clearTimer(deadline)).then(
+    ({ error, responseMs }): CheckResult => (error === undefined ? { ok: true, durationMs: responseMs } : { ok: false, durationMs: responseMs, error }),
+    (error: unknown): CheckResult => ({
+      ok: false,
+      durationMs: elapsed(),
+      error: controller.signal.aborted ? timedOutMessage(settings.timeoutMs) : describeNetworkError(error),
+    }),
   );
 }

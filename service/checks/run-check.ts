@@ -37,7 +37,7 @@ async function dispatch(target: CheckTarget, options: CheckOptions): Promise<Che
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
   switch (target.type) {
     case 'http':
-      return checkHttp(target.url, {
+      return checkHttp(target.url, target.http, {
         clock,
         timeoutMs,
         maxRedirects: options.maxRedirects ?? defaultMaxRedirects,

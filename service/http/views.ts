@@ -1,4 +1,7 @@
 // Records as the API shows them (spec §2). Read-only and internal columns stay inside the service.
+import { DEFAULT_EXPECTED_STATUS, DEFAULT_RETRY_SECONDS } from '../../common/api/monitor-check-input.ts';
+import { maskSecretHeaders } from '../../common/api/secret-headers.ts';
+import type { HttpCheckRequest } from '../checks/check-result.ts';
 import type { DomainRecord } from '../storage/domain-store.ts';
 import type { HandlerRecord } from '../storage/handler-store.ts';
 import type { HeartbeatRunRecord } from '../storage/heartbeat-run-store.ts';
@@ -6,7 +9,31 @@ import type { HeartbeatRecord } from '../storage/heartbeat-store.ts';
 import type { MonitorRecord } from '../storage/monitor-store.ts';
 import { daysUntilExpiry } from '../domains/expiry.ts';
 
-/** `status_since` is Vigil's extension (docs/api-decisions.md §14), absent while the status is unknown and unchecked. */
+/** An http monitor's request and expectations with their defaults filled in; secret header values masked. */
+function httpCheckJson(http: HttpCheckRequest) {
+  return {
+    method: http.method ?? 'GET',
+    headers: maskSecretHeaders(http.headers ?? {}, http.secretHeaders),
+    ...(http.secretHeaders !== undefined ? { secret_headers: http.secretHeaders } : {}),
+    ...(http.body !== undefined ? { body: http.body } : {}),
+    expect: { status: DEFAULT_EXPECTED_STATUS, ...http.expect },
+  };
+}
+
+/** The latest check (§16): absent until the first; `last_error` only when it failed. */
+function lastCheckJson(record: MonitorRecord) {
+  if (record.lastCheckedAt === undefined) return {};
+  return {
+    last_checked_at: new Date(record.lastCheckedAt).toISOString(),
+    ...(record.lastResponseTimeMs !== undefined ? { last_response_time_ms: record.lastResponseTimeMs } : {}),
+    ...(record.lastError !== undefined ? { last_error: record.lastError } : {}),
+  };
+}
+
+/**
+ * `status_since` is Vigil's extension (docs/api-decisions.md §14), absent while the status is unknown and unchecked;
+ * the check's fields and the latest check are §16's.
+ */
 export function monitorJson(record: MonitorRecord) {
   return {
     id: record.id,
@@ -18,6 +45,9 @@ export function monitorJson(record: MonitorRecord) {
     created_at: record.createdAt,
     updated_at: record.updatedAt,
     ...(record.statusSince !== undefined ? { status_since: new Date(record.statusSince).toISOString() } : {}),
+    ...(record.type === 'http' ? httpCheckJson(record.http) : {}),
+    retry_seconds: record.retrySeconds ?? DEFAULT_RETRY_SECONDS,
+    ...lastCheckJson(record),
   };
 }
 

@@ -3,7 +3,7 @@
 // planner picked where the schedule was least loaded, so 10,000 jobs added at once are spread evenly.
 import { maxTimerDelayMs, type Clock, type TimerHandle } from '../../common/clock.ts';
 import type { MonitorType } from '../../common/api/known.ts';
-import type { CheckResult, CheckRunner } from '../checks/check-result.ts';
+import type { CheckResult, CheckRunner, HttpCheckRequest } from '../checks/check-result.ts';
 import { silentLogger, type Logger } from '../logger.ts';
 import { DueHeap } from './due-heap.ts';
 import { LatenessSamples, type LatenessSummary } from './lateness-samples.ts';
@@ -17,6 +17,8 @@ export interface ScheduledJob {
   url: string;
   /** Seconds between checks. */
   frequency: number;
+  /** http: the request and expectations, handed to the runner with the target. */
+  http?: HttpCheckRequest | undefined;
 }
 
 export interface CheckTiming {
@@ -117,7 +119,7 @@ export class CheckScheduler {
     if (!(Number.isFinite(job.frequency) && job.frequency > 0)) throw new RangeError('frequency must be a positive number of seconds');
     const previous = this.#jobs.get(job.key);
     if (previous !== undefined) this.#retire(previous);
-    const entry = new ScheduledEntry(job.key, { type: job.type, url: job.url }, this.#planner.place(job.frequency * 1000), this.#finish, this.#fail);
+    const entry = new ScheduledEntry(job.key, { type: job.type, url: job.url, http: job.http }, this.#planner.place(job.frequency * 1000), this.#finish, this.#fail);
     this.#placeFirstRound(entry, this.#clock.now(), firstWithinMs);
     this.#jobs.set(job.key, entry);
     this.#heap.push(entry);

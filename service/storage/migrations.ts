@@ -126,4 +126,18 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX heartbeat_runs_by_heartbeat ON heartbeat_runs(heartbeat_seq, id);
   `,
+  // 5: an http monitor's request and expectations, how soon a failure is checked again, and the latest check
+  // (docs/api-decisions.md §16). Null is the default throughout; the JSON columns hold what the API accepted.
+  // Header values are kept in full: the check sends them. The API masks the secret ones.
+  `
+  ALTER TABLE monitors ADD COLUMN method TEXT;
+  ALTER TABLE monitors ADD COLUMN headers TEXT;                -- JSON object of name → value
+  ALTER TABLE monitors ADD COLUMN secret_headers TEXT;         -- JSON list of names the user marked secret
+  ALTER TABLE monitors ADD COLUMN body TEXT;
+  ALTER TABLE monitors ADD COLUMN expect TEXT;                 -- JSON object
+  ALTER TABLE monitors ADD COLUMN retry_seconds INTEGER;
+  ALTER TABLE monitors ADD COLUMN last_checked_at INTEGER;     -- epoch ms when the latest check started
+  ALTER TABLE monitors ADD COLUMN last_response_time_ms INTEGER;
+  ALTER TABLE monitors ADD COLUMN last_error TEXT;             -- why the latest check failed; null when it passed
+  `,
 ];

@@ -1,7 +1,9 @@
 // Uptime monitors. Every row is also held in memory, in creation order, so reads (pages of 10,000 monitors
 // under load, the scheduler's start) never touch the disk; writes go to SQLite first and to memory after.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { HttpMethod, MonitorExpect } from '../../common/api/monitor-check-input.ts';
 import { transaction } from '../../common/sqlite-transaction.ts';
+import type { HttpCheckRequest } from '../checks/check-result.ts';
 
 export type MonitorType = 'http' | 'tcp' | 'udp' | 'ping';
 export type MonitorStatus = 'up' | 'down' | 'unknown';
@@ -19,6 +21,14 @@ export interface MonitorRecord {
   readonly statusSince: number | undefined;
   readonly createdAt: string;
   readonly updatedAt: string;
+  /** http only (§16): the request and expectations; every part undefined for the defaults, and for other types. */
+  readonly http: HttpCheckRequest;
+  /** Undefined for the default: the smaller of 20 s and the frequency. */
+  readonly retrySeconds: number | undefined;
+  /** The latest check: when it started (epoch ms), its response time, and why it failed. */
+  readonly lastCheckedAt: number | undefined;
+  readonly lastResponseTimeMs: number | undefined;
+  readonly lastError: string | undefined;
 }
 
 export interface MonitorFields {
@@ -26,13 +36,21 @@ export interface MonitorFields {
   type: MonitorType;
   url: string;
   frequency: number;
+  /** Absent: the defaults. */
+  http?: HttpCheckRequest | undefined;
+  retrySeconds?: number | undefined;
 }
 
+/** What the check loop saves after results: the confirmed status and the latest check. */
 export interface MonitorStatusUpdate {
   seq: number;
   lastStatus: MonitorStatus;
   consecutiveFailures: number;
   statusSince: number | undefined;
+  /** Absent: no check yet (or no error, for lastError). */
+  lastCheckedAt?: number | undefined;
+  lastResponseTimeMs?: number | undefined;
+  lastError?: string | undefined;
 }
 
 interface MonitorRow {
@@ -47,6 +65,29 @@ interface MonitorRow {
   status_since: number | null;
   created_at: string;
   updated_at: string;
+  method: HttpMethod | null;
+  headers: string | null;
+  secret_headers: string | null;
+  body: string | null;
+  expect: string | null;
+  retry_seconds: number | null;
+  last_checked_at: number | null;
+  last_response_time_ms: number | null;
+  last_error: string | null;
+}
+
+function fromJson<T>(text: string | null): T | undefined {
+  return text === null ? undefined : (JSON.parse(text) as T);
+}
+
+function toJson(value: unknown): string | null {
+  return value === undefined ? null : JSON.stringify(value);
+}
+
+/** The columns of the request and expectations, in the order the statements below take them. */
+function requestColumns(fields: MonitorFields) {
+  const { method, headers, secretHeaders, body, expect } = fields.http ?? {};
+  return [method ?? null, toJson(headers), toJson(secretHeaders), body ?? null, toJson(expect), fields.retrySeconds ?? null] as const;
 }
 
 function toRecord(row: MonitorRow): MonitorRecord {
@@ -62,6 +103,17 @@ function toRecord(row: MonitorRow): MonitorRecord {
     statusSince: row.status_since ?? undefined,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    http: {
+      method: row.method ?? undefined,
+      headers: fromJson<Record<string, string>>(row.headers),
+      secretHeaders: fromJson<string[]>(row.secret_headers),
+      body: row.body ?? undefined,
+      expect: fromJson<MonitorExpect>(row.expect),
+    },
+    retrySeconds: row.retry_seconds ?? undefined,
+    lastCheckedAt: row.last_checked_at ?? undefined,
+    lastResponseTimeMs: row.last_response_time_ms ?? undefined,
+    lastError: row.last_error ?? undefined,
   };
 }
 
@@ -79,18 +131,26 @@ export class MonitorStore {
   constructor(db: DatabaseSync) {
     this.#db = db;
     this.#insert = db.prepare(
-      `INSERT INTO monitors (id, name, type, url, frequency, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+      `INSERT INTO monitors (id, name, type, url, frequency, created_at, updated_at, method, headers, secret_headers, body, expect, retry_seconds)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
     );
     this.#replace = db.prepare(
-      `UPDATE monitors SET name = ?, type = ?, url = ?, frequency = ?, updated_at = ?,
-         last_status = CASE WHEN type = ? AND url = ? THEN last_status ELSE 'unknown' END,
-         consecutive_failures = CASE WHEN type = ? AND url = ? THEN consecutive_failures ELSE 0 END,
-         status_since = CASE WHEN type = ? AND url = ? THEN status_since ELSE NULL END
-       WHERE id = ? RETURNING *`,
+      // In SET, `type` and `url` are the old values: ?2 and ?3 the new ones.
+      `UPDATE monitors SET name = ?1, type = ?2, url = ?3, frequency = ?4, updated_at = ?5,
+         method = ?6, headers = ?7, secret_headers = ?8, body = ?9, expect = ?10, retry_seconds = ?11,
+         last_status = CASE WHEN type = ?2 AND url = ?3 THEN last_status ELSE 'unknown' END,
+         consecutive_failures = CASE WHEN type = ?2 AND url = ?3 THEN consecutive_failures ELSE 0 END,
+         status_since = CASE WHEN type = ?2 AND url = ?3 THEN status_since ELSE NULL END,
+         last_checked_at = CASE WHEN type = ?2 AND url = ?3 THEN last_checked_at ELSE NULL END,
+         last_response_time_ms = CASE WHEN type = ?2 AND url = ?3 THEN last_response_time_ms ELSE NULL END,
+         last_error = CASE WHEN type = ?2 AND url = ?3 THEN last_error ELSE NULL END
+       WHERE id = ?12 RETURNING *`,
     );
     this.#delete = db.prepare('DELETE FROM monitors WHERE id = ?');
-    this.#saveStatus = db.prepare('UPDATE monitors SET last_status = ?, consecutive_failures = ?, status_since = ? WHERE seq = ?');
+    this.#saveStatus = db.prepare(
+      `UPDATE monitors SET last_status = ?, consecutive_failures = ?, status_since = ?,
+         last_checked_at = ?, last_response_time_ms = ?, last_error = ? WHERE seq = ?`,
+    );
     this.#ordered = (db.prepare('SELECT * FROM monitors ORDER BY seq').all() as unknown as MonitorRow[]).map(toRecord);
     for (const record of this.#ordered) this.#byId.set(record.id, record);
   }
@@ -101,7 +161,8 @@ export class MonitorStore {
   }
 
   create(id: string, fields: MonitorFields, now: string): MonitorRecord {
-    const record = toRecord(this.#insert.get(id, fields.name, fields.type, fields.url, fields.frequency, now, now) as unknown as MonitorRow);
+    const row = this.#insert.get(id, fields.name, fields.type, fields.url, fields.frequency, now, now, ...requestColumns(fields));
+    const record = toRecord(row as unknown as MonitorRow);
     this.#ordered.push(record);
     this.#byId.set(id, record);
     this.#version += 1;
@@ -124,11 +185,11 @@ export class MonitorStore {
     return this.#ordered.length;
   }
 
-  /** Replaces the editable fields; a new target or type starts the status afresh at `unknown`. */
+  /** Replaces the editable fields; a new target or type starts the status and the latest check afresh. */
   replace(id: string, fields: MonitorFields, now: string): MonitorRecord | undefined {
     if (!this.#byId.has(id)) return undefined;
     const { name, type, url, frequency } = fields;
-    const row = this.#replace.get(name, type, url, frequency, now, type, url, type, url, type, url, id) as MonitorRow | undefined;
+    const row = this.#replace.get(name, type, url, frequency, now, ...requestColumns(fields), id) as MonitorRow | undefined;
     return row && this.#remember(toRecord(row));
   }
 
@@ -143,7 +204,7 @@ export class MonitorStore {
   }
 
   /**
-   * Status changes of many monitors in one transaction: one disk sync for the batch. A full disk can often be
+   * Status changes and latest checks of many monitors in one transaction: one disk sync for the batch. A full disk can often be
    * written to again once the WAL starts over at its beginning (a checkpoint), so that is tried once. The statuses
    * are what the checks found, and alerts have gone out for them: memory takes them even when the disk refuses,
    * so every answer shows them, and the caller keeps them to write again.
@@ -166,14 +227,19 @@ export class MonitorStore {
 
   #writeStatuses(updates: readonly MonitorStatusUpdate[]): void {
     transaction(this.#db, () => {
-      for (const u of updates) this.#saveStatus.run(u.lastStatus, u.consecutiveFailures, u.statusSince ?? null, u.seq);
+      for (const u of updates) {
+        this.#saveStatus.run(u.lastStatus, u.consecutiveFailures, u.statusSince ?? null, u.lastCheckedAt ?? null, u.lastResponseTimeMs ?? null, u.lastError ?? null, u.seq);
+      }
     });
   }
 
   #rememberStatuses(updates: readonly MonitorStatusUpdate[]): void {
     for (const u of updates) {
       const record = this.#ordered[this.#indexOfSeq(u.seq)];
-      if (record) this.#remember({ ...record, lastStatus: u.lastStatus, consecutiveFailures: u.consecutiveFailures, statusSince: u.statusSince });
+      if (record) {
+        const { lastStatus, consecutiveFailures, statusSince, lastCheckedAt, lastResponseTimeMs, lastError } = u;
+        this.#remember({ ...record, lastStatus, consecutiveFailures, statusSince, lastCheckedAt, lastResponseTimeMs, lastError });
+      }
     }
   }
 

@@ -50,6 +50,15 @@ describe('readMonitor', () => {
       created_at: undefined,
       updated_at: undefined,
       status_since: undefined,
+      method: undefined,
+      headers: undefined,
+      secret_headers: undefined,
+      body: undefined,
+      expect: undefined,
+      retry_seconds: undefined,
+      last_checked_at: undefined,
+      last_response_time_ms: undefined,
+      last_error: undefined,
     });
   });
 

@@ -1,7 +1,9 @@
-// /monitors: list (paged), create, read, replace (PUT takes the full Monitor), delete.
+// /monitors: list (paged), create, read, replace (PUT takes the full Monitor), delete. Secret header values are
+// stored in full and answered masked (views.ts).
 import type { FastifyInstance } from 'fastify';
 import { monitorCreateInput, monitorUpdateInput, type MonitorCreateBody, type MonitorUpdateBody } from '../../../common/api/index.ts';
 import { newId } from '../../ids.ts';
+import { createdMonitorFields, replacedMonitorFields } from '../../monitors/monitor-check-fields.ts';
 import { notFound, validationFailed } from '../api-error.ts';
 import type { ApiContext } from '../api-context.ts';
 import { nextPageLink, pageDefaults, pageQuery } from '../pagination.ts';
@@ -55,7 +57,7 @@ export function monitorRoutes(app: FastifyInstance, context: ApiContext): void {
 
   app.post<{ Body: MonitorCreateBody }>('/monitors', { schema: { body: monitorCreateInput } }, async (request, reply) => {
     requireQuota(monitors.count(), context.quotas.monitors, 'monitors');
-    const record = monitors.create(newId('monitor'), request.body, now());
+    const record = monitors.create(newId('monitor'), createdMonitorFields(request.body), now());
     events.monitorSaved(record);
     return reply.code(201).send(monitorJson(record));
   });
@@ -67,11 +69,15 @@ export function monitorRoutes(app: FastifyInstance, context: ApiContext): void {
   });
 
   app.put<IdParams & { Body: MonitorUpdateBody }>('/monitors/:id', { schema: { body: monitorUpdateInput } }, (request) => {
-    const { id, ...fields } = request.body;
+    const { id } = request.body;
     if (id !== undefined && id !== request.params.id) {
       throw validationFailed([{ field: 'id', message: 'must match the id in the path' }]);
     }
-    const record = monitors.replace(request.params.id, fields, now());
+    const stored = monitors.get(request.params.id);
+    if (!stored) throw notFound('Monitor');
+    const merged = replacedMonitorFields(request.body, stored);
+    if (!merged.ok) throw validationFailed(merged.details);
+    const record = monitors.replace(request.params.id, merged.fields, now());
     if (!record) throw notFound('Monitor');
     events.monitorSaved(record);
     return monitorJson(record);

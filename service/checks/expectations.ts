@@ -1,0 +1,100 @@
+// Judges an http answer by a monitor's expectations (docs/api-decisions.md §16). Pure: the check reads the answer,
+// this says whether it will do and, when not, what was expected and what came.
+import { lookUpJsonPath, parseJsonPath } from '../../common/api/json-path.ts';
+import { DEFAULT_EXPECTED_STATUS, type MonitorExpect, type StatusExpectation } from '../../common/api/monitor-check-input.ts';
+
+/** What came back: the final status, how long until its headers, and the start of the body when it was read. */
+export interface HttpAnswer {
+  status: number;
+  responseMs: number;
+  /** Decoded as UTF-8; undefined when no expectation needs it. */
+  body?: string | undefined;
+  /** The body went on past what was read. */
+  bodyCut?: boolean | undefined;
+}
+
+/** How much of a body is read for body and json expectations; a health answer is far smaller. */
+export const MAX_EXPECTED_BODY_BYTES = 1024 * 1024;
+
+const MAX_SHOWN = 60;
+/** Every failed check keeps its reason in the history: twenty unmet paths must not make each one kilobytes. */
+const MAX_REASON = 500;
+
+export function needsBody(expect: MonitorExpect | undefined): boolean {
+  return expect !== undefined && (expect.body_contains !== undefined || expect.body_not_contains !== undefined || (expect.json?.length ?? 0) > 0);
+}
+
+function statusMatches(status: number, expected: StatusExpectation): boolean {
+  return typeof expected === 'number' ? status === expected : Math.floor(status / 100) === Number(expected[0]);
+}
+
+/** "200, 204 or 3xx" */
+function listed(expected: readonly StatusExpectation[]): string {
+  const words = expected.map(String);
+  return words.length === 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words.at(-1) ?? ''}`;
+}
+
+/** JSON text of a value, cut to a readable length. */
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? 'undefined';
+  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text;
+}
+
+function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => jsonEqual(item, b[index]));
+  }
+  const aKeys = Object.keys(a);
+  const bObject = b as Record<string, unknown>;
+  return aKeys.length === Object.keys(b).length && aKeys.every((key) => Object.hasOwn(bObject, key) && jsonEqual((a as Record<string, unknown>)[key], bObject[key]));
+}
+
+function statusProblem(status: number, expect: MonitorExpect | undefined): string | undefined {
+  const expected = expect?.status;
+  // Without its own list a monitor fails as it always has, on the bare status.
+  if (expected === undefined) return DEFAULT_EXPECTED_STATUS.some((entry) => statusMatches(status, entry)) ? undefined : `HTTP ${status}`;
+  return expected.some((entry) => statusMatches(status, entry)) ? undefined : `HTTP ${status}, expected ${listed(expected)}`;
+}
+
+function jsonProblems(answer: HttpAnswer, expectations: NonNullable<MonitorExpect['json']>): string[] {
+  if (expectations.length === 0) return [];
+  const paths = expectations.map((entry) => entry.path).join(', ');
+  if (answer.bodyCut) return [`body is larger than ${MAX_EXPECTED_BODY_BYTES / 1024 / 1024} MB, too large to read ${paths}`];
+  let document: unknown;
+  try {
+    document = JSON.parse(answer.body ?? '');
+  } catch {
+    return [`body is not JSON, expected ${paths}`];
+  }
+  const problems: string[] = [];
+  for (const { path, equals } of expectations) {
+    const parsed = parseJsonPath(path);
+    // Paths were checked when saved; one that no longer parses is reported, not thrown.
+    const found = parsed.ok ? lookUpJsonPath(document, parsed.steps) : { found: false as const };
+    if (!found.found) problems.push(`${path} is missing, expected ${shown(equals)}`);
+    else if (!jsonEqual(found.value, equals)) problems.push(`${path} was ${shown(found.value)}, expected ${shown(equals)}`);
+  }
+  return problems;
+}
+
+/** Undefined when every expectation is met, otherwise each unmet one, in a fixed order, joined by "; " (at most 500 characters). */
+export function unmetExpectations(answer: HttpAnswer, expect: MonitorExpect | undefined): string | undefined {
+  const problems: string[] = [];
+  const status = statusProblem(answer.status, expect);
+  if (status !== undefined) problems.push(status);
+  const limit = expect?.max_response_ms;
+  if (limit !== undefined && answer.responseMs > limit) problems.push(`took ${answer.responseMs} ms, limit ${limit} ms`);
+  const body = answer.body ?? '';
+  if (expect?.body_contains !== undefined && !body.includes(expect.body_contains)) {
+    problems.push(`body does not contain ${shown(expect.body_contains)}`);
+  }
+  if (expect?.body_not_contains !== undefined && body.includes(expect.body_not_contains)) {
+    problems.push(`body contains ${shown(expect.body_not_contains)}, expected it not to`);
+  }
+  problems.push(...jsonProblems(answer, expect?.json ?? []));
+  if (problems.length === 0) return undefined;
+  const reason = problems.join('; ');
+  return reason.length > MAX_REASON ? `${reason.slice(0, MAX_REASON - 1)}…` : reason;
+}

@@ -1,0 +1,78 @@
+// Turns the check extension fields of a create or PUT body (docs/api-decisions.md §16) into what the store keeps.
+// A PUT that leaves a field out keeps the stored value, so a client that knows only the spec loses nothing; `null`
+// puts it back to the default; a masked header value stands for the stored secret of that header.
+import { httpCheckProblems, type HttpCheckFields } from '../../common/api/monitor-check-input.ts';
+import { isMaskedValue } from '../../common/api/secret-headers.ts';
+import type { MonitorCreateBody, MonitorUpdateBody } from '../../common/api/monitor-input.ts';
+import type { ValidationDetail } from '../../common/api/validation-details.ts';
+import type { HttpCheckRequest } from '../checks/check-result.ts';
+import type { MonitorFields, MonitorRecord } from '../storage/monitor-store.ts';
+
+export type MonitorFieldsResult = { ok: true; fields: MonitorFields } | { ok: false; details: ValidationDetail[] };
+
+function toRequest(type: string, fields: HttpCheckFields): HttpCheckRequest {
+  if (type !== 'http') return {};
+  return {
+    method: fields.method ?? undefined,
+    headers: fields.headers ?? undefined,
+    secretHeaders: fields.secret_headers ?? undefined,
+    body: fields.body ?? undefined,
+    expect: fields.expect ?? undefined,
+  };
+}
+
+/** POST /monitors: the schema has judged everything already. */
+export function createdMonitorFields(body: MonitorCreateBody): MonitorFields {
+  const { name, type, url, frequency } = body;
+  return { name, type, url, frequency, http: toRequest(type, body), retrySeconds: body.retry_seconds ?? undefined };
+}
+
+/** Masked values sent back take the stored value of the same header (names are case-insensitive). */
+function unmasked(sent: Record<string, string>, stored: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  const storedByName = new Map(Object.entries(stored ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(sent)) {
+    headers[name] = isMaskedValue(value) ? (storedByName.get(name.toLowerCase()) ?? value) : value;
+  }
+  return headers;
+}
+
+/**
+ * The names marked secret after a PUT: those sent, plus any stored one whose header keeps its stored value. So an
+ * API token cannot unmark a header to read back the secret it holds; a new value for the header can be unmarked.
+ */
+function markedSecret(sent: string[] | undefined, headers: Record<string, string> | undefined, stored: HttpCheckRequest): string[] | undefined {
+  const storedValues = new Map(Object.entries(stored.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+  const marked = new Set((sent ?? []).map((name) => name.toLowerCase()));
+  const kept = (stored.secretHeaders ?? []).filter((name) => {
+    const lower = name.toLowerCase();
+    const value = Object.entries(headers ?? {}).find(([header]) => header.toLowerCase() === lower)?.[1];
+    return !marked.has(lower) && value !== undefined && value === storedValues.get(lower);
+  });
+  return kept.length === 0 ? sent : [...(sent ?? []), ...kept];
+}
+
+/** An absent field keeps what is stored, `null` clears it. */
+function kept<T>(sent: T | null | undefined, stored: T | undefined): T | undefined {
+  return sent === undefined ? stored : (sent ?? undefined);
+}
+
+/**
+ * PUT /monitors/{id}. A monitor that stops being http drops its stored request and expectations (they cannot
+ * apply); http-only fields the body itself sends for another type are refused, naming them.
+ */
+export function replacedMonitorFields(body: MonitorUpdateBody, stored: MonitorRecord): MonitorFieldsResult {
+  const { name, type, url, frequency } = body;
+  const storedHttp: HttpCheckRequest = type === 'http' ? stored.http : {};
+  const headers = body.headers === undefined ? storedHttp.headers : body.headers && unmasked(body.headers, stored.http.headers);
+  const merged: HttpCheckFields = {
+    method: kept(body.method, storedHttp.method),
+    headers,
+    secret_headers: markedSecret(kept(body.secret_headers, storedHttp.secretHeaders && [...storedHttp.secretHeaders]), headers ?? undefined, storedHttp),
+    body: kept(body.body, storedHttp.body),
+    expect: kept(body.expect, storedHttp.expect),
+  };
+  const details = httpCheckProblems(type, merged);
+  if (details.length > 0) return { ok: false, details };
+  return { ok: true, fields: { name, type, url, frequency, http: toRequest(type, merged), retrySeconds: kept(body.retry_seconds, stored.retrySeconds) } };
+}
