@@ -165,8 +165,9 @@ export class MonitorCheckLoop {
   }
 
   /**
-   * Starts the monitor's schedule afresh with a round due at once, after the wait: the scheduler runs it within its
-   * concurrency cap, and the rounds after it follow one period apart. A wait as long as the period is the next round.
+   * Asks the scheduler for an extra round at once, after the wait: it runs within the concurrency cap, and the
+   * monitor keeps its phase (its rounds go on from at least half a period later). A wait as long as the period is
+   * the next round.
    */
   #scheduleRecheck(key: number, tracked: TrackedMonitor): void {
     const { record } = tracked;
@@ -174,7 +175,7 @@ export class MonitorCheckLoop {
     if (delayMs >= record.frequency * 1000) return;
     tracked.recheck = this.#options.clock.setTimer(() => {
       tracked.recheck = undefined;
-      if (this.#tracked.get(key) === tracked) this.#options.scheduler.upsert(jobOf(tracked.record), { firstWithinMs: 0 });
+      if (this.#tracked.get(key) === tracked) this.#options.scheduler.checkSoon(key);
     }, delayMs);
   }
 

@@ -126,6 +126,19 @@ export class CheckScheduler {
     this.#armNext();
   }
 
+  /**
+   * An extra round of a job within `withinMs` (a failure checked again soon), keeping its phase: the phase's rounds
+   * follow from at least half a period later, as after a first round. A job already queued or running is left alone:
+   * its result is on its way.
+   */
+  checkSoon(key: number, withinMs = 0): void {
+    const entry = this.#jobs.get(key);
+    if (entry === undefined || entry.state !== 'idle') return;
+    this.#placeFirstRound(entry, this.#clock.now(), withinMs);
+    this.#heap.update(entry);
+    this.#armNext();
+  }
+
   remove(key: number): void {
     const entry = this.#jobs.get(key);
     if (entry === undefined) return;

@@ -49,6 +49,36 @@ function setUp(overrides: Partial<CheckSchedulerOptions> = {}) {
 }
 
 describe('CheckScheduler spreading', () => {
+  it('checks a job again soon when asked, keeping its phase: its rounds go on from half a period later', async () => {
+    const { clock, delivered, scheduler } = setUp({ runCheck: instantly, jitterRatio: 0 });
+    scheduler.start();
+    scheduler.upsert(job(1, 60));
+    await clock.advance(60_000);
+    expect(delivered).toHaveLength(1);
+    const phaseAt = delivered[0]?.timing.dueAt ?? 0;
+    // Asked 5 s before the next round: that round, less than half a period on, gives way; the later ones keep the phase.
+    await clock.advance(phaseAt + 55_000 - clock.now());
+    const askedAt = clock.now();
+    scheduler.checkSoon(1);
+    await clock.advance(0);
+    expect(delivered).toHaveLength(2);
+    expect(delivered[1]?.timing.dueAt).toBe(askedAt);
+    await clock.advance(130_000);
+    expect(delivered.slice(2).map((d) => (d.timing.dueAt - phaseAt) / 60_000)).toEqual([2, 3]);
+  });
+
+  it('leaves a job alone when asked to check it soon while its round is running', async () => {
+    const { clock, delivered, pending, scheduler } = setUp({ jitterRatio: 0 });
+    scheduler.start();
+    scheduler.upsert(job(1, 60), { firstWithinMs: 0 });
+    await clock.advance(0);
+    expect(pending).toHaveLength(1);
+    scheduler.checkSoon(1);
+    await clock.advance(1_000);
+    expect(pending).toHaveLength(1);
+    expect(delivered).toHaveLength(0);
+  });
+
   it('runs a job added with firstWithinMs within that window, then not again for half a period', async () => {
     const { clock, delivered, scheduler, start } = setUp({ runCheck: instantly });
     scheduler.start();
