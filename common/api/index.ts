@@ -41,7 +41,8 @@ export {
 } from './history.ts';
 export { parseItem, parseList, type ItemResult, type ListResult, type ProtocolError } from './list.ts';
 export { type Monitor, readMonitor } from './monitor.ts';
-export type { ReadExpectation } from './monitor-check.ts';
+export type { ReadDnsCheck, ReadExpectation } from './monitor-check.ts';
+export { DNS_INPUT_LIMITS, DNS_RECORD_TYPES, dnsCheckInput, dnsHostRule, type DnsCheckSpec, type DnsRecordType } from './dns-check-input.ts';
 export {
   DEFAULT_EXPECTED_STATUS,
   DEFAULT_RETRY_SECONDS,

@@ -1,8 +1,10 @@
 // The extension fields of an http monitor's check (docs/api-decisions.md §16): the request Vigil sends
 // (`method`, `headers`, `secret_headers`, `body`), what the answer must show (`expect`), and how soon a failure is
-// checked again (`retry_seconds`, any type). Each is optional; on PUT `null` puts one back to its default.
+// checked again (`retry_seconds`, any type). Each is optional; on PUT `null` puts one back to its default. A dns
+// monitor's `dns` (dns-check-input.ts) travels with them: required on that type, refused on the others.
 
 import { z } from 'zod';
+import { dnsCheckInput } from './dns-check-input.ts';
 import { INPUT_LIMITS } from './input-limits.ts';
 import { maxResponseMsRule, retrySecondsRule } from './input-rules.ts';
 import { numberInput } from './input-fields.ts';
@@ -173,6 +175,7 @@ export const monitorCheckCreateInputs = {
   body: requestBodyInput.optional(),
   expect: expectInput.optional(),
   retry_seconds: retrySecondsInput.optional(),
+  dns: dnsCheckInput.optional(),
 };
 
 /** The extension fields as a PUT body takes them: left out keeps the stored value, null resets it. */
@@ -183,6 +186,7 @@ export const monitorCheckFieldInputs = {
   body: requestBodyInput.nullable().optional(),
   expect: expectInput.nullable().optional(),
   retry_seconds: retrySecondsInput.nullable().optional(),
+  dns: dnsCheckInput.nullable().optional(),
 };
 
 /** The http request and expectations of one monitor, with defaults left out (undefined). */
@@ -220,4 +224,15 @@ export function httpCheckProblems(type: string, fields: HttpCheckFields): Valida
     if (isMaskedValue(value)) details.push({ field: `headers.${name}`, message: 'is a masked value with no stored value behind it: send the real value' });
   }
   return details;
+}
+
+/**
+ * `dns` belongs to a dns monitor, which cannot do without it. Run on a create body, and on a PUT body once merged
+ * with what is stored (there an absent `dns` keeps the stored one; `null` leaves none).
+ */
+export function dnsCheckProblems(type: string, dns: object | null | undefined): ValidationDetail[] {
+  const given = dns !== undefined && dns !== null;
+  if (type === 'dns' && !given) return [{ field: 'dns', message: 'is required for a dns monitor: an object with record, and optionally expect and resolver' }];
+  if (type !== 'dns' && given) return [{ field: 'dns', message: 'applies only to dns monitors' }];
+  return [];
 }

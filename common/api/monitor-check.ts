@@ -1,5 +1,5 @@
-// Tolerant readers for an http monitor's check extension fields (docs/api-decisions.md §16): the request Vigil's
-// service sends and the expectations it judges the answer by. As everywhere on the response side, a bad part is
+// Tolerant readers for the check extension fields (docs/api-decisions.md §16): the request Vigil's service sends
+// for an http monitor and the expectations it judges the answer by, and a dns monitor's lookup. As everywhere on the response side, a bad part is
 // dropped and reported; the rest is kept.
 
 import { readInteger, readPositiveInteger, readText, type ReadContext } from './fields.ts';
@@ -90,6 +90,30 @@ export function readExpectation(object: JsonObject, context: ReadContext): ReadE
     json: readJsonExpectations(expect, context),
     max_response_ms: readPositiveInteger(expect, 'max_response_ms', inner),
   };
+}
+
+/** As read: a dns monitor's lookup; a record type newer than this code is kept as the text it is. */
+export type ReadDnsCheck = {
+  record?: string | undefined;
+  /** One value or a list, as the monitor was given it. */
+  expect?: string | string[] | undefined;
+  resolver?: string | undefined;
+};
+
+function readDnsExpect(dns: JsonObject, context: ReadContext): string | string[] | undefined {
+  const value = dns['expect'];
+  if (typeof value === 'string') return value;
+  if (value === undefined || value === null || Array.isArray(value)) return readTextList(dns, 'expect', context);
+  issue(context, ['expect'], `expected a string or a list of strings, got ${jsonKind(value)}`);
+  return undefined;
+}
+
+/** Every key is written, so all read lookups share one object shape. */
+export function readDnsCheck(object: JsonObject, context: ReadContext): ReadDnsCheck | undefined {
+  const dns = objectAt(object, 'dns', context);
+  if (dns === undefined) return undefined;
+  const inner: ReadContext = { at: [...context.at, 'dns'], issues: context.issues };
+  return { record: readText(dns, 'record', inner), expect: readDnsExpect(dns, inner), resolver: readText(dns, 'resolver', inner) };
 }
 
 /** A duration in milliseconds: zero is a fine answer from a loopback target, below zero is not. */

@@ -3,15 +3,16 @@
 // touch go back exactly as the server sent them, so a remote server's own types ("dns") and bounds
 // (a 5-second frequency) survive a rename. Unknown fields the server sent are not kept: the parsed
 // Monitor has only the spec's fields, and those are what the spec's PUT body consists of. The check extension
-// fields (§16) go only when edited: Vigil's service keeps a stored value the PUT leaves out, and a server without
-// the extension never sees them.
+// fields (§16), `dns` among them, go only when edited: Vigil's service keeps a stored value the PUT leaves out, and a
+// server without the extension never sees them.
 
 import { z } from 'zod';
+import type { DnsCheckSpec } from './dns-check-input.ts';
 import { INPUT_LIMITS } from './input-limits.ts';
 import { monitorTargetRule, plainTextRule } from './input-rules.ts';
 import { isMonitorType, type KnownOr, type MonitorStatus, type MonitorType } from './known.ts';
 import type { Monitor } from './monitor.ts';
-import { httpCheckProblems, monitorCheckFieldInputs, type HttpMethod, type MonitorExpect } from './monitor-check-input.ts';
+import { dnsCheckProblems, httpCheckProblems, monitorCheckFieldInputs, type HttpMethod, type MonitorExpect } from './monitor-check-input.ts';
 import { monitorFieldInputs } from './monitor-input.ts';
 import { validationDetails, type ValidationDetail } from './validation-details.ts';
 
@@ -27,6 +28,7 @@ export type MonitorEdits = {
   body?: string | null;
   expect?: MonitorExpect | null;
   retry_seconds?: number | null;
+  dns?: DnsCheckSpec | null;
 };
 
 type CheckEdits = Pick<MonitorEdits, keyof typeof monitorCheckFieldInputs>;
@@ -78,6 +80,10 @@ export function buildMonitorPutBody(fetched: Monitor, edits: MonitorEdits): Moni
           expect: checkEdits.expect === undefined ? (fetched.expect as MonitorExpect | undefined) : checkEdits.expect,
         })
       : httpCheckProblems(type, checkEdits);
+  // Like the url, `dns` is judged when it or the type is edited: a remote server's "dns" monitor may need none.
+  if (edited.type !== undefined || checkEdits.dns !== undefined) {
+    problems.push(...dnsCheckProblems(type, type === 'dns' && checkEdits.dns === undefined ? fetched.dns : checkEdits.dns));
+  }
   if (problems.length > 0) return { ok: false, details: problems };
   return {
     ok: true,

@@ -3,7 +3,7 @@
 
 import { readDateTime, readId, readPositiveInteger, readText, type ItemReader } from './fields.ts';
 import type { KnownOr, MonitorStatus, MonitorType } from './known.ts';
-import { readExpectation, readHeaders, readMilliseconds, readTextList, type ReadExpectation } from './monitor-check.ts';
+import { readDnsCheck, readExpectation, readHeaders, readMilliseconds, readTextList, type ReadDnsCheck, type ReadExpectation } from './monitor-check.ts';
 
 export type Monitor = {
   id?: string | undefined;
@@ -29,6 +29,8 @@ export type Monitor = {
   expect?: ReadExpectation | undefined;
   /** Any type: seconds before a failed check is checked again. */
   retry_seconds?: number | undefined;
+  /** A dns monitor's lookup (§16): the record type, what its answer must hold, the resolver to ask. */
+  dns?: ReadDnsCheck | undefined;
   // Read-only extensions (§16): the latest check, whatever its outcome.
   last_checked_at?: string | undefined;
   last_response_time_ms?: number | undefined;
@@ -54,6 +56,7 @@ export const readMonitor: ItemReader<Monitor> = (object, context) => ({
   body: readText(object, 'body', context),
   expect: readExpectation(object, context),
   retry_seconds: readPositiveInteger(object, 'retry_seconds', context),
+  dns: readDnsCheck(object, context),
   last_checked_at: readDateTime(object, 'last_checked_at', context),
   last_response_time_ms: readMilliseconds(object, 'last_response_time_ms', context),
   last_error: readText(object, 'last_error', context),

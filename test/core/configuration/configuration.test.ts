@@ -81,7 +81,7 @@ describe('export and import', () => {
       monitors: [
         { name: 'Status page', type: 'http', url: 'HTTPS://Status.Example.org', frequency: 60 },
         { name: 'Same page', type: 'http', url: 'https://status.example.org/', frequency: 120 },
-        { name: 'Bad', type: 'dns', url: 'example.org', frequency: 60 },
+        { name: 'Bad', type: 'smtp', url: 'example.org', frequency: 60 },
       ],
       heartbeats: [{ expected_interval: 5 }],
       domains: [],
@@ -98,7 +98,7 @@ describe('export and import', () => {
       { kind: 'monitor', name: 'Same page', target: 'https://status.example.org/' },
     ]);
     expect(report.skipped).toEqual([
-      { kind: 'monitor', name: 'Bad', reason: 'not valid: type must be one of: http, tcp, udp, ping' },
+      { kind: 'monitor', name: 'Bad', reason: 'not valid: type must be one of: http, tcp, udp, ping, dns' },
       { kind: 'heartbeat', name: 'heartbeat 1', reason: expect.stringMatching(/^not valid: expected_interval must be a whole number of seconds/) },
     ]);
     expect(report.failed).toMatchObject({ kind: 'handler', name: 'Chat', message: expect.stringMatching(/type/) });
