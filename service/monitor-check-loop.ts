@@ -35,13 +35,21 @@ function recheckDelayMs(record: MonitorRecord): number {
   return Math.min(record.retrySeconds ?? DEFAULT_RETRY_SECONDS, record.frequency) * 1000;
 }
 
-/** What the scheduler runs: the request and expectations go with an http target. */
+/** What the scheduler runs: the request and expectations go with an http target, the lookup with a dns one. */
 function jobOf(record: MonitorRecord) {
-  return { key: record.seq, type: record.type, url: record.url, frequency: record.frequency, http: record.type === 'http' ? record.http : undefined };
+  return {
+    key: record.seq,
+    type: record.type,
+    url: record.url,
+    frequency: record.frequency,
+    http: record.type === 'http' ? record.http : undefined,
+    dns: record.type === 'dns' ? record.dns : undefined,
+  };
 }
 
 function sameRequest(a: MonitorRecord, b: MonitorRecord): boolean {
-  return a.http === b.http || JSON.stringify(a.http) === JSON.stringify(b.http);
+  const same = <T>(left: T, right: T) => left === right || JSON.stringify(left) === JSON.stringify(right);
+  return same(a.http, b.http) && same(a.dns, b.dns);
 }
 
 export interface MonitorCheckLoopOptions {

@@ -1,4 +1,5 @@
 // What a check is asked to probe and what it reports back.
+import type { DnsCheckSpec } from '../../common/api/dns-check-input.ts';
 import type { MonitorType } from '../../common/api/known.ts';
 import type { HttpMethod, MonitorExpect } from '../../common/api/monitor-check-input.ts';
 
@@ -16,10 +17,12 @@ export interface HttpCheckRequest {
 
 export interface CheckTarget {
   type: MonitorType;
-  /** An http(s) URL, `host:port` for tcp/udp (IPv6 as `[::1]:53`), or a host for ping. */
+  /** An http(s) URL, `host:port` for tcp/udp (IPv6 as `[::1]:53`), a host for ping, or the name to look up for dns. */
   url: string;
   /** http only: what to send and what the answer must show; without it, a GET up on any 2xx or 3xx. */
   http?: HttpCheckRequest | undefined;
+  /** dns only, and required there: the record type, what its answer must hold, the resolver to ask. */
+  dns?: DnsCheckSpec | undefined;
 }
 
 export interface CheckResult {

@@ -32,7 +32,7 @@ function lastCheckJson(record: MonitorRecord) {
 
 /**
  * `status_since` is Vigil's extension (docs/api-decisions.md §14), absent while the status is unknown and unchecked;
- * the check's fields and the latest check are §16's.
+ * the check's fields (a dns monitor's `dns` among them) and the latest check are §16's.
  */
 export function monitorJson(record: MonitorRecord) {
   return {
@@ -46,6 +46,7 @@ export function monitorJson(record: MonitorRecord) {
     updated_at: record.updatedAt,
     ...(record.statusSince !== undefined ? { status_since: new Date(record.statusSince).toISOString() } : {}),
     ...(record.type === 'http' ? httpCheckJson(record.http) : {}),
+    ...(record.type === 'dns' && record.dns !== undefined ? { dns: record.dns } : {}),
     retry_seconds: record.retrySeconds ?? DEFAULT_RETRY_SECONDS,
     ...lastCheckJson(record),
   };

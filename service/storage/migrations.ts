@@ -140,4 +140,9 @@ export const migrations: readonly string[] = [
   ALTER TABLE monitors ADD COLUMN last_response_time_ms INTEGER;
   ALTER TABLE monitors ADD COLUMN last_error TEXT;             -- why the latest check failed; null when it passed
   `,
+  // 6: a dns monitor's lookup (docs/api-decisions.md §16, "Monitors of type dns"): the JSON object
+  // {record, expect?, resolver?} the API accepted; null for every other type.
+  `
+  ALTER TABLE monitors ADD COLUMN dns TEXT;
+  `,
 ];

@@ -1,11 +1,13 @@
 // Uptime monitors. Every row is also held in memory, in creation order, so reads (pages of 10,000 monitors
 // under load, the scheduler's start) never touch the disk; writes go to SQLite first and to memory after.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { DnsCheckSpec } from '../../common/api/dns-check-input.ts';
+import type { MonitorType } from '../../common/api/known.ts';
 import type { HttpMethod, MonitorExpect } from '../../common/api/monitor-check-input.ts';
 import { transaction } from '../../common/sqlite-transaction.ts';
 import type { HttpCheckRequest } from '../checks/check-result.ts';
 
-export type MonitorType = 'http' | 'tcp' | 'udp' | 'ping';
+export type { MonitorType };
 export type MonitorStatus = 'up' | 'down' | 'unknown';
 
 export interface MonitorRecord {
@@ -25,6 +27,8 @@ export interface MonitorRecord {
   readonly http: HttpCheckRequest;
   /** Undefined for the default: the smaller of 20 s and the frequency. */
   readonly retrySeconds: number | undefined;
+  /** dns only (§16), and always there for that type: the lookup. */
+  readonly dns: DnsCheckSpec | undefined;
   /** The latest check: when it started (epoch ms), its response time, and why it failed. */
   readonly lastCheckedAt: number | undefined;
   readonly lastResponseTimeMs: number | undefined;
@@ -39,6 +43,7 @@ export interface MonitorFields {
   /** Absent: the defaults. */
   http?: HttpCheckRequest | undefined;
   retrySeconds?: number | undefined;
+  dns?: DnsCheckSpec | undefined;
 }
 
 /** What the check loop saves after results: the confirmed status and the latest check. */
@@ -74,6 +79,7 @@ interface MonitorRow {
   last_checked_at: number | null;
   last_response_time_ms: number | null;
   last_error: string | null;
+  dns: string | null;
 }
 
 function fromJson<T>(text: string | null): T | undefined {
@@ -88,6 +94,13 @@ function toJson(value: unknown): string | null {
 function requestColumns(fields: MonitorFields) {
   const { method, headers, secretHeaders, body, expect } = fields.http ?? {};
   return [method ?? null, toJson(headers), toJson(secretHeaders), body ?? null, toJson(expect), fields.retrySeconds ?? null] as const;
+}
+
+/** One text per lookup, whatever order its keys came in: a PUT that keeps it compares equal (see #replace). */
+function dnsColumn(fields: MonitorFields): string | null {
+  if (fields.dns === undefined) return null;
+  const { record, expect, resolver } = fields.dns;
+  return JSON.stringify({ record, expect, resolver });
 }
 
 function toRecord(row: MonitorRow): MonitorRecord {
@@ -111,6 +124,7 @@ function toRecord(row: MonitorRow): MonitorRecord {
       expect: fromJson<MonitorExpect>(row.expect),
     },
     retrySeconds: row.retry_seconds ?? undefined,
+    dns: fromJson<DnsCheckSpec>(row.dns),
     lastCheckedAt: row.last_checked_at ?? undefined,
     lastResponseTimeMs: row.last_response_time_ms ?? undefined,
     lastError: row.last_error ?? undefined,
@@ -131,19 +145,19 @@ export class MonitorStore {
   constructor(db: DatabaseSync) {
     this.#db = db;
     this.#insert = db.prepare(
-      `INSERT INTO monitors (id, name, type, url, frequency, created_at, updated_at, method, headers, secret_headers, body, expect, retry_seconds)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+      `INSERT INTO monitors (id, name, type, url, frequency, created_at, updated_at, method, headers, secret_headers, body, expect, retry_seconds, dns)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
     );
     this.#replace = db.prepare(
-      // In SET, `type` and `url` are the old values: ?2 and ?3 the new ones.
+      // In SET, `type`, `url` and `dns` are the old values: ?2, ?3 and ?13 the new ones. A new lookup is a new target.
       `UPDATE monitors SET name = ?1, type = ?2, url = ?3, frequency = ?4, updated_at = ?5,
-         method = ?6, headers = ?7, secret_headers = ?8, body = ?9, expect = ?10, retry_seconds = ?11,
-         last_status = CASE WHEN type = ?2 AND url = ?3 THEN last_status ELSE 'unknown' END,
-         consecutive_failures = CASE WHEN type = ?2 AND url = ?3 THEN consecutive_failures ELSE 0 END,
-         status_since = CASE WHEN type = ?2 AND url = ?3 THEN status_since ELSE NULL END,
-         last_checked_at = CASE WHEN type = ?2 AND url = ?3 THEN last_checked_at ELSE NULL END,
-         last_response_time_ms = CASE WHEN type = ?2 AND url = ?3 THEN last_response_time_ms ELSE NULL END,
-         last_error = CASE WHEN type = ?2 AND url = ?3 THEN last_error ELSE NULL END
+         method = ?6, headers = ?7, secret_headers = ?8, body = ?9, expect = ?10, retry_seconds = ?11, dns = ?13,
+         last_status = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?13 THEN last_status ELSE 'unknown' END,
+         consecutive_failures = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?13 THEN consecutive_failures ELSE 0 END,
+         status_since = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?13 THEN status_since ELSE NULL END,
+         last_checked_at = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?13 THEN last_checked_at ELSE NULL END,
+         last_response_time_ms = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?13 THEN last_response_time_ms ELSE NULL END,
+         last_error = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?13 THEN last_error ELSE NULL END
        WHERE id = ?12 RETURNING *`,
     );
     this.#delete = db.prepare('DELETE FROM monitors WHERE id = ?');
@@ -161,7 +175,7 @@ export class MonitorStore {
   }
 
   create(id: string, fields: MonitorFields, now: string): MonitorRecord {
-    const row = this.#insert.get(id, fields.name, fields.type, fields.url, fields.frequency, now, now, ...requestColumns(fields));
+    const row = this.#insert.get(id, fields.name, fields.type, fields.url, fields.frequency, now, now, ...requestColumns(fields), dnsColumn(fields));
     const record = toRecord(row as unknown as MonitorRow);
     this.#ordered.push(record);
     this.#byId.set(id, record);
@@ -185,11 +199,11 @@ export class MonitorStore {
     return this.#ordered.length;
   }
 
-  /** Replaces the editable fields; a new target or type starts the status and the latest check afresh. */
+  /** Replaces the editable fields; a new target, type or lookup starts the status and the latest check afresh. */
   replace(id: string, fields: MonitorFields, now: string): MonitorRecord | undefined {
     if (!this.#byId.has(id)) return undefined;
     const { name, type, url, frequency } = fields;
-    const row = this.#replace.get(name, type, url, frequency, now, ...requestColumns(fields), id) as MonitorRow | undefined;
+    const row = this.#replace.get(name, type, url, frequency, now, ...requestColumns(fields), id, dnsColumn(fields)) as MonitorRow | undefined;
     return row && this.#remember(toRecord(row));
   }
 
