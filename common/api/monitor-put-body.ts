@@ -80,8 +80,8 @@ export function buildMonitorPutBody(fetched: Monitor, edits: MonitorEdits): Moni
           expect: checkEdits.expect === undefined ? (fetched.expect as MonitorExpect | undefined) : checkEdits.expect,
         })
       : httpCheckProblems(type, checkEdits);
-  // Like the url, `dns` is judged when it or the type is edited: a remote server's "dns" monitor may need none.
-  if (edited.type !== undefined || checkEdits.dns !== undefined) {
+  // `dns` is judged when it is edited or the type changes: a remote server's own "dns" monitor may need none.
+  if (type !== fetched.type || checkEdits.dns !== undefined) {
     problems.push(...dnsCheckProblems(type, type === 'dns' && checkEdits.dns === undefined ? fetched.dns : checkEdits.dns));
   }
   if (problems.length > 0) return { ok: false, details: problems };

@@ -50,9 +50,14 @@ describe('buildMonitorPutBody: dns', () => {
   const fetched: Monitor = { id: 'mon_1', ...valid, last_status: 'up' };
 
   it('leaves an unedited lookup out, so the service keeps it', () => {
-    const result = buildMonitorPutBody(fetched, { name: 'Mail 2' });
+    const result = buildMonitorPutBody(fetched, { name: 'Mail 2', type: 'dns' });
     expect(result).toMatchObject({ ok: true, body: { name: 'Mail 2', type: 'dns' } });
     expect(result.ok && 'dns' in result.body).toBe(false);
+  });
+
+  it('renames a dns monitor of a server that sends no lookup, the type sent back unchanged', () => {
+    const remote: Monitor = { id: '7', name: 'Resolver', type: 'dns', url: 'example.com', frequency: 5 };
+    expect(buildMonitorPutBody(remote, { name: 'Resolver 2', type: 'dns' })).toMatchObject({ ok: true, body: { name: 'Resolver 2', frequency: 5 } });
   });
 
   it('sends an edited lookup, checked by the shared rules', () => {

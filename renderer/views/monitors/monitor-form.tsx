@@ -34,6 +34,8 @@ const targetFields: Record<string, { label: string; hint: string; placeholder: s
   ping: { label: 'Host', hint: 'A host name or IP address; up when it answers ping.', placeholder: 'router.example.com' },
 };
 const otherTarget = { label: 'Target', hint: 'What the server checks for this type.', placeholder: '' };
+/** New monitors are of the types this form has fields for: a dns monitor needs its lookup, which it does not ask. */
+const creatableTypes: readonly string[] = MONITOR_TYPES.filter((type) => Object.hasOwn(targetFields, type));
 
 function draftOf(monitor: Monitor | undefined): MonitorDraft {
   return {
@@ -59,7 +61,8 @@ function localErrors(draft: MonitorDraft): FieldErrors {
   const body = bodyOf(draft);
   if (monitorTypeOf(body) === 'unknown') return {};
   const checked = checkInput(monitorCreateInput, body);
-  return checked.ok ? {} : fieldErrorsOf(checked.details);
+  // Only an existing dns monitor is edited here, and its lookup, left out of the PUT, is kept by the server.
+  return checked.ok ? {} : fieldErrorsOf(checked.details.filter((detail) => detail.field !== 'dns'));
 }
 
 export interface MonitorFormProps {
@@ -78,7 +81,7 @@ export function MonitorForm({ editing, onClose }: MonitorFormProps) {
   const check = useFormCheck({ ...localErrors(draft), ...(editing === undefined ? serverChoiceErrors(server) : {}) });
   const { errors } = check;
   const target = targetFields[draft.type] ?? otherTarget;
-  const types = [...MONITOR_TYPES, ...(monitor !== undefined && monitorTypeOf(draft) === 'unknown' ? [draft.type] : [])];
+  const types = [...creatableTypes, ...(monitor !== undefined && !creatableTypes.includes(draft.type) ? [draft.type] : [])];
   const frequency = INPUT_LIMITS.frequencySeconds;
 
   function change(patch: Partial<MonitorDraft>) {
