@@ -87,7 +87,8 @@ export class MonitorCheckLoop {
 
   /**
    * A monitor created or edited through the API. A rename keeps its schedule; a new target, type, frequency,
-   * request or expectation restarts it with a check within seconds, and its status is what the store now says.
+   * request, expectation or dns lookup restarts it with a check within seconds, and its status is what the store
+   * now says.
    */
   track(record: MonitorRecord): void {
     const tracked = this.#tracked.get(record.seq);

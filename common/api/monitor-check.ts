@@ -1,6 +1,6 @@
 // Tolerant readers for the check extension fields (docs/api-decisions.md §16): the request Vigil's service sends
-// for an http monitor and the expectations it judges the answer by, and a dns monitor's lookup. As everywhere on the response side, a bad part is
-// dropped and reported; the rest is kept.
+// for an http monitor and the expectations it judges the answer by, and a dns monitor's lookup. As everywhere on the
+// response side, a bad part is dropped and reported; the rest is kept.
 
 import { readInteger, readPositiveInteger, readText, type ReadContext } from './fields.ts';
 import { isJsonObject, jsonKind, type JsonObject } from './json.ts';

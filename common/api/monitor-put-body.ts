@@ -1,6 +1,6 @@
 // Builds the body of PUT /monitors/{id}: the full Monitor the spec asks for, from a fetched monitor
 // plus the user's edits. Only edited values are checked against Vigil's rules; values the user did not
-// touch go back exactly as the server sent them, so a remote server's own types ("dns") and bounds
+// touch go back exactly as the server sent them, so a remote server's own types ("smtp") and bounds
 // (a 5-second frequency) survive a rename. Unknown fields the server sent are not kept: the parsed
 // Monitor has only the spec's fields, and those are what the spec's PUT body consists of. The check extension
 // fields (§16), `dns` among them, go only when edited: Vigil's service keeps a stored value the PUT leaves out, and a

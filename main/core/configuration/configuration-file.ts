@@ -1,6 +1,7 @@
 // The configuration file of "your data out and in" (docs/client.md): every monitor, heartbeat, domain and
 // notification handler of a server, as the spec's create bodies (and a dns monitor's lookup, which it cannot be
-// created without), in one versioned JSON object that any server's import reads. Reading it checks the envelope only; each entry is checked on its own when it is imported.
+// created without), in one versioned JSON object that any server's import reads. Reading it checks the envelope
+// only; each entry is checked on its own when it is imported.
 import { isJsonObject, type ReadDnsCheck } from '../../../common/api/index.ts';
 
 export const configurationFormat = 'vigil-configuration';
