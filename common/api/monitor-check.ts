@@ -1,5 +1,5 @@
 // Tolerant readers for an http monitor's check extension fields (docs/api-decisions.md §16): the request Vigil's
-// service sends and the expectations it judges the answer by. As everywhere on the response side, a bad part is
+// service sends, the expectations it judges the answer by, and its certificate settings. As everywhere on the response side, a bad part is
 // dropped and reported; the rest is kept.
 
 import { readInteger, readPositiveInteger, readText, type ReadContext } from './fields.ts';
@@ -90,6 +90,30 @@ export function readExpectation(object: JsonObject, context: ReadContext): ReadE
     json: readJsonExpectations(expect, context),
     max_response_ms: readPositiveInteger(expect, 'max_response_ms', inner),
   };
+}
+
+/** As read: the days before the certificate ends that alert, and whether its errors are ignored. */
+export type ReadTls = { expiry_days?: number[] | undefined; ignore_errors?: boolean | undefined };
+
+function readExpiryDays(tls: JsonObject, context: ReadContext): number[] | undefined {
+  const list = arrayAt(tls, 'expiry_days', context, ['tls', 'expiry_days']);
+  if (list === undefined) return undefined;
+  const kept: number[] = [];
+  list.forEach((value, index) => {
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 0) kept.push(value);
+    else issue(context, ['tls', 'expiry_days', index], `expected a whole number of days, got ${jsonKind(value)}`);
+  });
+  return kept;
+}
+
+export function readTls(object: JsonObject, context: ReadContext): ReadTls | undefined {
+  const tls = objectAt(object, 'tls', context);
+  if (tls === undefined) return undefined;
+  const ignoreErrors = tls['ignore_errors'];
+  if (ignoreErrors !== undefined && ignoreErrors !== null && typeof ignoreErrors !== 'boolean') {
+    issue(context, ['tls', 'ignore_errors'], `expected true or false, got ${jsonKind(ignoreErrors)}`);
+  }
+  return { expiry_days: readExpiryDays(tls, context), ignore_errors: typeof ignoreErrors === 'boolean' ? ignoreErrors : undefined };
 }
 
 /** A duration in milliseconds: zero is a fine answer from a loopback target, below zero is not. */

@@ -3,7 +3,7 @@
 
 import { readDateTime, readId, readPositiveInteger, readText, type ItemReader } from './fields.ts';
 import type { KnownOr, MonitorStatus, MonitorType } from './known.ts';
-import { readExpectation, readHeaders, readMilliseconds, readTextList, type ReadExpectation } from './monitor-check.ts';
+import { readExpectation, readHeaders, readMilliseconds, readTextList, readTls, type ReadExpectation, type ReadTls } from './monitor-check.ts';
 
 export type Monitor = {
   id?: string | undefined;
@@ -27,6 +27,7 @@ export type Monitor = {
   secret_headers?: string[] | undefined;
   body?: string | undefined;
   expect?: ReadExpectation | undefined;
+  tls?: ReadTls | undefined;
   /** Any type: seconds before a failed check is checked again. */
   retry_seconds?: number | undefined;
   // Read-only extensions (§16): the latest check, whatever its outcome.
@@ -34,6 +35,10 @@ export type Monitor = {
   last_response_time_ms?: number | undefined;
   /** Why the latest check failed; absent when it passed. */
   last_error?: string | undefined;
+  /** When the https server's certificate, as last seen, ends (RFC 3339). */
+  certificate_expires_on?: string | undefined;
+  /** With `tls.ignore_errors`: what verification would have refused, e.g. "the certificate is self-signed". */
+  certificate_warning?: string | undefined;
 };
 
 // Every key is always written (undefined when absent) so all items share one object shape, which
@@ -53,8 +58,11 @@ export const readMonitor: ItemReader<Monitor> = (object, context) => ({
   secret_headers: readTextList(object, 'secret_headers', context),
   body: readText(object, 'body', context),
   expect: readExpectation(object, context),
+  tls: readTls(object, context),
   retry_seconds: readPositiveInteger(object, 'retry_seconds', context),
   last_checked_at: readDateTime(object, 'last_checked_at', context),
   last_response_time_ms: readMilliseconds(object, 'last_response_time_ms', context),
   last_error: readText(object, 'last_error', context),
+  certificate_expires_on: readDateTime(object, 'certificate_expires_on', context),
+  certificate_warning: readText(object, 'certificate_warning', context),
 });

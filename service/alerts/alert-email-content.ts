@@ -11,6 +11,7 @@ const bodyFields: Record<Subject['kind'], [field: string, label: string][]> = {
     ['type', 'Type'],
     ['url', 'Target'],
     ['last_status', 'Status'],
+    ['certificate_expires_on', 'Certificate ends'],
     ['id', 'ID'],
   ],
   heartbeat: [
@@ -61,6 +62,10 @@ function headline(event: AlertEvent): string {
       return `Domain ${expiresIn(subject.days_until_expiry)}: ${domainOf(subject)}`;
     case 'domain.expired':
       return `Domain expired: ${domainOf(subject)}`;
+    case 'certificate.expiring':
+      return `Certificate expiring: ${name}`;
+    case 'certificate.expired':
+      return `Certificate expired: ${name}`;
   }
 }
 

@@ -1,10 +1,14 @@
-// One keep-alive agent per protocol, shared by all http checks, so checks of the same host reuse sockets.
+// The keep-alive agents shared by all http checks, so checks of the same host reuse sockets. A monitor that ignores
+// certificate errors (`tls.ignore_errors`) gets its own https agent: a socket that was never verified must never
+// serve a monitor that asked for verification.
 import http from 'node:http';
 import https from 'node:https';
 
 export interface CheckAgents {
   http: http.Agent;
   https: https.Agent;
+  /** Accepts any certificate (`rejectUnauthorized: false`); the check says what verification would have refused. */
+  httpsIgnoringErrors: https.Agent;
 }
 
 export interface CheckAgentOptions {
@@ -25,5 +29,6 @@ export function createCheckAgents(options: CheckAgentOptions = {}): CheckAgents 
   return {
     http: new http.Agent(common),
     https: new https.Agent(common),
+    httpsIgnoringErrors: new https.Agent({ ...common, rejectUnauthorized: false }),
   };
 }
