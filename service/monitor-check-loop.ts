@@ -182,11 +182,13 @@ export class MonitorCheckLoop {
       const detail = next.change === 'down' ? error : undefined;
       history.recordEvent({ at: now, kind: 'monitor', itemId: id, itemName: name, from: previous, to: next.status, detail });
     }
-    if (result.certificateExpiresAt !== undefined) this.#watchCertificate(tracked, certificateBefore, now);
+    // A refusal as expired carries no certificate: the one last seen is it (or older) once its end has passed.
+    const expiredAsSeen = result.certificateExpired === true && certificateBefore !== undefined && certificateBefore <= now;
+    if (result.certificateExpiresAt !== undefined || expiredAsSeen) this.#watchCertificate(tracked, certificateBefore, now);
   }
 
   /**
-   * After a check that saw the certificate: a later end than before is a renewal (an event, when an alert was out
+   * After a check that saw the certificate (or refused the one last seen as expired): a later end than before is a renewal (an event, when an alert was out
    * for the old one), and a threshold newly crossed raises its alert, remembered before it is sent.
    */
   #watchCertificate(tracked: TrackedMonitor, before: number | undefined, now: number): void {

@@ -32,6 +32,8 @@ export interface CheckResult {
   error?: string;
   /** https: when the certificate of the final answer (or of the refusal, when it carries one) ends, epoch ms. */
   certificateExpiresAt?: number;
+  /** https: verification refused the certificate as expired (such a refusal does not carry the certificate). */
+  certificateExpired?: true;
   /** https with `tls.ignore_errors`: what verification would have refused, e.g. "the certificate is self-signed". */
   certificateWarning?: string;
 }

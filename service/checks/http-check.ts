@@ -89,6 +89,7 @@ function hostOf(url: URL): string {
 interface CertificateSeen {
   certificateExpiresAt?: number;
   certificateWarning?: string;
+  certificateExpired?: true;
 }
 
 function certificateSeen(url: URL, response: IncomingMessage, ignoreErrors: boolean): CertificateSeen {
@@ -99,12 +100,20 @@ function certificateSeen(url: URL, response: IncomingMessage, ignoreErrors: bool
   return { ...(expiresAt !== undefined ? { certificateExpiresAt: expiresAt } : {}), ...(warning !== undefined ? { certificateWarning: warning } : {}) };
 }
 
-/** A certificate that verification refused, as the check's reason, with its end when the refusal carries it. */
+/**
+ * A certificate that verification refused, as the check's reason, with its end when the refusal carries it (a host
+ * name mismatch does) and whether it was refused as expired (for the check loop: that carries none).
+ */
 function refusal(error: unknown, url: URL): (CertificateSeen & { error: string }) | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
   const certificate = refusedCertificate(error);
-  const reason = certificateRefusal((error as { code?: unknown } | null)?.code, hostOf(url), certificate);
+  const reason = certificateRefusal(code, hostOf(url), certificate);
   if (reason === undefined) return undefined;
-  return { error: reason, ...(certificate !== undefined ? { certificateExpiresAt: certificate.expiresAt } : {}) };
+  return {
+    error: reason,
+    ...(certificate !== undefined ? { certificateExpiresAt: certificate.expiresAt } : {}),
+    ...(code === 'CERT_HAS_EXPIRED' ? { certificateExpired: true as const } : {}),
+  };
 }
 
 function send(url: URL, outgoing: Outgoing, agents: CheckAgents, signal: AbortSignal, ignoreErrors: boolean, isRetry = false): Promise<IncomingMessage> {

@@ -1,4 +1,7 @@
+import { once } from 'node:events';
 import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import tls, { type TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCheckAgents, type CheckAgents } from '../../../service/checks/http-agents.ts';
 import { runCheck, type CheckOptions } from '../../../service/checks/run-check.ts';
@@ -152,7 +155,7 @@ describe('https check', () => {
     const expired = await serve(await authority.issue(['127.0.0.1'], { from: now - 90 * DAY, until: now - DAY }));
     const otherHost = await serve(await authority.issue(['other.example'], { until: now + 60 * DAY }));
     const ownKey = await serve(await selfSigned(['127.0.0.1']));
-    expect(await check(expired.url)).toMatchObject({ ok: false, error: 'the certificate has expired' });
+    expect(await check(expired.url)).toMatchObject({ ok: false, error: 'the certificate has expired', certificateExpired: true });
     // A host name mismatch carries the certificate: its end is known all the same.
     expect(await check(otherHost.url)).toMatchObject({ ok: false, error: 'the certificate is for other.example, not 127.0.0.1', certificateExpiresAt: seconds(now + 60 * DAY) });
     expect(await check(ownKey.url)).toMatchObject({ ok: false, error: 'the certificate is self-signed' });
@@ -178,6 +181,27 @@ describe('https check', () => {
     const url = `${plain.url}/to?location=${encodeURIComponent(`${ownKey.url}/`)}`;
     expect(await check(url)).toMatchObject({ ok: false, error: 'the certificate is self-signed' });
     expect(await check(url, { ignore_errors: true })).toMatchObject({ ok: true, certificateWarning: 'the certificate is self-signed' });
+  });
+
+  it('shows the certificate on every new connection: no TLS session is resumed', async () => {
+    const server = https.createServer(await authority.issue(['127.0.0.1']), (_request, response) => response.end('ok'));
+    const resumed: boolean[] = [];
+    server.on('secureConnection', (socket: TLSSocket) => resumed.push(socket.isSessionReused()));
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const trustedBefore = tls.getCACertificates('default');
+    tls.setDefaultCACertificates([...trustedBefore, authority.cert]);
+    // The service's agents, with no socket kept: each check makes a new connection.
+    const fresh = createCheckAgents({ keepAlive: false });
+    try {
+      for (let round = 0; round < 3; round += 1) expect(await runCheck({ type: 'http', url }, { ...options, agents: fresh })).toMatchObject({ ok: true });
+      expect(resumed).toEqual([false, false, false]);
+    } finally {
+      tls.setDefaultCACertificates(trustedBefore);
+      fresh.https.destroy();
+      server.close();
+    }
   });
 
   it('reports https spoken to a plain http server as a TLS error', async () => {

@@ -108,6 +108,21 @@ describe('an https monitor', () => {
     );
   }, 90_000);
 
+  it('alerts certificate.expired once when the certificate it has seen ends and is refused', async () => {
+    const ends = Date.now() + 12_000;
+    const target = await serve(await authority.issue(['localhost'], { until: ends }));
+    const monitor = await create({ name: 'Ending', url: target.url });
+    await checked(monitor.id, { last_status: 'up', certificate_expires_on: isoSecond(ends) });
+    const down = await checked(monitor.id, { last_status: 'down', last_error: 'the certificate has expired' });
+    // The refusal carries no certificate: the one last seen is still shown.
+    expect(down.certificate_expires_on).toBe(isoSecond(ends));
+    await vi.waitFor(() => expect(certificateAlertsOf(monitor.id).map((alert) => alert.event)).toEqual(['certificate.expiring', 'certificate.expired']), {
+      timeout: 5_000,
+      interval: 100,
+    });
+    expect(certificateAlertsOf(monitor.id)[1]?.message).toBe(`The certificate of “Ending” (${target.url}) expired on ${isoSecond(ends).slice(0, 16).replace('T', ' ')} UTC.`);
+  }, 60_000);
+
   it('is down on an expired certificate, saying so', async () => {
     const now = Date.now();
     const target = await serve(await authority.issue(['localhost'], { from: now - 90 * DAY, until: now - DAY }));
