@@ -36,6 +36,8 @@ interface TrackedMonitor {
   /** When the certificate last seen ends (kept while checks fail without showing one), and its alert so far. */
   certificateExpiresAt: number | undefined;
   certificateAlerted: CertificateAlerted | undefined;
+  /** The alerted end whose renewal is recorded: servers that take turns with two certificates record it once. */
+  renewalRecordedOf: number | undefined;
 }
 
 /** Where a certificate stood by its alert so far, for the history's events (the words a domain's use). */
@@ -119,6 +121,7 @@ export class MonitorCheckLoop {
       recheck: undefined,
       certificateExpiresAt: record.certificateExpiresAt,
       certificateAlerted: record.certificateAlerted,
+      renewalRecordedOf: undefined,
     });
     this.#options.scheduler.upsert(jobOf(record), { firstWithinMs });
   }
@@ -188,15 +191,17 @@ export class MonitorCheckLoop {
   }
 
   /**
-   * After a check that saw the certificate (or refused the one last seen as expired): a later end than before is a renewal (an event, when an alert was out
-   * for the old one), and a threshold newly crossed raises its alert, remembered before it is sent.
+   * After a check that saw the certificate (or refused the one last seen as expired): a later end than the one an
+   * alert was out for is a renewal (an event), and a threshold newly crossed raises its alert, remembered before it
+   * is sent.
    */
   #watchCertificate(tracked: TrackedMonitor, before: number | undefined, now: number): void {
     const { record, certificateExpiresAt: expiresAt, certificateAlerted: alerted } = tracked;
     if (expiresAt === undefined) return;
     const { clock, history, store, logger, onAlert, toJson } = this.#options;
     const event = { at: now, kind: 'monitor' as const, itemId: record.id, itemName: record.name };
-    if (before !== undefined && expiresAt > before && alerted?.expiresAt === before) {
+    if (before !== undefined && expiresAt > before && alerted?.expiresAt === before && tracked.renewalRecordedOf !== before) {
+      tracked.renewalRecordedOf = before;
       history.recordEvent({ ...event, from: certificateState(alerted, before), to: 'renewed', detail: certificateRenewalDetail(expiresAt, before) });
     }
     const alert = certificateAlert(expiresAt, now, record.http.tls?.expiry_days ?? DEFAULT_CERTIFICATE_EXPIRY_DAYS, alerted);

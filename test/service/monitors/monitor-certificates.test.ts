@@ -63,7 +63,8 @@ const certificateAlertsOf = (id: string): Alert[] =>
 /** The instant a minted certificate ends, as the service reads it: certificates carry whole seconds. */
 const isoSecond = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString();
 
-describe('an https monitor', () => {
+// Each test has its own server and monitors, and waits on real time: they run side by side.
+describe.concurrent('an https monitor', () => {
   it('alerts once at the 7-day threshold for a certificate ending in 5 days, and again after a renewal', async () => {
     const now = Date.now();
     const ends = now + 5 * DAY + HOUR;
