@@ -109,6 +109,22 @@ describe.concurrent('an https monitor', () => {
     );
   }, 90_000);
 
+  it('records one renewal for servers taking turns with two certificates, and alerts no more', async () => {
+    const now = Date.now();
+    const [soon, later] = [now + 5 * DAY + HOUR, now + 60 * DAY];
+    const [ending, renewed] = await Promise.all([authority.issue(['localhost'], { until: soon }), authority.issue(['localhost'], { until: later })]);
+    const target = await serve(ending);
+    const monitor = await create({ name: 'Balanced', url: target.url });
+    await checked(monitor.id, { certificate_expires_on: isoSecond(soon) });
+    for (const [certificate, ends] of [[renewed, later], [ending, soon], [renewed, later]] as const) {
+      target.renew(certificate);
+      await checked(monitor.id, { certificate_expires_on: isoSecond(ends) });
+    }
+    expect(certificateAlertsOf(monitor.id).map((alert) => alert.event)).toEqual(['certificate.expiring']);
+    const events = ((await service.api(`/events?item=monitor:${monitor.id}`)).json as { to: string; detail?: string }[]).filter((event) => event.detail?.startsWith('certificate'));
+    expect(events.map((event) => event.to)).toEqual(['expiring', 'renewed']);
+  }, 90_000);
+
   it('alerts certificate.expired once when the certificate it has seen ends and is refused', async () => {
     const ends = Date.now() + 12_000;
     const target = await serve(await authority.issue(['localhost'], { until: ends }));
