@@ -1,6 +1,6 @@
 // Tolerant readers for the check extension fields (docs/api-decisions.md §16): the request Vigil's service sends
-// for an http monitor and the expectations it judges the answer by, and a dns monitor's lookup. As everywhere on the
-// response side, a bad part is dropped and reported; the rest is kept.
+// for an http monitor, the expectations it judges the answer by and its certificate settings, and a dns monitor's
+// lookup. As everywhere on the response side, a bad part is dropped and reported; the rest is kept.
 
 import { readInteger, readPositiveInteger, readText, type ReadContext } from './fields.ts';
 import { isJsonObject, jsonKind, type JsonObject } from './json.ts';
@@ -114,6 +114,30 @@ export function readDnsCheck(object: JsonObject, context: ReadContext): ReadDnsC
   if (dns === undefined) return undefined;
   const inner: ReadContext = { at: [...context.at, 'dns'], issues: context.issues };
   return { record: readText(dns, 'record', inner), expect: readDnsExpect(dns, inner), resolver: readText(dns, 'resolver', inner) };
+}
+
+/** As read: the days before the certificate ends that alert, and whether its errors are ignored. */
+export type ReadTls = { expiry_days?: number[] | undefined; ignore_errors?: boolean | undefined };
+
+function readExpiryDays(tls: JsonObject, context: ReadContext): number[] | undefined {
+  const list = arrayAt(tls, 'expiry_days', context, ['tls', 'expiry_days']);
+  if (list === undefined) return undefined;
+  const kept: number[] = [];
+  list.forEach((value, index) => {
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 0) kept.push(value);
+    else issue(context, ['tls', 'expiry_days', index], `expected a whole number of days, got ${jsonKind(value)}`);
+  });
+  return kept;
+}
+
+export function readTls(object: JsonObject, context: ReadContext): ReadTls | undefined {
+  const tls = objectAt(object, 'tls', context);
+  if (tls === undefined) return undefined;
+  const ignoreErrors = tls['ignore_errors'];
+  if (ignoreErrors !== undefined && ignoreErrors !== null && typeof ignoreErrors !== 'boolean') {
+    issue(context, ['tls', 'ignore_errors'], `expected true or false, got ${jsonKind(ignoreErrors)}`);
+  }
+  return { expiry_days: readExpiryDays(tls, context), ignore_errors: typeof ignoreErrors === 'boolean' ? ignoreErrors : undefined };
 }
 
 /** A duration in milliseconds: zero is a fine answer from a loopback target, below zero is not. */

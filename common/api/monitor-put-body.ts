@@ -14,6 +14,7 @@ import { isMonitorType, type KnownOr, type MonitorStatus, type MonitorType } fro
 import type { Monitor } from './monitor.ts';
 import { dnsCheckProblems, httpCheckProblems, monitorCheckFieldInputs, type HttpMethod, type MonitorExpect } from './monitor-check-input.ts';
 import { monitorFieldInputs } from './monitor-input.ts';
+import type { MonitorTls } from './monitor-tls-input.ts';
 import { validationDetails, type ValidationDetail } from './validation-details.ts';
 
 /** `null` puts an extension field back to its default; a masked header value sent back keeps the stored secret. */
@@ -27,6 +28,7 @@ export type MonitorEdits = {
   secret_headers?: string[] | null;
   body?: string | null;
   expect?: MonitorExpect | null;
+  tls?: MonitorTls | null;
   retry_seconds?: number | null;
   dns?: DnsCheckSpec | null;
 };

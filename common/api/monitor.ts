@@ -3,7 +3,7 @@
 
 import { readDateTime, readId, readPositiveInteger, readText, type ItemReader } from './fields.ts';
 import type { KnownOr, MonitorStatus, MonitorType } from './known.ts';
-import { readDnsCheck, readExpectation, readHeaders, readMilliseconds, readTextList, type ReadDnsCheck, type ReadExpectation } from './monitor-check.ts';
+import { readDnsCheck, readExpectation, readHeaders, readMilliseconds, readTextList, readTls, type ReadDnsCheck, type ReadExpectation, type ReadTls } from './monitor-check.ts';
 
 export type Monitor = {
   id?: string | undefined;
@@ -27,6 +27,7 @@ export type Monitor = {
   secret_headers?: string[] | undefined;
   body?: string | undefined;
   expect?: ReadExpectation | undefined;
+  tls?: ReadTls | undefined;
   /** Any type: seconds before a failed check is checked again. */
   retry_seconds?: number | undefined;
   /** A dns monitor's lookup (§16): the record type, what its answer must hold, the resolver to ask. */
@@ -36,6 +37,10 @@ export type Monitor = {
   last_response_time_ms?: number | undefined;
   /** Why the latest check failed; absent when it passed. */
   last_error?: string | undefined;
+  /** When the https server's certificate, as last seen, ends (RFC 3339). */
+  certificate_expires_on?: string | undefined;
+  /** With `tls.ignore_errors`: what verification would have refused, e.g. "the certificate is self-signed". */
+  certificate_warning?: string | undefined;
 };
 
 // Every key is always written (undefined when absent) so all items share one object shape, which
@@ -55,9 +60,12 @@ export const readMonitor: ItemReader<Monitor> = (object, context) => ({
   secret_headers: readTextList(object, 'secret_headers', context),
   body: readText(object, 'body', context),
   expect: readExpectation(object, context),
+  tls: readTls(object, context),
   retry_seconds: readPositiveInteger(object, 'retry_seconds', context),
   dns: readDnsCheck(object, context),
   last_checked_at: readDateTime(object, 'last_checked_at', context),
   last_response_time_ms: readMilliseconds(object, 'last_response_time_ms', context),
   last_error: readText(object, 'last_error', context),
+  certificate_expires_on: readDateTime(object, 'certificate_expires_on', context),
+  certificate_warning: readText(object, 'certificate_warning', context),
 });

@@ -2,6 +2,7 @@
 import type { DnsCheckSpec } from '../../common/api/dns-check-input.ts';
 import type { MonitorType } from '../../common/api/known.ts';
 import type { HttpMethod, MonitorExpect } from '../../common/api/monitor-check-input.ts';
+import type { MonitorTls } from '../../common/api/monitor-tls-input.ts';
 
 /** An http monitor's request and expectations (docs/api-decisions.md §16); absent parts take their defaults. */
 export interface HttpCheckRequest {
@@ -13,6 +14,8 @@ export interface HttpCheckRequest {
   /** POST only. */
   body?: string | undefined;
   expect?: MonitorExpect | undefined;
+  /** The certificate's alert thresholds (for the check loop) and whether its errors are ignored (for the check). */
+  tls?: MonitorTls | undefined;
 }
 
 export interface CheckTarget {
@@ -30,6 +33,12 @@ export interface CheckResult {
   durationMs: number;
   /** One short sentence a person can read, e.g. "HTTP 503, expected 2xx or 3xx"; only when not ok. */
   error?: string;
+  /** https: when the certificate of the final answer (or of the refusal, when it carries one) ends, epoch ms. */
+  certificateExpiresAt?: number;
+  /** https: verification refused the certificate as expired (such a refusal does not carry the certificate). */
+  certificateExpired?: true;
+  /** https with `tls.ignore_errors`: what verification would have refused, e.g. "the certificate is self-signed". */
+  certificateWarning?: string;
 }
 
 /** What the scheduler calls: one check of one target, never rejecting. */

@@ -19,6 +19,7 @@ function toRequest(type: string, fields: HttpCheckFields): HttpCheckRequest {
     secretHeaders: fields.secret_headers ?? undefined,
     body: fields.body ?? undefined,
     expect: fields.expect ?? undefined,
+    tls: fields.tls ?? undefined,
   };
 }
 
@@ -73,6 +74,7 @@ export function replacedMonitorFields(body: MonitorUpdateBody, stored: MonitorRe
     secret_headers: markedSecret(kept(body.secret_headers, storedHttp.secretHeaders && [...storedHttp.secretHeaders]), headers ?? undefined, storedHttp),
     body: kept(body.body, storedHttp.body),
     expect: kept(body.expect, storedHttp.expect),
+    tls: kept(body.tls, storedHttp.tls),
   };
   const dns = kept(body.dns, type === 'dns' ? stored.dns : undefined);
   const details = [...httpCheckProblems(type, merged), ...dnsCheckProblems(type, dns)];

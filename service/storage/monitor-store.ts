@@ -4,6 +4,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { DnsCheckSpec } from '../../common/api/dns-check-input.ts';
 import type { MonitorType } from '../../common/api/known.ts';
 import type { HttpMethod, MonitorExpect } from '../../common/api/monitor-check-input.ts';
+import type { MonitorTls } from '../../common/api/monitor-tls-input.ts';
 import { transaction } from '../../common/sqlite-transaction.ts';
 import type { HttpCheckRequest } from '../checks/check-result.ts';
 
@@ -33,6 +34,16 @@ export interface MonitorRecord {
   readonly lastCheckedAt: number | undefined;
   readonly lastResponseTimeMs: number | undefined;
   readonly lastError: string | undefined;
+  /** https (§16): when the certificate last seen ends (epoch ms), and what verification would refuse when ignored. */
+  readonly certificateExpiresAt: number | undefined;
+  readonly certificateWarning: string | undefined;
+  /** The smallest certificate alert threshold raised (-1: expired), and the end it was raised for. */
+  readonly certificateAlerted: CertificateAlerted | undefined;
+}
+
+export interface CertificateAlerted {
+  threshold: number;
+  expiresAt: number;
 }
 
 export interface MonitorFields {
@@ -56,6 +67,8 @@ export interface MonitorStatusUpdate {
   lastCheckedAt?: number | undefined;
   lastResponseTimeMs?: number | undefined;
   lastError?: string | undefined;
+  certificateExpiresAt?: number | undefined;
+  certificateWarning?: string | undefined;
 }
 
 interface MonitorRow {
@@ -80,6 +93,11 @@ interface MonitorRow {
   last_response_time_ms: number | null;
   last_error: string | null;
   dns: string | null;
+  tls: string | null;
+  certificate_expires_at: number | null;
+  certificate_alerted_threshold: number | null;
+  certificate_alerted_expires_at: number | null;
+  certificate_warning: string | null;
 }
 
 function fromJson<T>(text: string | null): T | undefined {
@@ -92,8 +110,8 @@ function toJson(value: unknown): string | null {
 
 /** The columns of the request and expectations, in the order the statements below take them. */
 function requestColumns(fields: MonitorFields) {
-  const { method, headers, secretHeaders, body, expect } = fields.http ?? {};
-  return [method ?? null, toJson(headers), toJson(secretHeaders), body ?? null, toJson(expect), fields.retrySeconds ?? null] as const;
+  const { method, headers, secretHeaders, body, expect, tls } = fields.http ?? {};
+  return [method ?? null, toJson(headers), toJson(secretHeaders), body ?? null, toJson(expect), fields.retrySeconds ?? null, toJson(tls)] as const;
 }
 
 /** One text per lookup, whatever order its keys came in: a PUT that keeps it compares equal (see #replace). */
@@ -122,12 +140,19 @@ function toRecord(row: MonitorRow): MonitorRecord {
       secretHeaders: fromJson<string[]>(row.secret_headers),
       body: row.body ?? undefined,
       expect: fromJson<MonitorExpect>(row.expect),
+      tls: fromJson<MonitorTls>(row.tls),
     },
     retrySeconds: row.retry_seconds ?? undefined,
     dns: fromJson<DnsCheckSpec>(row.dns),
     lastCheckedAt: row.last_checked_at ?? undefined,
     lastResponseTimeMs: row.last_response_time_ms ?? undefined,
     lastError: row.last_error ?? undefined,
+    certificateExpiresAt: row.certificate_expires_at ?? undefined,
+    certificateWarning: row.certificate_warning ?? undefined,
+    certificateAlerted:
+      row.certificate_alerted_threshold === null || row.certificate_alerted_expires_at === null
+        ? undefined
+        : { threshold: row.certificate_alerted_threshold, expiresAt: row.certificate_alerted_expires_at },
   };
 }
 
@@ -137,6 +162,7 @@ export class MonitorStore {
   readonly #replace: StatementSync;
   readonly #delete: StatementSync;
   readonly #saveStatus: StatementSync;
+  readonly #saveCertificateAlerted: StatementSync;
   readonly #byId = new Map<string, MonitorRecord>();
   /** Creation order; seq only grows, so appending keeps it sorted. */
   #ordered: MonitorRecord[];
@@ -145,26 +171,31 @@ export class MonitorStore {
   constructor(db: DatabaseSync) {
     this.#db = db;
     this.#insert = db.prepare(
-      `INSERT INTO monitors (id, name, type, url, frequency, created_at, updated_at, method, headers, secret_headers, body, expect, retry_seconds, dns)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+      `INSERT INTO monitors (id, name, type, url, frequency, created_at, updated_at, method, headers, secret_headers, body, expect, retry_seconds, tls, dns)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
     );
     this.#replace = db.prepare(
-      // In SET, `type`, `url` and `dns` are the old values: ?2, ?3 and ?13 the new ones. A new lookup is a new target.
+      // In SET, `type`, `url` and `dns` are the old values: ?2, ?3 and ?14 the new ones. A new lookup is a new target.
       `UPDATE monitors SET name = ?1, type = ?2, url = ?3, frequency = ?4, updated_at = ?5,
-         method = ?6, headers = ?7, secret_headers = ?8, body = ?9, expect = ?10, retry_seconds = ?11, dns = ?13,
-         last_status = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?13 THEN last_status ELSE 'unknown' END,
-         consecutive_failures = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?13 THEN consecutive_failures ELSE 0 END,
-         status_since = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?13 THEN status_since ELSE NULL END,
-         last_checked_at = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?13 THEN last_checked_at ELSE NULL END,
-         last_response_time_ms = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?13 THEN last_response_time_ms ELSE NULL END,
-         last_error = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?13 THEN last_error ELSE NULL END
-       WHERE id = ?12 RETURNING *`,
+         method = ?6, headers = ?7, secret_headers = ?8, body = ?9, expect = ?10, retry_seconds = ?11, tls = ?12, dns = ?14,
+         last_status = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN last_status ELSE 'unknown' END,
+         consecutive_failures = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN consecutive_failures ELSE 0 END,
+         status_since = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN status_since ELSE NULL END,
+         last_checked_at = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN last_checked_at ELSE NULL END,
+         last_response_time_ms = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN last_response_time_ms ELSE NULL END,
+         last_error = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN last_error ELSE NULL END,
+         certificate_expires_at = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN certificate_expires_at ELSE NULL END,
+         certificate_alerted_threshold = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN certificate_alerted_threshold ELSE NULL END,
+         certificate_alerted_expires_at = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN certificate_alerted_expires_at ELSE NULL END,
+         certificate_warning = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN certificate_warning ELSE NULL END
+       WHERE id = ?13 RETURNING *`,
     );
     this.#delete = db.prepare('DELETE FROM monitors WHERE id = ?');
     this.#saveStatus = db.prepare(
       `UPDATE monitors SET last_status = ?, consecutive_failures = ?, status_since = ?,
-         last_checked_at = ?, last_response_time_ms = ?, last_error = ? WHERE seq = ?`,
+         last_checked_at = ?, last_response_time_ms = ?, last_error = ?, certificate_expires_at = ?, certificate_warning = ? WHERE seq = ?`,
     );
+    this.#saveCertificateAlerted = db.prepare('UPDATE monitors SET certificate_alerted_threshold = ?, certificate_alerted_expires_at = ? WHERE seq = ?');
     this.#ordered = (db.prepare('SELECT * FROM monitors ORDER BY seq').all() as unknown as MonitorRow[]).map(toRecord);
     for (const record of this.#ordered) this.#byId.set(record.id, record);
   }
@@ -242,7 +273,17 @@ export class MonitorStore {
   #writeStatuses(updates: readonly MonitorStatusUpdate[]): void {
     transaction(this.#db, () => {
       for (const u of updates) {
-        this.#saveStatus.run(u.lastStatus, u.consecutiveFailures, u.statusSince ?? null, u.lastCheckedAt ?? null, u.lastResponseTimeMs ?? null, u.lastError ?? null, u.seq);
+        this.#saveStatus.run(
+          u.lastStatus,
+          u.consecutiveFailures,
+          u.statusSince ?? null,
+          u.lastCheckedAt ?? null,
+          u.lastResponseTimeMs ?? null,
+          u.lastError ?? null,
+          u.certificateExpiresAt ?? null,
+          u.certificateWarning ?? null,
+          u.seq,
+        );
       }
     });
   }
@@ -251,10 +292,20 @@ export class MonitorStore {
     for (const u of updates) {
       const record = this.#ordered[this.#indexOfSeq(u.seq)];
       if (record) {
-        const { lastStatus, consecutiveFailures, statusSince, lastCheckedAt, lastResponseTimeMs, lastError } = u;
-        this.#remember({ ...record, lastStatus, consecutiveFailures, statusSince, lastCheckedAt, lastResponseTimeMs, lastError });
+        const { lastStatus, consecutiveFailures, statusSince, lastCheckedAt, lastResponseTimeMs, lastError, certificateExpiresAt, certificateWarning } = u;
+        this.#remember({ ...record, lastStatus, consecutiveFailures, statusSince, lastCheckedAt, lastResponseTimeMs, lastError, certificateExpiresAt, certificateWarning });
       }
     }
+  }
+
+  /**
+   * The certificate alert just raised, written at once and before it is sent (as a domain's): a handler that fails,
+   * or a restart, must not make it repeat.
+   */
+  saveCertificateAlerted(seq: number, alerted: CertificateAlerted): void {
+    this.#saveCertificateAlerted.run(alerted.threshold, alerted.expiresAt, seq);
+    const record = this.#ordered[this.#indexOfSeq(seq)];
+    if (record) this.#remember({ ...record, certificateAlerted: alerted });
   }
 
   /** Binary search over #ordered, which is sorted by seq; -1 when absent. */

@@ -55,11 +55,14 @@ describe('readMonitor', () => {
       secret_headers: undefined,
       body: undefined,
       expect: undefined,
+      tls: undefined,
       retry_seconds: undefined,
       dns: undefined,
       last_checked_at: undefined,
       last_response_time_ms: undefined,
       last_error: undefined,
+      certificate_expires_on: undefined,
+      certificate_warning: undefined,
     });
   });
 
