@@ -53,7 +53,7 @@ const unitText = (text: string) => text.replaceAll('%', '%%');
 export function systemdUnits(pingUrl: string, name: string | undefined, schedule: string | undefined, timeZone: string | undefined): string {
   const unit = unitNameOf(name);
   const url = unitText(shellWord(pingUrl));
-  const calendar = schedule === undefined ? undefined : onCalendarOf(schedule, timeZone ?? 'UTC');
+  const calendar = schedule === undefined ? undefined : onCalendarOf(schedule, timeZone);
   const stopScript =
     `code=$\${EXIT_STATUS:-fail}; case $$code in *[!0-9]*) code=fail;; esac; ` +
     `journalctl -q -o cat _SYSTEMD_INVOCATION_ID=$$INVOCATION_ID | head -c ${MAX_LOG_BYTES} | /usr/bin/${CURL} --data-binary @- ${url}/$$code`;

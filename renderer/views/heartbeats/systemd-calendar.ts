@@ -39,7 +39,8 @@ function daysField(days: readonly number[]): string {
     .join(',');
 }
 
-export function onCalendarOf(schedule: string, timeZone: string): string | undefined {
+/** OnCalendar= for the schedule in `timeZone` (none: the computer's), or undefined when it cannot say the same. */
+export function onCalendarOf(schedule: string, timeZone: string | undefined): string | undefined {
   const fields = cronFields(schedule);
   if (fields === undefined) return undefined;
   const [minuteField = '', hourField = '', dayField = '', monthField = '', weekField = ''] = fields;
@@ -54,5 +55,5 @@ export function onCalendarOf(schedule: string, timeZone: string): string | undef
   if (weekField !== '*' && days === undefined) return undefined;
   const weekdays = days === undefined || days.length === 7 ? '' : `${daysField(days)} `;
   const date = lastDay ? `*-${month}~01` : `*-${month}-${day}`;
-  return `${weekdays}${date} ${hour}:${minute}:00 ${timeZone}`;
+  return `${weekdays}${date} ${hour}:${minute}:00${timeZone === undefined ? '' : ` ${timeZone}`}`;
 }
