@@ -1,5 +1,5 @@
 // A heartbeat's timing and latest run at the top of its page: how it is expected (schedule in words, or every so
-// often), when next, and how its latest run went. The run fields come only from servers with the `cron` extension;
+// often), when next, and how its latest run went (durations to the second, as a job's run time is read). The run fields come only from servers with the `cron` extension;
 // what a server does not send is not shown.
 import type { ReactNode } from 'react';
 import { formatDuration } from '../../../common/format/duration.ts';
@@ -12,7 +12,7 @@ import { outcomeLabel } from './run-outcome.ts';
 function lastRunText(heartbeat: Heartbeat): string | undefined {
   const parts = [
     heartbeat.last_outcome === undefined ? undefined : outcomeLabel(heartbeat.last_outcome),
-    heartbeat.last_duration_ms === undefined ? undefined : `took ${formatDuration(heartbeat.last_duration_ms, 'elapsed')}`,
+    heartbeat.last_duration_ms === undefined ? undefined : `took ${formatDuration(heartbeat.last_duration_ms, 'wait')}`,
     heartbeat.last_exit_code === undefined ? undefined : `exit code ${heartbeat.last_exit_code}`,
   ].filter((part) => part !== undefined);
   return parts.length === 0 ? undefined : parts.join(', ');
@@ -33,7 +33,7 @@ export function HeartbeatFacts({ heartbeat }: { heartbeat: Heartbeat }) {
   const lastStart = epochOf(heartbeat.last_start);
   const lastRun = lastRunText(heartbeat);
   return (
-    <dl className="heartbeat-facts" aria-label="Timing and latest run">
+    <dl className="heartbeat-facts">
       {timing !== undefined && <Fact term={heartbeat.schedule === undefined ? 'Expected' : 'Runs'}>{timing}</Fact>}
       {next !== undefined && (
         <Fact term="Next expected">

@@ -103,7 +103,7 @@ function RunRow({ run }: { run: HeartbeatRunView }) {
   const now = useNow((state) => state.now);
   const started = run.startedAt === undefined ? (run.endedAt === undefined ? '—' : `— (ended ${formatDateTime(run.endedAt)})`) : formatDateTime(run.startedAt);
   const duration =
-    run.durationMs !== undefined ? formatDuration(run.durationMs, 'elapsed') : run.outcome === 'running' && run.startedAt !== undefined ? `${formatDuration(now - run.startedAt, 'elapsed')} so far` : '—';
+    run.durationMs !== undefined ? formatDuration(run.durationMs, 'wait') : run.outcome === 'running' && run.startedAt !== undefined ? `${formatDuration(now - run.startedAt, 'elapsed')} so far` : '—';
   return (
     <tr>
       <td>{started}</td>
