@@ -4,7 +4,7 @@
 // takes every field as optional; the form always sends the timing the user sees and leaves an empty name to the
 // server. What is typed is kept as a draft until it is saved, whatever happens to the dialog. It goes to the server
 // chosen in the form (asked when there is more than one).
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { checkInput, HEARTBEAT_DEFAULTS, HEARTBEAT_LIMITS, heartbeatCreateInput, INPUT_LIMITS, type HeartbeatCreateBody } from '../../../common/api/index.ts';
 import type { Heartbeat } from '../../../common/ipc/views.ts';
 import { localTimeZone } from '../../../common/schedule/weekly-schedule.ts';
@@ -93,6 +93,15 @@ export function HeartbeatForm({ onClose, onCreated }: HeartbeatFormProps) {
     onCreated(saved);
   }
 
+  // Open from the start when a kept draft has a grace or a longest run, and opened by an error in them; otherwise
+  // as the user leaves it (clearing a field must not fold it away under the cursor).
+  const more = useRef<HTMLDetailsElement>(null);
+  const [openAtFirst] = useState(() => draft.grace.amount !== '' || draft.maxRuntime.amount !== '');
+  const hiddenError = errors['grace_seconds'] ?? errors['max_runtime_seconds'];
+  useEffect(() => {
+    if (hiddenError !== undefined && more.current !== null) more.current.open = true;
+  }, [hiddenError]);
+
   const limits = INPUT_LIMITS.expectedIntervalSeconds;
   const scheduled = cron && draft.timing === 'schedule';
   const intervalField = (
@@ -131,22 +140,24 @@ export function HeartbeatForm({ onClose, onCreated }: HeartbeatFormProps) {
       )}
       {scheduled ? <ScheduleFields draft={draft} errors={errors} change={change} /> : intervalField}
       {cron && (
-        <details className="form-more" open={draft.grace.amount !== '' || draft.maxRuntime.amount !== '' || errors['grace_seconds'] !== undefined || errors['max_runtime_seconds'] !== undefined ? true : undefined}>
+        <details ref={more} className="form-more" open={openAtFirst || undefined}>
           <summary>Grace and longest run</summary>
-          <DurationField
-            label="Grace"
-            value={draft.grace}
-            error={errors['grace_seconds']}
-            hint={`How long after the expected time it may stay silent before it is late, from ${HEARTBEAT_LIMITS.graceSeconds.min} seconds. Left empty: the server’s grace.`}
-            onChange={(grace) => change({ grace }, 'grace_seconds')}
-          />
-          <DurationField
-            label="Longest run"
-            value={draft.maxRuntime}
-            error={errors['max_runtime_seconds']}
-            hint="How long a run may take from its start ping before it counts as too long, up to 30 days. Left empty: no limit."
-            onChange={(maxRuntime) => change({ maxRuntime }, 'max_runtime_seconds')}
-          />
+          <div className="form-more-fields">
+            <DurationField
+              label="Grace"
+              value={draft.grace}
+              error={errors['grace_seconds']}
+              hint={`How long after the expected time it may stay silent before it is late, from ${HEARTBEAT_LIMITS.graceSeconds.min} seconds. Left empty: the server’s grace.`}
+              onChange={(grace) => change({ grace }, 'grace_seconds')}
+            />
+            <DurationField
+              label="Longest run"
+              value={draft.maxRuntime}
+              error={errors['max_runtime_seconds']}
+              hint="How long a run may take from its start ping before it counts as too long, up to 30 days. Left empty: no limit."
+              onChange={(maxRuntime) => change({ maxRuntime }, 'max_runtime_seconds')}
+            />
+          </div>
         </details>
       )}
     </DialogForm>

@@ -17,16 +17,18 @@ export function JobLines({ heartbeat, pingUrl }: { heartbeat: Heartbeat; pingUrl
       <CopyableText
         label="Crontab line"
         multiline
+        rows={4}
         text={crontab}
         hint={`${replace}${schedule === undefined ? ` and ${SCHEDULE_PLACEHOLDER} with its schedule` : ''}. It pings when the job starts, then its exit code with what it printed.${timeZone === undefined ? '' : ' CRON_TZ sets the zone for cronie; Debian’s cron runs every line in the computer’s zone.'}`}
       />
       <CopyableText
         label="systemd service and timer"
         multiline
+        rows={12}
         text={units}
-        hint={`Two files: ${replace}${units.includes(CALENDAR_PLACEHOLDER) ? ` and ${CALENDAR_PLACEHOLDER} with its schedule` : ''}. The end is reported however the job ends, with its exit code and its journal.`}
+        hint={`Two files. ${replace}${units.includes(CALENDAR_PLACEHOLDER) ? ` and ${CALENDAR_PLACEHOLDER} with its schedule` : ''}. The end is reported however the job ends, with its exit code and its journal.`}
       />
-      <CopyableText label="Shell function" multiline text={shellWrapper(pingUrl)} hint="For a script of your own: it runs the command given, reports it, and passes on its exit code." />
+      <CopyableText label="Shell function" multiline rows={12} text={shellWrapper(pingUrl)} hint="For a script of your own: it runs the command given, reports it, and passes on its exit code." />
     </>
   );
 }
