@@ -4,7 +4,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { HeartbeatRunView } from '../../common/ipc/heartbeat-runs.ts';
+import { mergeRuns, runCursor, type HeartbeatRunView } from '../../common/ipc/heartbeat-runs.ts';
 import type { ConnectionView, Heartbeat } from '../../common/ipc/views.ts';
 import { localTimeZone } from '../../common/schedule/weekly-schedule.ts';
 import { useNow } from '../../renderer/state/now-store.ts';
@@ -94,7 +94,7 @@ describe('the heartbeat page', () => {
     const older = [run(newest - 2 * 86_400_000, { outcome: 'unfinished', endedAt: undefined, durationMs: undefined, exitCode: undefined })];
     const fake = fakeApi({
       getItemHistory: async () => history(),
-      listHeartbeatRuns: async (_key, before) => ({ supported: true, runs: before === undefined ? first : before === newest - 86_400_000 ? older : [] }),
+      listHeartbeatRuns: async (_key, before) => ({ supported: true, runs: before === undefined ? first : before === newest - 86_400_000 ? older : [], mayHaveOlder: before === undefined }),
     });
     show(cronServer, [backup]);
     const user = userEvent.setup();
@@ -115,9 +115,10 @@ describe('the heartbeat page', () => {
     await user.click(within(table).getByRole('button', { name: 'Show older runs' }));
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
     expect(within(table).getByText('Unfinished')).toBeTruthy();
-    await user.click(within(table).getByRole('button', { name: 'Show older runs' }));
-    expect(await within(table).findByText('No older runs are kept.')).toBeTruthy();
-    expect(fake.calls.filter((call) => call.method === 'listHeartbeatRuns').map((call) => call.args)).toEqual([[key], [key, newest - 86_400_000], [key, newest - 2 * 86_400_000]]);
+    // A page shorter than full: nothing older is kept.
+    expect(within(table).getByText('No older runs are kept.')).toBeTruthy();
+    expect(within(table).queryByRole('button', { name: 'Show older runs' })).toBeNull();
+    expect(fake.calls.filter((call) => call.method === 'listHeartbeatRuns').map((call) => call.args)).toEqual([[key], [key, newest - 86_400_000]]);
     const lines = screen.getByRole('heading', { name: 'Connect the job' }).closest('section') as HTMLElement;
     expect(within(lines).getByRole('textbox', { name: 'Shell function' })).toHaveProperty('value', expect.stringContaining(`vigil_url=${pingUrl}`));
   });
@@ -131,5 +132,20 @@ describe('the heartbeat page', () => {
     expect(screen.queryByRole('heading', { name: 'Connect the job' })).toBeNull();
     expect(fake.calls.some((call) => call.method === 'listHeartbeatRuns')).toBe(false);
     expect(screen.getByText('every 1 h')).toBeTruthy();
+  });
+});
+
+describe('mergeRuns', () => {
+  it('keeps the fresh version of a run on both pages, and no gap when new runs pushed some off the first page', () => {
+    const fresh = [run(5000), run(4000), run(3000, { outcome: 'success' })];
+    const older = [run(3000, { outcome: 'running' }), run(2000), run(1000)];
+    expect(mergeRuns(fresh, older).map((entry) => [entry.startedAt, entry.outcome])).toEqual([
+      [5000, 'success'],
+      [4000, 'success'],
+      [3000, 'success'],
+      [2000, 'success'],
+      [1000, 'success'],
+    ]);
+    expect(mergeRuns([run(9000, { startedAt: undefined, endedAt: 9500 })], []).map(runCursor)).toEqual([9500]);
   });
 });

@@ -31,9 +31,9 @@ export function heartbeatRunCalls(runtime: CoreRuntime) {
       if (ref.kind !== 'heartbeat' || !('id' in ref)) throw new VigilCoreError('Only a heartbeat with an id has runs.');
       const session = runtime.session(connectionId);
       await session.capabilities.known();
-      if (session.capabilities.current?.extensions.includes(CRON_EXTENSION) !== true) return { supported: false, runs: [] };
+      if (session.capabilities.current?.extensions.includes(CRON_EXTENSION) !== true) return { supported: false, runs: [], mayHaveOlder: false };
       const reply = await session.client.listHeartbeatRuns(ref.id, { before, limit: runsPerPage });
-      return { supported: true, runs: reply.items.map(heartbeatRunView) };
+      return { supported: true, runs: reply.items.map(heartbeatRunView), mayHaveOlder: reply.items.length >= runsPerPage };
     },
   } satisfies Partial<CoreCalls>;
 }

@@ -24,7 +24,7 @@ export function HeartbeatRuns({ itemKey }: { itemKey: string }) {
   const pingUrl = heartbeat.ping_url;
   return (
     <>
-      <RunsSection itemKey={itemKey} latest={[heartbeat.last_ping, heartbeat.last_start, heartbeat.last_outcome].join('|')} />
+      <RunsSection itemKey={itemKey} latest={[heartbeat.last_ping, heartbeat.last_start, heartbeat.last_outcome, heartbeat.last_exit_code, heartbeat.last_duration_ms].join('|')} />
       {pingUrl !== undefined && (
         <section className="item-section job-lines" aria-labelledby="job-lines-title">
           <h2 id="job-lines-title">Connect the job</h2>

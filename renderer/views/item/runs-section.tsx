@@ -1,10 +1,10 @@
 // A heartbeat's runs, newest first (servers with the `cron` extension): when each started, how long it took, how it
 // ended, its exit code and what it printed (collapsed, as the server kept it). The first page is asked again when
-// the heartbeat's latest ping changes; "Show older runs" asks for the runs before the oldest shown, until none are
-// left. A server without runs shows nothing.
+// the heartbeat's latest ping changes, and every minute; "Show older runs" asks for the runs before the oldest
+// shown, until none are left. A server without runs shows nothing.
 import { useEffect, useState } from 'react';
 import { formatDuration } from '../../../common/format/duration.ts';
-import { runCursor, type HeartbeatRunView } from '../../../common/ipc/heartbeat-runs.ts';
+import { mergeRuns, runCursor, type HeartbeatRunView } from '../../../common/ipc/heartbeat-runs.ts';
 import { callFailureOf } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
 import { HealthBadge } from '../../components/health-badge.tsx';
@@ -12,10 +12,11 @@ import { formatDateTime } from '../../format/time.ts';
 import { useNow } from '../../state/now-store.ts';
 import { outcomeHealth, outcomeLabel } from './run-outcome.ts';
 
-type First = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'none' } | { state: 'shown'; runs: HeartbeatRunView[] };
+type First = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'none' } | { state: 'shown'; runs: HeartbeatRunView[]; mayHaveOlder: boolean };
 type More = { state: 'idle' } | { state: 'loading' } | { state: 'failed'; message: string } | { state: 'all' };
 
-const before = (cursor: number | undefined) => (run: HeartbeatRunView) => cursor === undefined || (runCursor(run) ?? 0) < cursor;
+/** How often the first page is asked again while the page is open, beside each new ping. */
+const refreshMs = 60_000;
 
 export interface RunsSectionProps {
   itemKey: string;
@@ -27,29 +28,34 @@ export function RunsSection({ itemKey, latest }: RunsSectionProps) {
   const [first, setFirst] = useState<First>({ state: 'loading' });
   const [older, setOlder] = useState<HeartbeatRunView[]>([]);
   const [more, setMore] = useState<More>({ state: 'idle' });
+  // A repeated failure without a start changes nothing the poll shows, so the page asks again now and then too.
+  const minute = useNow((state) => Math.floor(state.now / refreshMs));
 
   useEffect(() => {
     let current = true;
     vigil()
       .listHeartbeatRuns(itemKey)
-      .then((view) => current && setFirst(view.supported ? { state: 'shown', runs: view.runs } : { state: 'none' }))
-      .catch((error: unknown) => current && setFirst({ state: 'failed', message: callFailureOf(error).message }));
+      .then((view) => current && setFirst(view.supported ? { state: 'shown', runs: view.runs, mayHaveOlder: view.mayHaveOlder } : { state: 'none' }))
+      // A failed refresh keeps the runs shown.
+      .catch((error: unknown) => current && setFirst((was) => (was.state === 'shown' ? was : { state: 'failed', message: callFailureOf(error).message })));
     return () => {
       current = false;
     };
-  }, [itemKey, latest]);
+  }, [itemKey, latest, minute]);
 
   if (first.state === 'none' || first.state === 'loading') return null;
-  const runs = first.state === 'shown' ? first.runs : [];
-  const shown = [...runs, ...older.filter(before(runCursor(runs.at(-1) ?? { outcome: '', logTruncated: false })))];
+  const shown = mergeRuns(first.state === 'shown' ? first.runs : [], older);
+  const allShown = more.state === 'all' || (first.state === 'shown' && !first.mayHaveOlder && older.length === 0);
 
   async function showOlder() {
-    const cursor = runCursor(shown.at(-1) ?? { outcome: '', logTruncated: false });
+    const oldest = shown.at(-1);
+    const cursor = oldest === undefined ? undefined : runCursor(oldest);
     setMore({ state: 'loading' });
     try {
-      const fresh = (await vigil().listHeartbeatRuns(itemKey, cursor)).runs.filter(before(cursor));
+      const answer = await vigil().listHeartbeatRuns(itemKey, cursor);
+      const fresh = answer.runs.filter((run) => cursor === undefined || (runCursor(run) ?? 0) < cursor);
       setOlder((kept) => [...kept, ...fresh]);
-      setMore(fresh.length === 0 ? { state: 'all' } : { state: 'idle' });
+      setMore(fresh.length === 0 || !answer.mayHaveOlder ? { state: 'all' } : { state: 'idle' });
     } catch (error) {
       setMore({ state: 'failed', message: callFailureOf(error).message });
     }
@@ -83,13 +89,13 @@ export function RunsSection({ itemKey, latest }: RunsSectionProps) {
         </table>
       )}
       <div className="section-more" aria-live="polite">
-        {more.state === 'all' && <p className="field-hint">No older runs are kept.</p>}
+        {allShown && shown.length > 0 && <p className="field-hint">No older runs are kept.</p>}
         {more.state === 'failed' && (
           <p className="form-error" role="alert">
             Older runs could not be loaded: {more.message}
           </p>
         )}
-        {more.state !== 'all' && shown.length > 0 && (
+        {!allShown && shown.length > 0 && (
           <button type="button" className="button button-small" aria-disabled={more.state === 'loading'} onClick={() => more.state !== 'loading' && void showOlder()}>
             {more.state === 'loading' ? 'Loading older runs…' : 'Show older runs'}
           </button>

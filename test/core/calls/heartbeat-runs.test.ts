@@ -48,7 +48,7 @@ describe('the core in local mode', () => {
   it('answers the runs newest first, and the older ones page by page', async () => {
     const heartbeat = await fixture.calls.createHeartbeat('local', { name: 'Nightly', schedule: '0 3 * * *' });
     const key = `local/heartbeat:${heartbeat.id ?? ''}`;
-    expect(await fixture.calls.listHeartbeatRuns(key)).toEqual({ supported: true, runs: [] });
+    expect(await fixture.calls.listHeartbeatRuns(key)).toEqual({ supported: true, runs: [], mayHaveOlder: false });
     const url = heartbeat.ping_url ?? '';
     for (let run = 0; run < runsPerPage + 2; run += 1) {
       await ping(`${url}/start`);
@@ -57,18 +57,20 @@ describe('the core in local mode', () => {
     }
     const first = await fixture.calls.listHeartbeatRuns(key);
     expect(first.runs).toHaveLength(runsPerPage);
+    expect(first.mayHaveOlder).toBe(true);
     expect(first.runs[0]).toMatchObject({ outcome: 'failed', log: `run ${runsPerPage + 1}\n`, logTruncated: false, startedAt: expect.any(Number), endedAt: expect.any(Number) });
     expect(first.runs[0]?.exitCode).toBeUndefined();
     expect(first.runs[1]).toMatchObject({ outcome: 'success', log: `run ${runsPerPage}\n` });
     const older = await fixture.calls.listHeartbeatRuns(key, runCursor(first.runs.at(-1) ?? { outcome: '', logTruncated: false }));
     expect(older.runs.map((run) => run.log)).toEqual(['run 1\n', 'run 0\n']);
+    expect(older.mayHaveOlder).toBe(false);
   });
 
   it('answers that a spec-only server keeps no runs, without asking it', async () => {
     const server = await startHistoryServer({ heartbeats: [{ id: 'hb_1', name: 'Backup', expected_interval: 3600 }] });
     try {
       const added = await fixture.calls.addRemoteConnection({ name: 'Spec only', baseUrl: server.apiUrl, token: 'x.y.z' });
-      expect(await fixture.calls.listHeartbeatRuns(`${added.id}/heartbeat:hb_1`)).toEqual({ supported: false, runs: [] });
+      expect(await fixture.calls.listHeartbeatRuns(`${added.id}/heartbeat:hb_1`)).toEqual({ supported: false, runs: [], mayHaveOlder: false });
       expect(server.requests.filter((request) => request.includes('/runs'))).toEqual([]);
       await fixture.calls.removeConnection(added.id);
     } finally {
