@@ -115,7 +115,7 @@ describe('the heartbeat page', () => {
     await user.click(within(table).getByRole('button', { name: 'Show older runs' }));
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
     expect(within(table).getByText('Unfinished')).toBeTruthy();
-    // A page shorter than full: nothing older is kept.
+    // A page shorter than full: nothing older is kept, and there is nothing more to ask for.
     expect(within(table).getByText('No older runs are kept.')).toBeTruthy();
     expect(within(table).queryByRole('button', { name: 'Show older runs' })).toBeNull();
     expect(fake.calls.filter((call) => call.method === 'listHeartbeatRuns').map((call) => call.args)).toEqual([[key], [key, newest - 86_400_000]]);

@@ -89,7 +89,7 @@ export function RunsSection({ itemKey, latest }: RunsSectionProps) {
         </table>
       )}
       <div className="section-more" aria-live="polite">
-        {allShown && shown.length > 0 && <p className="field-hint">No older runs are kept.</p>}
+        {more.state === 'all' && <p className="field-hint">No older runs are kept.</p>}
         {more.state === 'failed' && (
           <p className="form-error" role="alert">
             Older runs could not be loaded: {more.message}
