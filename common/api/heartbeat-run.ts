@@ -3,6 +3,9 @@
 // answer: a field of the wrong type is dropped and reported, the run kept.
 import { readDateTime, readInteger, readText, type ItemReader } from './fields.ts';
 
+/** The name `GET /capabilities` lists for schedules, runs and logs (§16): only such a server answers the runs. */
+export const CRON_EXTENSION = 'cron';
+
 export type HeartbeatRun = {
   /** Absent for a run that sent only its end. */
   started_at?: string | undefined;

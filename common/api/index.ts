@@ -57,7 +57,7 @@ export { CERTIFICATE_EXPIRY_DAYS, DEFAULT_CERTIFICATE_EXPIRY_DAYS, type MonitorT
 export { isMaskedValue, isSecretHeader, maskSecret, SECRET_MASK } from './secret-headers.ts';
 export { parseJsonPath, type JsonPathStep } from './json-path.ts';
 export { type Heartbeat, readHeartbeat } from './heartbeat.ts';
-export { type HeartbeatRun, readHeartbeatRun } from './heartbeat-run.ts';
+export { CRON_EXTENSION, type HeartbeatRun, readHeartbeatRun } from './heartbeat-run.ts';
 export { defaultExpiryThresholds, type Domain, readDomain } from './domain.ts';
 export { type NotificationHandler, readNotificationHandler } from './notification-handler.ts';
 export {

@@ -10,6 +10,7 @@ import type { Domain, Heartbeat, Monitor, NotificationHandler } from '../api/ind
 import type { ArgumentSchemas } from './contract-arguments.ts';
 import type { CheckView, ExportFile, HistoryEventView, ImportReport, ItemHistoryView, ListHistoryView } from './history.ts';
 import type { ItemRulesView, MaintenanceView } from './alerting.ts';
+import type { HeartbeatRunsView } from './heartbeat-runs.ts';
 import type { LocalServiceView, SettingsView, TestEmailView } from './settings.ts';
 import type { AlertView, ConnectionTestView, ConnectionView, StatusView } from './views.ts';
 
@@ -71,6 +72,9 @@ export const vigilMethods = {
   getItemHistory: { args: (s) => [s.itemKey, s.pageWindow], result: shape<ItemHistoryView>() },
   /** Older checks of a monitor, newest first, before the epoch ms given (the item page's "show more"). */
   listChecks: { args: (s) => [s.itemKey, s.epochMs.optional()], result: shape<CheckView[]>() },
+  /** A heartbeat's runs, newest first, before the epoch ms given (none: the newest); `supported: false` when its
+   * server keeps no runs (it does not list the `cron` extension). */
+  listHeartbeatRuns: { args: (s) => [s.itemKey, s.epochMs.optional()], result: shape<HeartbeatRunsView>() },
   /** What happened since the epoch ms given, on every connection, newest first. */
   listEvents: { args: (s) => [s.epochMs], result: shape<HistoryEventView[]>() },
   getListHistory: { args: () => [], result: shape<ListHistoryView>() },

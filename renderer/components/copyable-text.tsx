@@ -14,9 +14,11 @@ export interface CopyableTextProps {
   hint?: ReactNode;
   /** Wraps over lines (a long command), instead of scrolling sideways in one. */
   multiline?: boolean;
+  /** Lines a multiline box shows before it scrolls. */
+  rows?: number;
 }
 
-export function CopyableText({ label, text, hint, multiline = false }: CopyableTextProps) {
+export function CopyableText({ label, text, hint, multiline = false, rows = 2 }: CopyableTextProps) {
   const id = useId();
   const [result, setResult] = useState<CopyResult>();
 
@@ -49,7 +51,7 @@ export function CopyableText({ label, text, hint, multiline = false }: CopyableT
       <label htmlFor={id}>{label}</label>
       <div className="copyable-row">
         {multiline ? (
-          <textarea id={id} className="copyable-input" readOnly rows={2} value={text} spellCheck={false} aria-describedby={hintId} onFocus={(event) => event.currentTarget.select()} />
+          <textarea id={id} className="copyable-input" readOnly rows={rows} value={text} spellCheck={false} aria-describedby={hintId} onFocus={(event) => event.currentTarget.select()} />
         ) : (
           <input id={id} className="copyable-input" readOnly value={text} spellCheck={false} aria-describedby={hintId} onFocus={(event) => event.currentTarget.select()} />
         )}

@@ -14,7 +14,7 @@ const contractNames = [
   'listMonitors', 'createMonitor', 'updateMonitor', 'deleteMonitor', 'listHeartbeats', 'createHeartbeat', 'deleteHeartbeat',
   'listDomains', 'createDomain', 'deleteDomain', 'listNotificationHandlers', 'createNotificationHandler', 'deleteNotificationHandler',
   'snooze', 'unsnooze', 'pauseNotifications', 'resumeNotifications', 'startMaintenance', 'endMaintenance', 'getItemRules', 'setItemRules',
-  'getItemHistory', 'listChecks', 'listEvents', 'getListHistory', 'exportItemHistory', 'exportConfiguration', 'importConfiguration',
+  'getItemHistory', 'listChecks', 'listHeartbeatRuns', 'listEvents', 'getListHistory', 'exportItemHistory', 'exportConfiguration', 'importConfiguration',
   'getSettings', 'updateSettings', 'getLocalService', 'setLocalSmtp', 'sendTestEmail',
   'onDidChangeStatus', 'onAlert', 'onOpenItem', 'onOpenSettings',
 ].sort();

@@ -46,3 +46,8 @@ export function eventsPath(options: EventsQuery): string {
 export function pingsPath(heartbeatId: string, options: { before?: number | undefined; limit: number }): string {
   return `${resourcePath('heartbeats', heartbeatId)}/pings${query({ before: isoOf(options.before), limit: options.limit })}`;
 }
+
+/** A heartbeat's runs (§16), newest first, before the epoch ms given (none: up to the newest). */
+export function runsPath(heartbeatId: string, options: { before?: number | undefined; limit: number }): string {
+  return `${resourcePath('heartbeats', heartbeatId)}/runs${query({ before: isoOf(options.before), limit: options.limit })}`;
+}

@@ -18,6 +18,8 @@ import {
   type DomainCreateBody,
   type Heartbeat,
   type HeartbeatCreateBody,
+  type HeartbeatRun,
+  readHeartbeatRun,
   type Issue,
   type ItemReader,
   type Monitor,
@@ -37,7 +39,7 @@ import { readMaintenanceWindow, type MaintenanceCreateBody, type MaintenanceWind
 import { systemClock, type Clock } from '../../../common/clock.ts';
 import { type Logger, silentLogger } from '../../../common/logger.ts';
 import { MonitoringClientError } from './client-error.ts';
-import { allStatsPath, capabilitiesPath, checksPath, eventsPath, type EventsQuery, monitorStatsPath, pingsPath, seriesPath } from './history-paths.ts';
+import { allStatsPath, capabilitiesPath, checksPath, eventsPath, type EventsQuery, monitorStatsPath, pingsPath, runsPath, seriesPath } from './history-paths.ts';
 import { capabilitiesReply, meansNoExtensions, seriesReply } from './history-replies.ts';
 import { type ApiRequest, type ApiResponse, sendRequest, type Transport } from './http-request.ts';
 import { monitorPage, pageEntryIdentity, refusesPageZero } from './monitor-pages.ts';
@@ -253,6 +255,11 @@ export class MonitoringClient {
   /** A heartbeat's pings, newest first. */
   async listPings(heartbeatId: string, query: { before?: number | undefined; limit: number }, options: CallOptions = {}): Promise<ListReply<PingRecord>> {
     return this.#listAt(this.#target(() => pingsPath(heartbeatId, query)), readPingRecord, options);
+  }
+
+  /** A heartbeat's runs, newest first (the `cron` extension, common/api/heartbeat-run.ts); only servers that list it. */
+  async listHeartbeatRuns(heartbeatId: string, query: { before?: number | undefined; limit: number }, options: CallOptions = {}): Promise<ListReply<HeartbeatRun>> {
+    return this.#listAt(this.#target(() => runsPath(heartbeatId, query)), readHeartbeatRun, options);
   }
 
   // The maintenance extension (common/api/maintenance.ts): only servers that list `maintenance` under GET /capabilities

@@ -5,6 +5,7 @@ import type { CoreRuntime } from '../app/core-runtime.ts';
 import { configurationCalls } from './configuration-calls.ts';
 import { connectionCalls } from './connection-calls.ts';
 import { eventsCalls } from './events-calls.ts';
+import { heartbeatRunCalls } from './heartbeat-run-calls.ts';
 import { historyCalls } from './history-calls.ts';
 import { itemRulesCalls } from './item-rules-calls.ts';
 import { localServiceCalls } from './local-service-calls.ts';
@@ -33,6 +34,7 @@ export function coreCalls(runtime: CoreRuntime): CoreCalls {
     ...settingsCalls(runtime),
     ...localServiceCalls(runtime),
     ...historyCalls(runtime),
+    ...heartbeatRunCalls(runtime),
     ...eventsCalls(runtime),
     ...configurationCalls(runtime),
   };

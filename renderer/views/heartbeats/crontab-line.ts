@@ -22,7 +22,7 @@ export function cronScheduleOf(seconds: number): string | undefined {
  * The URL as one word of a crontab command: quoted for the shell only when it must be (a query string's `&` or
  * `?`), and with `%` escaped, which cron would otherwise turn into a line break.
  */
-function crontabWord(text: string): string {
+export function crontabWord(text: string): string {
   const word = /^[\w:/.~%+=@,-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
   return word.replaceAll('%', '\\%');
 }

@@ -14,7 +14,7 @@ export interface HeartbeatRow extends ListRow, StatusJudgement {
   heartbeat: Heartbeat;
   state: HeartbeatState;
   lastPingAt: number | undefined;
-  /** The last ping plus the expected interval; undefined before the first ping. */
+  /** When the server expects the next ping, or the last ping plus the expected interval; undefined before the first ping. */
   nextExpectedAt: number | undefined;
 }
 
@@ -46,7 +46,8 @@ export function heartbeatRows(rows: readonly Row<Heartbeat>[], items: ReadonlyMa
       state,
       ...judgementOf(statusItem, healthOfState[state]),
       lastPingAt,
-      nextExpectedAt: lastPingAt === undefined || interval === undefined ? undefined : lastPingAt + interval * 1000,
+      // The server's own date where it sends one (it knows the schedule), else the last ping plus the interval.
+      nextExpectedAt: epochOf(item.next_expected_at) ?? (lastPingAt === undefined || interval === undefined ? undefined : lastPingAt + interval * 1000),
       search: searchText([item.name, item.slug]),
     };
   });

@@ -4,7 +4,9 @@
 import { useMemo, useState } from 'react';
 import { formatDuration } from '../../../common/format/duration.ts';
 import type { Heartbeat } from '../../../common/ipc/views.ts';
+import { describeCron } from '../../../common/schedule/cron-description.ts';
 import { vigil } from '../../api/vigil-api.ts';
+import { fittedColumnWidth } from '../../components/column-fit.ts';
 import { CreateButton } from '../../components/create-button.tsx';
 import { filterChoice, type FilterChoice } from '../../components/filtered-table.tsx';
 import { HealthBadge } from '../../components/health-badge.tsx';
@@ -18,6 +20,7 @@ import { SnoozeControl } from '../../components/snooze-control.tsx';
 import { StatusBadges, useStatusColumnWidth } from '../../components/status-badges.tsx';
 import type { Column } from '../../components/virtual-table.tsx';
 import { countOf } from '../../format/count.ts';
+import { scheduleText } from '../../format/schedule-text.ts';
 import { useHeartbeats } from '../../state/resources.ts';
 import { useResourceList, type ResourceListSource } from '../../state/use-resource-list.ts';
 import { HeartbeatForm } from './heartbeat-form.tsx';
@@ -31,6 +34,12 @@ function summaryOf(rows: readonly HeartbeatRow[]): string {
   const down = rows.filter((row) => row.state === 'down').length;
   const late = rows.filter((row) => row.state === 'late').length;
   return `${countOf(rows.length, 'heartbeat')}, ${down} down, ${late} late.`;
+}
+
+/** A scheduled job's schedule in words (its zone on hover), the others' interval. */
+function intervalLabel(heartbeat: Heartbeat): string {
+  if (heartbeat.schedule !== undefined) return describeCron(heartbeat.schedule) ?? heartbeat.schedule;
+  return heartbeat.expected_interval === undefined ? '—' : formatDuration(heartbeat.expected_interval * 1000, 'exact');
 }
 
 const heartbeatFilters: readonly FilterChoice[] = [
@@ -60,9 +69,11 @@ export function HeartbeatsView() {
   // Stable across renders, so rows that did not change are not rendered again while scrolling or typing.
   const { askToDelete } = list;
   const statusWidth = useStatusColumnWidth(list.rows, 110);
+  // Wide enough for the longest schedule in words, within reason.
+  const intervalWidth = useMemo(() => Math.min(240, fittedColumnWidth(list.rows.map((row) => intervalLabel(row.heartbeat)), 85)), [list.rows]);
   const columns = useMemo<Column<HeartbeatRow>[]>(() => [
     { id: 'name', header: 'Name', sortable: true, width: { min: 140, grow: 1 }, className: 'cell-strong', cell: (row) => (row.heartbeat.id === undefined || row.saving ? (row.heartbeat.name ?? '(no name)') : <ItemLink itemKey={row.key} name={row.heartbeat.name ?? '(no name)'} />) },
-    { id: 'interval', header: 'Interval', sortable: true, width: 85, cell: (row) => (row.heartbeat.expected_interval === undefined ? '—' : formatDuration(row.heartbeat.expected_interval * 1000, 'exact')) },
+    { id: 'interval', header: 'Interval', sortable: true, width: intervalWidth, cell: (row) => <span title={scheduleText(row.heartbeat)}>{intervalLabel(row.heartbeat)}</span> },
     { id: 'lastPing', header: 'Last ping', sortable: true, width: 95, cell: (row) => (row.lastPingAt === undefined ? <span className="cell-muted">never</span> : <RelativeTime at={row.lastPingAt} />) },
     {
       id: 'nextExpected',
@@ -102,7 +113,7 @@ export function HeartbeatsView() {
         </>
       );
     }),
-  ], [askToDelete, statusWidth]);
+  ], [askToDelete, statusWidth, intervalWidth]);
 
   function created(heartbeat: Heartbeat) {
     setCreating(false);

@@ -19,6 +19,7 @@ import { useStatus } from '../../state/status-store.ts';
 import { parseServerItemKey } from '../../../common/ipc/item-key.ts';
 import { ChecksSection } from './checks-section.tsx';
 import { ExpirySection } from './expiry-section.tsx';
+import { HeartbeatRuns, HeartbeatSummary } from './heartbeat-sections.tsx';
 import { IncidentsSection } from './incidents-section.tsx';
 import { ItemMaintenance } from './item-maintenance.tsx';
 import { windowNames } from './item-page-model.ts';
@@ -103,6 +104,7 @@ export function ItemPage({ itemKey }: { itemKey: string }) {
       </header>
 
       <ItemMaintenance itemKey={itemKey} />
+      {headline?.kind === 'heartbeat' && <HeartbeatSummary itemKey={itemKey} />}
 
       {view !== undefined && view.notes.length > 0 && (
         <div className="item-notes">
@@ -165,6 +167,7 @@ function ItemHistory({ itemKey, view, pageWindow, onWindow, loading, now }: Item
         <IncidentsSection kind={view.kind} incidents={view.incidents} now={now} />
       </div>
       {view.checks !== undefined && <ChecksSection itemKey={itemKey} checks={view.checks} />}
+      {view.kind === 'heartbeat' && <HeartbeatRuns itemKey={itemKey} />}
       {view.pings !== undefined && <PingsSection pings={view.pings} />}
       {view.kind === 'domain' && <ExpirySection expiresOn={view.expiresOn} now={now} />}
       <section className="item-section" aria-labelledby="events-title">

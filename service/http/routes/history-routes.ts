@@ -1,6 +1,7 @@
 // The history extension (docs/api-decisions.md §14): checks, stats, series, events and pings. Behind the same
 // bearer token and error shapes as the spec's routes; a client that knows only the spec never calls them.
 import type { FastifyInstance } from 'fastify';
+import { CRON_EXTENSION } from '../../../common/api/heartbeat-run.ts';
 import { MAINTENANCE_EXTENSION } from '../../../common/api/maintenance.ts';
 import type { ApiContext } from '../api-context.ts';
 import { notFound } from '../api-error.ts';
@@ -28,7 +29,7 @@ export function historyRoutes(app: FastifyInstance, context: ApiContext): void {
     return record;
   };
 
-  app.get('/capabilities', () => ({ extensions: ['history', MAINTENANCE_EXTENSION], problems: context.problems.list() }));
+  app.get('/capabilities', () => ({ extensions: ['history', MAINTENANCE_EXTENSION, CRON_EXTENSION], problems: context.problems.list() }));
 
   app.get<IdParams & { Querystring: BeforeQuery }>('/monitors/:id/checks', { schema: { querystring: beforeQuery } }, (request) => {
     const { seq } = monitor(request.params.id);

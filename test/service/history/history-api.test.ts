@@ -67,7 +67,7 @@ afterAll(async () => {
 
 describe('GET /capabilities', () => {
   it('lists the history and maintenance extensions and no problems', async () => {
-    expect(await json('/capabilities')).toEqual({ extensions: ['history', 'maintenance'], problems: [] });
+    expect(await json('/capabilities')).toEqual({ extensions: ['history', 'maintenance', 'cron'], problems: [] });
   });
 });
 
