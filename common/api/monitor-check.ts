@@ -99,3 +99,33 @@ export function readMilliseconds(object: JsonObject, key: string, context: ReadC
   issue(context, [key], `expected zero or more milliseconds, got ${value}`);
   return undefined;
 }
+
+/** An https monitor's certificate settings (§16), as read. */
+export type ReadTls = { expiry_days?: number[] | undefined; ignore_errors?: boolean | undefined };
+
+export function readTls(object: JsonObject, context: ReadContext): ReadTls | undefined {
+  const tls = objectAt(object, 'tls', context);
+  if (tls === undefined) return undefined;
+  const days = arrayAt(tls, 'expiry_days', context, ['tls', 'expiry_days']);
+  const ignore = tls['ignore_errors'];
+  if (ignore !== undefined && typeof ignore !== 'boolean') issue(context, ['tls', 'ignore_errors'], `expected true or false, got ${jsonKind(ignore)}`);
+  return {
+    expiry_days: days?.filter((day): day is number => typeof day === 'number' && Number.isInteger(day) && day > 0),
+    ignore_errors: typeof ignore === 'boolean' ? ignore : undefined,
+  };
+}
+
+/** A dns monitor's lookup (§16 "Monitors of type dns"), as read: `expect` always as a list. */
+export type ReadDns = { record?: string | undefined; expect?: string[] | undefined; resolver?: string | undefined };
+
+export function readDns(object: JsonObject, context: ReadContext): ReadDns | undefined {
+  const dns = objectAt(object, 'dns', context);
+  if (dns === undefined) return undefined;
+  const inner: ReadContext = { at: [...context.at, 'dns'], issues: context.issues };
+  const expect = dns['expect'];
+  return {
+    record: readText(dns, 'record', inner),
+    expect: typeof expect === 'string' ? [expect] : readTextList(dns, 'expect', inner),
+    resolver: readText(dns, 'resolver', inner),
+  };
+}

@@ -1,9 +1,9 @@
 // The uptime monitor as a response carries it (spec §2.1), plus the extensions Vigil's own service adds
 // (docs/api-decisions.md §14, §16): every field optional.
 
-import { readDateTime, readId, readPositiveInteger, readText, type ItemReader } from './fields.ts';
+import { readDate, readDateTime, readId, readPositiveInteger, readText, type ItemReader } from './fields.ts';
 import type { KnownOr, MonitorStatus, MonitorType } from './known.ts';
-import { readExpectation, readHeaders, readMilliseconds, readTextList, type ReadExpectation } from './monitor-check.ts';
+import { readDns, readExpectation, readHeaders, readMilliseconds, readTextList, readTls, type ReadDns, type ReadExpectation, type ReadTls } from './monitor-check.ts';
 
 export type Monitor = {
   id?: string | undefined;
@@ -34,6 +34,12 @@ export type Monitor = {
   last_response_time_ms?: number | undefined;
   /** Why the latest check failed; absent when it passed. */
   last_error?: string | undefined;
+  /** An https monitor's certificate warnings and whether its errors are ignored (§16). */
+  tls?: ReadTls | undefined;
+  /** A dns monitor's record type, expected values and resolver (§16). */
+  dns?: ReadDns | undefined;
+  /** Read-only (§16): the last day the https target's certificate is valid, `YYYY-MM-DD`. */
+  certificate_expires_on?: string | undefined;
 };
 
 // Every key is always written (undefined when absent) so all items share one object shape, which
@@ -57,4 +63,7 @@ export const readMonitor: ItemReader<Monitor> = (object, context) => ({
   last_checked_at: readDateTime(object, 'last_checked_at', context),
   last_response_time_ms: readMilliseconds(object, 'last_response_time_ms', context),
   last_error: readText(object, 'last_error', context),
+  tls: readTls(object, context),
+  dns: readDns(object, context),
+  certificate_expires_on: readDate(object, 'certificate_expires_on', context),
 });

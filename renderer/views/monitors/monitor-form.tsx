@@ -1,8 +1,9 @@
 // Create and edit a monitor in one form: name, type, target and frequency, checked per type as the user types
 // (after the first try to save), with the server's own field errors shown at the field. What is typed is kept
 // as a draft until it is saved, whatever happens to the dialog. A new monitor goes to the server chosen in the
-// form (asked when there is more than one); an edited one stays on its own.
-import { checkInput, INPUT_LIMITS, isMonitorType, MONITOR_TYPES, monitorCreateInput, monitorTypeOf } from '../../../common/api/index.ts';
+// form (asked when there is more than one); an edited one stays on its own. Where that server offers the `checks`
+// extension, the request, expectations, re-check and certificate follow in sections of their own.
+import { checkInput, INPUT_LIMITS, isMonitorType, MONITOR_TYPES, monitorCreateInput, monitorTypeOf, type MonitorCreateBody } from '../../../common/api/index.ts';
 import { monitorKey, serverItemKey } from '../../../common/ipc/item-key.ts';
 import type { Monitor } from '../../../common/ipc/views.ts';
 import { fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
@@ -12,10 +13,13 @@ import { DurationField, draftSeconds, durationDraft, type DurationDraft } from '
 import { SelectField, TextField } from '../../components/fields.tsx';
 import { ServerField } from '../../components/server-field.tsx';
 import { useFormDraft } from '../../state/drafts-store.ts';
+import { CHECKS_EXTENSION, useServerOffers } from '../../state/server-capabilities.ts';
 import { useFormCheck } from '../../state/form-check.ts';
 import { showInfo } from '../../state/notices-store.ts';
 import { useMonitors } from '../../state/resources.ts';
 import { serverChoiceErrors, useServerChoice } from '../../state/server-choice.ts';
+import { checkDraftOf, checkFieldOf, checkFieldsOf, checkProblems, type CheckDraft } from './check-draft.ts';
+import { CheckSections } from './check-sections.tsx';
 import { monitorTypeLabels } from './monitor-list.ts';
 
 interface MonitorDraft {
@@ -23,6 +27,8 @@ interface MonitorDraft {
   type: string;
   url: string;
   frequency: DurationDraft;
+  /** The check extension's fields, used only where the server offers them. */
+  check: CheckDraft;
   /** The monitor as it was when editing began (see `versionOf`); empty for a new one. */
   from: string;
 }
@@ -41,25 +47,34 @@ function draftOf(monitor: Monitor | undefined): MonitorDraft {
     type: monitor?.type ?? 'http',
     url: monitor?.url ?? '',
     frequency: durationDraft(monitor?.frequency ?? 60),
+    check: checkDraftOf(monitor),
     from: versionOf(monitor),
   };
 }
 
 /** The editable fields as the server has them: an edit begun on another version is stale. */
 function versionOf(monitor: Monitor | undefined): string {
-  return monitor === undefined ? '' : JSON.stringify([monitor.name, monitor.type, monitor.url, monitor.frequency]);
+  if (monitor === undefined) return '';
+  const { name, type, url, frequency, method, headers, secret_headers, body, expect, retry_seconds, tls, dns } = monitor;
+  return JSON.stringify([name, type, url, frequency, method, headers, secret_headers, body, expect, retry_seconds, tls, dns]);
 }
 
 function bodyOf(draft: MonitorDraft) {
   return { name: draft.name.trim(), type: draft.type, url: draft.url.trim(), frequency: draftSeconds(draft.frequency) };
 }
 
-/** The form's own check; a type this Vigil does not know is left to the server. */
-function localErrors(draft: MonitorDraft): FieldErrors {
+/** The form's own check; a type this Vigil does not know is left to the server, except for its check fields. */
+function localErrors(draft: MonitorDraft, withChecks: boolean, editing: boolean): FieldErrors {
   const body = bodyOf(draft);
-  if (monitorTypeOf(body) === 'unknown') return {};
+  const checks = withChecks ? fieldErrorsOf(checkProblems(draft.check, body.type, body.url, editing)) : {};
+  if (monitorTypeOf(body) === 'unknown') return checks;
   const checked = checkInput(monitorCreateInput, body);
-  return checked.ok ? {} : fieldErrorsOf(checked.details);
+  return { ...checks, ...(checked.ok ? {} : fieldErrorsOf(checked.details)) };
+}
+
+/** The server names a status entry or a warning day; the form shows the list's field. */
+function serverFieldsOf(fields: FieldErrors): FieldErrors {
+  return Object.fromEntries(Object.entries(fields).map(([field, message]) => [checkFieldOf(field), message]));
 }
 
 export interface MonitorFormProps {
@@ -75,7 +90,8 @@ export function MonitorForm({ editing, onClose }: MonitorFormProps) {
   const server = useServerChoice();
   // An edit draft left from an older version of the monitor is dropped: saving it would undo the newer change.
   const draft = form.draft.from === versionOf(monitor) ? form.draft : draftOf(monitor);
-  const check = useFormCheck({ ...localErrors(draft), ...(editing === undefined ? serverChoiceErrors(server) : {}) });
+  const withChecks = useServerOffers(editing?.connectionId ?? server.chosen?.id, CHECKS_EXTENSION);
+  const check = useFormCheck({ ...localErrors(draft, withChecks, editing !== undefined), ...(editing === undefined ? serverChoiceErrors(server) : {}) }, serverFieldsOf);
   const { errors } = check;
   const target = targetFields[draft.type] ?? otherTarget;
   const types = [...MONITOR_TYPES, ...(monitor !== undefined && monitorTypeOf(draft) === 'unknown' ? [draft.type] : [])];
@@ -86,19 +102,32 @@ export function MonitorForm({ editing, onClose }: MonitorFormProps) {
     check.forget(...Object.keys(patch));
   }
 
+  function changeCheck(patch: Partial<CheckDraft>, fields: string[]) {
+    form.setDraft({ ...draft, check: { ...draft.check, ...patch } });
+    check.forget(...fields);
+  }
+
+  /** The check fields to send: all that are set for a new monitor, the changed ones for an edit. */
+  function checkFields(body: ReturnType<typeof bodyOf>): Partial<MonitorCreateBody> {
+    if (!withChecks) return {};
+    // Of the body's types as sent: the contract checks them again with the service's rules (monitorCreateInput).
+    const before = monitor === undefined ? undefined : { draft: checkDraftOf(monitor), type: monitor.type ?? '', url: monitor.url ?? '' };
+    return checkFieldsOf(draft.check, body.type, body.url, before) as Partial<MonitorCreateBody>;
+  }
+
   async function save() {
     const body = bodyOf(draft);
     const { type } = body;
     // New monitors are one of the four types (the form offers only those; the contract creates only those).
     const connectionId = server.chosen?.id;
     if (editing === undefined && isMonitorType(type) && connectionId !== undefined) {
-      await form.save(() => useMonitors.getState().add(connectionId, { ...body, last_status: 'unknown' }, () => vigil().createMonitor(connectionId, { ...body, type })));
+      await form.save(() => useMonitors.getState().add(connectionId, { ...body, last_status: 'unknown' }, () => vigil().createMonitor(connectionId, { ...body, ...checkFields(body), type })));
       showInfo(`Monitor ${body.name} created.`);
     } else if (editing !== undefined) {
       const { monitor: edited, connectionId: on } = editing;
       const id = edited.id;
       if (id === undefined) throw new Error('This monitor has no id on the server, so it cannot be edited here.');
-      await form.save(() => useMonitors.getState().update(on, serverItemKey(on, monitorKey(edited)), { ...edited, ...body }, () => vigil().updateMonitor(on, id, body)));
+      await form.save(() => useMonitors.getState().update(on, serverItemKey(on, monitorKey(edited)), { ...edited, ...body }, () => vigil().updateMonitor(on, id, { ...body, ...checkFields(body) })));
       showInfo(`Monitor ${body.name} saved.`);
     }
     onClose();
@@ -140,6 +169,7 @@ export function MonitorForm({ editing, onClose }: MonitorFormProps) {
         units={['seconds', 'minutes', 'hours']}
         onChange={(value) => change({ frequency: value })}
       />
+      {withChecks && <CheckSections draft={draft.check} type={draft.type} url={draft.url} errors={errors} onChange={changeCheck} />}
     </DialogForm>
   );
 }

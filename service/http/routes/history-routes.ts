@@ -28,7 +28,7 @@ export function historyRoutes(app: FastifyInstance, context: ApiContext): void {
     return record;
   };
 
-  app.get('/capabilities', () => ({ extensions: ['history', MAINTENANCE_EXTENSION], problems: context.problems.list() }));
+  app.get('/capabilities', () => ({ extensions: ['history', MAINTENANCE_EXTENSION, 'checks'], problems: context.problems.list() }));
 
   app.get<IdParams & { Querystring: BeforeQuery }>('/monitors/:id/checks', { schema: { querystring: beforeQuery } }, (request) => {
     const { seq } = monitor(request.params.id);

@@ -66,8 +66,8 @@ afterAll(async () => {
 });
 
 describe('GET /capabilities', () => {
-  it('lists the history and maintenance extensions and no problems', async () => {
-    expect(await json('/capabilities')).toEqual({ extensions: ['history', 'maintenance'], problems: [] });
+  it('lists the history, maintenance and checks extensions and no problems', async () => {
+    expect(await json('/capabilities')).toEqual({ extensions: ['history', 'maintenance', 'checks'], problems: [] });
   });
 });
 

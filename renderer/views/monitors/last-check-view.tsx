@@ -1,0 +1,66 @@
+// The latest check of a monitor, as a list cell (one line: the error or the response time, then the certificate)
+// and as a section of its page. Says nothing when the server sent none of it.
+import type { Monitor } from '../../../common/ipc/views.ts';
+import { formatCalendarDate } from '../../format/time.ts';
+import { useNow } from '../../state/now-store.ts';
+import { formatResponseTime, lastCheckOf, type CertificateView } from './last-check.ts';
+
+function CertificateBadge({ certificate }: { certificate: CertificateView }) {
+  return <span className={certificate.warning ? 'badge badge-warning' : 'badge badge-unknown'}>{certificate.label}</span>;
+}
+
+const ignoredWarning = 'Certificate errors ignored';
+
+export function LastCheckCell({ monitor }: { monitor: Monitor }) {
+  const check = lastCheckOf(monitor, useNow((state) => state.now));
+  return (
+    <span className="last-check">
+      {check.error !== undefined ? (
+        <span className="last-check-error" title={check.error}>
+          {check.error}
+        </span>
+      ) : (
+        check.responseMs !== undefined && <span>{formatResponseTime(check.responseMs)}</span>
+      )}
+      {check.certificate !== undefined && <CertificateBadge certificate={check.certificate} />}
+      {check.ignoresCertificateErrors && <span className="badge badge-warning">{ignoredWarning}</span>}
+    </span>
+  );
+}
+
+export function LastCheckSection({ monitor }: { monitor: Monitor }) {
+  const check = lastCheckOf(monitor, useNow((state) => state.now));
+  if (check.error === undefined && check.responseMs === undefined && check.certificate === undefined && !check.ignoresCertificateErrors) return null;
+  return (
+    <section className="item-section" aria-labelledby="last-check-title">
+      <h2 id="last-check-title">Latest check</h2>
+      <dl className="last-check-facts">
+        {check.error !== undefined && (
+          <>
+            <dt>Failed</dt>
+            <dd className="last-check-error-text">{check.error}</dd>
+          </>
+        )}
+        {check.responseMs !== undefined && (
+          <>
+            <dt>Response time</dt>
+            <dd>{formatResponseTime(check.responseMs)}</dd>
+          </>
+        )}
+        {check.certificate !== undefined && monitor.certificate_expires_on !== undefined && (
+          <>
+            <dt>Certificate</dt>
+            <dd>
+              Valid until {formatCalendarDate(monitor.certificate_expires_on)} <CertificateBadge certificate={check.certificate} />
+            </dd>
+          </>
+        )}
+      </dl>
+      {check.ignoresCertificateErrors && (
+        <p className="check-warning" role="note">
+          {ignoredWarning}: this monitor stays up with an expired, self-signed or wrong certificate.
+        </p>
+      )}
+    </section>
+  );
+}
