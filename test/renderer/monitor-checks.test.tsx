@@ -208,3 +208,13 @@ describe('the latest check', () => {
     expect(container.textContent).toBe('');
   });
 });
+
+describe('the draft of a monitor’s checks', () => {
+  it('keeps a text that reads as JSON a text, and refuses two headers of one name', () => {
+    const draft = checkDraftOf({ ...stored, expect: { json: [{ path: '$.flag', equals: 'true' }, { path: '$.on', equals: true }] } });
+    expect(draft.json.map((row) => row.equals)).toEqual(['"true"', 'true']);
+    expect(checkFieldsOf(draft, 'http', 'https://api.example.com/')).toMatchObject({ expect: { json: [{ path: '$.flag', equals: 'true' }, { path: '$.on', equals: true }] } });
+    const twice = { ...checkDraftOf(undefined), headers: [{ name: 'X-A', value: '1', secret: false }, { name: 'X-A', value: '2', secret: false }] };
+    expect(checkProblems(twice, 'http', 'https://api.example.com/', false)).toEqual([{ field: 'headers.X-A', message: 'names a header already given (names are case-insensitive)' }]);
+  });
+});

@@ -55,7 +55,7 @@ export function checkDraftOf(monitor: Monitor | undefined): CheckDraft {
     status: (expect?.status ?? []).join(', '),
     bodyContains: expect?.body_contains ?? '',
     bodyNotContains: expect?.body_not_contains ?? '',
-    json: (expect?.json ?? []).map(({ path, equals }) => ({ path, equals: typeof equals === 'string' ? equals : JSON.stringify(equals) })),
+    json: (expect?.json ?? []).map(({ path, equals }) => ({ path, equals: equalsText(equals) })),
     maxResponseMs: numberText(expect?.max_response_ms),
     retrySeconds: numberText(monitor?.retry_seconds),
     expiryDays: (monitor?.tls?.expiry_days ?? []).join(', '),
@@ -64,6 +64,11 @@ export function checkDraftOf(monitor: Monitor | undefined): CheckDraft {
     dnsExpect: (monitor?.dns?.expect ?? []).join('\n'),
     dnsResolver: monitor?.dns?.resolver ?? '',
   };
+}
+
+/** A text shows as itself unless it would read back as something else: the text "true" shows as "\"true\"". */
+function equalsText(equals: unknown): string {
+  return typeof equals === 'string' && jsonValueOf(equals) === equals ? equals : JSON.stringify(equals);
 }
 
 /** Which disclosure sections the monitor already uses: those start open. */
@@ -163,6 +168,19 @@ export function checkFieldsOf(draft: CheckDraft, type: string, url: string, befo
   return changed;
 }
 
+/** Two rows of the same name would become one header, and one of the values would be lost without a word. */
+function repeatedHeaders(draft: CheckDraft, type: string): ValidationDetail[] {
+  if (type !== 'http') return [];
+  const seen = new Set<string>();
+  const details: ValidationDetail[] = [];
+  for (const row of draft.headers) {
+    const name = row.name.trim();
+    if (name !== '' && seen.has(name)) details.push({ field: `headers.${name}`, message: 'names a header already given (names are case-insensitive)' });
+    seen.add(name);
+  }
+  return details;
+}
+
 const checkInputs = z.object(monitorCheckCreateInputs).partial();
 
 /** Where the form shows an error: a status code or a warning day is the list's field; a header and a json row are their own. */
@@ -176,7 +194,7 @@ export function checkFieldOf(field: string): string {
  */
 export function checkProblems(draft: CheckDraft, type: string, url: string, editing: boolean): ValidationDetail[] {
   const fields = Object.fromEntries(Object.entries(fieldsOf(draft, type, url)).filter(([, value]) => !unset(value))) as CheckFields;
-  const details: ValidationDetail[] = [];
+  const details: ValidationDetail[] = [...repeatedHeaders(draft, type)];
   const { tls, dns, ...extension } = fields;
   const parsed = checkInputs.safeParse(extension);
   if (!parsed.success) details.push(...validationDetails(parsed.error));

@@ -2,7 +2,7 @@
 // expectations, the re-check and the certificate, each in a section closed until it is opened (open from the
 // start when the monitor uses it, or when an error is in it), and a dns monitor's lookup. Errors arrive under
 // the service's names for the fields (`headers.X-Api-Key`, `expect.json.0.path`, `dns.record`).
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { DNS_RECORD_TYPES } from '../../../common/api/dns-check-input.ts';
 import { DEFAULT_RETRY_SECONDS, HTTP_METHODS, isSecretHeader, SECRET_MASK } from '../../../common/api/index.ts';
 import type { FieldErrors } from '../../api/call-error.ts';
@@ -72,9 +72,13 @@ interface DisclosureProps {
 }
 
 function Disclosure({ title, summary, startOpen, forceOpen, children }: DisclosureProps) {
-  const [open, setOpen] = useState(startOpen);
+  const [open, setOpen] = useState(startOpen || forceOpen);
+  // An error in a closed section opens it, once: the user may close it again.
+  useEffect(() => {
+    if (forceOpen) setOpen(true);
+  }, [forceOpen]);
   return (
-    <details className="form-disclosure" open={open || forceOpen} onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details className="form-disclosure" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>
         <span className="form-disclosure-title">{title}</span> <span className="field-hint">{summary}</span>
       </summary>
