@@ -1,5 +1,6 @@
 // The latest check of a monitor, as a list cell (one line: the error or the response time, then the certificate)
 // and as a section of its page. Says nothing when the server sent none of it.
+import type { ReactNode } from 'react';
 import type { Monitor } from '../../../common/ipc/views.ts';
 import { formatCalendarDate } from '../../format/time.ts';
 import { useNow } from '../../state/now-store.ts';
@@ -11,21 +12,33 @@ function CertificateBadge({ certificate }: { certificate: CertificateView }) {
 
 const ignoredWarning = 'Certificate errors ignored';
 
+/** One thing, in a narrow column: the error (the whole of it as its tooltip), else a certificate that needs
+ * attention ("Cert: 9 days left"), else that certificate errors are ignored ("Cert not checked"), else the response time. The monitor's
+ * page says all of it in full. */
 export function LastCheckCell({ monitor }: { monitor: Monitor }) {
   const check = lastCheckOf(monitor, useNow((state) => state.now));
-  return (
-    <span className="last-check">
-      {check.error !== undefined ? (
-        <span className="last-check-error" title={check.error}>
-          {check.error}
-        </span>
-      ) : (
-        check.responseMs !== undefined && <span>{formatResponseTime(check.responseMs)}</span>
-      )}
-      {check.certificate !== undefined && <CertificateBadge certificate={check.certificate} />}
-      {check.ignoresCertificateErrors && <span className="badge badge-warning">{ignoredWarning}</span>}
-    </span>
-  );
+  const certificate = check.certificate?.warning === true ? check.certificate : undefined;
+  let shown: ReactNode = check.responseMs === undefined ? null : formatResponseTime(check.responseMs);
+  if (check.error !== undefined) {
+    shown = (
+      <span className="last-check-error" title={check.error}>
+        {check.error}
+      </span>
+    );
+  } else if (certificate !== undefined) {
+    shown = (
+      <span className="badge badge-warning" title={certificate.label}>
+        {certificate.label.replace(/^Certificate/, 'Cert')}
+      </span>
+    );
+  } else if (check.ignoresCertificateErrors) {
+    shown = (
+      <span className="badge badge-warning" title={ignoredWarning}>
+        Cert not checked
+      </span>
+    );
+  }
+  return <span className="last-check">{shown}</span>;
 }
 
 export function LastCheckSection({ monitor }: { monitor: Monitor }) {

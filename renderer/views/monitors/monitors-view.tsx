@@ -1,7 +1,8 @@
 // Monitors: the table (search, status and type filters, sortable columns, remembered), with each monitor's uptime
 // and status bar for the past 24 hours, create, edit, delete (after confirmation), snooze and maintenance from each row, and
 // its name leading to its page. Where the server sends the latest check's fields (the `checks` extension), a column
-// says why the latest check failed or how long it took, and how soon the certificate expires. Rows come from the latest poll with the user's changes laid over them.
+// says why the latest check failed or how long it took, and when the certificate expires soon (in the place of
+// Updated). Rows come from the latest poll with the user's changes laid over them.
 import { useMemo, useState } from 'react';
 import type { Monitor } from '../../../common/ipc/views.ts';
 import { fittedColumnWidth } from '../../components/column-fit.ts';
@@ -78,9 +79,10 @@ export function MonitorsView() {
       width: statusWidth,
       cell: (row) => (row.saving ? <HealthBadge health="saving" label="Saving…" /> : <StatusBadges health={row.health} label={statusLabels[row.status]} judgement={row} />),
     },
-    ...(withLastCheck ? [{ id: 'last-check', header: 'Last check', width: { min: 150, grow: 1.6 }, cell: (row: MonitorRow) => <LastCheckCell monitor={row.monitor} /> }] : []),
+    ...(withLastCheck ? [{ id: 'last-check', header: 'Last check', width: { min: 100, grow: 1.6 }, cell: (row: MonitorRow) => <LastCheckCell monitor={row.monitor} /> }] : []),
     { id: 'uptime', header: 'Uptime 24 h', sortable: true, width: 132, cell: (row) => <UptimeCell figures={history?.items[row.key]} slotMs={slotMs} /> },
-    { id: 'updated', header: 'Updated', sortable: true, width: 84, cell: (row) => (row.updatedAt === undefined ? '—' : <RelativeTime at={row.updatedAt} />) },
+    // At 1280 pixels there is no room for both: what the latest check said tells more than when the monitor changed.
+    ...(withLastCheck ? [] : [{ id: 'updated', header: 'Updated', sortable: true, width: 84, cell: (row: MonitorRow) => (row.updatedAt === undefined ? '—' : <RelativeTime at={row.updatedAt} />) }]),
     actionsColumn(276, (row) => {
       const name = row.monitor.name ?? 'monitor';
       const disabled = row.saving || row.monitor.id === undefined;
