@@ -6,7 +6,7 @@ import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '../../common/api/index.ts';
 import type { Monitor } from '../../common/ipc/views.ts';
-import { checkDraftOf, checkFieldsOf, checkProblems, usedSections } from '../../renderer/views/monitors/check-draft.ts';
+import { checkDraftOf, checkFieldsOf, checkProblems, editedHeaderValue, usedSections } from '../../renderer/views/monitors/check-draft.ts';
 import { certificateView } from '../../renderer/views/monitors/last-check.ts';
 import { LastCheckCell, LastCheckSection } from '../../renderer/views/monitors/last-check-view.tsx';
 import { MonitorForm } from '../../renderer/views/monitors/monitor-form.tsx';
@@ -125,12 +125,34 @@ describe('the monitor form with the checks extension', () => {
     // X-Api-Key is always secret: its mark cannot be taken away.
     const apiKeyRow = screen.getByLabelText('Value of X-Api-Key').closest('.check-row') as HTMLElement;
     expect(within(apiKeyRow).getByRole('checkbox', { name: 'Secret' })).toHaveProperty('disabled', true);
+    // X-Tenant's stored value stays secret until a new one is typed.
+    const tenantRow = screen.getByLabelText('Value of X-Tenant').closest('.check-row') as HTMLElement;
+    expect(within(tenantRow).getByRole('checkbox', { name: 'Secret' })).toHaveProperty('disabled', true);
+    await user.type(screen.getByLabelText('Value of X-Tenant'), 'n');
+    expect(screen.getByLabelText('Value of X-Tenant')).toHaveProperty('value', 'n');
+    expect(within(tenantRow).getByRole('checkbox', { name: 'Secret' })).toHaveProperty('disabled', false);
+    await user.clear(screen.getByLabelText('Value of X-Tenant'));
+    await user.click(screen.getByRole('button', { name: 'Remove X-Tenant' }));
+    await user.click(screen.getByRole('button', { name: 'Add header' }));
+    await user.type(screen.getByRole('textbox', { name: 'Name of header 3' }), 'X-Tenant');
+    await user.click(screen.getByLabelText('Value of X-Tenant'));
+    await user.paste('globex');
     const contains = screen.getByRole('textbox', { name: 'Body contains' });
     await user.clear(contains);
     await user.type(contains, 'healthy');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(fake.calls).toEqual([
-      { method: 'updateMonitor', args: ['local', 'mon_1', { name: 'API', type: 'http', url: 'https://api.example.com/health', frequency: 300, expect: { status: [200], body_contains: 'healthy' } }] },
+      {
+        method: 'updateMonitor',
+        args: [
+          'local',
+          'mon_1',
+          {
+            name: 'API', type: 'http', url: 'https://api.example.com/health', frequency: 300,
+            headers: { 'X-Api-Key': SECRET_MASK, Accept: 'application/json', 'X-Tenant': 'globex' }, secret_headers: null, expect: { status: [200], body_contains: 'healthy' },
+          },
+        ],
+      },
     ]);
   });
 
@@ -166,6 +188,13 @@ describe('the check fields of a draft', () => {
     expect(checkFieldsOf({ ...before.draft, status: '', bodyContains: '' }, 'http', before.url, before)).toEqual({ expect: null });
     expect(checkFieldsOf({ ...before.draft, headers: [] }, 'http', before.url, before)).toEqual({ headers: {}, secret_headers: null });
     expect(checkFieldsOf(before.draft, 'tcp', 'db.example.com:5432', before)).toEqual({});
+  });
+
+  it('drops the mask from a masked value typed into, so the new secret replaces the stored one', () => {
+    expect(editedHeaderValue(`Bearer ${SECRET_MASK}`, `Bearer ${SECRET_MASK}xyz`)).toBe('Bearer xyz');
+    expect(editedHeaderValue(SECRET_MASK, SECRET_MASK.slice(1))).toBe('');
+    expect(editedHeaderValue(SECRET_MASK, SECRET_MASK)).toBe(SECRET_MASK);
+    expect(editedHeaderValue('plain', 'plain•')).toBe('plain•');
   });
 
   it('opens only the sections a monitor uses', () => {

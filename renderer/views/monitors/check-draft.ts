@@ -71,6 +71,14 @@ function equalsText(equals: unknown): string {
   return typeof equals === 'string' && jsonValueOf(equals) === equals ? equals : JSON.stringify(equals);
 }
 
+/**
+ * A masked value edited: what the user typed, without the mask. Typing after `Bearer ••••••••` gives `Bearer xyz`,
+ * and one Backspace empties it, where keeping the mask would make the service keep the old secret without a word.
+ */
+export function editedHeaderValue(before: string, typed: string): string {
+  return isMaskedValue(before) && typed !== before ? typed.replaceAll('•', '') : typed;
+}
+
 /** Which disclosure sections the monitor already uses: those start open. */
 export function usedSections(draft: CheckDraft): { request: boolean; expectations: boolean; retry: boolean; certificate: boolean } {
   return {

@@ -4,10 +4,10 @@
 // the service's names for the fields (`headers.X-Api-Key`, `expect.json.0.path`, `dns.record`).
 import { useEffect, useState, type ReactNode } from 'react';
 import { DNS_RECORD_TYPES } from '../../../common/api/dns-check-input.ts';
-import { DEFAULT_RETRY_SECONDS, HTTP_METHODS, isSecretHeader, SECRET_MASK } from '../../../common/api/index.ts';
+import { DEFAULT_RETRY_SECONDS, HTTP_METHODS, isMaskedValue, isSecretHeader, SECRET_MASK } from '../../../common/api/index.ts';
 import type { FieldErrors } from '../../api/call-error.ts';
 import { CheckboxField, FieldNotes, SelectField, TextAreaField, TextField, useFieldIds } from '../../components/fields.tsx';
-import { usedSections, type CheckDraft, type HeaderRow, type JsonRow } from './check-draft.ts';
+import { editedHeaderValue, usedSections, type CheckDraft, type HeaderRow, type JsonRow } from './check-draft.ts';
 
 export interface CheckSectionsProps {
   draft: CheckDraft;
@@ -108,7 +108,7 @@ function RequestFields({ draft, errors, onChange }: PartProps) {
         {draft.headers.map((row, index) => (
           <HeaderRowFields key={index} row={row} index={index} error={errors[`headers.${row.name.trim()}`]} onChange={(patch) => setRow(index, patch)} onRemove={() => onChange({ headers: draft.headers.filter((_, at) => at !== index) }, ['headers', `headers.${row.name.trim()}`])} />
         ))}
-        <FieldNotes error={errors['headers'] ?? errors['secret_headers']} errorId={undefined} hint={`Secret values are kept by the server and shown as ${SECRET_MASK}; leave one as it is to keep it.`} />
+        <FieldNotes error={errors['headers'] ?? errors['secret_headers']} errorId={undefined} hint={`Secret values are kept by the server and shown as ${SECRET_MASK}: leave one as it is to keep it, or type to replace it.`} />
         <div>
           <button type="button" className="button button-small" onClick={() => onChange({ headers: [...draft.headers, { name: '', value: '', secret: false }] }, ['headers'])}>
             Add header
@@ -134,6 +134,8 @@ function HeaderRowFields({ row, index, error, onChange, onRemove }: HeaderRowPro
   const { errorId, describedBy } = useFieldIds(undefined, error);
   const named = row.name.trim() === '' ? `header ${index + 1}` : row.name.trim();
   const alwaysSecret = row.name.trim() !== '' && isSecretHeader(row.name.trim());
+  // The service keeps a stored secret marked until it gets a new value (docs/api-decisions.md §16).
+  const masked = isMaskedValue(row.value);
   return (
     <div className="check-row">
       <div className="check-row-inputs">
@@ -147,10 +149,10 @@ function HeaderRowFields({ row, index, error, onChange, onRemove }: HeaderRowPro
           value={row.value}
           aria-invalid={error === undefined ? undefined : true}
           aria-describedby={describedBy}
-          onChange={(event) => onChange({ value: event.target.value })}
+          onChange={(event) => onChange({ value: editedHeaderValue(row.value, event.target.value) })}
         />
-        <label className="check-row-toggle" title={alwaysSecret ? 'Vigil always keeps this header secret' : undefined}>
-          <input type="checkbox" checked={row.secret || alwaysSecret} disabled={alwaysSecret} onChange={(event) => onChange({ secret: event.target.checked })} />
+        <label className="check-row-toggle" title={alwaysSecret ? 'Vigil always keeps this header secret' : masked ? 'The stored value stays secret: type a new value to unmark it' : undefined}>
+          <input type="checkbox" checked={row.secret || alwaysSecret} disabled={alwaysSecret || masked} onChange={(event) => onChange({ secret: event.target.checked })} />
           Secret
         </label>
         <button type="button" className="button button-small" aria-label={`Remove ${named}`} onClick={onRemove}>
