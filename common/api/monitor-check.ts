@@ -109,10 +109,12 @@ export function readTls(object: JsonObject, context: ReadContext): ReadTls | und
   const days = arrayAt(tls, 'expiry_days', context, ['tls', 'expiry_days']);
   const ignore = tls['ignore_errors'];
   if (ignore !== undefined && typeof ignore !== 'boolean') issue(context, ['tls', 'ignore_errors'], `expected true or false, got ${jsonKind(ignore)}`);
-  return {
-    expiry_days: days?.filter((day): day is number => typeof day === 'number' && Number.isInteger(day) && day > 0),
-    ignore_errors: typeof ignore === 'boolean' ? ignore : undefined,
-  };
+  const kept: number[] = [];
+  days?.forEach((day, index) => {
+    if (typeof day === 'number' && Number.isInteger(day) && day > 0) kept.push(day);
+    else issue(context, ['tls', 'expiry_days', index], `expected a whole number of days, got ${JSON.stringify(day)}`);
+  });
+  return { expiry_days: days === undefined ? undefined : kept, ignore_errors: typeof ignore === 'boolean' ? ignore : undefined };
 }
 
 /** A dns monitor's lookup (§16 "Monitors of type dns"), as read: `expect` always as a list. */

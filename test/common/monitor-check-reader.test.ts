@@ -77,4 +77,15 @@ describe('readMonitor: check extensions', () => {
       { path: ['expect'], message: 'expected an object, got array' },
     ]);
   });
+
+  it('reads the certificate settings, the dns lookup and the certificate expiry, dropping what is unusable', () => {
+    expect(read({ tls: { expiry_days: [30, 14], ignore_errors: true }, certificate_expires_on: '2027-02-12', dns: { record: 'MX', expect: '10 mail.example.com', resolver: '192.0.2.53' } }).item).toEqual({
+      tls: { expiry_days: [30, 14], ignore_errors: true },
+      certificate_expires_on: '2027-02-12',
+      dns: { record: 'MX', expect: ['10 mail.example.com'], resolver: '192.0.2.53' },
+    });
+    const { item, issues } = read({ tls: { expiry_days: [30, 'soon', 0], ignore_errors: 'yes' }, certificate_expires_on: 'next year', dns: { record: 5, expect: ['a', 2] } });
+    expect(item).toEqual({ tls: { expiry_days: [30] }, dns: { expect: ['a'] } });
+    expect(issues.map((issue) => issue.path.join('.'))).toEqual(['tls.ignore_errors', 'tls.expiry_days.1', 'tls.expiry_days.2', 'dns.record', 'dns.expect.1', 'certificate_expires_on']);
+  });
 });

@@ -59,6 +59,9 @@ describe('readMonitor', () => {
       last_checked_at: undefined,
       last_response_time_ms: undefined,
       last_error: undefined,
+      tls: undefined,
+      dns: undefined,
+      certificate_expires_on: undefined,
     });
   });
 
