@@ -49,7 +49,9 @@ describe('the monitor form with the checks extension', () => {
     expect(request?.open).toBe(false);
     await user.click(screen.getByText('Request'));
     await user.click(screen.getByRole('button', { name: 'Add header' }));
-    await user.type(screen.getByRole('textbox', { name: 'Name of header 1' }), 'X-Tenant');
+    // The new row takes the focus.
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name of header 1' }));
+    await user.keyboard('X-Tenant');
     // A value marked secret is typed out of sight.
     await user.click(screen.getByRole('checkbox', { name: 'Secret' }));
     const value = screen.getByLabelText('Value of X-Tenant');

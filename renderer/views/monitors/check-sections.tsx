@@ -90,6 +90,8 @@ function Disclosure({ title, summary, startOpen, forceOpen, children }: Disclosu
 type PartProps = Pick<CheckSectionsProps, 'draft' | 'errors' | 'onChange'>;
 
 function RequestFields({ draft, errors, onChange }: PartProps) {
+  // A row added by the button takes the focus, for the keyboard; rows there when the form opened do not.
+  const [added, setAdded] = useState(false);
   const setRow = (index: number, patch: Partial<HeaderRow>) => {
     const row = draft.headers[index];
     onChange({ headers: draft.headers.map((each, at) => (at === index ? { ...each, ...patch } : each)) }, ['headers', 'secret_headers', ...(row === undefined ? [] : [`headers.${row.name.trim()}`])]);
@@ -106,11 +108,18 @@ function RequestFields({ draft, errors, onChange }: PartProps) {
       <fieldset className="field">
         <legend>Headers</legend>
         {draft.headers.map((row, index) => (
-          <HeaderRowFields key={index} row={row} index={index} error={errors[`headers.${row.name.trim()}`]} onChange={(patch) => setRow(index, patch)} onRemove={() => onChange({ headers: draft.headers.filter((_, at) => at !== index) }, ['headers', `headers.${row.name.trim()}`])} />
+          <HeaderRowFields key={index} row={row} index={index} focus={added && index === draft.headers.length - 1} error={errors[`headers.${row.name.trim()}`]} onChange={(patch) => setRow(index, patch)} onRemove={() => onChange({ headers: draft.headers.filter((_, at) => at !== index) }, ['headers', `headers.${row.name.trim()}`])} />
         ))}
         <FieldNotes error={errors['headers'] ?? errors['secret_headers']} errorId={undefined} hint={`Secret values are kept by the server and shown as ${SECRET_MASK}: leave one as it is to keep it, or type to replace it.`} />
         <div>
-          <button type="button" className="button button-small" onClick={() => onChange({ headers: [...draft.headers, { name: '', value: '', secret: false }] }, ['headers'])}>
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => {
+              setAdded(true);
+              onChange({ headers: [...draft.headers, { name: '', value: '', secret: false }] }, ['headers']);
+            }}
+          >
             Add header
           </button>
         </div>
@@ -125,12 +134,13 @@ function RequestFields({ draft, errors, onChange }: PartProps) {
 interface HeaderRowProps {
   row: HeaderRow;
   index: number;
+  focus: boolean;
   error: string | undefined;
   onChange(patch: Partial<HeaderRow>): void;
   onRemove(): void;
 }
 
-function HeaderRowFields({ row, index, error, onChange, onRemove }: HeaderRowProps) {
+function HeaderRowFields({ row, index, focus, error, onChange, onRemove }: HeaderRowProps) {
   const { errorId, describedBy } = useFieldIds(undefined, error);
   const named = row.name.trim() === '' ? `header ${index + 1}` : row.name.trim();
   const alwaysSecret = row.name.trim() !== '' && isSecretHeader(row.name.trim());
@@ -139,7 +149,7 @@ function HeaderRowFields({ row, index, error, onChange, onRemove }: HeaderRowPro
   return (
     <div className="check-row">
       <div className="check-row-inputs">
-        <input aria-label={`Name of header ${index + 1}`} placeholder="X-Api-Key" spellCheck={false} autoCapitalize="off" value={row.name} aria-invalid={error === undefined ? undefined : true} aria-describedby={describedBy} onChange={(event) => onChange({ name: event.target.value })} />
+        <input aria-label={`Name of header ${index + 1}`} autoFocus={focus} placeholder="X-Api-Key" spellCheck={false} autoCapitalize="off" value={row.name} aria-invalid={error === undefined ? undefined : true} aria-describedby={describedBy} onChange={(event) => onChange({ name: event.target.value })} />
         <input
           aria-label={`Value of ${named}`}
           type={row.secret || alwaysSecret ? 'password' : 'text'}
@@ -165,6 +175,7 @@ function HeaderRowFields({ row, index, error, onChange, onRemove }: HeaderRowPro
 }
 
 function ExpectationFields({ draft, errors, onChange }: PartProps) {
+  const [added, setAdded] = useState(false);
   const setRow = (index: number, patch: Partial<JsonRow>) => onChange({ json: draft.json.map((each, at) => (at === index ? { ...each, ...patch } : each)) }, ['expect.json', `expect.json.${index}`, `expect.json.${index}.path`, `expect.json.${index}.equals`]);
   const head = draft.method === 'HEAD' ? ' An answer to HEAD has no body: use GET or POST to check it.' : '';
   return (
@@ -176,11 +187,18 @@ function ExpectationFields({ draft, errors, onChange }: PartProps) {
         <legend>JSON values</legend>
         {draft.json.map((row, index) => {
           const error = errors[`expect.json.${index}.path`] ?? errors[`expect.json.${index}.equals`] ?? errors[`expect.json.${index}`];
-          return <JsonRowFields key={index} row={row} index={index} error={error} onChange={(patch) => setRow(index, patch)} onRemove={() => onChange({ json: draft.json.filter((_, at) => at !== index) }, ['expect.json'])} />;
+          return <JsonRowFields key={index} row={row} index={index} focus={added && index === draft.json.length - 1} error={error} onChange={(patch) => setRow(index, patch)} onRemove={() => onChange({ json: draft.json.filter((_, at) => at !== index) }, ['expect.json'])} />;
         })}
         <FieldNotes error={errors['expect.json']} errorId={undefined} hint="A path like $.status or $.checks[0].ok, and the value it must have: JSON (true, 200, null), or text." />
         <div>
-          <button type="button" className="button button-small" onClick={() => onChange({ json: [...draft.json, { path: '', equals: '' }] }, ['expect.json'])}>
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => {
+              setAdded(true);
+              onChange({ json: [...draft.json, { path: '', equals: '' }] }, ['expect.json']);
+            }}
+          >
             Add JSON value
           </button>
         </div>
@@ -194,18 +212,19 @@ function ExpectationFields({ draft, errors, onChange }: PartProps) {
 interface JsonRowProps {
   row: JsonRow;
   index: number;
+  focus: boolean;
   error: string | undefined;
   onChange(patch: Partial<JsonRow>): void;
   onRemove(): void;
 }
 
-function JsonRowFields({ row, index, error, onChange, onRemove }: JsonRowProps) {
+function JsonRowFields({ row, index, focus, error, onChange, onRemove }: JsonRowProps) {
   const { errorId, describedBy } = useFieldIds(undefined, error);
   const invalid = error === undefined ? undefined : true;
   return (
     <div className="check-row">
       <div className="check-row-inputs">
-        <input aria-label={`Path of JSON value ${index + 1}`} placeholder="$.status" spellCheck={false} autoCapitalize="off" value={row.path} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => onChange({ path: event.target.value })} />
+        <input aria-label={`Path of JSON value ${index + 1}`} autoFocus={focus} placeholder="$.status" spellCheck={false} autoCapitalize="off" value={row.path} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => onChange({ path: event.target.value })} />
         <span aria-hidden="true">=</span>
         <input aria-label={`Expected JSON value ${index + 1}`} placeholder='"ok"' spellCheck={false} autoCapitalize="off" value={row.equals} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => onChange({ equals: event.target.value })} />
         <button type="button" className="button button-small" aria-label={`Remove JSON value ${index + 1}`} onClick={onRemove}>
