@@ -4,7 +4,7 @@
 // dns-check-input.ts), so the form and the service agree.
 import { z } from 'zod';
 import { dnsCheckInput } from '../../../common/api/dns-check-input.ts';
-import { DEFAULT_EXPECTED_STATUS, isMaskedValue, isSecretHeader, validationDetails, type ValidationDetail } from '../../../common/api/index.ts';
+import { DEFAULT_EXPECTED_STATUS, DEFAULT_RETRY_SECONDS, isMaskedValue, isSecretHeader, validationDetails, type ValidationDetail } from '../../../common/api/index.ts';
 import { httpCheckProblems, monitorCheckCreateInputs } from '../../../common/api/monitor-check-input.ts';
 import type { Monitor } from '../../../common/ipc/views.ts';
 
@@ -84,7 +84,7 @@ export function usedSections(draft: CheckDraft): { request: boolean; expectation
   return {
     request: draft.method !== 'GET' || draft.headers.length > 0 || draft.body !== '',
     expectations: expectOf(draft) !== undefined && !isDefaultStatusOnly(draft),
-    retry: draft.retrySeconds !== '' && draft.retrySeconds !== '20',
+    retry: draft.retrySeconds !== '' && draft.retrySeconds !== String(DEFAULT_RETRY_SECONDS),
     certificate: draft.expiryDays !== '' || draft.ignoreCertificateErrors,
   };
 }
