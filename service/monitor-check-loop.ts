@@ -3,16 +3,21 @@
 // checked again after `retry_seconds` rather than a whole period. Statuses and latest checks go to the durable main
 // database in batches, a status change within half a second and a latest check alone within a few seconds, so
 // 10,000 monitors' checks cost a transaction or two a second rather than hundreds of disk syncs. Alerts never wait
-// on either write: a full disk delays the history and the saved status, not the alert.
+// on either write: a full disk delays the history and the saved status, not the alert. An https monitor's certificate
+// raises its own alerts as its end comes near (each threshold once per certificate; a renewal re-arms them).
 import { DEFAULT_RETRY_SECONDS } from '../common/api/monitor-check-input.ts';
+import { DEFAULT_CERTIFICATE_EXPIRY_DAYS } from '../common/api/monitor-tls-input.ts';
 import type { Clock, TimerHandle } from '../common/clock.ts';
 import type { AlertEvent } from './alerts/alert-event.ts';
+import { certificateAlert } from './checks/certificate-expiry.ts';
 import type { CheckResult } from './checks/check-result.ts';
+import { expiredThreshold } from './domains/expiry.ts';
+import { certificateDetail, certificateMessage, certificateRenewalDetail } from './monitors/certificate-message.ts';
 import { nextStatus } from './monitors/monitor-status.ts';
 import type { CheckScheduler } from './scheduler/check-scheduler.ts';
 import type { HistoryRecorder } from './history/history-recorder.ts';
 import type { Logger } from './logger.ts';
-import type { MonitorRecord, MonitorStatus, MonitorStatusUpdate, MonitorStore } from './storage/monitor-store.ts';
+import type { CertificateAlerted, MonitorRecord, MonitorStatus, MonitorStatusUpdate, MonitorStore } from './storage/monitor-store.ts';
 
 const flushIntervalMs = 500;
 /** Only the latest check changed: shown a little late, written far less often. */
@@ -28,6 +33,17 @@ interface TrackedMonitor {
   statusSince: number | undefined;
   /** The quick re-check of a failure not yet confirmed. */
   recheck: TimerHandle | undefined;
+  /** When the certificate last seen ends (kept while checks fail without showing one), and its alert so far. */
+  certificateExpiresAt: number | undefined;
+  certificateAlerted: CertificateAlerted | undefined;
+  /** The alerted end whose renewal is recorded: servers that take turns with two certificates record it once. */
+  renewalRecordedOf: number | undefined;
+}
+
+/** Where a certificate stood by its alert so far, for the history's events (the words a domain's use). */
+function certificateState(alerted: CertificateAlerted | undefined, expiresAt: number): string {
+  if (alerted === undefined || alerted.expiresAt < expiresAt) return 'ok';
+  return alerted.threshold === expiredThreshold ? 'expired' : 'expiring';
 }
 
 /** How long a failure waits for its re-check: `retry_seconds`, or 20 s, never more than the monitor's period. */
@@ -35,13 +51,21 @@ function recheckDelayMs(record: MonitorRecord): number {
   return Math.min(record.retrySeconds ?? DEFAULT_RETRY_SECONDS, record.frequency) * 1000;
 }
 
-/** What the scheduler runs: the request and expectations go with an http target. */
+/** What the scheduler runs: the request and expectations go with an http target, the lookup with a dns one. */
 function jobOf(record: MonitorRecord) {
-  return { key: record.seq, type: record.type, url: record.url, frequency: record.frequency, http: record.type === 'http' ? record.http : undefined };
+  return {
+    key: record.seq,
+    type: record.type,
+    url: record.url,
+    frequency: record.frequency,
+    http: record.type === 'http' ? record.http : undefined,
+    dns: record.type === 'dns' ? record.dns : undefined,
+  };
 }
 
 function sameRequest(a: MonitorRecord, b: MonitorRecord): boolean {
-  return a.http === b.http || JSON.stringify(a.http) === JSON.stringify(b.http);
+  const same = <T>(left: T, right: T) => left === right || JSON.stringify(left) === JSON.stringify(right);
+  return same(a.http, b.http) && same(a.dns, b.dns);
 }
 
 export interface MonitorCheckLoopOptions {
@@ -79,7 +103,8 @@ export class MonitorCheckLoop {
 
   /**
    * A monitor created or edited through the API. A rename keeps its schedule; a new target, type, frequency,
-   * request or expectation restarts it with a check within seconds, and its status is what the store now says.
+   * request, expectation or dns lookup restarts it with a check within seconds, and its status is what the store
+   * now says.
    */
   track(record: MonitorRecord): void {
     const tracked = this.#tracked.get(record.seq);
@@ -103,6 +128,9 @@ export class MonitorCheckLoop {
       consecutiveFailures: record.consecutiveFailures,
       statusSince: record.statusSince,
       recheck: undefined,
+      certificateExpiresAt: record.certificateExpiresAt,
+      certificateAlerted: record.certificateAlerted,
+      renewalRecordedOf: undefined,
     });
     this.#options.scheduler.upsert(jobOf(record), { firstWithinMs });
   }
@@ -135,6 +163,8 @@ export class MonitorCheckLoop {
     const next = nextStatus(tracked, result.ok, confirmAfter);
     const durationMs = Math.round(result.durationMs);
     const error = result.ok ? undefined : (result.error ?? 'check failed');
+    const certificateBefore = tracked.certificateExpiresAt;
+    if (tracked.record.type === 'http' && result.certificateExpiresAt !== undefined) tracked.certificateExpiresAt = result.certificateExpiresAt;
     history.recordCheck({ monitorSeq: key, at: startedAt, durationMs, ok: result.ok, error });
     // The status changes when the result that confirms it arrives.
     if (next.status !== previous) {
@@ -149,6 +179,8 @@ export class MonitorCheckLoop {
       lastCheckedAt: startedAt,
       lastResponseTimeMs: durationMs,
       lastError: error,
+      certificateExpiresAt: tracked.certificateExpiresAt,
+      certificateWarning: result.certificateWarning,
     });
     this.#flushWithin(next.status !== previous ? flushIntervalMs : lastCheckFlushMs);
     tracked.status = next.status;
@@ -162,6 +194,46 @@ export class MonitorCheckLoop {
       const detail = next.change === 'down' ? error : undefined;
       history.recordEvent({ at: now, kind: 'monitor', itemId: id, itemName: name, from: previous, to: next.status, detail });
     }
+    // A refusal as expired carries no certificate: the one last seen is it (or older) once its end has passed.
+    const expiredAsSeen = result.certificateExpired === true && certificateBefore !== undefined && certificateBefore <= now;
+    if (result.certificateExpiresAt !== undefined || expiredAsSeen) this.#watchCertificate(tracked, certificateBefore, now);
+  }
+
+  /**
+   * After a check that saw the certificate (or refused the one last seen as expired): a later end than the one an
+   * alert was out for is a renewal (an event), and a threshold newly crossed raises its alert, remembered before it
+   * is sent.
+   */
+  #watchCertificate(tracked: TrackedMonitor, before: number | undefined, now: number): void {
+    const { record, certificateExpiresAt: expiresAt, certificateAlerted: alerted } = tracked;
+    if (expiresAt === undefined) return;
+    const { clock, history, store, logger, onAlert, toJson } = this.#options;
+    const event = { at: now, kind: 'monitor' as const, itemId: record.id, itemName: record.name };
+    if (before !== undefined && expiresAt > before && alerted?.expiresAt === before && tracked.renewalRecordedOf !== before) {
+      tracked.renewalRecordedOf = before;
+      history.recordEvent({ ...event, from: certificateState(alerted, before), to: 'renewed', detail: certificateRenewalDetail(expiresAt, before) });
+    }
+    const alert = certificateAlert(expiresAt, now, record.http.tls?.expiry_days ?? DEFAULT_CERTIFICATE_EXPIRY_DAYS, alerted);
+    if (alert === undefined) return;
+    tracked.certificateAlerted = { threshold: alert.threshold, expiresAt };
+    try {
+      store.saveCertificateAlerted(record.seq, tracked.certificateAlerted);
+    } catch (error) {
+      logger.error('A certificate alert could not be saved; a restart may repeat it.', { error: String(error) });
+    }
+    history.recordEvent({
+      ...event,
+      from: certificateState(alerted, expiresAt),
+      to: alert.kind === 'certificate.expired' ? 'expired' : 'expiring',
+      detail: certificateDetail(expiresAt, alert.daysLeft),
+    });
+    const subject = toJson({ ...record, lastStatus: tracked.status, statusSince: tracked.statusSince, certificateExpiresAt: expiresAt });
+    onAlert({
+      event: alert.kind,
+      occurred_at: new Date(clock.now()).toISOString(),
+      message: certificateMessage(record.name, record.url, expiresAt, alert.daysLeft),
+      subject: { ...subject, kind: 'monitor', id: record.id },
+    });
   }
 
   /**

@@ -191,6 +191,7 @@ export async function startService(config: ServiceConfig, ports: ServicePorts): 
     monitorSaved: (record) => checkLoop.track(record),
     monitorDeleted: (record) => {
       forgetMaintenance(`monitor:${record.id}`, record.id);
+      gate.forget(`certificate:${record.id}`);
       checkLoop.untrack(record);
       recorder.forget({ kind: 'monitor', seq: record.seq, id: record.id });
     },

@@ -91,8 +91,11 @@ function expectedValuesOf(expect: string | readonly string[]): readonly string[]
 
 const EXPECT_SHAPE = 'must be text or a list of texts';
 
-/** `dns.expect`: one value or a non-empty list, each trimmed; what each must look like depends on the record. */
-const expectInput = z.unknown().transform((value, context): string | string[] | undefined => {
+/**
+ * `dns.expect`: one value or a non-empty list, each trimmed; what each must look like depends on the record. Typed as
+ * text or texts for callers; anything else is judged here, so each mistake gets its own sentence.
+ */
+const expectInput = z.custom<string | string[]>().transform((value, context): string | string[] | undefined => {
   const fail = (message: string) => {
     context.addIssue({ code: 'custom', message });
     return z.NEVER;

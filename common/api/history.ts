@@ -119,8 +119,9 @@ export const readSeriesPoint: ItemReader<SeriesPoint> = (object, context) => ({
 export type Series = { step_seconds?: number | undefined; points: SeriesPoint[] };
 
 /** What happened (`GET /events`, oldest first): a monitor down or up, a heartbeat late or on time again, a domain
- * past a threshold, expired or renewed, the service's own stops and starts (the gaps in its watch), and (the
- * maintenance extension) an item, or every item, going into maintenance (`off` → `on`) and out (`on` → `off`). */
+ * (or a monitor's certificate) past a threshold, expired or renewed, the service's own stops and starts (the gaps in
+ * its watch), and (the maintenance extension) an item, or every item, going into maintenance (`off` → `on`) and out
+ * (`on` → `off`). */
 export type HistoryEvent = {
   id?: string | undefined;
   at?: string | undefined;

@@ -41,7 +41,8 @@ export {
 } from './history.ts';
 export { parseItem, parseList, type ItemResult, type ListResult, type ProtocolError } from './list.ts';
 export { type Monitor, readMonitor } from './monitor.ts';
-export type { ReadExpectation } from './monitor-check.ts';
+export type { ReadDnsCheck, ReadExpectation, ReadTls } from './monitor-check.ts';
+export { DNS_INPUT_LIMITS, DNS_RECORD_TYPES, dnsCheckInput, dnsHostRule, type DnsCheckSpec, type DnsRecordType } from './dns-check-input.ts';
 export {
   DEFAULT_EXPECTED_STATUS,
   DEFAULT_RETRY_SECONDS,
@@ -52,6 +53,7 @@ export {
   type MonitorExpect,
   type StatusExpectation,
 } from './monitor-check-input.ts';
+export { CERTIFICATE_EXPIRY_DAYS, DEFAULT_CERTIFICATE_EXPIRY_DAYS, type MonitorTls } from './monitor-tls-input.ts';
 export { isMaskedValue, isSecretHeader, maskSecret, SECRET_MASK } from './secret-headers.ts';
 export { parseJsonPath, type JsonPathStep } from './json-path.ts';
 export { type Heartbeat, readHeartbeat } from './heartbeat.ts';

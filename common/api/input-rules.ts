@@ -1,6 +1,7 @@
 // Content rules for request fields, as plain functions returning a message a UI can show next to the
 // field ("must …"), or undefined when the value is fine. The zod schemas and the PUT-body builder share them.
 
+import { dnsHostRule } from './dns-check-input.ts';
 import { isEmailAddress } from './email-address.ts';
 import { isHostPort, isPingTarget, parseHttpUrl } from './hostnames.ts';
 import { INPUT_LIMITS } from './input-limits.ts';
@@ -44,7 +45,7 @@ export const httpUrlRule: Rule<string> = (url) => {
   return parsed.ok ? undefined : parsed.message;
 };
 
-/** Any one-line text, for a monitor or handler type this code does not know (a remote server's "dns"). */
+/** Any one-line text, for a monitor or handler type this code does not know (a remote server's "smtp"). */
 export function plainTextRule(max: number): Rule<string> {
   return (text) => {
     if (text === '') return 'must not be empty';
@@ -68,6 +69,8 @@ export function monitorTargetRule(type: MonitorType): Rule<string> {
     case 'ping':
       return (target) =>
         isPingTarget(target) ? undefined : 'must be a host name or IP address, like example.com or 192.0.2.1';
+    case 'dns':
+      return dnsHostRule;
   }
 }
 

@@ -1,10 +1,10 @@
 // Enum-like fields are kept as the raw string the server sent, so a value newer than this code
-// ("dns", "paused") survives a GET → PUT round trip; these helpers say how Vigil should treat it.
+// ("smtp", "paused") survives a GET → PUT round trip; these helpers say how Vigil should treat it.
 
 /** A known value, or any other string; the `string & {}` keeps editor autocompletion for the known ones. */
 export type KnownOr<Known extends string> = Known | (string & {});
 
-export const MONITOR_TYPES = ['http', 'tcp', 'udp', 'ping'] as const;
+export const MONITOR_TYPES = ['http', 'tcp', 'udp', 'ping', 'dns'] as const;
 export type MonitorType = (typeof MONITOR_TYPES)[number];
 
 export const MONITOR_STATUSES = ['up', 'down', 'unknown'] as const;

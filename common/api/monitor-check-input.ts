@@ -1,12 +1,16 @@
 // The extension fields of an http monitor's check (docs/api-decisions.md §16): the request Vigil sends
-// (`method`, `headers`, `secret_headers`, `body`), what the answer must show (`expect`), and how soon a failure is
-// checked again (`retry_seconds`, any type). Each is optional; on PUT `null` puts one back to its default.
+// (`method`, `headers`, `secret_headers`, `body`), what the answer must show (`expect`), its certificate's alerts and
+// errors (`tls`, monitor-tls-input.ts), and how soon a failure is checked again (`retry_seconds`, any type). Each is
+// optional; on PUT `null` puts one back to its default. A dns monitor's `dns` (dns-check-input.ts) travels with them:
+// required on that type, refused on the others.
 
 import { z } from 'zod';
+import { dnsCheckInput } from './dns-check-input.ts';
 import { INPUT_LIMITS } from './input-limits.ts';
 import { maxResponseMsRule, retrySecondsRule } from './input-rules.ts';
 import { numberInput } from './input-fields.ts';
 import { parseJsonPath } from './json-path.ts';
+import { tlsInput, type MonitorTls } from './monitor-tls-input.ts';
 import { isMaskedValue, SECRET_MASK } from './secret-headers.ts';
 import type { ValidationDetail } from './validation-details.ts';
 
@@ -32,7 +36,7 @@ export const DEFAULT_EXPECTED_STATUS: readonly StatusExpectation[] = ['2xx', '3x
 export const DEFAULT_RETRY_SECONDS = 20;
 
 /** The fields that only an http monitor has. */
-export const HTTP_ONLY_FIELDS = ['method', 'headers', 'secret_headers', 'body', 'expect'] as const;
+export const HTTP_ONLY_FIELDS = ['method', 'headers', 'secret_headers', 'body', 'expect', 'tls'] as const;
 
 // RFC 9110 token characters; a value may hold visible ASCII, spaces, tabs and Latin-1 (what Node will send).
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -172,7 +176,9 @@ export const monitorCheckCreateInputs = {
   secret_headers: secretHeadersInput.optional(),
   body: requestBodyInput.optional(),
   expect: expectInput.optional(),
+  tls: tlsInput.optional(),
   retry_seconds: retrySecondsInput.optional(),
+  dns: dnsCheckInput.optional(),
 };
 
 /** The extension fields as a PUT body takes them: left out keeps the stored value, null resets it. */
@@ -182,7 +188,9 @@ export const monitorCheckFieldInputs = {
   secret_headers: secretHeadersInput.nullable().optional(),
   body: requestBodyInput.nullable().optional(),
   expect: expectInput.nullable().optional(),
+  tls: tlsInput.nullable().optional(),
   retry_seconds: retrySecondsInput.nullable().optional(),
+  dns: dnsCheckInput.nullable().optional(),
 };
 
 /** The http request and expectations of one monitor, with defaults left out (undefined). */
@@ -192,6 +200,7 @@ export type HttpCheckFields = {
   secret_headers?: string[] | null | undefined;
   body?: string | null | undefined;
   expect?: MonitorExpect | null | undefined;
+  tls?: MonitorTls | null | undefined;
 };
 
 /**
@@ -220,4 +229,15 @@ export function httpCheckProblems(type: string, fields: HttpCheckFields): Valida
     if (isMaskedValue(value)) details.push({ field: `headers.${name}`, message: 'is a masked value with no stored value behind it: send the real value' });
   }
   return details;
+}
+
+/**
+ * `dns` belongs to a dns monitor, which cannot do without it. Run on a create body, and on a PUT body once merged
+ * with what is stored (there an absent `dns` keeps the stored one; `null` leaves none).
+ */
+export function dnsCheckProblems(type: string, dns: object | null | undefined): ValidationDetail[] {
+  const given = dns !== undefined && dns !== null;
+  if (type === 'dns' && !given) return [{ field: 'dns', message: 'is required for a dns monitor: an object with record, and optionally expect and resolver' }];
+  if (type !== 'dns' && given) return [{ field: 'dns', message: 'applies only to dns monitors' }];
+  return [];
 }

@@ -1,6 +1,6 @@
-// Tolerant readers for an http monitor's check extension fields (docs/api-decisions.md §16): the request Vigil's
-// service sends and the expectations it judges the answer by. As everywhere on the response side, a bad part is
-// dropped and reported; the rest is kept.
+// Tolerant readers for the check extension fields (docs/api-decisions.md §16): the request Vigil's service sends
+// for an http monitor, the expectations it judges the answer by and its certificate settings, and a dns monitor's
+// lookup. As everywhere on the response side, a bad part is dropped and reported; the rest is kept.
 
 import { readInteger, readPositiveInteger, readText, type ReadContext } from './fields.ts';
 import { isJsonObject, jsonKind, type JsonObject } from './json.ts';
@@ -92,42 +92,58 @@ export function readExpectation(object: JsonObject, context: ReadContext): ReadE
   };
 }
 
+/** As read: a dns monitor's lookup; a record type newer than this code is kept as the text it is. */
+export type ReadDnsCheck = {
+  record?: string | undefined;
+  /** One value or a list, as the monitor was given it. */
+  expect?: string | string[] | undefined;
+  resolver?: string | undefined;
+};
+
+function readDnsExpect(dns: JsonObject, context: ReadContext): string | string[] | undefined {
+  const value = dns['expect'];
+  if (typeof value === 'string') return value;
+  if (value === undefined || value === null || Array.isArray(value)) return readTextList(dns, 'expect', context);
+  issue(context, ['expect'], `expected a string or a list of strings, got ${jsonKind(value)}`);
+  return undefined;
+}
+
+/** Every key is written, so all read lookups share one object shape. */
+export function readDnsCheck(object: JsonObject, context: ReadContext): ReadDnsCheck | undefined {
+  const dns = objectAt(object, 'dns', context);
+  if (dns === undefined) return undefined;
+  const inner: ReadContext = { at: [...context.at, 'dns'], issues: context.issues };
+  return { record: readText(dns, 'record', inner), expect: readDnsExpect(dns, inner), resolver: readText(dns, 'resolver', inner) };
+}
+
+/** As read: the days before the certificate ends that alert, and whether its errors are ignored. */
+export type ReadTls = { expiry_days?: number[] | undefined; ignore_errors?: boolean | undefined };
+
+function readExpiryDays(tls: JsonObject, context: ReadContext): number[] | undefined {
+  const list = arrayAt(tls, 'expiry_days', context, ['tls', 'expiry_days']);
+  if (list === undefined) return undefined;
+  const kept: number[] = [];
+  list.forEach((value, index) => {
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 0) kept.push(value);
+    else issue(context, ['tls', 'expiry_days', index], `expected a whole number of days, got ${jsonKind(value)}`);
+  });
+  return kept;
+}
+
+export function readTls(object: JsonObject, context: ReadContext): ReadTls | undefined {
+  const tls = objectAt(object, 'tls', context);
+  if (tls === undefined) return undefined;
+  const ignoreErrors = tls['ignore_errors'];
+  if (ignoreErrors !== undefined && ignoreErrors !== null && typeof ignoreErrors !== 'boolean') {
+    issue(context, ['tls', 'ignore_errors'], `expected true or false, got ${jsonKind(ignoreErrors)}`);
+  }
+  return { expiry_days: readExpiryDays(tls, context), ignore_errors: typeof ignoreErrors === 'boolean' ? ignoreErrors : undefined };
+}
+
 /** A duration in milliseconds: zero is a fine answer from a loopback target, below zero is not. */
 export function readMilliseconds(object: JsonObject, key: string, context: ReadContext): number | undefined {
   const value = readInteger(object, key, context);
   if (value === undefined || value >= 0) return value;
   issue(context, [key], `expected zero or more milliseconds, got ${value}`);
   return undefined;
-}
-
-/** An https monitor's certificate settings (§16), as read. */
-export type ReadTls = { expiry_days?: number[] | undefined; ignore_errors?: boolean | undefined };
-
-export function readTls(object: JsonObject, context: ReadContext): ReadTls | undefined {
-  const tls = objectAt(object, 'tls', context);
-  if (tls === undefined) return undefined;
-  const days = arrayAt(tls, 'expiry_days', context, ['tls', 'expiry_days']);
-  const ignore = tls['ignore_errors'];
-  if (ignore !== undefined && typeof ignore !== 'boolean') issue(context, ['tls', 'ignore_errors'], `expected true or false, got ${jsonKind(ignore)}`);
-  const kept: number[] = [];
-  days?.forEach((day, index) => {
-    if (typeof day === 'number' && Number.isInteger(day) && day > 0) kept.push(day);
-    else issue(context, ['tls', 'expiry_days', index], `expected a whole number of days, got ${JSON.stringify(day)}`);
-  });
-  return { expiry_days: days === undefined ? undefined : kept, ignore_errors: typeof ignore === 'boolean' ? ignore : undefined };
-}
-
-/** A dns monitor's lookup (§16 "Monitors of type dns"), as read: `expect` always as a list. */
-export type ReadDns = { record?: string | undefined; expect?: string[] | undefined; resolver?: string | undefined };
-
-export function readDns(object: JsonObject, context: ReadContext): ReadDns | undefined {
-  const dns = objectAt(object, 'dns', context);
-  if (dns === undefined) return undefined;
-  const inner: ReadContext = { at: [...context.at, 'dns'], issues: context.issues };
-  const expect = dns['expect'];
-  return {
-    record: readText(dns, 'record', inner),
-    expect: typeof expect === 'string' ? [expect] : readTextList(dns, 'expect', inner),
-    resolver: readText(dns, 'resolver', inner),
-  };
 }

@@ -1,12 +1,13 @@
 // Request bodies for monitors: what Vigil sends and what its own service accepts.
 
 import { z } from 'zod';
+import { dnsCheckInput, type DnsCheckSpec } from './dns-check-input.ts';
 import { BODY_MUST_BE_OBJECT, choiceInput, numberInput, textInput } from './input-fields.ts';
 import { INPUT_LIMITS } from './input-limits.ts';
 import { frequencyRule, monitorTargetRule, nameRule, plainTextRule } from './input-rules.ts';
 import { isJsonObject } from './json.ts';
 import { isMonitorType, MONITOR_TYPES } from './known.ts';
-import { httpCheckProblems, monitorCheckCreateInputs, monitorCheckFieldInputs, type HttpCheckFields } from './monitor-check-input.ts';
+import { dnsCheckProblems, httpCheckProblems, monitorCheckCreateInputs, monitorCheckFieldInputs, type HttpCheckFields } from './monitor-check-input.ts';
 
 /** The four editable fields; `url` is checked against `type` by the whole-body schemas below. */
 export const monitorFieldInputs = {
@@ -34,6 +35,16 @@ function checkFieldsMatchType(body: HttpCheckFields & { type: string }, context:
   for (const { field, message } of httpCheckProblems(body.type, body)) context.addIssue({ code: 'custom', path: field.split('.'), message });
 }
 
+function dnsMatchesType(body: { type: string; dns?: DnsCheckSpec | undefined }, context: z.RefinementCtx): void {
+  for (const { field, message } of dnsCheckProblems(body.type, body.dns)) context.addIssue({ code: 'custom', path: [field], message });
+}
+
+// Like the url: a missing or misplaced `dns` is reported together with, say, a bad name.
+const whenTypeAndDnsUsable = {
+  when: ({ value }: { value: unknown }) =>
+    isJsonObject(value) && isMonitorType(value['type']) && (value['dns'] === undefined || dnsCheckInput.safeParse(value['dns']).success),
+};
+
 /**
  * POST /monitors. The four spec fields are required; the check's extension fields (monitor-check-input.ts) are
  * optional, and judged against the type once every field is fine on its own.
@@ -41,6 +52,7 @@ function checkFieldsMatchType(body: HttpCheckFields & { type: string }, context:
 export const monitorCreateInput = z
   .object({ ...monitorFieldInputs, ...monitorCheckCreateInputs }, { error: BODY_MUST_BE_OBJECT })
   .superRefine(urlMatchesType, whenTypeAndUrlUsable)
+  .superRefine(dnsMatchesType, whenTypeAndDnsUsable)
   .superRefine(checkFieldsMatchType);
 export type MonitorCreateBody = z.output<typeof monitorCreateInput>;
 

@@ -1,18 +1,20 @@
 // Builds the body of PUT /monitors/{id}: the full Monitor the spec asks for, from a fetched monitor
 // plus the user's edits. Only edited values are checked against Vigil's rules; values the user did not
-// touch go back exactly as the server sent them, so a remote server's own types ("dns") and bounds
+// touch go back exactly as the server sent them, so a remote server's own types ("smtp") and bounds
 // (a 5-second frequency) survive a rename. Unknown fields the server sent are not kept: the parsed
 // Monitor has only the spec's fields, and those are what the spec's PUT body consists of. The check extension
-// fields (§16) go only when edited: Vigil's service keeps a stored value the PUT leaves out, and a server without
-// the extension never sees them.
+// fields (§16), `dns` among them, go only when edited: Vigil's service keeps a stored value the PUT leaves out, and a
+// server without the extension never sees them.
 
 import { z } from 'zod';
+import type { DnsCheckSpec } from './dns-check-input.ts';
 import { INPUT_LIMITS } from './input-limits.ts';
 import { monitorTargetRule, plainTextRule } from './input-rules.ts';
 import { isMonitorType, type KnownOr, type MonitorStatus, type MonitorType } from './known.ts';
 import type { Monitor } from './monitor.ts';
-import { httpCheckProblems, monitorCheckFieldInputs, type HttpMethod, type MonitorExpect } from './monitor-check-input.ts';
+import { dnsCheckProblems, httpCheckProblems, monitorCheckFieldInputs, type HttpMethod, type MonitorExpect } from './monitor-check-input.ts';
 import { monitorFieldInputs } from './monitor-input.ts';
+import type { MonitorTls } from './monitor-tls-input.ts';
 import { validationDetails, type ValidationDetail } from './validation-details.ts';
 
 /** `null` puts an extension field back to its default; a masked header value sent back keeps the stored secret. */
@@ -26,7 +28,9 @@ export type MonitorEdits = {
   secret_headers?: string[] | null;
   body?: string | null;
   expect?: MonitorExpect | null;
+  tls?: MonitorTls | null;
   retry_seconds?: number | null;
+  dns?: DnsCheckSpec | null;
 };
 
 type CheckEdits = Pick<MonitorEdits, keyof typeof monitorCheckFieldInputs>;
@@ -78,6 +82,10 @@ export function buildMonitorPutBody(fetched: Monitor, edits: MonitorEdits): Moni
           expect: checkEdits.expect === undefined ? (fetched.expect as MonitorExpect | undefined) : checkEdits.expect,
         })
       : httpCheckProblems(type, checkEdits);
+  // `dns` is judged when it is edited or the type changes: a remote server's own "dns" monitor may need none.
+  if (type !== fetched.type || checkEdits.dns !== undefined) {
+    problems.push(...dnsCheckProblems(type, type === 'dns' && checkEdits.dns === undefined ? fetched.dns : checkEdits.dns));
+  }
   if (problems.length > 0) return { ok: false, details: problems };
   return {
     ok: true,

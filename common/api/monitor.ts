@@ -1,9 +1,9 @@
 // The uptime monitor as a response carries it (spec §2.1), plus the extensions Vigil's own service adds
 // (docs/api-decisions.md §14, §16): every field optional.
 
-import { readDate, readDateTime, readId, readPositiveInteger, readText, type ItemReader } from './fields.ts';
+import { readDateTime, readId, readPositiveInteger, readText, type ItemReader } from './fields.ts';
 import type { KnownOr, MonitorStatus, MonitorType } from './known.ts';
-import { readDns, readExpectation, readHeaders, readMilliseconds, readTextList, readTls, type ReadDns, type ReadExpectation, type ReadTls } from './monitor-check.ts';
+import { readDnsCheck, readExpectation, readHeaders, readMilliseconds, readTextList, readTls, type ReadDnsCheck, type ReadExpectation, type ReadTls } from './monitor-check.ts';
 
 export type Monitor = {
   id?: string | undefined;
@@ -27,19 +27,20 @@ export type Monitor = {
   secret_headers?: string[] | undefined;
   body?: string | undefined;
   expect?: ReadExpectation | undefined;
+  tls?: ReadTls | undefined;
   /** Any type: seconds before a failed check is checked again. */
   retry_seconds?: number | undefined;
+  /** A dns monitor's lookup (§16): the record type, what its answer must hold, the resolver to ask. */
+  dns?: ReadDnsCheck | undefined;
   // Read-only extensions (§16): the latest check, whatever its outcome.
   last_checked_at?: string | undefined;
   last_response_time_ms?: number | undefined;
   /** Why the latest check failed; absent when it passed. */
   last_error?: string | undefined;
-  /** An https monitor's certificate warnings and whether its errors are ignored (§16). */
-  tls?: ReadTls | undefined;
-  /** A dns monitor's record type, expected values and resolver (§16). */
-  dns?: ReadDns | undefined;
-  /** Read-only (§16): the last day the https target's certificate is valid, `YYYY-MM-DD`. */
+  /** When the https server's certificate, as last seen, ends (RFC 3339). */
   certificate_expires_on?: string | undefined;
+  /** With `tls.ignore_errors`: what verification would have refused, e.g. "the certificate is self-signed". */
+  certificate_warning?: string | undefined;
 };
 
 // Every key is always written (undefined when absent) so all items share one object shape, which
@@ -59,11 +60,12 @@ export const readMonitor: ItemReader<Monitor> = (object, context) => ({
   secret_headers: readTextList(object, 'secret_headers', context),
   body: readText(object, 'body', context),
   expect: readExpectation(object, context),
+  tls: readTls(object, context),
   retry_seconds: readPositiveInteger(object, 'retry_seconds', context),
+  dns: readDnsCheck(object, context),
   last_checked_at: readDateTime(object, 'last_checked_at', context),
   last_response_time_ms: readMilliseconds(object, 'last_response_time_ms', context),
   last_error: readText(object, 'last_error', context),
-  tls: readTls(object, context),
-  dns: readDns(object, context),
-  certificate_expires_on: readDate(object, 'certificate_expires_on', context),
+  certificate_expires_on: readDateTime(object, 'certificate_expires_on', context),
+  certificate_warning: readText(object, 'certificate_warning', context),
 });

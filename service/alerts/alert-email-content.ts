@@ -11,6 +11,7 @@ const bodyFields: Record<Subject['kind'], [field: string, label: string][]> = {
     ['type', 'Type'],
     ['url', 'Target'],
     ['last_status', 'Status'],
+    ['certificate_expires_on', 'Certificate ends'],
     ['id', 'ID'],
   ],
   heartbeat: [
@@ -32,10 +33,14 @@ const bodyFields: Record<Subject['kind'], [field: string, label: string][]> = {
   ],
 };
 
+/** Date-times shown as the alert's own time is. */
+const timeFields = new Set(['certificate_expires_on']);
+
 export function alertEmailContent(event: AlertEvent): EmailContent {
   const lines = [event.message, '', `Time: ${utcTime(event.occurred_at)}`];
   for (const [field, label] of bodyFields[event.subject.kind]) {
-    const value = fieldText(event.subject, field);
+    const text = fieldText(event.subject, field);
+    const value = text !== undefined && timeFields.has(field) ? utcTime(text) : text;
     if (value !== undefined) lines.push(`${label}: ${value}`);
   }
   return { subject: `[Vigil] ${headline(event)}`, text: `${lines.join('\n')}\n` };
@@ -61,6 +66,10 @@ function headline(event: AlertEvent): string {
       return `Domain ${expiresIn(subject.days_until_expiry)}: ${domainOf(subject)}`;
     case 'domain.expired':
       return `Domain expired: ${domainOf(subject)}`;
+    case 'certificate.expiring':
+      return `Certificate expiring: ${name}`;
+    case 'certificate.expired':
+      return `Certificate expired: ${name}`;
   }
 }
 

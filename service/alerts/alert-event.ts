@@ -7,7 +7,9 @@ export type AlertEventKind =
   | 'heartbeat.failed'
   | 'heartbeat.recovered'
   | 'domain.expiring'
-  | 'domain.expired';
+  | 'domain.expired'
+  | 'certificate.expiring'
+  | 'certificate.expired';
 
 export interface AlertEvent {
   event: AlertEventKind;
@@ -15,6 +17,6 @@ export interface AlertEvent {
   occurred_at: string;
   /** One sentence a person can read, e.g. "Monitor “API” is down: connection refused". */
   message: string;
-  /** The resource as the API shows it (Monitor, heartbeat or domain JSON). */
+  /** The resource as the API shows it (Monitor, heartbeat or domain JSON); a certificate's is its monitor. */
   subject: { kind: 'monitor' | 'heartbeat' | 'domain'; id: string } & Record<string, unknown>;
 }

@@ -1,8 +1,11 @@
 // http/https check: sends the monitor's request (GET by default), follows redirects, and judges the final answer
-// by the monitor's expectations (expectations.ts): by default, up on any 2xx or 3xx status.
+// by the monitor's expectations (expectations.ts): by default, up on any 2xx or 3xx status. Over https it reports
+// when the answer's certificate ends; a certificate that verification refuses fails the check with the reason
+// (peer-certificate.ts), unless the monitor ignores certificate errors, when it passes with a warning instead.
 import http, { type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
+import type { TLSSocket } from 'node:tls';
 import type { Clock } from '../../common/clock.ts';
 import { isSecretHeader } from '../../common/api/secret-headers.ts';
 import type { CheckResult, HttpCheckRequest } from './check-result.ts';
@@ -10,6 +13,7 @@ import { timedOutMessage } from './deadline.ts';
 import { MAX_EXPECTED_BODY_BYTES, needsBody, unmetExpectations } from './expectations.ts';
 import type { CheckAgents } from './http-agents.ts';
 import { describeNetworkError } from './network-error.ts';
+import { certificateRefusal, ignoredRefusal, peerCertificateOf, refusedCertificate } from './peer-certificate.ts';
 
 export interface HttpCheckSettings {
   clock: Clock;
@@ -76,7 +80,43 @@ function redirectedRequest(previous: Outgoing, status: number, from: URL, to: UR
   return toGet ? { method: 'GET', headers, body: undefined } : { ...previous, headers };
 }
 
-function send(url: URL, outgoing: Outgoing, agents: CheckAgents, signal: AbortSignal, isRetry = false): Promise<IncomingMessage> {
+/** The host a certificate must be for: the URL's, without an IPv6 literal's brackets. */
+function hostOf(url: URL): string {
+  return url.hostname.replace(/^\[(.*)\]$/, '$1');
+}
+
+/** What the final answer's certificate tells: when it ends and, with errors ignored, what verification would refuse. */
+interface CertificateSeen {
+  certificateExpiresAt?: number;
+  certificateWarning?: string;
+  certificateExpired?: true;
+}
+
+function certificateSeen(url: URL, response: IncomingMessage, ignoreErrors: boolean): CertificateSeen {
+  if (url.protocol !== 'https:') return {};
+  const socket = response.socket as TLSSocket;
+  const expiresAt = peerCertificateOf(socket)?.expiresAt;
+  const warning = ignoreErrors ? ignoredRefusal(socket, hostOf(url)) : undefined;
+  return { ...(expiresAt !== undefined ? { certificateExpiresAt: expiresAt } : {}), ...(warning !== undefined ? { certificateWarning: warning } : {}) };
+}
+
+/**
+ * A certificate that verification refused, as the check's reason, with its end when the refusal carries it (a host
+ * name mismatch does) and whether it was refused as expired (for the check loop: that carries none).
+ */
+function refusal(error: unknown, url: URL): (CertificateSeen & { error: string }) | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  const certificate = refusedCertificate(error);
+  const reason = certificateRefusal(code, hostOf(url), certificate);
+  if (reason === undefined) return undefined;
+  return {
+    error: reason,
+    ...(certificate !== undefined ? { certificateExpiresAt: certificate.expiresAt } : {}),
+    ...(code === 'CERT_HAS_EXPIRED' ? { certificateExpired: true as const } : {}),
+  };
+}
+
+function send(url: URL, outgoing: Outgoing, agents: CheckAgents, signal: AbortSignal, ignoreErrors: boolean, isRetry = false): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     let answered = false;
     const onResponse = (response: IncomingMessage) => {
@@ -86,12 +126,12 @@ function send(url: URL, outgoing: Outgoing, agents: CheckAgents, signal: AbortSi
     const options = { method: outgoing.method, headers: outgoing.headers, signal };
     const request =
       url.protocol === 'https:'
-        ? https.request(url, { ...options, agent: agents.https }, onResponse)
+        ? https.request(url, { ...options, agent: ignoreErrors ? agents.httpsIgnoringErrors : agents.https }, onResponse)
         : http.request(url, { ...options, agent: agents.http }, onResponse);
     request.on('error', (error: NodeJS.ErrnoException) => {
       // A pooled socket that the server closed while idle says nothing about the server: try once on a new one.
       if (!answered && !isRetry && request.reusedSocket && error.code === 'ECONNRESET') {
-        resolve(send(url, outgoing, agents, signal, true));
+        resolve(send(url, outgoing, agents, signal, ignoreErrors, true));
       } else {
         reject(error);
       }
@@ -142,41 +182,49 @@ function readBody(response: IncomingMessage): Promise<{ text: string; cut: boole
   });
 }
 
+interface Exchanged extends CertificateSeen {
+  error: string | undefined;
+  responseMs: number;
+}
+
 /**
- * The down reason (undefined when up) and the time to the final answer's headers. Without body expectations it
- * settles as soon as the final status is known and drains the body in the background, still under the deadline;
- * `endExchange` runs when nothing is left.
+ * The down reason (undefined when up), the time to the final answer's headers and its certificate. Without body
+ * expectations it settles as soon as the final status is known and drains the body in the background, still under
+ * the deadline; `endExchange` runs when nothing is left. `at.url` follows the redirects, for the reason of a failure.
  */
 async function exchange(
-  first: URL,
+  at: { url: URL },
   spec: HttpCheckRequest | undefined,
   settings: HttpCheckSettings,
   signal: AbortSignal,
   startedAt: number,
   endExchange: () => void,
-): Promise<{ error: string | undefined; responseMs: number }> {
+): Promise<Exchanged> {
   let bodyStillDraining = false;
+  const ignoreErrors = spec?.tls?.ignore_errors === true;
   try {
-    let url = first;
+    let url = at.url;
     let outgoing = firstRequest(spec);
     for (let redirects = 0; ; redirects += 1) {
-      const response = await send(url, outgoing, settings.agents, signal);
+      at.url = url;
+      const response = await send(url, outgoing, settings.agents, signal, ignoreErrors);
       const status = response.statusCode ?? 0;
       // A redirect without a usable http(s) Location is itself the final answer.
       const location = redirectStatuses.has(status) ? response.headers.location : undefined;
       const next = location === undefined ? undefined : httpUrl(location, url);
       if (next === undefined) {
         const responseMs = Math.round(performance.now() - startedAt);
+        const certificate = certificateSeen(url, response, ignoreErrors);
         if (!needsBody(spec?.expect)) {
           bodyStillDraining = true;
           void drainBody(response).then(endExchange);
-          return { error: unmetExpectations({ status, responseMs }, spec?.expect), responseMs };
+          return { error: unmetExpectations({ status, responseMs }, spec?.expect), responseMs, ...certificate };
         }
         const body = await readBody(response);
         // A body cut short by the deadline or the server is no answer to judge.
         if (signal.aborted) throw signal.reason;
-        if (!body.cut && !body.complete) return { error: 'connection closed before the body ended', responseMs };
-        return { error: unmetExpectations({ status, responseMs, body: body.text, bodyCut: body.cut }, spec?.expect), responseMs };
+        if (!body.cut && !body.complete) return { error: 'connection closed before the body ended', responseMs, ...certificate };
+        return { error: unmetExpectations({ status, responseMs, body: body.text, bodyCut: body.cut }, spec?.expect), responseMs, ...certificate };
       }
       if (redirects >= settings.maxRedirects) {
         response.destroy();
@@ -199,12 +247,13 @@ export function checkHttp(url: string, spec: HttpCheckRequest | undefined, setti
   if (first === undefined) return Promise.resolve({ ok: false, durationMs: elapsed(), error: `invalid URL "${url}"` });
   const controller = new AbortController();
   const deadline = settings.clock.setTimer(() => controller.abort(), settings.timeoutMs);
-  return exchange(first, spec, settings, controller.signal, startedAt, () => settings.clock.clearTimer(deadline)).then(
-    ({ error, responseMs }): CheckResult => (error === undefined ? { ok: true, durationMs: responseMs } : { ok: false, durationMs: responseMs, error }),
-    (error: unknown): CheckResult => ({
-      ok: false,
-      durationMs: elapsed(),
-      error: controller.signal.aborted ? timedOutMessage(settings.timeoutMs) : describeNetworkError(error),
-    }),
+  const at = { url: first };
+  return exchange(at, spec, settings, controller.signal, startedAt, () => settings.clock.clearTimer(deadline)).then(
+    ({ error, responseMs, ...certificate }): CheckResult =>
+      error === undefined ? { ok: true, durationMs: responseMs, ...certificate } : { ok: false, durationMs: responseMs, error, ...certificate },
+    (error: unknown): CheckResult => {
+      if (controller.signal.aborted) return { ok: false, durationMs: elapsed(), error: timedOutMessage(settings.timeoutMs) };
+      return { ok: false, durationMs: elapsed(), ...(refusal(error, at.url) ?? { error: describeNetworkError(error) }) };
+    },
   );
 }

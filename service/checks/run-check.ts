@@ -2,6 +2,7 @@
 import type { Clock } from '../../common/clock.ts';
 import { backgroundClock } from '../../common/clock.ts';
 import type { CheckResult, CheckTarget } from './check-result.ts';
+import { checkDns } from './dns-check.ts';
 import { createCheckAgents, type CheckAgents } from './http-agents.ts';
 import { checkHttp } from './http-check.ts';
 import { describeNetworkError } from './network-error.ts';
@@ -55,6 +56,10 @@ async function dispatch(target: CheckTarget, options: CheckOptions): Promise<Che
         ping6Command: options.ping6Command ?? 'ping6',
         platform: options.platform ?? process.platform,
       });
+    case 'dns':
+      // A dns monitor is never stored without its lookup; a target built otherwise is a bug to show, not to guess.
+      if (target.dns === undefined) return { ok: false, durationMs: 0, error: 'no DNS record type to look up (the monitor has no "dns")' };
+      return checkDns(target.url, target.dns, { clock, timeoutMs });
     default:
       // Types come from stored rows, which may be newer than this code.
       return { ok: false, durationMs: 0, error: `unknown check type "${String(target.type)}"` };

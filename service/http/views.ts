@@ -1,5 +1,6 @@
 // Records as the API shows them (spec §2). Read-only and internal columns stay inside the service.
 import { DEFAULT_EXPECTED_STATUS, DEFAULT_RETRY_SECONDS } from '../../common/api/monitor-check-input.ts';
+import { DEFAULT_CERTIFICATE_EXPIRY_DAYS } from '../../common/api/monitor-tls-input.ts';
 import { maskSecretHeaders } from '../../common/api/secret-headers.ts';
 import type { HttpCheckRequest } from '../checks/check-result.ts';
 import type { DomainRecord } from '../storage/domain-store.ts';
@@ -17,6 +18,15 @@ function httpCheckJson(http: HttpCheckRequest) {
     ...(http.secretHeaders !== undefined ? { secret_headers: http.secretHeaders } : {}),
     ...(http.body !== undefined ? { body: http.body } : {}),
     expect: { status: DEFAULT_EXPECTED_STATUS, ...http.expect },
+    tls: { expiry_days: http.tls?.expiry_days ?? DEFAULT_CERTIFICATE_EXPIRY_DAYS, ignore_errors: http.tls?.ignore_errors ?? false },
+  };
+}
+
+/** The certificate last seen (§16): when it ends, to the second, and what verification would refuse when ignored. */
+function certificateJson(record: MonitorRecord) {
+  return {
+    ...(record.certificateExpiresAt !== undefined ? { certificate_expires_on: new Date(record.certificateExpiresAt).toISOString() } : {}),
+    ...(record.certificateWarning !== undefined ? { certificate_warning: record.certificateWarning } : {}),
   };
 }
 
@@ -32,7 +42,7 @@ function lastCheckJson(record: MonitorRecord) {
 
 /**
  * `status_since` is Vigil's extension (docs/api-decisions.md §14), absent while the status is unknown and unchecked;
- * the check's fields and the latest check are §16's.
+ * the check's fields (a dns monitor's `dns` among them) and the latest check are §16's.
  */
 export function monitorJson(record: MonitorRecord) {
   return {
@@ -46,8 +56,10 @@ export function monitorJson(record: MonitorRecord) {
     updated_at: record.updatedAt,
     ...(record.statusSince !== undefined ? { status_since: new Date(record.statusSince).toISOString() } : {}),
     ...(record.type === 'http' ? httpCheckJson(record.http) : {}),
+    ...(record.type === 'dns' && record.dns !== undefined ? { dns: record.dns } : {}),
     retry_seconds: record.retrySeconds ?? DEFAULT_RETRY_SECONDS,
     ...lastCheckJson(record),
+    ...(record.type === 'http' ? certificateJson(record) : {}),
   };
 }
 

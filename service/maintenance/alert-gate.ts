@@ -5,7 +5,7 @@
 import type { AlertEvent } from '../alerts/alert-event.ts';
 import type { Logger } from '../logger.ts';
 import type { HeldAlert, HeldAlertStore } from '../storage/held-alert-store.ts';
-import { itemKeyOf, stateAfter, stateBefore } from './held-alert-states.ts';
+import { coveredItemOf, itemKeyOf, stateAfter, stateBefore } from './held-alert-states.ts';
 
 export interface AlertGateOptions {
   store: HeldAlertStore;
@@ -29,7 +29,7 @@ export class AlertGate {
   /** Sends the alert, or holds it while its item is in maintenance. */
   offer(alert: AlertEvent): void {
     const item = itemKeyOf(alert);
-    if (!this.#options.covers(item)) {
+    if (!this.#options.covers(coveredItemOf(item))) {
       // Whatever was held is settled first, so the handlers hear things in the order they happened.
       this.#release(item);
       this.#options.send(alert);
@@ -43,7 +43,7 @@ export class AlertGate {
 
   /** Tells what is owed for every item no window covers any more (called whenever coverage changes). */
   releaseUncovered(): void {
-    for (const item of [...this.#held.keys()]) if (!this.#options.covers(item)) this.#release(item);
+    for (const item of [...this.#held.keys()]) if (!this.#options.covers(coveredItemOf(item))) this.#release(item);
   }
 
   /** The item was deleted: nothing is owed for it. */

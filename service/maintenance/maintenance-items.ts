@@ -56,6 +56,11 @@ export class MaintenanceItems {
       const record = domains.get(id);
       return record && (record.alertedThreshold === undefined ? 'ok' : 'alerted');
     }
+    if (kind === 'certificate') {
+      // Alerted for the certificate it has now; a renewal since then owes nothing.
+      const record = monitors.get(id);
+      return record && (record.certificateAlerted !== undefined && record.certificateAlerted.expiresAt === record.certificateExpiresAt ? 'alerted' : 'ok');
+    }
     return undefined;
   }
 }

@@ -1,7 +1,8 @@
 // Turns the check extension fields of a create or PUT body (docs/api-decisions.md §16) into what the store keeps.
 // A PUT that leaves a field out keeps the stored value, so a client that knows only the spec loses nothing; `null`
-// puts it back to the default; a masked header value stands for the stored secret of that header.
-import { httpCheckProblems, type HttpCheckFields } from '../../common/api/monitor-check-input.ts';
+// puts it back to the default; a masked header value stands for the stored secret of that header. A dns monitor's
+// `dns` is kept the same way, and is what makes it a dns monitor: it cannot be cleared.
+import { dnsCheckProblems, httpCheckProblems, type HttpCheckFields } from '../../common/api/monitor-check-input.ts';
 import { isMaskedValue } from '../../common/api/secret-headers.ts';
 import type { MonitorCreateBody, MonitorUpdateBody } from '../../common/api/monitor-input.ts';
 import type { ValidationDetail } from '../../common/api/validation-details.ts';
@@ -18,13 +19,14 @@ function toRequest(type: string, fields: HttpCheckFields): HttpCheckRequest {
     secretHeaders: fields.secret_headers ?? undefined,
     body: fields.body ?? undefined,
     expect: fields.expect ?? undefined,
+    tls: fields.tls ?? undefined,
   };
 }
 
 /** POST /monitors: the schema has judged everything already. */
 export function createdMonitorFields(body: MonitorCreateBody): MonitorFields {
   const { name, type, url, frequency } = body;
-  return { name, type, url, frequency, http: toRequest(type, body), retrySeconds: body.retry_seconds ?? undefined };
+  return { name, type, url, frequency, http: toRequest(type, body), retrySeconds: body.retry_seconds ?? undefined, dns: body.dns };
 }
 
 /** Masked values sent back take the stored value of the same header (names are case-insensitive). */
@@ -59,7 +61,8 @@ function kept<T>(sent: T | null | undefined, stored: T | undefined): T | undefin
 
 /**
  * PUT /monitors/{id}. A monitor that stops being http drops its stored request and expectations (they cannot
- * apply); http-only fields the body itself sends for another type are refused, naming them.
+ * apply), one that stops being dns its lookup; http-only fields and `dns` the body itself sends for another type
+ * are refused, naming them.
  */
 export function replacedMonitorFields(body: MonitorUpdateBody, stored: MonitorRecord): MonitorFieldsResult {
   const { name, type, url, frequency } = body;
@@ -71,8 +74,11 @@ export function replacedMonitorFields(body: MonitorUpdateBody, stored: MonitorRe
     secret_headers: markedSecret(kept(body.secret_headers, storedHttp.secretHeaders && [...storedHttp.secretHeaders]), headers ?? undefined, storedHttp),
     body: kept(body.body, storedHttp.body),
     expect: kept(body.expect, storedHttp.expect),
+    tls: kept(body.tls, storedHttp.tls),
   };
-  const details = httpCheckProblems(type, merged);
+  const dns = kept(body.dns, type === 'dns' ? stored.dns : undefined);
+  const details = [...httpCheckProblems(type, merged), ...dnsCheckProblems(type, dns)];
   if (details.length > 0) return { ok: false, details };
-  return { ok: true, fields: { name, type, url, frequency, http: toRequest(type, merged), retrySeconds: kept(body.retry_seconds, stored.retrySeconds) } };
+  const retrySeconds = kept(body.retry_seconds, stored.retrySeconds);
+  return { ok: true, fields: { name, type, url, frequency, http: toRequest(type, merged), retrySeconds, dns } };
 }

@@ -2,6 +2,7 @@
 // and a queue in due order for rounds that wait for a free slot. Each job runs at a phase of its period that the
 // planner picked where the schedule was least loaded, so 10,000 jobs added at once are spread evenly.
 import { maxTimerDelayMs, type Clock, type TimerHandle } from '../../common/clock.ts';
+import type { DnsCheckSpec } from '../../common/api/dns-check-input.ts';
 import type { MonitorType } from '../../common/api/known.ts';
 import type { CheckResult, CheckRunner, HttpCheckRequest } from '../checks/check-result.ts';
 import { silentLogger, type Logger } from '../logger.ts';
@@ -19,6 +20,8 @@ export interface ScheduledJob {
   frequency: number;
   /** http: the request and expectations, handed to the runner with the target. */
   http?: HttpCheckRequest | undefined;
+  /** dns: the lookup, handed to the runner with the target. */
+  dns?: DnsCheckSpec | undefined;
 }
 
 export interface CheckTiming {
@@ -119,7 +122,7 @@ export class CheckScheduler {
     if (!(Number.isFinite(job.frequency) && job.frequency > 0)) throw new RangeError('frequency must be a positive number of seconds');
     const previous = this.#jobs.get(job.key);
     if (previous !== undefined) this.#retire(previous);
-    const entry = new ScheduledEntry(job.key, { type: job.type, url: job.url, http: job.http }, this.#planner.place(job.frequency * 1000), this.#finish, this.#fail);
+    const entry = new ScheduledEntry(job.key, { type: job.type, url: job.url, http: job.http, dns: job.dns }, this.#planner.place(job.frequency * 1000), this.#finish, this.#fail);
     this.#placeFirstRound(entry, this.#clock.now(), firstWithinMs);
     this.#jobs.set(job.key, entry);
     this.#heap.push(entry);

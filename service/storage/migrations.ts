@@ -140,4 +140,19 @@ export const migrations: readonly string[] = [
   ALTER TABLE monitors ADD COLUMN last_response_time_ms INTEGER;
   ALTER TABLE monitors ADD COLUMN last_error TEXT;             -- why the latest check failed; null when it passed
   `,
+  // 6: a dns monitor's lookup (docs/api-decisions.md §16, "Monitors of type dns"): the JSON object
+  // {record, expect?, resolver?} the API accepted; null for every other type.
+  `
+  ALTER TABLE monitors ADD COLUMN dns TEXT;
+  `,
+  // 7: an http monitor's certificate (docs/api-decisions.md §16, "Monitors: certificates"): its settings, when the
+  // certificate last seen ends, the smallest alert threshold raised and the end it was raised for (a later end is
+  // a renewal, which re-arms them), and what verification would have refused when errors are ignored.
+  `
+  ALTER TABLE monitors ADD COLUMN tls TEXT;                             -- JSON {expiry_days, ignore_errors}; null: defaults
+  ALTER TABLE monitors ADD COLUMN certificate_expires_at INTEGER;       -- epoch ms
+  ALTER TABLE monitors ADD COLUMN certificate_alerted_threshold INTEGER; -- days; -1: expired
+  ALTER TABLE monitors ADD COLUMN certificate_alerted_expires_at INTEGER;
+  ALTER TABLE monitors ADD COLUMN certificate_warning TEXT;
+  `,
 ];

@@ -1,11 +1,14 @@
 // Uptime monitors. Every row is also held in memory, in creation order, so reads (pages of 10,000 monitors
 // under load, the scheduler's start) never touch the disk; writes go to SQLite first and to memory after.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { DnsCheckSpec } from '../../common/api/dns-check-input.ts';
+import type { MonitorType } from '../../common/api/known.ts';
 import type { HttpMethod, MonitorExpect } from '../../common/api/monitor-check-input.ts';
+import type { MonitorTls } from '../../common/api/monitor-tls-input.ts';
 import { transaction } from '../../common/sqlite-transaction.ts';
 import type { HttpCheckRequest } from '../checks/check-result.ts';
 
-export type MonitorType = 'http' | 'tcp' | 'udp' | 'ping';
+export type { MonitorType };
 export type MonitorStatus = 'up' | 'down' | 'unknown';
 
 export interface MonitorRecord {
@@ -25,10 +28,22 @@ export interface MonitorRecord {
   readonly http: HttpCheckRequest;
   /** Undefined for the default: the smaller of 20 s and the frequency. */
   readonly retrySeconds: number | undefined;
+  /** dns only (§16), and always there for that type: the lookup. */
+  readonly dns: DnsCheckSpec | undefined;
   /** The latest check: when it started (epoch ms), its response time, and why it failed. */
   readonly lastCheckedAt: number | undefined;
   readonly lastResponseTimeMs: number | undefined;
   readonly lastError: string | undefined;
+  /** https (§16): when the certificate last seen ends (epoch ms), and what verification would refuse when ignored. */
+  readonly certificateExpiresAt: number | undefined;
+  readonly certificateWarning: string | undefined;
+  /** The smallest certificate alert threshold raised (-1: expired), and the end it was raised for. */
+  readonly certificateAlerted: CertificateAlerted | undefined;
+}
+
+export interface CertificateAlerted {
+  threshold: number;
+  expiresAt: number;
 }
 
 export interface MonitorFields {
@@ -39,6 +54,7 @@ export interface MonitorFields {
   /** Absent: the defaults. */
   http?: HttpCheckRequest | undefined;
   retrySeconds?: number | undefined;
+  dns?: DnsCheckSpec | undefined;
 }
 
 /** What the check loop saves after results: the confirmed status and the latest check. */
@@ -51,6 +67,8 @@ export interface MonitorStatusUpdate {
   lastCheckedAt?: number | undefined;
   lastResponseTimeMs?: number | undefined;
   lastError?: string | undefined;
+  certificateExpiresAt?: number | undefined;
+  certificateWarning?: string | undefined;
 }
 
 interface MonitorRow {
@@ -74,6 +92,12 @@ interface MonitorRow {
   last_checked_at: number | null;
   last_response_time_ms: number | null;
   last_error: string | null;
+  dns: string | null;
+  tls: string | null;
+  certificate_expires_at: number | null;
+  certificate_alerted_threshold: number | null;
+  certificate_alerted_expires_at: number | null;
+  certificate_warning: string | null;
 }
 
 function fromJson<T>(text: string | null): T | undefined {
@@ -86,8 +110,15 @@ function toJson(value: unknown): string | null {
 
 /** The columns of the request and expectations, in the order the statements below take them. */
 function requestColumns(fields: MonitorFields) {
-  const { method, headers, secretHeaders, body, expect } = fields.http ?? {};
-  return [method ?? null, toJson(headers), toJson(secretHeaders), body ?? null, toJson(expect), fields.retrySeconds ?? null] as const;
+  const { method, headers, secretHeaders, body, expect, tls } = fields.http ?? {};
+  return [method ?? null, toJson(headers), toJson(secretHeaders), body ?? null, toJson(expect), fields.retrySeconds ?? null, toJson(tls)] as const;
+}
+
+/** One text per lookup, whatever order its keys came in: a PUT that keeps it compares equal (see #replace). */
+function dnsColumn(fields: MonitorFields): string | null {
+  if (fields.dns === undefined) return null;
+  const { record, expect, resolver } = fields.dns;
+  return JSON.stringify({ record, expect, resolver });
 }
 
 function toRecord(row: MonitorRow): MonitorRecord {
@@ -109,11 +140,19 @@ function toRecord(row: MonitorRow): MonitorRecord {
       secretHeaders: fromJson<string[]>(row.secret_headers),
       body: row.body ?? undefined,
       expect: fromJson<MonitorExpect>(row.expect),
+      tls: fromJson<MonitorTls>(row.tls),
     },
     retrySeconds: row.retry_seconds ?? undefined,
+    dns: fromJson<DnsCheckSpec>(row.dns),
     lastCheckedAt: row.last_checked_at ?? undefined,
     lastResponseTimeMs: row.last_response_time_ms ?? undefined,
     lastError: row.last_error ?? undefined,
+    certificateExpiresAt: row.certificate_expires_at ?? undefined,
+    certificateWarning: row.certificate_warning ?? undefined,
+    certificateAlerted:
+      row.certificate_alerted_threshold === null || row.certificate_alerted_expires_at === null
+        ? undefined
+        : { threshold: row.certificate_alerted_threshold, expiresAt: row.certificate_alerted_expires_at },
   };
 }
 
@@ -123,6 +162,7 @@ export class MonitorStore {
   readonly #replace: StatementSync;
   readonly #delete: StatementSync;
   readonly #saveStatus: StatementSync;
+  readonly #saveCertificateAlerted: StatementSync;
   readonly #byId = new Map<string, MonitorRecord>();
   /** Creation order; seq only grows, so appending keeps it sorted. */
   #ordered: MonitorRecord[];
@@ -131,26 +171,31 @@ export class MonitorStore {
   constructor(db: DatabaseSync) {
     this.#db = db;
     this.#insert = db.prepare(
-      `INSERT INTO monitors (id, name, type, url, frequency, created_at, updated_at, method, headers, secret_headers, body, expect, retry_seconds)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+      `INSERT INTO monitors (id, name, type, url, frequency, created_at, updated_at, method, headers, secret_headers, body, expect, retry_seconds, tls, dns)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
     );
     this.#replace = db.prepare(
-      // In SET, `type` and `url` are the old values: ?2 and ?3 the new ones.
+      // In SET, `type`, `url` and `dns` are the old values: ?2, ?3 and ?14 the new ones. A new lookup is a new target.
       `UPDATE monitors SET name = ?1, type = ?2, url = ?3, frequency = ?4, updated_at = ?5,
-         method = ?6, headers = ?7, secret_headers = ?8, body = ?9, expect = ?10, retry_seconds = ?11,
-         last_status = CASE WHEN type = ?2 AND url = ?3 THEN last_status ELSE 'unknown' END,
-         consecutive_failures = CASE WHEN type = ?2 AND url = ?3 THEN consecutive_failures ELSE 0 END,
-         status_since = CASE WHEN type = ?2 AND url = ?3 THEN status_since ELSE NULL END,
-         last_checked_at = CASE WHEN type = ?2 AND url = ?3 THEN last_checked_at ELSE NULL END,
-         last_response_time_ms = CASE WHEN type = ?2 AND url = ?3 THEN last_response_time_ms ELSE NULL END,
-         last_error = CASE WHEN type = ?2 AND url = ?3 THEN last_error ELSE NULL END
-       WHERE id = ?12 RETURNING *`,
+         method = ?6, headers = ?7, secret_headers = ?8, body = ?9, expect = ?10, retry_seconds = ?11, tls = ?12, dns = ?14,
+         last_status = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN last_status ELSE 'unknown' END,
+         consecutive_failures = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN consecutive_failures ELSE 0 END,
+         status_since = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN status_since ELSE NULL END,
+         last_checked_at = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN last_checked_at ELSE NULL END,
+         last_response_time_ms = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN last_response_time_ms ELSE NULL END,
+         last_error = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN last_error ELSE NULL END,
+         certificate_expires_at = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN certificate_expires_at ELSE NULL END,
+         certificate_alerted_threshold = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN certificate_alerted_threshold ELSE NULL END,
+         certificate_alerted_expires_at = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN certificate_alerted_expires_at ELSE NULL END,
+         certificate_warning = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN certificate_warning ELSE NULL END
+       WHERE id = ?13 RETURNING *`,
     );
     this.#delete = db.prepare('DELETE FROM monitors WHERE id = ?');
     this.#saveStatus = db.prepare(
       `UPDATE monitors SET last_status = ?, consecutive_failures = ?, status_since = ?,
-         last_checked_at = ?, last_response_time_ms = ?, last_error = ? WHERE seq = ?`,
+         last_checked_at = ?, last_response_time_ms = ?, last_error = ?, certificate_expires_at = ?, certificate_warning = ? WHERE seq = ?`,
     );
+    this.#saveCertificateAlerted = db.prepare('UPDATE monitors SET certificate_alerted_threshold = ?, certificate_alerted_expires_at = ? WHERE seq = ?');
     this.#ordered = (db.prepare('SELECT * FROM monitors ORDER BY seq').all() as unknown as MonitorRow[]).map(toRecord);
     for (const record of this.#ordered) this.#byId.set(record.id, record);
   }
@@ -161,7 +206,7 @@ export class MonitorStore {
   }
 
   create(id: string, fields: MonitorFields, now: string): MonitorRecord {
-    const row = this.#insert.get(id, fields.name, fields.type, fields.url, fields.frequency, now, now, ...requestColumns(fields));
+    const row = this.#insert.get(id, fields.name, fields.type, fields.url, fields.frequency, now, now, ...requestColumns(fields), dnsColumn(fields));
     const record = toRecord(row as unknown as MonitorRow);
     this.#ordered.push(record);
     this.#byId.set(id, record);
@@ -185,11 +230,11 @@ export class MonitorStore {
     return this.#ordered.length;
   }
 
-  /** Replaces the editable fields; a new target or type starts the status and the latest check afresh. */
+  /** Replaces the editable fields; a new target, type or lookup starts the status and the latest check afresh. */
   replace(id: string, fields: MonitorFields, now: string): MonitorRecord | undefined {
     if (!this.#byId.has(id)) return undefined;
     const { name, type, url, frequency } = fields;
-    const row = this.#replace.get(name, type, url, frequency, now, ...requestColumns(fields), id) as MonitorRow | undefined;
+    const row = this.#replace.get(name, type, url, frequency, now, ...requestColumns(fields), id, dnsColumn(fields)) as MonitorRow | undefined;
     return row && this.#remember(toRecord(row));
   }
 
@@ -228,7 +273,17 @@ export class MonitorStore {
   #writeStatuses(updates: readonly MonitorStatusUpdate[]): void {
     transaction(this.#db, () => {
       for (const u of updates) {
-        this.#saveStatus.run(u.lastStatus, u.consecutiveFailures, u.statusSince ?? null, u.lastCheckedAt ?? null, u.lastResponseTimeMs ?? null, u.lastError ?? null, u.seq);
+        this.#saveStatus.run(
+          u.lastStatus,
+          u.consecutiveFailures,
+          u.statusSince ?? null,
+          u.lastCheckedAt ?? null,
+          u.lastResponseTimeMs ?? null,
+          u.lastError ?? null,
+          u.certificateExpiresAt ?? null,
+          u.certificateWarning ?? null,
+          u.seq,
+        );
       }
     });
   }
@@ -237,10 +292,20 @@ export class MonitorStore {
     for (const u of updates) {
       const record = this.#ordered[this.#indexOfSeq(u.seq)];
       if (record) {
-        const { lastStatus, consecutiveFailures, statusSince, lastCheckedAt, lastResponseTimeMs, lastError } = u;
-        this.#remember({ ...record, lastStatus, consecutiveFailures, statusSince, lastCheckedAt, lastResponseTimeMs, lastError });
+        const { lastStatus, consecutiveFailures, statusSince, lastCheckedAt, lastResponseTimeMs, lastError, certificateExpiresAt, certificateWarning } = u;
+        this.#remember({ ...record, lastStatus, consecutiveFailures, statusSince, lastCheckedAt, lastResponseTimeMs, lastError, certificateExpiresAt, certificateWarning });
       }
     }
+  }
+
+  /**
+   * The certificate alert just raised, written at once and before it is sent (as a domain's): a handler that fails,
+   * or a restart, must not make it repeat.
+   */
+  saveCertificateAlerted(seq: number, alerted: CertificateAlerted): void {
+    this.#saveCertificateAlerted.run(alerted.threshold, alerted.expiresAt, seq);
+    const record = this.#ordered[this.#indexOfSeq(seq)];
+    if (record) this.#remember({ ...record, certificateAlerted: alerted });
   }
 
   /** Binary search over #ordered, which is sorted by seq; -1 when absent. */

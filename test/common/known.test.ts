@@ -12,11 +12,11 @@ describe('monitorStatusOf', () => {
 });
 
 describe('monitorTypeOf', () => {
-  it.each(['http', 'tcp', 'udp', 'ping'] as const)('keeps the known type %s', (type) => {
+  it.each(['http', 'tcp', 'udp', 'ping', 'dns'] as const)('keeps the known type %s', (type) => {
     expect(monitorTypeOf({ type })).toBe(type);
   });
 
-  it.each([['dns'], ['HTTP'], [undefined]])('treats %j as unknown', (type) => {
+  it.each([['smtp'], ['DNS'], [undefined]])('treats %j as unknown', (type) => {
     expect(monitorTypeOf({ type })).toBe('unknown');
   });
 });

@@ -19,10 +19,13 @@ const full = {
   secret_headers: ['X-Tenant'],
   body: '{"ping":true}',
   expect: { status: [200, '3xx'], body_contains: 'ok', body_not_contains: 'error', json: [{ path: '$.status', equals: 'ok' }], max_response_ms: 500 },
+  tls: { expiry_days: [30, 14, 7, 1], ignore_errors: true },
   retry_seconds: 20,
   last_checked_at: '2026-11-24T15:00:00.000Z',
   last_response_time_ms: 0,
   last_error: 'HTTP 503, expected 200 or 3xx',
+  certificate_expires_on: '2026-11-29T15:00:00.000Z',
+  certificate_warning: 'the certificate is self-signed',
 };
 
 describe('readMonitor: check extensions', () => {
@@ -37,7 +40,20 @@ describe('readMonitor: check extensions', () => {
   });
 
   it('treats null like an absent field', () => {
-    const nulls = { method: null, headers: null, secret_headers: null, body: null, expect: null, retry_seconds: null, last_checked_at: null, last_response_time_ms: null, last_error: null };
+    const nulls = {
+      method: null,
+      headers: null,
+      secret_headers: null,
+      body: null,
+      expect: null,
+      tls: null,
+      retry_seconds: null,
+      last_checked_at: null,
+      last_response_time_ms: null,
+      last_error: null,
+      certificate_expires_on: null,
+      certificate_warning: null,
+    };
     expect(read(nulls)).toEqual({ ok: true, item: {}, issues: [] });
   });
 
@@ -78,14 +94,11 @@ describe('readMonitor: check extensions', () => {
     ]);
   });
 
-  it('reads the certificate settings, the dns lookup and the certificate expiry, dropping what is unusable', () => {
-    expect(read({ tls: { expiry_days: [30, 14], ignore_errors: true }, certificate_expires_on: '2027-02-12', dns: { record: 'MX', expect: '10 mail.example.com', resolver: '192.0.2.53' } }).item).toEqual({
-      tls: { expiry_days: [30, 14], ignore_errors: true },
-      certificate_expires_on: '2027-02-12',
-      dns: { record: 'MX', expect: ['10 mail.example.com'], resolver: '192.0.2.53' },
-    });
-    const { item, issues } = read({ tls: { expiry_days: [30, 'soon', 0], ignore_errors: 'yes' }, certificate_expires_on: 'next year', dns: { record: 5, expect: ['a', 2] } });
-    expect(item).toEqual({ tls: { expiry_days: [30] }, dns: { expect: ['a'] } });
-    expect(issues.map((issue) => issue.path.join('.'))).toEqual(['tls.ignore_errors', 'tls.expiry_days.1', 'tls.expiry_days.2', 'dns.record', 'dns.expect.1', 'certificate_expires_on']);
+  it('keeps the usable parts of tls and reports the rest', () => {
+    const { item, issues } = read({ tls: { expiry_days: [14, 'a week', 1.5, 1], ignore_errors: 'yes' }, certificate_expires_on: 'soon' });
+    expect(item.tls).toEqual({ expiry_days: [14, 1], ignore_errors: undefined });
+    expect(item.certificate_expires_on).toBeUndefined();
+    expect(issues.map((issue) => issue.path.join('.'))).toEqual(['tls.ignore_errors', 'tls.expiry_days.1', 'tls.expiry_days.2', 'certificate_expires_on']);
+    expect(read({ tls: 'strict' }).issues).toEqual([{ path: ['tls'], message: 'expected an object, got string' }]);
   });
 });

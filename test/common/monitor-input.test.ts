@@ -60,8 +60,8 @@ describe('monitorCreateInput', () => {
     [{ name: 'a\uD800b' }, 'name', 'must not contain broken (unpaired surrogate) characters'],
     [{ name: 5 }, 'name', 'must be text'],
     [{ name: null }, 'name', 'must be text'],
-    [{ type: 'dns' }, 'type', 'must be one of: http, tcp, udp, ping'],
-    [{ type: 'HTTP' }, 'type', 'must be one of: http, tcp, udp, ping'],
+    [{ type: 'smtp' }, 'type', 'must be one of: http, tcp, udp, ping, dns'],
+    [{ type: 'HTTP' }, 'type', 'must be one of: http, tcp, udp, ping, dns'],
     [{ frequency: 9 }, 'frequency', frequencyMessage],
     [{ frequency: 86_401 }, 'frequency', frequencyMessage],
     [{ frequency: 60.5 }, 'frequency', frequencyMessage],
@@ -93,8 +93,8 @@ describe('monitorCreateInput', () => {
   });
 
   it('does not judge the url when the type is unusable', () => {
-    expect(detailsFor({ ...valid, type: 'dns', url: 'whatever' })).toEqual([
-      { field: 'type', message: 'must be one of: http, tcp, udp, ping' },
+    expect(detailsFor({ ...valid, type: 'smtp', url: 'whatever' })).toEqual([
+      { field: 'type', message: 'must be one of: http, tcp, udp, ping, dns' },
     ]);
   });
 });

@@ -21,7 +21,7 @@ describe('buildMonitorPutBody', () => {
   });
 
   it('round-trips values outside Vigil’s rules when they are not edited', () => {
-    const remote: Monitor = { id: '7', name: 'Resolver', type: 'dns', url: 'example.com A', frequency: 5, last_status: 'paused' };
+    const remote: Monitor = { id: '7', name: 'Mail', type: 'smtp', url: 'example.com 25', frequency: 5, last_status: 'paused' };
     expect(buildMonitorPutBody(remote, { name: 'Resolver 2' })).toEqual({
       ok: true,
       body: { ...remote, name: 'Resolver 2' },
@@ -49,8 +49,8 @@ describe('buildMonitorPutBody', () => {
   });
 
   it('checks an edited url of an unknown type only as plain text', () => {
-    const remote: Monitor = { ...fetched, type: 'dns' };
-    expect(buildMonitorPutBody(remote, { url: 'example.com MX' })).toMatchObject({ ok: true });
+    const remote: Monitor = { ...fetched, type: 'smtp' };
+    expect(buildMonitorPutBody(remote, { url: 'example.com 25' })).toMatchObject({ ok: true });
     expect(buildMonitorPutBody(remote, { url: 'a\nb' })).toEqual({
       ok: false,
       details: [{ field: 'url', message: 'must not contain control characters or line breaks' }],

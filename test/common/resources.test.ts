@@ -55,19 +55,20 @@ describe('readMonitor', () => {
       secret_headers: undefined,
       body: undefined,
       expect: undefined,
+      tls: undefined,
       retry_seconds: undefined,
+      dns: undefined,
       last_checked_at: undefined,
       last_response_time_ms: undefined,
       last_error: undefined,
-      tls: undefined,
-      dns: undefined,
       certificate_expires_on: undefined,
+      certificate_warning: undefined,
     });
   });
 
   it('keeps enum values from outside the spec as data', () => {
-    const { item, issues } = read(readMonitor, { type: 'dns', last_status: 'paused' });
-    expect(item).toEqual({ type: 'dns', last_status: 'paused' });
+    const { item, issues } = read(readMonitor, { type: 'smtp', last_status: 'paused' });
+    expect(item).toEqual({ type: 'smtp', last_status: 'paused' });
     expect(issues).toEqual([]);
   });
 

@@ -7,6 +7,8 @@ export interface TlsTarget {
   /** `https://localhost:<port>/`. */
   url: string;
   port: number;
+  /** Serves another certificate from the next connection on (kept-alive ones are closed), as a renewal does. */
+  renew(certificate: MintedCertificate): void;
   close(): Promise<void>;
 }
 
@@ -20,6 +22,10 @@ export async function startTlsTarget(certificate: MintedCertificate, body = 'ok'
   return {
     url: `https://localhost:${port}/`,
     port,
+    renew: (next) => {
+      server.setSecureContext({ cert: next.cert, key: next.key });
+      server.closeIdleConnections();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -171,6 +171,19 @@ describe('the monitor form with the checks extension', () => {
     expect(screen.getByRole('note').textContent).toMatch(/will not make this monitor down/);
   });
 
+  it('creates a dns monitor with its lookup, where the server offers the checks', async () => {
+    const fake = fakeApi({ createMonitor: async (_id, body) => ({ ...body, id: 'mon_3' }) });
+    const user = userEvent.setup();
+    render(<MonitorForm onClose={() => undefined} />);
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Mail');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'dns');
+    await user.type(screen.getByRole('textbox', { name: 'Host name' }), 'example.com');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Record type' }), 'MX');
+    await user.type(screen.getByRole('textbox', { name: 'Expected values' }), '10 mail.example.com');
+    await user.click(screen.getByRole('button', { name: 'Create monitor' }));
+    expect(fake.calls).toEqual([{ method: 'createMonitor', args: ['local', { name: 'Mail', type: 'dns', url: 'example.com', frequency: 60, dns: { record: 'MX', expect: ['10 mail.example.com'] } }] }]);
+  });
+
   it('offers the dns lookup for a dns monitor, checked by the shared rule', () => {
     fakeApi();
     const mail: Monitor = { id: 'mon_2', name: 'Mail', type: 'dns', url: 'example.com', frequency: 300, dns: { record: 'MX', expect: ['10 mail.example.com'] } };
@@ -223,10 +236,14 @@ describe('the latest check', () => {
   const day = 86_400_000;
   const now = Date.parse('2026-11-24T12:00:00Z');
 
-  it('counts certificate days, a warning under 14', () => {
-    expect(certificateView('2026-12-31', now)).toEqual({ daysLeft: 37, label: 'Certificate: 37 days left', warning: false });
-    expect(certificateView('2026-12-01', now)).toMatchObject({ daysLeft: 7, warning: true });
-    expect(certificateView('2026-11-23', now)?.label).toBe('Certificate: expired yesterday');
+  it('counts certificate days from when it ends, a warning under 14', () => {
+    expect(certificateView('2026-12-31T12:00:00.000Z', now)).toEqual({ daysLeft: 37, label: 'Certificate: 37 days left', warning: false });
+    expect(certificateView('2026-12-01T18:00:00.000Z', now)).toMatchObject({ daysLeft: 7, warning: true });
+    expect(certificateView('2026-11-24T20:00:00.000Z', now)?.label).toBe('Certificate: expires within a day');
+    expect(certificateView('2026-11-24T08:00:00.000Z', now)?.label).toBe('Certificate: expired');
+    expect(certificateView('2026-11-23T06:00:00.000Z', now)?.label).toBe('Certificate: expired 1 day ago');
+    // A bare date (another server's) is valid through that day.
+    expect(certificateView('2026-11-24', now)?.label).toBe('Certificate: expires within a day');
     expect(certificateView(undefined, now + day)).toBeUndefined();
   });
 

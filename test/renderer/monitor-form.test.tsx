@@ -75,6 +75,22 @@ describe('MonitorForm', () => {
     await waitFor(() => expect(useMonitors.getState().rows).toMatchObject([{ item: { name: 'Public API' }, saving: false }]));
   });
 
+  it('offers DNS only for editing a dns monitor, whose lookup it leaves to the server', async () => {
+    const dns: Monitor = { id: 'mon_2', name: 'Mail', type: 'dns', url: 'example.com', frequency: 300, dns: { record: 'MX' } };
+    const fake = fakeApi({ updateMonitor: async (_connectionId, _id, body) => ({ ...dns, ...body }) });
+    useMonitors.getState().setBase('local', [dns], Date.now());
+    const user = userEvent.setup();
+    const created = render(<MonitorForm onClose={() => undefined} />);
+    const optionsOf = () => Array.from(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Type' }).options, (option) => option.text);
+    expect(optionsOf()).not.toContain('DNS');
+    created.unmount();
+    render(<MonitorForm editing={{ monitor: dns, connectionId: 'local' }} onClose={() => undefined} />);
+    expect(optionsOf()).toContain('DNS');
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), ' MX');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(fake.calls).toEqual([{ method: 'updateMonitor', args: ['local', 'mon_2', { name: 'Mail MX', type: 'dns', url: 'example.com', frequency: 300 }] }]);
+  });
+
   it('Cancel throws the draft away; a draft of an older version of the monitor is not offered for editing', async () => {
     fakeApi();
     const user = userEvent.setup();

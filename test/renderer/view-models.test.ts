@@ -57,19 +57,19 @@ describe('monitor list', () => {
     { id: '1', name: 'Web', type: 'http', url: 'https://web.example', last_status: 'up' },
     { id: '2', name: 'DB', type: 'tcp', url: 'db.example:5432', last_status: 'down' },
     { id: '3', name: 'Ping me', type: 'ping', url: 'router.example' },
-    { id: '4', name: 'DNS', type: 'dns', url: 'ns.example', last_status: 'up' },
+    { id: '4', name: 'Mail', type: 'smtp', url: 'mail.example', last_status: 'up' },
   ];
   const items = new Map([['local/monitor:1', serverItem(localConnection, { key: 'monitor:1', kind: 'monitor', name: 'Web', health: 'ok', state: 'up', detail: '', snoozedUntil: 'resumed' })]]);
   const rows = monitorRows(monitors.map((item) => ({ key: `local/monitor:${item.id ?? ''}`, connectionId: 'local', item, saving: false })), items, new Map([['local', 'This computer']]));
 
   it('sorts by status worst first, names within', () => {
-    expect(sortMonitorRows(rows, 'status', 'ascending').map((row) => row.monitor.name)).toEqual(['DB', 'Ping me', 'DNS', 'Web']);
+    expect(sortMonitorRows(rows, 'status', 'ascending').map((row) => row.monitor.name)).toEqual(['DB', 'Ping me', 'Mail', 'Web']);
   });
 
   it('filters by status, snooze, type (other for unknown types) and search', () => {
     expect(filterMonitorRows(rows, '', { status: 'down', type: 'all' }).map((row) => row.monitor.name)).toEqual(['DB']);
     expect(filterMonitorRows(rows, '', { status: 'snoozed', type: 'all' }).map((row) => row.monitor.name)).toEqual(['Web']);
-    expect(filterMonitorRows(rows, '', { status: 'all', type: 'other' }).map((row) => row.monitor.name)).toEqual(['DNS']);
+    expect(filterMonitorRows(rows, '', { status: 'all', type: 'other' }).map((row) => row.monitor.name)).toEqual(['Mail']);
     expect(filterMonitorRows(rows, 'example:5432', { status: 'all', type: 'all' }).map((row) => row.monitor.name)).toEqual(['DB']);
   });
 });

@@ -1,7 +1,8 @@
 // The configuration file of "your data out and in" (docs/client.md): every monitor, heartbeat, domain and
-// notification handler of a server, as the spec's create bodies, in one versioned JSON object that any server's
-// import reads. Reading it checks the envelope only; each entry is checked on its own when it is imported.
-import { isJsonObject } from '../../../common/api/index.ts';
+// notification handler of a server, as the spec's create bodies (and a dns monitor's lookup, which it cannot be
+// created without), in one versioned JSON object that any server's import reads. Reading it checks the envelope
+// only; each entry is checked on its own when it is imported.
+import { isJsonObject, type ReadDnsCheck } from '../../../common/api/index.ts';
 
 export const configurationFormat = 'vigil-configuration';
 export const configurationVersion = 1;
@@ -11,7 +12,7 @@ export interface ConfigurationFile {
   version: typeof configurationVersion;
   /** RFC 3339 UTC. */
   exportedAt: string;
-  monitors: { name?: string | undefined; type?: string | undefined; url?: string | undefined; frequency?: number | undefined }[];
+  monitors: { name?: string | undefined; type?: string | undefined; url?: string | undefined; frequency?: number | undefined; dns?: ReadDnsCheck | undefined }[];
   heartbeats: { name?: string | undefined; expected_interval?: number | undefined }[];
   domains: { domain?: string | undefined }[];
   notificationHandlers: { name?: string | undefined; type?: string | undefined; destination?: string | undefined }[];

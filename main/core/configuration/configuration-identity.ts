@@ -1,5 +1,6 @@
-// When an item of a configuration file is already on a server (docs/client.md): a monitor by type and address, a
-// heartbeat by name, a domain by name, a handler by type and destination. So an import run twice adds nothing.
+// When an item of a configuration file is already on a server (docs/client.md): a monitor by type and address (a
+// dns monitor also by the record type it looks up), a heartbeat by name, a domain by name, a handler by type and
+// destination. So an import run twice adds nothing.
 // The address is compared as a URL reads it (host case, a bare origin's slash); names as written, trimmed.
 import type { Domain, Heartbeat, Monitor, NotificationHandler } from '../../../common/api/index.ts';
 
@@ -13,8 +14,10 @@ function sameAddress(url: string): string {
   }
 }
 
-export function monitorIdentity(monitor: Pick<Monitor, 'type' | 'url'>): string {
-  return `${monitor.type ?? ''} ${sameAddress(monitor.url ?? '')}`;
+export function monitorIdentity(monitor: Pick<Monitor, 'type' | 'url' | 'dns'>): string {
+  const identity = `${monitor.type ?? ''} ${sameAddress(monitor.url ?? '')}`;
+  // The A and the MX records of one name are two monitors, not one.
+  return monitor.type === 'dns' ? `${identity} ${monitor.dns?.record ?? ''}` : identity;
 }
 
 export function heartbeatIdentity(heartbeat: Pick<Heartbeat, 'name'>, defaultName: string): string {

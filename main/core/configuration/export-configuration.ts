@@ -1,5 +1,6 @@
 // "Your data out": every monitor, heartbeat, domain and notification handler of one server as one
-// configuration file (configuration-file.ts). Only the spec's create fields go in, as the server gave them.
+// configuration file (configuration-file.ts). Only the spec's create fields go in, as the server gave them, and a dns
+// monitor's lookup: without it the monitor could not be created again.
 import type { ExportFile } from '../../../common/ipc/history.ts';
 import type { MonitoringClient } from '../api/index.ts';
 import { configurationFormat, configurationVersion, type ConfigurationFile } from './configuration-file.ts';
@@ -10,7 +11,7 @@ export async function exportConfiguration(client: MonitoringClient, now: number)
     format: configurationFormat,
     version: configurationVersion,
     exportedAt: new Date(now).toISOString(),
-    monitors: monitors.items.map(({ name, type, url, frequency }) => ({ name, type, url, frequency })),
+    monitors: monitors.items.map(({ name, type, url, frequency, dns }) => ({ name, type, url, frequency, ...(dns !== undefined ? { dns } : {}) })),
     heartbeats: heartbeats.items.map(({ name, expected_interval }) => ({ name, expected_interval })),
     domains: domains.items.map(({ domain }) => ({ domain })),
     notificationHandlers: handlers.items.map(({ name, type, destination }) => ({ name, type, destination })),

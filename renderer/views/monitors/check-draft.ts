@@ -3,7 +3,6 @@
 // from a draft, and the form's own check of them with the rules the service uses (monitor-check-input.ts,
 // dns-check-input.ts), so the form and the service agree.
 import { z } from 'zod';
-import { dnsCheckInput } from '../../../common/api/dns-check-input.ts';
 import { DEFAULT_EXPECTED_STATUS, DEFAULT_RETRY_SECONDS, isMaskedValue, isSecretHeader, validationDetails, type ValidationDetail } from '../../../common/api/index.ts';
 import { httpCheckProblems, monitorCheckCreateInputs } from '../../../common/api/monitor-check-input.ts';
 import type { Monitor } from '../../../common/ipc/views.ts';
@@ -61,7 +60,7 @@ export function checkDraftOf(monitor: Monitor | undefined): CheckDraft {
     expiryDays: (monitor?.tls?.expiry_days ?? []).join(', '),
     ignoreCertificateErrors: monitor?.tls?.ignore_errors ?? false,
     dnsRecord: monitor?.dns?.record ?? 'A',
-    dnsExpect: (monitor?.dns?.expect ?? []).join('\n'),
+    dnsExpect: typeof monitor?.dns?.expect === 'string' ? monitor.dns.expect : (monitor?.dns?.expect ?? []).join('\n'),
     dnsResolver: monitor?.dns?.resolver ?? '',
   };
 }
@@ -203,18 +202,11 @@ export function checkFieldOf(field: string): string {
 export function checkProblems(draft: CheckDraft, type: string, url: string, editing: boolean): ValidationDetail[] {
   const fields = Object.fromEntries(Object.entries(fieldsOf(draft, type, url)).filter(([, value]) => !unset(value))) as CheckFields;
   const details: ValidationDetail[] = [...repeatedHeaders(draft, type)];
-  const { tls, dns, ...extension } = fields;
-  const parsed = checkInputs.safeParse(extension);
+  const parsed = checkInputs.safeParse(fields);
   if (!parsed.success) details.push(...validationDetails(parsed.error));
   else {
     const { headers, ...rest } = parsed.data;
     details.push(...httpCheckProblems(type, editing ? rest : { ...rest, headers }));
   }
-  if (dns !== undefined) {
-    const checked = dnsCheckInput.safeParse(dns);
-    if (!checked.success) details.push(...validationDetails(checked.error).map((detail) => ({ ...detail, field: detail.field === '' ? 'dns' : `dns.${detail.field}` })));
-  }
-  const days = (tls as { expiry_days?: unknown[] } | undefined)?.expiry_days ?? [];
-  if (days.some((day) => typeof day !== 'number' || day < 1)) details.push({ field: 'tls.expiry_days', message: 'must list whole numbers of days, like 30, 14, 7' });
   return details.map((detail) => ({ ...detail, field: checkFieldOf(detail.field) }));
 }

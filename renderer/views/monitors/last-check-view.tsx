@@ -2,7 +2,7 @@
 // and as a section of its page. Says nothing when the server sent none of it.
 import type { ReactNode } from 'react';
 import type { Monitor } from '../../../common/ipc/views.ts';
-import { formatCalendarDate } from '../../format/time.ts';
+import { epochOf, formatCalendarDate, formatDateTime } from '../../format/time.ts';
 import { useNow } from '../../state/now-store.ts';
 import { formatResponseTime, lastCheckOf, type CertificateView } from './last-check.ts';
 
@@ -11,6 +11,12 @@ function CertificateBadge({ certificate }: { certificate: CertificateView }) {
 }
 
 const ignoredWarning = 'Certificate errors ignored';
+
+/** The service sends when the certificate ends; a bare date (another server's) is shown as the day it is. */
+function certificateEnd(expiresOn: string): string {
+  const at = epochOf(expiresOn);
+  return /^\d{4}-\d{2}-\d{2}$/.test(expiresOn) || at === undefined ? formatCalendarDate(expiresOn) : formatDateTime(at);
+}
 
 /** One thing, in a narrow column: the error (the whole of it as its tooltip), else a certificate that needs
  * attention ("Cert: 9 days left"), else that certificate errors are ignored ("Cert not checked"), else the response time. The monitor's
@@ -64,7 +70,7 @@ export function LastCheckSection({ monitor }: { monitor: Monitor }) {
           <>
             <dt>Certificate</dt>
             <dd>
-              Valid until {formatCalendarDate(monitor.certificate_expires_on)} <CertificateBadge certificate={check.certificate} />
+              Valid until {certificateEnd(monitor.certificate_expires_on)} <CertificateBadge certificate={check.certificate} />
             </dd>
           </>
         )}
@@ -72,6 +78,7 @@ export function LastCheckSection({ monitor }: { monitor: Monitor }) {
       {check.ignoresCertificateErrors && (
         <p className="check-warning" role="note">
           {ignoredWarning}: this monitor stays up with an expired, self-signed or wrong certificate.
+          {check.certificateWarning !== undefined && ` Verification would refuse this one: ${check.certificateWarning}.`}
         </p>
       )}
     </section>

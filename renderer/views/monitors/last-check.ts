@@ -21,16 +21,26 @@ export interface LastCheck {
   certificate: CertificateView | undefined;
   /** The monitor passes whatever the certificate is: worth a warning wherever it shows. */
   ignoresCertificateErrors: boolean;
+  /** With errors ignored: what verification would have refused ("the certificate is self-signed"). */
+  certificateWarning: string | undefined;
 }
 
-/** The certificate is valid through `expiresOn` (UTC), so it is expired from the day after. */
+/** `expiresOn` is when the certificate ends (RFC 3339, as Vigil's service sends it); a bare date is taken as valid
+ * through that day (UTC). */
 export function certificateView(expiresOn: string | undefined, now: number): CertificateView | undefined {
-  const at = expiresOn === undefined ? Number.NaN : Date.parse(`${expiresOn}T00:00:00Z`);
+  const at = expiresOn === undefined ? Number.NaN : Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(expiresOn) ? `${expiresOn}T23:59:59.999Z` : expiresOn);
   if (Number.isNaN(at)) return undefined;
-  const daysLeft = Math.floor(at / msPerDay) - Math.floor(now / msPerDay);
-  const label =
-    daysLeft > 1 ? `${daysLeft} days left` : daysLeft === 1 ? '1 day left' : daysLeft === 0 ? 'expires today' : daysLeft === -1 ? 'expired yesterday' : `expired ${-daysLeft} days ago`;
-  return { daysLeft, label: `Certificate: ${label}`, warning: daysLeft < CERTIFICATE_WARNING_DAYS };
+  const daysLeft = Math.floor((at - now) / msPerDay);
+  return { daysLeft, label: `Certificate: ${certificateWords(at, now)}`, warning: daysLeft < CERTIFICATE_WARNING_DAYS };
+}
+
+function certificateWords(at: number, now: number): string {
+  if (at <= now) {
+    const daysAgo = Math.floor((now - at) / msPerDay);
+    return daysAgo === 0 ? 'expired' : `expired ${daysAgo === 1 ? '1 day' : `${daysAgo} days`} ago`;
+  }
+  const daysLeft = Math.floor((at - now) / msPerDay);
+  return daysLeft === 0 ? 'expires within a day' : `${daysLeft === 1 ? '1 day' : `${daysLeft} days`} left`;
 }
 
 export function lastCheckOf(monitor: Monitor, now: number): LastCheck {
@@ -39,6 +49,7 @@ export function lastCheckOf(monitor: Monitor, now: number): LastCheck {
     responseMs: monitor.last_response_time_ms,
     certificate: certificateView(monitor.certificate_expires_on, now),
     ignoresCertificateErrors: monitor.tls?.ignore_errors === true,
+    certificateWarning: monitor.certificate_warning,
   };
 }
 

@@ -38,8 +38,14 @@ const targetFields: Record<string, { label: string; hint: string; placeholder: s
   tcp: { label: 'Host and port', hint: 'Up when a TCP connection opens.', placeholder: 'db.example.com:5432' },
   udp: { label: 'Host and port', hint: 'Up when anything answers a small UDP probe.', placeholder: 'dns.example.com:53' },
   ping: { label: 'Host', hint: 'A host name or IP address; up when it answers ping.', placeholder: 'router.example.com' },
+  dns: { label: 'Host name', hint: 'The name to look up, like example.com or _dmarc.example.com.', placeholder: 'example.com' },
 };
 const otherTarget = { label: 'Target', hint: 'What the server checks for this type.', placeholder: '' };
+/** New monitors are of the types this form has fields for: a dns monitor needs its lookup, which the form asks
+ * only where the server offers the checks extension. */
+function creatableTypes(withChecks: boolean): string[] {
+  return MONITOR_TYPES.filter((type) => Object.hasOwn(targetFields, type) && (type !== 'dns' || withChecks));
+}
 
 function draftOf(monitor: Monitor | undefined): MonitorDraft {
   return {
@@ -69,7 +75,9 @@ function localErrors(draft: MonitorDraft, withChecks: boolean, editing: boolean)
   const checks = withChecks ? fieldErrorsOf(checkProblems(draft.check, body.type, body.url, editing)) : {};
   if (monitorTypeOf(body) === 'unknown') return checks;
   const checked = checkInput(monitorCreateInput, body);
-  return { ...checks, ...(checked.ok ? {} : fieldErrorsOf(checked.details)) };
+  // The lookup: judged by checkProblems where the form has it (a server with checks); otherwise an existing dns
+  // monitor is only renamed or re-timed here, and the server keeps the lookup a PUT leaves out.
+  return { ...checks, ...(checked.ok ? {} : fieldErrorsOf(checked.details.filter((detail) => detail.field !== 'dns'))) };
 }
 
 /** The server names a status entry or a warning day; the form shows the list's field. */
@@ -94,7 +102,8 @@ export function MonitorForm({ editing, onClose }: MonitorFormProps) {
   const check = useFormCheck({ ...localErrors(draft, withChecks, editing !== undefined), ...(editing === undefined ? serverChoiceErrors(server) : {}) }, serverFieldsOf);
   const { errors } = check;
   const target = targetFields[draft.type] ?? otherTarget;
-  const types = [...MONITOR_TYPES, ...(monitor !== undefined && monitorTypeOf(draft) === 'unknown' ? [draft.type] : [])];
+  const creatable = creatableTypes(withChecks);
+  const types = [...creatable, ...(monitor !== undefined && !creatable.includes(draft.type) ? [draft.type] : [])];
   const frequency = INPUT_LIMITS.frequencySeconds;
 
   function change(patch: Partial<MonitorDraft>) {
@@ -118,7 +127,7 @@ export function MonitorForm({ editing, onClose }: MonitorFormProps) {
   async function save() {
     const body = bodyOf(draft);
     const { type } = body;
-    // New monitors are one of the four types (the form offers only those; the contract creates only those).
+    // New monitors are of a type the form offers (the contract creates only known types).
     const connectionId = server.chosen?.id;
     if (editing === undefined && isMonitorType(type) && connectionId !== undefined) {
       await form.save(() => useMonitors.getState().add(connectionId, { ...body, last_status: 'unknown' }, () => vigil().createMonitor(connectionId, { ...body, ...checkFields(body), type })));

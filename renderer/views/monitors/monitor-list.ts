@@ -17,8 +17,8 @@ export interface MonitorRow extends ListRow, StatusJudgement {
 
 export const monitorListDefaults: ListPreferences = { search: '', filters: { status: 'all', type: 'all' }, sortBy: 'status', direction: 'ascending' };
 
-/** The four types by name; a type a remote server adds is shown as it is. */
-export const monitorTypeLabels: Readonly<Record<string, string>> = { http: 'HTTP(S)', tcp: 'TCP', udp: 'UDP', ping: 'Ping' };
+/** The known types by name; a type a remote server adds is shown as it is. */
+export const monitorTypeLabels: Readonly<Record<string, string>> = { http: 'HTTP(S)', tcp: 'TCP', udp: 'UDP', ping: 'Ping', dns: 'DNS' };
 
 export const statusLabels: Record<MonitorStatus, string> = { down: 'Down', up: 'Up', unknown: 'Unknown' };
 const statusRank: Record<MonitorStatus, number> = { down: 0, unknown: 1, up: 2 };

@@ -31,7 +31,7 @@ import { HistoryLegend, UptimeCell } from './uptime-cell.tsx';
 
 const monitorFilters: readonly FilterChoice[] = [
   filterChoice('status', 'Status', 'All statuses', [['down', 'Down'], ['up', 'Up'], ['unknown', 'Unknown'], ['snoozed', 'Snoozed']]),
-  filterChoice('type', 'Type', 'All types', [['http', 'HTTP'], ['tcp', 'TCP'], ['udp', 'UDP'], ['ping', 'Ping'], ['other', 'Other']]),
+  filterChoice('type', 'Type', 'All types', [['http', 'HTTP'], ['tcp', 'TCP'], ['udp', 'UDP'], ['ping', 'Ping'], ['dns', 'DNS'], ['other', 'Other']]),
 ];
 
 type Editing = { mode: 'create' } | { mode: 'edit'; monitor: Monitor; connectionId: string } | undefined;

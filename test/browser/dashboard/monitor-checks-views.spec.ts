@@ -15,7 +15,7 @@ test.skip(!!chromiumMissingReason(), chromiumMissingReason());
 
 const now = Date.now();
 const day = 86_400_000;
-const dateIn = (days: number) => new Date(now + days * day).toISOString().slice(0, 10);
+const dateIn = (days: number) => new Date(now + days * day + 3_600_000).toISOString();
 
 const checkedStatus = status({
   level: 'critical',
@@ -23,7 +23,7 @@ const checkedStatus = status({
   monitors: [
     { id: 'm1', name: 'Shop', type: 'http', url: 'https://shop.example/health', frequency: 60, last_status: 'up', last_response_time_ms: 182, certificate_expires_on: dateIn(9) },
     { id: 'm2', name: 'Checkout API', type: 'http', url: 'https://api.example/health', frequency: 60, last_status: 'down', last_response_time_ms: 820, last_error: 'HTTP 503, expected 200 or 3xx; body does not contain "ok"', certificate_expires_on: dateIn(80) },
-    { id: 'm3', name: 'Intranet', type: 'http', url: 'https://intranet.lan/', frequency: 300, last_status: 'up', last_response_time_ms: 1460, tls: { ignore_errors: true } },
+    { id: 'm3', name: 'Intranet', type: 'http', url: 'https://intranet.lan/', frequency: 300, last_status: 'up', last_response_time_ms: 1460, tls: { ignore_errors: true }, certificate_warning: 'the certificate is self-signed' },
     { id: 'm4', name: 'NAS', type: 'tcp', url: '10.0.0.2:445', frequency: 60, last_status: 'up' },
   ],
   items: [
@@ -76,7 +76,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
     await openView(page, 'Monitors');
     await page.getByRole('row', { name: /^Intranet/ }).getByRole('link', { name: 'Intranet' }).click();
-    await expect(page.getByRole('region', { name: 'Latest check' }).getByRole('note')).toContainText('stays up with an expired, self-signed or wrong certificate');
+    await expect(page.getByRole('region', { name: 'Latest check' }).getByRole('note')).toContainText('stays up with an expired, self-signed or wrong certificate. Verification would refuse this one: the certificate is self-signed.');
     await look(page, `checks-views-item-ignored-${scheme}`);
   });
 }

@@ -43,12 +43,12 @@ describe('what every request carries', () => {
     server.answer(answers.json(201, monitor('a/b c?')));
     const { item } = await client().createMonitor({ name: 'A', type: 'http', url: 'https://example.com', frequency: 60 });
     expect(item.id).toBe('a/b c?');
-    await client().updateMonitor('a/b c?', { id: 'a/b c?', name: 'B', type: 'dns', url: 'x', frequency: 5, last_status: 'paused' });
+    await client().updateMonitor('a/b c?', { id: 'a/b c?', name: 'B', type: 'smtp', url: 'x', frequency: 5, last_status: 'paused' });
     const [post, put] = server.requests;
     expect(post).toMatchObject({ method: 'POST', path: '/api/monitors', body: '{"name":"A","type":"http","url":"https://example.com","frequency":60}' });
     expect(post?.headers).toMatchObject({ authorization: `Bearer ${testToken}`, accept: 'application/json', 'content-type': 'application/json' });
     expect(put).toMatchObject({ method: 'PUT', path: '/api/monitors/a%2Fb%20c%3F' });
-    expect(JSON.parse(put?.body ?? '')).toEqual({ id: 'a/b c?', name: 'B', type: 'dns', url: 'x', frequency: 5, last_status: 'paused' });
+    expect(JSON.parse(put?.body ?? '')).toEqual({ id: 'a/b c?', name: 'B', type: 'smtp', url: 'x', frequency: 5, last_status: 'paused' });
   });
 
   it('asks for the token before every request, so a renewed one is used at once', async () => {

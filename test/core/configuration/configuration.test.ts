@@ -16,6 +16,9 @@ beforeAll(async () => {
   const api = clientOf(source);
   await api.createMonitor({ name: 'API', type: 'http', url: 'http://127.0.0.1:9/health', frequency: 60 });
   await api.createMonitor({ name: 'DB', type: 'tcp', url: '127.0.0.1:9', frequency: 30 });
+  // Two lookups of one name are two monitors; nothing listens on port 9 of loopback, so no query leaves the machine.
+  await api.createMonitor({ name: 'Mail', type: 'dns', url: 'example.org', frequency: 300, dns: { record: 'MX', expect: ['10 mail.example.org'], resolver: '127.0.0.1:9' } });
+  await api.createMonitor({ name: 'Web address', type: 'dns', url: 'example.org', frequency: 300, dns: { record: 'A', resolver: '127.0.0.1:9' } });
   await api.createHeartbeat({ name: 'Nightly backup', expected_interval: 86_400 });
   await api.createDomain({ domain: 'example.org' });
   await api.createNotificationHandler({ name: 'On call', type: 'email', destination: 'oncall@example.org' });
@@ -49,6 +52,8 @@ describe('export and import', () => {
       created: [
         { kind: 'monitor', name: 'API', target: 'http://127.0.0.1:9/health' },
         { kind: 'monitor', name: 'DB', target: '127.0.0.1:9' },
+        { kind: 'monitor', name: 'Mail', target: 'example.org' },
+        { kind: 'monitor', name: 'Web address', target: 'example.org' },
         { kind: 'heartbeat', name: 'Nightly backup' },
         { kind: 'domain', name: 'example.org' },
         { kind: 'handler', name: 'On call', target: 'oncall@example.org' },
@@ -67,6 +72,8 @@ describe('export and import', () => {
     expect(again.skipped.map(({ kind, reason }) => [kind, reason])).toEqual([
       ['monitor', 'already on the server'],
       ['monitor', 'already on the server'],
+      ['monitor', 'already on the server'],
+      ['monitor', 'already on the server'],
       ['heartbeat', 'already on the server'],
       ['domain', 'already on the server'],
       ['handler', 'already on the server'],
@@ -81,7 +88,7 @@ describe('export and import', () => {
       monitors: [
         { name: 'Status page', type: 'http', url: 'HTTPS://Status.Example.org', frequency: 60 },
         { name: 'Same page', type: 'http', url: 'https://status.example.org/', frequency: 120 },
-        { name: 'Bad', type: 'dns', url: 'example.org', frequency: 60 },
+        { name: 'Bad', type: 'smtp', url: 'example.org', frequency: 60 },
       ],
       heartbeats: [{ expected_interval: 5 }],
       domains: [],
@@ -98,7 +105,7 @@ describe('export and import', () => {
       { kind: 'monitor', name: 'Same page', target: 'https://status.example.org/' },
     ]);
     expect(report.skipped).toEqual([
-      { kind: 'monitor', name: 'Bad', reason: 'not valid: type must be one of: http, tcp, udp, ping' },
+      { kind: 'monitor', name: 'Bad', reason: 'not valid: type must be one of: http, tcp, udp, ping, dns' },
       { kind: 'heartbeat', name: 'heartbeat 1', reason: expect.stringMatching(/^not valid: expected_interval must be a whole number of seconds/) },
     ]);
     expect(report.failed).toMatchObject({ kind: 'handler', name: 'Chat', message: expect.stringMatching(/type/) });

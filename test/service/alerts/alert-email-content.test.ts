@@ -13,6 +13,8 @@ describe('alertEmailContent', () => {
     [{ ...domainExpiring, subject: { ...domainExpiring.subject, days_until_expiry: 1 } }, '[Vigil] Domain expires in 1 day: example.com'],
     [{ ...domainExpiring, subject: { ...domainExpiring.subject, days_until_expiry: 0 } }, '[Vigil] Domain expires today: example.com'],
     [{ ...domainExpiring, event: 'domain.expired' }, '[Vigil] Domain expired: example.com'],
+    [{ ...monitorUp, event: 'certificate.expiring' }, '[Vigil] Certificate expiring: API'],
+    [{ ...monitorDown, event: 'certificate.expired' }, '[Vigil] Certificate expired: API'],
   ])('%# subject: %s', (event, subject) => {
     expect(alertEmailContent(event).subject).toBe(subject);
   });
@@ -39,6 +41,8 @@ describe('alertEmailContent', () => {
       ].join('\n'),
     );
     expect(alertEmailContent(domainExpiring).text).toContain('Expires on: 2026-03-08\nDays until expiry: 7\nRegistrar: Example Registrar\n');
+    const certificate: AlertEvent = { ...monitorUp, event: 'certificate.expiring', subject: { ...monitorUp.subject, certificate_expires_on: '2026-03-06T12:00:00.000Z' } };
+    expect(alertEmailContent(certificate).text).toContain('Status: up\nCertificate ends: 2026-03-06 12:00:00 UTC\nID: mon_1\n');
   });
 
   it('keeps each field on one line whatever a name contains', () => {

@@ -82,7 +82,7 @@ describe('create, read, update, delete', () => {
 
 describe('validation', () => {
   it.each([
-    [{ ...newMonitor('x'), type: 'dns' }, 'type'],
+    [{ ...newMonitor('x'), type: 'smtp' }, 'type'],
     [{ ...newMonitor('x'), frequency: 5 }, 'frequency'],
     [{ ...newMonitor('x'), frequency: 30.5 }, 'frequency'],
     [{ ...newMonitor('x'), frequency: '60' }, 'frequency'],

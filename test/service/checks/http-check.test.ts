@@ -1,10 +1,13 @@
+import { once } from 'node:events';
 import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import tls, { type TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createCheckAgents } from '../../../service/checks/http-agents.ts';
+import { createCheckAgents, type CheckAgents } from '../../../service/checks/http-agents.ts';
 import { runCheck, type CheckOptions } from '../../../service/checks/run-check.ts';
 import { startHttpTarget, startTcpTarget, type HttpTarget } from '../../helpers/local-targets.ts';
 import { FakeClock } from '../scheduler/fake-clock.ts';
-import { expiredTls, validTls } from './tls-fixtures.ts';
+import { selfSigned, testAuthority, type MintedCertificate, type TestAuthority } from '../../helpers/test-certificates.ts';
 
 const agents = createCheckAgents();
 const options: CheckOptions = { agents, timeoutMs: 2_000 };
@@ -19,6 +22,7 @@ describe('http check', () => {
     await target.close();
     agents.http.destroy();
     agents.https.destroy();
+    agents.httpsIgnoringErrors.destroy();
   });
 
   it('is up on 200 and down on 503, following the target as it changes', async () => {
@@ -116,43 +120,96 @@ describe('http check', () => {
 });
 
 describe('https check', () => {
-  it('is up with a certificate it trusts', async () => {
-    const target = await startHttpTarget({ tls: validTls });
-    const trusting = { http: agents.http, https: new https.Agent({ ca: validTls.cert }) };
-    try {
-      expect(await http(target.url, { agents: trusting })).toMatchObject({ ok: true });
-    } finally {
-      trusting.https.destroy();
-      await target.close();
-    }
+  const DAY = 86_400_000;
+  let authority: TestAuthority;
+  let trusting: CheckAgents;
+  const targets: HttpTarget[] = [];
+  beforeAll(async () => {
+    authority = await testAuthority();
+    trusting = { ...agents, https: new https.Agent({ ca: authority.cert, keepAlive: true }), httpsIgnoringErrors: new https.Agent({ ca: authority.cert, rejectUnauthorized: false, keepAlive: true }) };
+  });
+  afterAll(async () => {
+    trusting.https.destroy();
+    trusting.httpsIgnoringErrors.destroy();
+    await Promise.all(targets.map((target) => target.close()));
+  });
+  const serve = async (tls: MintedCertificate) => {
+    const target = await startHttpTarget({ tls });
+    targets.push(target);
+    return target;
+  };
+  const check = (url: string, tls?: { ignore_errors?: boolean }) => runCheck({ type: 'http', url, http: { tls } }, { ...options, agents: trusting });
+  /** Certificates carry whole seconds. */
+  const seconds = (ms: number) => Math.floor(ms / 1000) * 1000;
+
+  it('is up with a certificate it trusts, and tells when it ends', async () => {
+    const until = Date.now() + 5 * DAY;
+    const target = await serve(await authority.issue(['127.0.0.1'], { until }));
+    const result = await check(target.url);
+    expect(result).toMatchObject({ ok: true, certificateExpiresAt: seconds(until) });
+    expect(result.certificateWarning).toBeUndefined();
   });
 
-  it('says why a certificate is refused', async () => {
-    const selfSigned = await startHttpTarget({ tls: validTls });
-    const expired = await startHttpTarget({ tls: expiredTls });
-    const trustingExpired = { http: agents.http, https: new https.Agent({ ca: expiredTls.cert }) };
+  it('fails on a refused certificate with the reason in words', async () => {
+    const now = Date.now();
+    const expired = await serve(await authority.issue(['127.0.0.1'], { from: now - 90 * DAY, until: now - DAY }));
+    const otherHost = await serve(await authority.issue(['other.example'], { until: now + 60 * DAY }));
+    const ownKey = await serve(await selfSigned(['127.0.0.1']));
+    expect(await check(expired.url)).toMatchObject({ ok: false, error: 'the certificate has expired', certificateExpired: true });
+    // A host name mismatch carries the certificate: its end is known all the same.
+    expect(await check(otherHost.url)).toMatchObject({ ok: false, error: 'the certificate is for other.example, not 127.0.0.1', certificateExpiresAt: seconds(now + 60 * DAY) });
+    expect(await check(ownKey.url)).toMatchObject({ ok: false, error: 'the certificate is self-signed' });
+    expect((await check(ownKey.url, { ignore_errors: false })).ok).toBe(false);
+  });
+
+  it('passes with a warning when certificate errors are ignored, on sockets apart from the verifying ones', async () => {
+    const until = Date.now() + 30 * DAY;
+    const target = await serve(await selfSigned(['127.0.0.1'], { until }));
+    expect(await check(target.url, { ignore_errors: true })).toMatchObject({ ok: true, certificateWarning: 'the certificate is self-signed', certificateExpiresAt: seconds(until) });
+    // The kept-alive socket that was never verified does not serve a monitor that verifies.
+    expect(await check(target.url)).toMatchObject({ ok: false, error: 'the certificate is self-signed' });
+    const good = await serve(await authority.issue(['127.0.0.1']));
+    const result = await check(good.url, { ignore_errors: true });
+    expect(result.ok).toBe(true);
+    expect(result.certificateWarning).toBeUndefined();
+  });
+
+  it('judges the certificate of an https answer a plain http URL redirects to', async () => {
+    const ownKey = await serve(await selfSigned(['127.0.0.1']));
+    const plain = await startHttpTarget();
+    targets.push(plain);
+    const url = `${plain.url}/to?location=${encodeURIComponent(`${ownKey.url}/`)}`;
+    expect(await check(url)).toMatchObject({ ok: false, error: 'the certificate is self-signed' });
+    expect(await check(url, { ignore_errors: true })).toMatchObject({ ok: true, certificateWarning: 'the certificate is self-signed' });
+  });
+
+  it('shows the certificate on every new connection: no TLS session is resumed', async () => {
+    const server = https.createServer(await authority.issue(['127.0.0.1']), (_request, response) => response.end('ok'));
+    const resumed: boolean[] = [];
+    server.on('secureConnection', (socket: TLSSocket) => resumed.push(socket.isSessionReused()));
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const trustedBefore = tls.getCACertificates('default');
+    tls.setDefaultCACertificates([...trustedBefore, authority.cert]);
+    // The service's agents, with no socket kept: each check makes a new connection.
+    const fresh = createCheckAgents({ keepAlive: false });
     try {
-      expect(await http(selfSigned.url)).toMatchObject({ ok: false, error: 'TLS: self-signed certificate' });
-      expect(await http(expired.url, { agents: trustingExpired })).toMatchObject({
-        ok: false,
-        error: 'TLS: certificate has expired',
-      });
+      for (let round = 0; round < 3; round += 1) expect(await runCheck({ type: 'http', url }, { ...options, agents: fresh })).toMatchObject({ ok: true });
+      expect(resumed).toEqual([false, false, false]);
     } finally {
-      trustingExpired.https.destroy();
-      await selfSigned.close();
-      await expired.close();
+      tls.setDefaultCACertificates(trustedBefore);
+      fresh.https.destroy();
+      server.close();
     }
   });
 
   it('reports https spoken to a plain http server as a TLS error', async () => {
     const plain = await startHttpTarget();
-    try {
-      const result = await http(`https://127.0.0.1:${plain.port}/`);
-      expect(result.ok).toBe(false);
-      expect(result.error).toMatch(/^TLS: /);
-    } finally {
-      await plain.close();
-    }
+    targets.push(plain);
+    const result = await http(`https://127.0.0.1:${plain.port}/`);
+    expect(result.ok).toBe(false);
+    expect(result.error).toMatch(/^TLS: /);
   });
 });
 

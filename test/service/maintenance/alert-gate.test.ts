@@ -13,6 +13,7 @@ import { HeldAlertStore } from '../../../service/storage/held-alert-store.ts';
 import { domainExpiring, heartbeatLate, monitorDown, monitorUp } from '../alerts/sample-events.ts';
 
 const heartbeatRecovered: AlertEvent = { ...heartbeatLate, event: 'heartbeat.recovered', message: 'Heartbeat “nightly-backup” is back' };
+const certificateExpiring: AlertEvent = { ...monitorDown, event: 'certificate.expiring', message: 'The certificate of “API” expires in 5 days' };
 
 let dataDir: string;
 let db: DatabaseSync;
@@ -129,5 +130,28 @@ describe('AlertGate', () => {
     covered.clear();
     gate().releaseUncovered();
     expect(sent).toEqual([monitorDown, monitorUp]);
+  });
+
+  it("holds a monitor's certificate alert apart from its down alert, under the monitor's windows", () => {
+    const subject = gate();
+    subject.offer(monitorDown);
+    subject.offer(certificateExpiring);
+    subject.offer(monitorUp);
+    expect(sent).toEqual([]);
+    // Back up, as the handlers knew it; its certificate alerted for the certificate it still has.
+    states.set(monitorKey, 'up');
+    states.set('certificate:mon_1', 'alerted');
+    covered.clear();
+    subject.releaseUncovered();
+    expect(sent).toEqual([certificateExpiring]);
+
+    // Renewed during the window: nothing is owed.
+    sent = [];
+    covered.add(monitorKey);
+    subject.offer(certificateExpiring);
+    states.set('certificate:mon_1', 'ok');
+    covered.clear();
+    subject.releaseUncovered();
+    expect(sent).toEqual([]);
   });
 });
