@@ -47,6 +47,7 @@ export {
   DEFAULT_EXPECTED_STATUS,
   DEFAULT_RETRY_SECONDS,
   HTTP_METHODS,
+  CHECKS_EXTENSION,
   HTTP_ONLY_FIELDS,
   type HttpMethod,
   type JsonExpectation,

@@ -1,6 +1,6 @@
 // Labelled form controls: each has a visible label, its hint and its error tied to it (aria-describedby), and
 // says when it is invalid, so people and tests find it by role and name.
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 interface FieldFrame {
   label: string;
@@ -48,6 +48,20 @@ export function TextField({ label, hint, error, className, verbatim = false, ...
     <div className={`field ${className ?? ''}`}>
       <label htmlFor={id}>{label}</label>
       <input id={id} aria-invalid={error === undefined ? undefined : true} aria-describedby={describedBy} {...machineText} {...input} />
+      <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
+    </div>
+  );
+}
+
+export type TextAreaFieldProps = FieldFrame & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>;
+
+/** Machine text over several lines (a request body, one value a line): no spelling check. */
+export function TextAreaField({ label, hint, error, className, ...textarea }: TextAreaFieldProps) {
+  const { id, hintId, errorId, describedBy } = useFieldIds(hint, error);
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <textarea id={id} aria-invalid={error === undefined ? undefined : true} aria-describedby={describedBy} spellCheck={false} autoCapitalize="off" {...textarea} />
       <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );

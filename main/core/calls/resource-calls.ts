@@ -6,7 +6,10 @@ import type { MonitoringClient } from '../api/index.ts';
 import type { CoreRuntime } from '../app/core-runtime.ts';
 import { VigilCoreError } from './call-error.ts';
 
-const editableMonitorFields = ['name', 'url', 'type', 'frequency'] as const;
+// The spec's four, then the check extension's (docs/api-decisions.md §16): a server without it never gets them, as
+// the window offers them only where `/capabilities` lists `checks`. buildMonitorPutBody judges them and adds them to
+// the full PUT body only when sent.
+const editableMonitorFields = ['name', 'url', 'type', 'frequency', 'method', 'headers', 'secret_headers', 'body', 'expect', 'retry_seconds', 'tls', 'dns'] as const;
 
 export function resourceCalls(runtime: CoreRuntime) {
   /** Runs a change on a connection's server, then polls that server so the status follows it. */

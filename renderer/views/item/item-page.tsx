@@ -2,7 +2,8 @@
 // window picked its status timeline, response times (where the server keeps them), incidents, checks or pings or
 // expiry, and events; what the page cannot show is said at the top. The history can be saved as CSV or JSON.
 // Maintenance starts from the header, the windows that cover it are listed under it, and its alert rules close
-// the page.
+// the page. A monitor's latest check (why it failed, how long it took, its certificate) shows where its server sends
+// it.
 import { useEffect, useRef, useState } from 'react';
 import type { ItemHistoryView, ItemPageWindow } from '../../../common/ipc/history.ts';
 import type { ItemKind, StatusItemView } from '../../../common/ipc/views.ts';
@@ -16,7 +17,8 @@ import { stateSentence } from '../../format/state-duration.ts';
 import { useNavigation, VIEWS } from '../../state/navigation-store.ts';
 import { useNow } from '../../state/now-store.ts';
 import { useStatus } from '../../state/status-store.ts';
-import { parseServerItemKey } from '../../../common/ipc/item-key.ts';
+import { monitorKey, parseServerItemKey, serverItemKey } from '../../../common/ipc/item-key.ts';
+import { LastCheckSection } from '../monitors/last-check-view.tsx';
 import { ChecksSection } from './checks-section.tsx';
 import { ExpirySection } from './expiry-section.tsx';
 import { HeartbeatRuns, HeartbeatSummary } from './heartbeat-sections.tsx';
@@ -54,6 +56,9 @@ export function ItemPage({ itemKey }: { itemKey: string }) {
   // Its server: the same id on two servers are two pages, so the page says whose it is.
   const connectionId = parseServerItemKey(itemKey)?.connectionId;
   const fallbackServerName = useStatus((state) => (connectionId === undefined ? undefined : state.serverNames.get(connectionId)));
+  const monitor = useStatus((state) =>
+    state.status?.servers.find((server) => server.connection.id === connectionId)?.monitors.find((each) => serverItemKey(connectionId ?? '', monitorKey(each)) === itemKey),
+  );
   const serverName = item?.serverName ?? view?.serverName ?? fallbackServerName;
   const windowName = windowNames[pageWindow].long;
   // Opened from a link that is gone now (a row, the feed): the page's heading takes the focus, for keyboard and
@@ -105,6 +110,8 @@ export function ItemPage({ itemKey }: { itemKey: string }) {
 
       <ItemMaintenance itemKey={itemKey} />
       {headline?.kind === 'heartbeat' && <HeartbeatSummary itemKey={itemKey} />}
+
+      {monitor !== undefined && <LastCheckSection monitor={monitor} />}
 
       {view !== undefined && view.notes.length > 0 && (
         <div className="item-notes">

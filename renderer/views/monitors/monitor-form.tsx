@@ -1,8 +1,9 @@
 // Create and edit a monitor in one form: name, type, target and frequency, checked per type as the user types
 // (after the first try to save), with the server's own field errors shown at the field. What is typed is kept
 // as a draft until it is saved, whatever happens to the dialog. A new monitor goes to the server chosen in the
-// form (asked when there is more than one); an edited one stays on its own.
-import { checkInput, INPUT_LIMITS, isMonitorType, MONITOR_TYPES, monitorCreateInput, monitorTypeOf } from '../../../common/api/index.ts';
+// form (asked when there is more than one); an edited one stays on its own. Where that server offers the `checks`
+// extension, the request, expectations, re-check and certificate follow in sections of their own.
+import { CHECKS_EXTENSION, checkInput, INPUT_LIMITS, isMonitorType, MONITOR_TYPES, monitorCreateInput, monitorTypeOf, type MonitorCreateBody } from '../../../common/api/index.ts';
 import { monitorKey, serverItemKey } from '../../../common/ipc/item-key.ts';
 import type { Monitor } from '../../../common/ipc/views.ts';
 import { fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
@@ -12,10 +13,13 @@ import { DurationField, draftSeconds, durationDraft, type DurationDraft } from '
 import { SelectField, TextField } from '../../components/fields.tsx';
 import { ServerField } from '../../components/server-field.tsx';
 import { useFormDraft } from '../../state/drafts-store.ts';
+import { useServerOffers } from '../../state/server-capabilities.ts';
 import { useFormCheck } from '../../state/form-check.ts';
 import { showInfo } from '../../state/notices-store.ts';
 import { useMonitors } from '../../state/resources.ts';
 import { serverChoiceErrors, useServerChoice } from '../../state/server-choice.ts';
+import { checkDraftOf, checkFieldOf, checkFieldsOf, checkProblems, type CheckDraft } from './check-draft.ts';
+import { CheckSections } from './check-sections.tsx';
 import { monitorTypeLabels } from './monitor-list.ts';
 
 interface MonitorDraft {
@@ -23,6 +27,8 @@ interface MonitorDraft {
   type: string;
   url: string;
   frequency: DurationDraft;
+  /** The check extension's fields, used only where the server offers them. */
+  check: CheckDraft;
   /** The monitor as it was when editing began (see `versionOf`); empty for a new one. */
   from: string;
 }
@@ -32,10 +38,14 @@ const targetFields: Record<string, { label: string; hint: string; placeholder: s
   tcp: { label: 'Host and port', hint: 'Up when a TCP connection opens.', placeholder: 'db.example.com:5432' },
   udp: { label: 'Host and port', hint: 'Up when anything answers a small UDP probe.', placeholder: 'dns.example.com:53' },
   ping: { label: 'Host', hint: 'A host name or IP address; up when it answers ping.', placeholder: 'router.example.com' },
+  dns: { label: 'Host name', hint: 'The name to look up, like example.com or _dmarc.example.com.', placeholder: 'example.com' },
 };
 const otherTarget = { label: 'Target', hint: 'What the server checks for this type.', placeholder: '' };
-/** New monitors are of the types this form has fields for: a dns monitor needs its lookup, which it does not ask. */
-const creatableTypes: readonly string[] = MONITOR_TYPES.filter((type) => Object.hasOwn(targetFields, type));
+/** New monitors are of the types this form has fields for: a dns monitor needs its lookup, which the form asks
+ * only where the server offers the checks extension. */
+function creatableTypes(withChecks: boolean): string[] {
+  return MONITOR_TYPES.filter((type) => Object.hasOwn(targetFields, type) && (type !== 'dns' || withChecks));
+}
 
 function draftOf(monitor: Monitor | undefined): MonitorDraft {
   return {
@@ -43,26 +53,36 @@ function draftOf(monitor: Monitor | undefined): MonitorDraft {
     type: monitor?.type ?? 'http',
     url: monitor?.url ?? '',
     frequency: durationDraft(monitor?.frequency ?? 60),
+    check: checkDraftOf(monitor),
     from: versionOf(monitor),
   };
 }
 
 /** The editable fields as the server has them: an edit begun on another version is stale. */
 function versionOf(monitor: Monitor | undefined): string {
-  return monitor === undefined ? '' : JSON.stringify([monitor.name, monitor.type, monitor.url, monitor.frequency]);
+  if (monitor === undefined) return '';
+  const { name, type, url, frequency, method, headers, secret_headers, body, expect, retry_seconds, tls, dns } = monitor;
+  return JSON.stringify([name, type, url, frequency, method, headers, secret_headers, body, expect, retry_seconds, tls, dns]);
 }
 
 function bodyOf(draft: MonitorDraft) {
   return { name: draft.name.trim(), type: draft.type, url: draft.url.trim(), frequency: draftSeconds(draft.frequency) };
 }
 
-/** The form's own check; a type this Vigil does not know is left to the server. */
-function localErrors(draft: MonitorDraft): FieldErrors {
+/** The form's own check; a type this Vigil does not know is left to the server, except for its check fields. */
+function localErrors(draft: MonitorDraft, withChecks: boolean, editing: boolean): FieldErrors {
   const body = bodyOf(draft);
-  if (monitorTypeOf(body) === 'unknown') return {};
+  const checks = withChecks ? fieldErrorsOf(checkProblems(draft.check, body.type, body.url, editing)) : {};
+  if (monitorTypeOf(body) === 'unknown') return checks;
   const checked = checkInput(monitorCreateInput, body);
-  // Only an existing dns monitor is edited here, and its lookup, left out of the PUT, is kept by the server.
-  return checked.ok ? {} : fieldErrorsOf(checked.details.filter((detail) => detail.field !== 'dns'));
+  // The lookup: judged by checkProblems where the form has it (a server with checks); otherwise an existing dns
+  // monitor is only renamed or re-timed here, and the server keeps the lookup a PUT leaves out.
+  return { ...checks, ...(checked.ok ? {} : fieldErrorsOf(checked.details.filter((detail) => detail.field !== 'dns'))) };
+}
+
+/** The server names a status entry or a warning day; the form shows the list's field. */
+function serverFieldsOf(fields: FieldErrors): FieldErrors {
+  return Object.fromEntries(Object.entries(fields).map(([field, message]) => [checkFieldOf(field), message]));
 }
 
 export interface MonitorFormProps {
@@ -78,10 +98,12 @@ export function MonitorForm({ editing, onClose }: MonitorFormProps) {
   const server = useServerChoice();
   // An edit draft left from an older version of the monitor is dropped: saving it would undo the newer change.
   const draft = form.draft.from === versionOf(monitor) ? form.draft : draftOf(monitor);
-  const check = useFormCheck({ ...localErrors(draft), ...(editing === undefined ? serverChoiceErrors(server) : {}) });
+  const withChecks = useServerOffers(editing?.connectionId ?? server.chosen?.id, CHECKS_EXTENSION);
+  const check = useFormCheck({ ...localErrors(draft, withChecks, editing !== undefined), ...(editing === undefined ? serverChoiceErrors(server) : {}) }, serverFieldsOf);
   const { errors } = check;
   const target = targetFields[draft.type] ?? otherTarget;
-  const types = [...creatableTypes, ...(monitor !== undefined && !creatableTypes.includes(draft.type) ? [draft.type] : [])];
+  const creatable = creatableTypes(withChecks);
+  const types = [...creatable, ...(monitor !== undefined && !creatable.includes(draft.type) ? [draft.type] : [])];
   const frequency = INPUT_LIMITS.frequencySeconds;
 
   function change(patch: Partial<MonitorDraft>) {
@@ -89,19 +111,32 @@ export function MonitorForm({ editing, onClose }: MonitorFormProps) {
     check.forget(...Object.keys(patch));
   }
 
+  function changeCheck(patch: Partial<CheckDraft>, fields: string[]) {
+    form.setDraft({ ...draft, check: { ...draft.check, ...patch } });
+    check.forget(...fields);
+  }
+
+  /** The check fields to send: all that are set for a new monitor, the changed ones for an edit. */
+  function checkFields(body: ReturnType<typeof bodyOf>): Partial<MonitorCreateBody> {
+    if (!withChecks) return {};
+    // Of the body's types as sent: the contract checks them again with the service's rules (monitorCreateInput).
+    const before = monitor === undefined ? undefined : { draft: checkDraftOf(monitor), type: monitor.type ?? '', url: monitor.url ?? '' };
+    return checkFieldsOf(draft.check, body.type, body.url, before) as Partial<MonitorCreateBody>;
+  }
+
   async function save() {
     const body = bodyOf(draft);
     const { type } = body;
-    // New monitors are one of the four types (the form offers only those; the contract creates only those).
+    // New monitors are of a type the form offers (the contract creates only known types).
     const connectionId = server.chosen?.id;
     if (editing === undefined && isMonitorType(type) && connectionId !== undefined) {
-      await form.save(() => useMonitors.getState().add(connectionId, { ...body, last_status: 'unknown' }, () => vigil().createMonitor(connectionId, { ...body, type })));
+      await form.save(() => useMonitors.getState().add(connectionId, { ...body, last_status: 'unknown' }, () => vigil().createMonitor(connectionId, { ...body, ...checkFields(body), type })));
       showInfo(`Monitor ${body.name} created.`);
     } else if (editing !== undefined) {
       const { monitor: edited, connectionId: on } = editing;
       const id = edited.id;
       if (id === undefined) throw new Error('This monitor has no id on the server, so it cannot be edited here.');
-      await form.save(() => useMonitors.getState().update(on, serverItemKey(on, monitorKey(edited)), { ...edited, ...body }, () => vigil().updateMonitor(on, id, body)));
+      await form.save(() => useMonitors.getState().update(on, serverItemKey(on, monitorKey(edited)), { ...edited, ...body }, () => vigil().updateMonitor(on, id, { ...body, ...checkFields(body) })));
       showInfo(`Monitor ${body.name} saved.`);
     }
     onClose();
@@ -143,6 +178,7 @@ export function MonitorForm({ editing, onClose }: MonitorFormProps) {
         units={['seconds', 'minutes', 'hours']}
         onChange={(value) => change({ frequency: value })}
       />
+      {withChecks && <CheckSections draft={draft.check} type={draft.type} url={draft.url} errors={errors} onChange={changeCheck} />}
     </DialogForm>
   );
 }

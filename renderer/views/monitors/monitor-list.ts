@@ -36,7 +36,7 @@ export function monitorRows(rows: readonly Row<Monitor>[], items: ReadonlyMap<st
       status,
       ...judgementOf(items.get(key), healthOfStatus[status]),
       updatedAt: epochOf(item.updated_at),
-      search: searchText([item.name, item.url, item.type]),
+      search: searchText([item.name, item.url, item.type, item.last_error]),
     };
   });
 }

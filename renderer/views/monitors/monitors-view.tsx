@@ -1,6 +1,8 @@
 // Monitors: the table (search, status and type filters, sortable columns, remembered), with each monitor's uptime
 // and status bar for the past 24 hours, create, edit, delete (after confirmation), snooze and maintenance from each row, and
-// its name leading to its page. Rows come from the latest poll with the user's changes laid over them.
+// its name leading to its page. Where the server sends the latest check's fields (the `checks` extension), a column
+// says why the latest check failed or how long it took, and when the certificate expires soon (in the place of
+// Updated). Rows come from the latest poll with the user's changes laid over them.
 import { useMemo, useState } from 'react';
 import type { Monitor } from '../../../common/ipc/views.ts';
 import { fittedColumnWidth } from '../../components/column-fit.ts';
@@ -20,6 +22,8 @@ import { countOf } from '../../format/count.ts';
 import { formatFrequency } from '../../format/time.ts';
 import { useFollowListHistory, useShownListHistory } from '../../state/list-history-store.ts';
 import { useResourceList } from '../../state/use-resource-list.ts';
+import { anyLastCheck } from './last-check.ts';
+import { LastCheckCell } from './last-check-view.tsx';
 import { MonitorForm } from './monitor-form.tsx';
 import { monitorList } from './monitor-list-source.ts';
 import { monitorTypeLabels, statusLabels, type MonitorRow } from './monitor-list.ts';
@@ -52,6 +56,7 @@ export function MonitorsView() {
   const frequencies = useMemo(() => [...new Set(rows.map((row) => row.monitor.frequency))].sort().join(','), [rows]);
   const frequencyWidth = useMemo(() => fittedColumnWidth(frequencies.split(',').map((seconds) => formatFrequency(seconds === '' ? undefined : Number(seconds))), frequencyHeaderWidth), [frequencies]);
   const statusWidth = useStatusColumnWidth(rows, 92);
+  const withLastCheck = useMemo(() => anyLastCheck(rows.map((row) => row.monitor)), [rows]);
   const slotMs = history === undefined ? 0 : (history.to - history.from) / Math.max(1, history.slotCount);
 
   // Stable across renders, so rows that did not change are not rendered again while scrolling or typing.
@@ -74,8 +79,10 @@ export function MonitorsView() {
       width: statusWidth,
       cell: (row) => (row.saving ? <HealthBadge health="saving" label="Saving…" /> : <StatusBadges health={row.health} label={statusLabels[row.status]} judgement={row} />),
     },
+    ...(withLastCheck ? [{ id: 'last-check', header: 'Last check', width: { min: 100, grow: 1.6 }, cell: (row: MonitorRow) => <LastCheckCell monitor={row.monitor} /> }] : []),
     { id: 'uptime', header: 'Uptime 24 h', sortable: true, width: 132, cell: (row) => <UptimeCell figures={history?.items[row.key]} slotMs={slotMs} /> },
-    { id: 'updated', header: 'Updated', sortable: true, width: 84, cell: (row) => (row.updatedAt === undefined ? '—' : <RelativeTime at={row.updatedAt} />) },
+    // At 1280 pixels there is no room for both: what the latest check said tells more than when the monitor changed.
+    ...(withLastCheck ? [] : [{ id: 'updated', header: 'Updated', sortable: true, width: 84, cell: (row: MonitorRow) => (row.updatedAt === undefined ? '—' : <RelativeTime at={row.updatedAt} />) }]),
     actionsColumn(276, (row) => {
       const name = row.monitor.name ?? 'monitor';
       const disabled = row.saving || row.monitor.id === undefined;
@@ -90,7 +97,7 @@ export function MonitorsView() {
         </>
       );
     }),
-  ], [askToDelete, frequencyWidth, history, slotMs, statusWidth]);
+  ], [askToDelete, frequencyWidth, history, slotMs, statusWidth, withLastCheck]);
 
   const down = useMemo(() => rows.filter((row) => row.status === 'down').length, [rows]);
   const create = () => setEditing({ mode: 'create' });

@@ -2,6 +2,7 @@
 // bearer token and error shapes as the spec's routes; a client that knows only the spec never calls them.
 import type { FastifyInstance } from 'fastify';
 import { CRON_EXTENSION } from '../../../common/api/heartbeat-run.ts';
+import { CHECKS_EXTENSION } from '../../../common/api/monitor-check-input.ts';
 import { MAINTENANCE_EXTENSION } from '../../../common/api/maintenance.ts';
 import type { ApiContext } from '../api-context.ts';
 import { notFound } from '../api-error.ts';
@@ -29,7 +30,7 @@ export function historyRoutes(app: FastifyInstance, context: ApiContext): void {
     return record;
   };
 
-  app.get('/capabilities', () => ({ extensions: ['history', MAINTENANCE_EXTENSION, CRON_EXTENSION], problems: context.problems.list() }));
+  app.get('/capabilities', () => ({ extensions: ['history', MAINTENANCE_EXTENSION, CHECKS_EXTENSION, CRON_EXTENSION], problems: context.problems.list() }));
 
   app.get<IdParams & { Querystring: BeforeQuery }>('/monitors/:id/checks', { schema: { querystring: beforeQuery } }, (request) => {
     const { seq } = monitor(request.params.id);

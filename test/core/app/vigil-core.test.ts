@@ -76,6 +76,25 @@ describe('the contract methods on a named connection', () => {
     await expect(calls.deleteMonitor('local', id)).rejects.toMatchObject({ code: 'failed', message: expect.stringMatching(/^The server has nothing at DELETE|^The server has nothing at/) });
   });
 
+  it('edits an http monitor’s request and expectations: a masked value sent back keeps the secret, null resets', async () => {
+    const { calls } = app;
+    const monitor = await calls.createMonitor('local', {
+      name: 'Tenant API', type: 'http', url: `${target.url}/health`, frequency: 300,
+      headers: { 'X-Tenant': 'acme' }, secret_headers: ['X-Tenant'], expect: { body_contains: 'up' }, retry_seconds: 30,
+    });
+    expect(monitor).toMatchObject({ headers: { 'X-Tenant': '••••••••' }, retry_seconds: 30 });
+    const id = monitor.id ?? '';
+    const edited = await calls.updateMonitor('local', id, { headers: { 'X-Tenant': '••••••••', Accept: 'text/plain' }, expect: { status: [200] }, retry_seconds: null });
+    expect(edited).toMatchObject({ name: 'Tenant API', headers: { 'X-Tenant': '••••••••', Accept: 'text/plain' }, secret_headers: ['X-Tenant'], expect: { status: [200] }, retry_seconds: 20 });
+    // The certificate settings go through too, and are judged on the way.
+    expect(await calls.updateMonitor('local', id, { url: 'https://127.0.0.1:9/health', tls: { expiry_days: [14, 30], ignore_errors: true } })).toMatchObject({ tls: { expiry_days: [30, 14], ignore_errors: true } });
+    await expect(calls.updateMonitor('local', id, { tls: { expiry_days: [0] } })).rejects.toMatchObject({ details: [{ field: 'tls.expiry_days.0', message: expect.any(String) }] });
+    await expect(calls.updateMonitor('local', id, { expect: { json: [{ path: '$..deep', equals: true }] } })).rejects.toMatchObject({
+      details: [{ field: 'expect.json.0.path', message: expect.any(String) }],
+    });
+    await calls.deleteMonitor('local', id);
+  });
+
   it('creates, lists and deletes heartbeats, domains and notification handlers', async () => {
     const { calls } = app;
     const heartbeat = await calls.createHeartbeat('local', { name: 'Backup', expected_interval: 3600 });
