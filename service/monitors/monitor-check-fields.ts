@@ -3,7 +3,7 @@
 // puts it back to the default; a masked header value stands for the stored secret of that header. A dns monitor's
 // `dns` is kept the same way, and is what makes it a dns monitor: it cannot be cleared.
 import { dnsCheckProblems, httpCheckProblems, type HttpCheckFields } from '../../common/api/monitor-check-input.ts';
-import { isMaskedValue } from '../../common/api/secret-headers.ts';
+import { isMaskedValue, isSecretHeader } from '../../common/api/secret-headers.ts';
 import type { MonitorCreateBody, MonitorUpdateBody } from '../../common/api/monitor-input.ts';
 import type { ValidationDetail } from '../../common/api/validation-details.ts';
 import type { HttpCheckRequest } from '../checks/check-result.ts';
@@ -54,6 +54,30 @@ function markedSecret(sent: string[] | undefined, headers: Record<string, string
   return kept.length === 0 ? sent : [...(sent ?? []), ...kept];
 }
 
+function originOf(url: string): string | undefined {
+  return URL.parse(url)?.origin;
+}
+
+/**
+ * A stored secret never follows a monitor to another origin: whoever holds an API token could otherwise point the
+ * monitor at a server of their own and read the secret there. A PUT that moves an http monitor elsewhere must give
+ * each secret header again (or leave it out of `headers`); leaving `headers` out, or sending a masked value, is
+ * refused, naming the header.
+ */
+function secretsLeftBehind(body: MonitorUpdateBody, stored: MonitorRecord): ValidationDetail[] {
+  if (stored.type !== 'http' || body.type !== 'http' || body.headers === null || originOf(stored.url) === originOf(body.url)) return [];
+  const secrets = Object.keys(stored.http.headers ?? {}).filter((name) => isSecretHeader(name, stored.http.secretHeaders));
+  if (secrets.length === 0) return [];
+  const where = originOf(stored.url) ?? stored.url;
+  if (body.headers === undefined) {
+    return [{ field: 'headers', message: `hold secrets kept for ${where} (${secrets.join(', ')}): give them again for the new address, or send headers without them` }];
+  }
+  const secretNames = new Set(secrets.map((name) => name.toLowerCase()));
+  return Object.entries(body.headers)
+    .filter(([name, value]) => isMaskedValue(value) && secretNames.has(name.toLowerCase()))
+    .map(([name]) => ({ field: `headers.${name}`, message: `is a secret kept for ${where}: type it again for the new address` }));
+}
+
 /** An absent field keeps what is stored, `null` clears it. */
 function kept<T>(sent: T | null | undefined, stored: T | undefined): T | undefined {
   return sent === undefined ? stored : (sent ?? undefined);
@@ -66,6 +90,8 @@ function kept<T>(sent: T | null | undefined, stored: T | undefined): T | undefin
  */
 export function replacedMonitorFields(body: MonitorUpdateBody, stored: MonitorRecord): MonitorFieldsResult {
   const { name, type, url, frequency } = body;
+  const leftBehind = secretsLeftBehind(body, stored);
+  if (leftBehind.length > 0) return { ok: false, details: leftBehind };
   const storedHttp: HttpCheckRequest = type === 'http' ? stored.http : {};
   const headers = body.headers === undefined ? storedHttp.headers : body.headers && unmasked(body.headers, stored.http.headers);
   const merged: HttpCheckFields = {

@@ -178,7 +178,8 @@ describe('secrets', () => {
     try {
       const headers = { Authorization: `Bearer ${SECRET}`, 'X-Tenant': TENANT };
       const created = await create({ name: 'Secret', type: 'http', url: `${origin}/first`, frequency: 600, headers, secret_headers: ['X-Tenant'] });
-      // A new url is a new target: checked again within seconds, with the headers the masked values stood for.
+      // A new url on the same origin is a new target: checked again within seconds, with the headers the masked
+      // values stood for.
       const moved = await api(`/monitors/${created.id}`, { method: 'PUT', body: { ...created, url: `${origin}/second` } });
       expect(moved.status).toBe(200);
       await vi.waitFor(() => expect(seen.some((request) => request.path === '/second')).toBe(true), { timeout: 10_000, interval: 100 });
@@ -190,6 +191,23 @@ describe('secrets', () => {
       server.close();
     }
   }, 15_000);
+
+  it('never follow a monitor to another origin: a PUT moving it must give them again', async () => {
+    const created = await create({ ...httpMonitor, url: 'http://127.0.0.1:9/health' });
+    const elsewhere = 'http://127.0.0.2:9/collect';
+    const leftOut = await api(`/monitors/${created.id}`, { method: 'PUT', body: { name: 'API', type: 'http', url: elsewhere, frequency: 600 } });
+    expect(leftOut.status).toBe(400);
+    expect(fieldsOf(leftOut)).toEqual(['headers']);
+    expect(leftOut.text).toContain('http://127.0.0.1:9');
+    const echoed = await api(`/monitors/${created.id}`, { method: 'PUT', body: { ...created, url: elsewhere } });
+    expect(echoed.status).toBe(400);
+    expect(fieldsOf(echoed).sort()).toEqual(['headers.Authorization', 'headers.Cookie', 'headers.X-Tenant']);
+    // Given again (or left out of the headers sent), the move is taken; the stored secrets are not.
+    const given = await api(`/monitors/${created.id}`, { method: 'PUT', body: { ...created, url: elsewhere, headers: { Authorization: 'Bearer new-one', Accept: 'application/json' } } });
+    expect(given.status).toBe(200);
+    expect(given.json).toMatchObject({ url: elsewhere, headers: { Authorization: 'Bearer ••••••••', Accept: 'application/json' } });
+    expect(Object.keys((given.json as { headers: object }).headers)).toEqual(['Authorization', 'Accept']);
+  });
 
   it('stay masked when a PUT unmarks their header without giving it a new value', async () => {
     const created = await create({ name: 'Marked', type: 'http', url: 'http://127.0.0.1:9/', frequency: 600, headers: { 'X-Tenant': TENANT }, secret_headers: ['X-Tenant'] });
