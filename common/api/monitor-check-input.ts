@@ -35,10 +35,10 @@ export const DEFAULT_EXPECTED_STATUS: readonly StatusExpectation[] = ['2xx', '3x
 /** The wait before a failure is checked again, unless the monitor's frequency is shorter. */
 export const DEFAULT_RETRY_SECONDS = 20;
 
-/** The fields that only an http monitor has. */
-/** The extension that offers this section's fields and dns monitors, listed by `GET /capabilities` (docs/api-decisions.md §16). */
+/** The extension that offers these fields and dns monitors, listed by `GET /capabilities` (docs/api-decisions.md §16). */
 export const CHECKS_EXTENSION = 'checks';
 
+/** The fields that only an http monitor has. */
 export const HTTP_ONLY_FIELDS = ['method', 'headers', 'secret_headers', 'body', 'expect', 'tls'] as const;
 
 // RFC 9110 token characters; a value may hold visible ASCII, spaces, tabs and Latin-1 (what Node will send).

@@ -3,6 +3,7 @@
 // other.example, not api.example", "the certificate is self-signed"). Read from the response's socket once per socket:
 // a pooled keep-alive socket serves many checks with the same certificate.
 import type { TLSSocket } from 'node:tls';
+import { utcMinute } from '../history/time-units.ts';
 
 export interface PeerCertificate {
   /** Epoch ms of the end of its validity. */
@@ -29,11 +30,6 @@ function alternativeNames(subjectAltName: string | undefined): string[] {
     .split(', ')
     .map((entry) => entry.slice(entry.indexOf(':') + 1).trim())
     .filter((name) => name.length > 0);
-}
-
-/** "2026-11-01 14:00 UTC". */
-function utcMinute(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 /**

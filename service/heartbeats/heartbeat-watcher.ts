@@ -4,6 +4,7 @@
 import type { Clock, TimerHandle } from '../../common/clock.ts';
 import type { AlertEvent } from '../alerts/alert-event.ts';
 import type { NewHistoryEvent } from '../history/history-recorder.ts';
+import { isoTime } from '../history/time-units.ts';
 import type { HeartbeatRecord, HeartbeatStore } from '../storage/heartbeat-store.ts';
 import type { PingSignal } from './heartbeat-pings.ts';
 import { overdueAt, type OverdueKind } from './heartbeat-state.ts';
@@ -20,8 +21,6 @@ export interface HeartbeatWatcherOptions {
   /** How often deadlines are compared with the clock; a late alert comes at most this long after the deadline. */
   scanIntervalMs?: number;
 }
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 export class HeartbeatWatcher {
   readonly #options: HeartbeatWatcherOptions;
@@ -73,7 +72,7 @@ export class HeartbeatWatcher {
     }
     if (record.problem === undefined) return;
     this.#options.store.setProblem(record.seq, undefined);
-    const detail = `pinged at ${record.lastPing ?? iso(this.#options.clock.now())}`;
+    const detail = `pinged at ${record.lastPing ?? isoTime(this.#options.clock.now())}`;
     this.#alert('heartbeat.recovered', record, `Heartbeat “${record.name}” is back: ${detail}.`);
     this.#record(record, record.problem, 'up', detail);
   }
@@ -87,7 +86,7 @@ export class HeartbeatWatcher {
     const { clock, onAlert, toJson } = this.#options;
     onAlert({
       event,
-      occurred_at: iso(clock.now()),
+      occurred_at: isoTime(clock.now()),
       message,
       subject: { ...toJson(record), kind: 'heartbeat', id: record.id },
     });
@@ -101,10 +100,10 @@ function stateOf(record: HeartbeatRecord): 'up' | 'waiting' {
 
 function lateWords(record: HeartbeatRecord, overdue: OverdueKind): { headline: string; detail: string } {
   if (overdue === 'overran') {
-    const started = record.lastStart === undefined ? 'a run' : `the run started at ${iso(record.lastStart)}`;
+    const started = record.lastStart === undefined ? 'a run' : `the run started at ${isoTime(record.lastStart)}`;
     return { headline: 'ran too long', detail: `${started} has not ended within ${record.maxRuntimeSeconds ?? 0} s` };
   }
   const since = record.lastPing ? `no ping since ${record.lastPing}` : 'no ping yet';
   if (record.schedule === undefined) return { headline: 'is late', detail: `${since} (expected every ${record.expectedInterval} s)` };
-  return { headline: 'is late', detail: `${since} (expected at ${iso(record.nextExpectedAt)}, on “${record.schedule}” in ${record.timezone ?? 'UTC'})` };
+  return { headline: 'is late', detail: `${since} (expected at ${isoTime(record.nextExpectedAt)}, on “${record.schedule}” in ${record.timezone ?? 'UTC'})` };
 }

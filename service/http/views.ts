@@ -9,6 +9,7 @@ import type { HeartbeatRunRecord } from '../storage/heartbeat-run-store.ts';
 import type { HeartbeatRecord } from '../storage/heartbeat-store.ts';
 import type { MonitorRecord } from '../storage/monitor-store.ts';
 import { daysUntilExpiry } from '../domains/expiry.ts';
+import { isoTime } from '../history/time-units.ts';
 
 /** An http monitor's request and expectations with their defaults filled in; secret header values masked. */
 function httpCheckJson(http: HttpCheckRequest) {
@@ -25,7 +26,7 @@ function httpCheckJson(http: HttpCheckRequest) {
 /** The certificate last seen (§16): when it ends, to the second, and what verification would refuse when ignored. */
 function certificateJson(record: MonitorRecord) {
   return {
-    ...(record.certificateExpiresAt !== undefined ? { certificate_expires_on: new Date(record.certificateExpiresAt).toISOString() } : {}),
+    ...(record.certificateExpiresAt !== undefined ? { certificate_expires_on: isoTime(record.certificateExpiresAt) } : {}),
     ...(record.certificateWarning !== undefined ? { certificate_warning: record.certificateWarning } : {}),
   };
 }
@@ -34,7 +35,7 @@ function certificateJson(record: MonitorRecord) {
 function lastCheckJson(record: MonitorRecord) {
   if (record.lastCheckedAt === undefined) return {};
   return {
-    last_checked_at: new Date(record.lastCheckedAt).toISOString(),
+    last_checked_at: isoTime(record.lastCheckedAt),
     ...(record.lastResponseTimeMs !== undefined ? { last_response_time_ms: record.lastResponseTimeMs } : {}),
     ...(record.lastError !== undefined ? { last_error: record.lastError } : {}),
   };
@@ -100,7 +101,7 @@ export function heartbeatRunJson(run: HeartbeatRunRecord) {
   });
 }
 
-const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
+const iso = (ms: number | undefined) => (ms === undefined ? undefined : isoTime(ms));
 
 /** The object without its undefined fields, so absent means absent in the JSON and in a `toEqual`. */
 function withoutAbsent<T extends Record<string, unknown>>(object: T): { [K in keyof T]?: Exclude<T[K], undefined> } {

@@ -1,10 +1,6 @@
 // The sentences a person reads about a monitored server's certificate: the alert's message and the history event's
 // detail. Times are to the minute in UTC, as the check's refusal says them (peer-certificate.ts).
-
-/** "2026-11-29 14:00 UTC". */
-function utcMinute(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
+import { utcMinute } from '../history/time-units.ts';
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 

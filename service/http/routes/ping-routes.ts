@@ -17,6 +17,8 @@ export function pingRoutes(app: FastifyInstance, context: ApiContext): void {
   const ping = (request: { params: PingRequest['Params']; body: PingRequest['Body'] }) => {
     const { slug, signal: suffix } = request.params;
     const signal = pingSignalOf(suffix);
+    // An unknown slug is 404 whatever follows it: a wrong ending says nothing until the heartbeat is found.
+    if (signal === undefined && context.heartbeats.bySlug(slug) === undefined) throw notFound('Heartbeat');
     if (signal === undefined) throw new ApiError(400, 'bad_request', `A ping URL cannot end in “${suffix ?? ''}”. ${exitCodeHint}`);
     const body = Buffer.isBuffer(request.body) ? request.body : undefined;
     const record = receivePing(context.heartbeats, slug, signal, context.clock.now(), body);

@@ -47,8 +47,8 @@ describe('error answers', () => {
     expect(put.headers.get('allow')).toBe('DELETE, GET, HEAD');
   });
 
-  it('413 for a body over 64 KiB', async () => {
-    expectError(await service.api('/monitors', { method: 'POST', body: { ...valid, name: 'x'.repeat(70_000) } }), 413, 'payload_too_large');
+  it('413 for a body over 512 KiB', async () => {
+    expectError(await service.api('/monitors', { method: 'POST', body: { ...valid, name: 'x'.repeat(530_000) } }), 413, 'payload_too_large');
   });
 
   it.each(['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x'])('415 for Content-Type %s', async (type) => {

@@ -226,7 +226,7 @@ describe('start, success, fail and exit-code pings', () => {
   });
 
   it('answers 404 for an unknown slug, whatever the suffix', async () => {
-    for (const suffix of ['', '/start', '/fail', '/0']) {
+    for (const suffix of ['', '/start', '/fail', '/0', '/begin', '/256']) {
       expect((await fetch(`${service.origin}/ping/no-such-slug${suffix}`)).status, suffix).toBe(404);
     }
   });

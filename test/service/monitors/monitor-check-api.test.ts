@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { INPUT_LIMITS } from '../../../common/api/input-limits.ts';
 import { SECRET_MASK } from '../../../common/api/secret-headers.ts';
 import { recordingLogger, type RecordingLogger } from '../../helpers/recording-logger.ts';
 import { startTestService, type TestService } from '../../helpers/service-harness.ts';
@@ -152,6 +153,17 @@ describe('bad fields', () => {
     expect(fieldsOf(get)).toEqual(['body']);
     const noBody = await api(`/monitors/${created.id}`, { method: 'PUT', body: { ...created, method: 'GET', body: null } });
     expect(noBody.status).toBe(200);
+  });
+
+  it('take every field at its limit, and answer one over it with a 400 naming it (never a 413 for the whole)', async () => {
+    const { headerCountMax, headerValueMaxLength, requestBodyMaxBytes } = INPUT_LIMITS;
+    const headers = Object.fromEntries(Array.from({ length: headerCountMax }, (_, index) => [`X-Field-${index}`, 'v'.repeat(headerValueMaxLength)]));
+    // Quotes are escaped in JSON: the body's text takes twice its size on the wire.
+    const full = { name: 'Full', type: 'http', url: 'http://127.0.0.1:9/', frequency: 600, method: 'POST', headers, body: '"'.repeat(requestBodyMaxBytes) };
+    expect((await api('/monitors', { method: 'POST', body: full })).status).toBe(201);
+    const over = await api('/monitors', { method: 'POST', body: { ...full, body: '"'.repeat(requestBodyMaxBytes + 1) } });
+    expect(over.status).toBe(400);
+    expect(fieldsOf(over)).toEqual(['body']);
   });
 
   it('refuses a masked value for a header that has nothing stored', async () => {
