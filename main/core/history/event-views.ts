@@ -79,12 +79,15 @@ function serverEventTitle(event: HistoryEvent, kind: HistoryEventView['kind']): 
       return kind === 'heartbeat' ? `${name} is on time again${said}` : `${name} is up again${said}`;
     case 'late':
       return `${name} is late${said}`;
+    case 'failed':
+      return `${name} failed${said}`;
+    // A monitor's are its certificate's (docs/api-decisions.md §14), a domain's its own.
     case 'expiring':
-      return `${name} expires soon${said}`;
+      return kind === 'monitor' ? `The certificate of ${name} expires soon${said}` : `${name} expires soon${said}`;
     case 'expired':
-      return `${name} has expired${said}`;
+      return kind === 'monitor' ? `The certificate of ${name} has expired${said}` : `${name} has expired${said}`;
     case 'renewed':
-      return `${name} was renewed${said}`;
+      return kind === 'monitor' ? `The certificate of ${name} was renewed${said}` : `${name} was renewed${said}`;
     case undefined:
       return `${name}${said}`;
     default:
@@ -101,6 +104,7 @@ function sentence(text: string): string {
 function healthOfState(state: string | undefined): Health {
   switch (state) {
     case 'down':
+    case 'failed':
     case 'expired':
       return 'critical';
     case 'late':

@@ -94,6 +94,13 @@ interface StatusChange {
   detail: string | undefined;
 }
 
+/** The states of a monitor's certificate events (docs/api-decisions.md §14, `/events`): news about the certificate, no status. */
+const certificateStates = new Set(['expiring', 'expired', 'renewed']);
+
+function isCertificateEvent(event: HistoryEvent): boolean {
+  return event.kind === 'monitor' && event.to !== undefined && certificateStates.has(event.to);
+}
+
 /**
  * The monitor's changes of status, oldest first; a change whose `from` is missing is taken as from the opposite.
  * The maintenance that came with them is no status (server-maintenance.ts draws it).
@@ -101,7 +108,7 @@ interface StatusChange {
 function statusChanges(events: readonly HistoryEvent[]): StatusChange[] {
   const changes: StatusChange[] = [];
   for (const event of events) {
-    if (event.kind === 'maintenance') continue;
+    if (event.kind === 'maintenance' || isCertificateEvent(event)) continue;
     const at = event.at === undefined ? undefined : dateTimeToEpochMs(event.at);
     if (at === undefined || event.to === undefined) continue;
     const from = event.from ?? (event.to === 'down' ? 'up' : event.to === 'up' ? 'down' : undefined);

@@ -30,6 +30,13 @@ describe('monitorServerTimeline', () => {
     expect(segments.at(-1)).toMatchObject({ to: T0 + 8 * H, state: 'down', health: 'critical' });
   });
 
+  it("leaves a certificate's news out of the monitor's status", () => {
+    const points = Array.from({ length: 24 }, (_, i) => ({ at: iso(i * H), checks: 60, failed: 0 }));
+    const events = [{ at: iso(12 * H), kind: 'monitor', from: 'ok', to: 'expiring', detail: 'certificate ends 2026-11-27 12:00 UTC, in 7 days' }];
+    const { segments } = monitorServerTimeline({ series: { step_seconds: 3600, points }, events, serviceEvents: [], currentStatus: 'up', frequencySeconds: 60, from: T0, to: T0 + 24 * H });
+    expect(segments.map((segment) => segment.state)).toEqual(['up']);
+  });
+
   it('is all gap without a step to read the series by', () => {
     expect(monitorServerTimeline({ series: { step_seconds: undefined, points: [] }, events: [], serviceEvents: [], currentStatus: 'up', frequencySeconds: 60, from: 0, to: H }).segments).toEqual([
       { from: 0, to: H, health: 'gap', state: 'not watching' },
