@@ -63,9 +63,15 @@ function jobOf(record: MonitorRecord) {
   };
 }
 
+const same = <T>(left: T, right: T) => left === right || JSON.stringify(left) === JSON.stringify(right);
+
 function sameRequest(a: MonitorRecord, b: MonitorRecord): boolean {
-  const same = <T>(left: T, right: T) => left === right || JSON.stringify(left) === JSON.stringify(right);
   return same(a.http, b.http) && same(a.dns, b.dns);
+}
+
+/** What the store resets a monitor's status on (monitor-store.ts `#replace`): where and what it checks. */
+function sameTarget(a: MonitorRecord, b: MonitorRecord): boolean {
+  return a.type === b.type && a.url === b.url && same(a.dns, b.dns);
 }
 
 export interface MonitorCheckLoopOptions {
@@ -102,15 +108,21 @@ export class MonitorCheckLoop {
   }
 
   /**
-   * A monitor created or edited through the API. A rename keeps its schedule; a new target, type, frequency,
-   * request, expectation or dns lookup restarts it with a check within seconds, and its status is what the store
-   * now says.
+   * A monitor created or edited through the API. A rename keeps its schedule. A new frequency, request or expectation
+   * restarts it with a check within seconds and keeps its status as it stands (the store keeps it too, and a status
+   * change not yet written is still written). A new target, type or dns lookup restarts it as well, its status what
+   * the store now says.
    */
   track(record: MonitorRecord): void {
     const tracked = this.#tracked.get(record.seq);
-    const { type, url, frequency } = tracked?.record ?? {};
-    if (tracked && type === record.type && url === record.url && frequency === record.frequency && sameRequest(tracked.record, record)) {
+    if (tracked && tracked.record.frequency === record.frequency && sameRequest(tracked.record, record) && sameTarget(tracked.record, record)) {
       tracked.record = record;
+      return;
+    }
+    if (tracked && sameTarget(tracked.record, record)) {
+      tracked.record = record;
+      this.#cancelRecheck(tracked);
+      this.#options.scheduler.upsert(jobOf(record), { firstWithinMs: firstCheckWithinMs });
       return;
     }
     // A new target starts again at unknown: from now on, the old status no longer holds.
@@ -119,7 +131,8 @@ export class MonitorCheckLoop {
   }
 
   #schedule(record: MonitorRecord, firstWithinMs?: number): void {
-    // A status still waiting to be written belongs to the old target; the store has just reset it.
+    // A status still waiting to be written belongs to the old target; the store has just reset it (or, at start,
+    // there is none).
     this.#pendingStatuses.delete(record.seq);
     this.#cancelRecheck(this.#tracked.get(record.seq));
     this.#tracked.set(record.seq, {
