@@ -87,7 +87,9 @@ describe('the contract methods on a named connection', () => {
     const edited = await calls.updateMonitor('local', id, { headers: { 'X-Tenant': '••••••••', Accept: 'text/plain' }, expect: { status: [200] }, retry_seconds: null });
     expect(edited).toMatchObject({ name: 'Tenant API', headers: { 'X-Tenant': '••••••••', Accept: 'text/plain' }, secret_headers: ['X-Tenant'], expect: { status: [200] }, retry_seconds: 20 });
     // The certificate settings go through too, and are judged on the way.
-    expect(await calls.updateMonitor('local', id, { url: 'https://127.0.0.1:9/health', tls: { expiry_days: [14, 30], ignore_errors: true } })).toMatchObject({ tls: { expiry_days: [30, 14], ignore_errors: true } });
+    expect(await calls.updateMonitor('local', id, { tls: { expiry_days: [14, 30], ignore_errors: true } })).toMatchObject({ tls: { expiry_days: [30, 14], ignore_errors: true } });
+    // The stored secret does not follow the monitor to another origin: the move names the header to give again.
+    await expect(calls.updateMonitor('local', id, { url: 'https://127.0.0.1:9/health' })).rejects.toMatchObject({ details: [{ field: 'headers', message: expect.stringContaining('X-Tenant') }] });
     await expect(calls.updateMonitor('local', id, { tls: { expiry_days: [0] } })).rejects.toMatchObject({ details: [{ field: 'tls.expiry_days.0', message: expect.any(String) }] });
     await expect(calls.updateMonitor('local', id, { expect: { json: [{ path: '$..deep', equals: true }] } })).rejects.toMatchObject({
       details: [{ field: 'expect.json.0.path', message: expect.any(String) }],
