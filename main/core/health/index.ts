@@ -46,3 +46,4 @@ export {
 } from './assess.ts';
 export { failureClass, type FailureClass } from './poll-failure.ts';
 export { judgedUntil } from './judged-until.ts';
+export { ItemKeyIndex } from './item-key-index.ts';

@@ -1,11 +1,10 @@
 // Which of a poll's items are in maintenance, asked once per item of every poll (the record) and of every status
 // build (the tray's tally and order), so cheaply: with nothing in maintenance every answer is "no" without a look;
-// with a server-wide window every answer is "yes"; otherwise the few covered items' ids are looked up by the id
-// string the item already has (an item's key is a joined string that a lookup would first copy whole).
-import { parseItemKey } from '../../../common/ipc/item-key.ts';
+// with a server-wide window every answer is "yes"; otherwise the few covered items are found by the ids the items
+// already carry (item-key-index.ts).
 import type { ItemKind } from '../../../common/ipc/views.ts';
 import type { ActiveMaintenance } from '../alerts/active-maintenance.ts';
-import { itemId, type ItemAssessment } from '../health/index.ts';
+import { ItemKeyIndex, itemId, type ItemAssessment } from '../health/index.ts';
 
 export interface MaintenanceLookup {
   /** Whether the item is in maintenance: by its id, or by its key (`monitor?name=…`) when it has none. */
@@ -19,22 +18,8 @@ export function maintenanceLookup(active: ActiveMaintenance | undefined): Mainte
   if (active === undefined) return nothingCovered;
   if (active.everything !== undefined) return everythingCovered;
   if (active.items.size === 0) return nothingCovered;
-  const monitors = new Set<string>();
-  const heartbeats = new Set<string>();
-  const domains = new Set<string>();
-  for (const key of active.items.keys()) {
-    const ref = parseItemKey(key);
-    if (ref === undefined || !('id' in ref)) continue;
-    (ref.kind === 'monitor' ? monitors : ref.kind === 'heartbeat' ? heartbeats : domains).add(ref.id);
-  }
-  // A kind with nothing covered (the usual case for two of the three) answers without a lookup.
-  return {
-    covers(kind, id, key) {
-      if (id === undefined) return key !== undefined && active.items.has(key);
-      const covered = kind === 'monitor' ? monitors : kind === 'heartbeat' ? heartbeats : domains;
-      return covered.size > 0 && covered.has(id);
-    },
-  };
+  const covered = new ItemKeyIndex([...active.items.keys()].map((key) => [key, true] as const));
+  return { covers: (kind, id, key) => covered.find(kind, id, key) === true };
 }
 
 const lookups = new WeakMap<ActiveMaintenance, MaintenanceLookup>();
