@@ -3,8 +3,8 @@
 // (only the smallest one due), "expired" last, and a renewal re-arms them. The days are the service's own count
 // (common/format/certificate-words.ts), so a notification says what the service's alert and the event feed say.
 //
-// A poll may carry 10,000 monitors, nearly all without a certificate or far from any threshold: those cost a field
-// read and a date parse, and nothing is allocated for them.
+// A poll may carry 10,000 monitors, nearly all without a certificate (a field read) or far from any threshold (a date
+// parse and a look-up by id): nothing is allocated for them.
 import { dateTimeToEpochMs, DEFAULT_CERTIFICATE_EXPIRY_DAYS, type Monitor } from '../../../common/api/index.ts';
 import { certificateDaysLeft } from '../../../common/format/certificate-words.ts';
 import { largestThreshold, monitorKey, utcDay } from '../health/index.ts';
