@@ -127,8 +127,8 @@ function expectOf(draft: CheckDraft): Record<string, unknown> | undefined {
   return Object.keys(expect).length === 0 ? undefined : expect;
 }
 
-/** Every field the draft sets, for the monitor's type and URL; an unset one is undefined. */
-function fieldsOf(draft: CheckDraft, type: string, url: string): CheckFields {
+/** Every field the draft sets, for the monitor's type; an unset one is undefined. */
+function fieldsOf(draft: CheckDraft, type: string): CheckFields {
   const fields: CheckFields = {};
   const retry = draft.retrySeconds.trim();
   if (retry !== '') fields.retry_seconds = numberOrText(retry);
@@ -141,10 +141,9 @@ function fieldsOf(draft: CheckDraft, type: string, url: string): CheckFields {
     if (secret.length > 0) fields.secret_headers = secret;
     if (draft.method === 'POST' && draft.body !== '') fields.body = draft.body;
     fields.expect = expectOf(draft);
-    if (/^https:/i.test(url.trim())) {
-      const days = entriesOf(draft.expiryDays).map(numberOrText);
-      if (days.length > 0 || draft.ignoreCertificateErrors) fields.tls = { ...(days.length > 0 ? { expiry_days: days } : {}), ignore_errors: draft.ignoreCertificateErrors };
-    }
+    // `tls` applies to an http address too: to the https answer a redirect leads to.
+    const days = entriesOf(draft.expiryDays).map(numberOrText);
+    if (days.length > 0 || draft.ignoreCertificateErrors) fields.tls = { ...(days.length > 0 ? { expiry_days: days } : {}), ignore_errors: draft.ignoreCertificateErrors };
   }
   if (type === 'dns') {
     const expect = entriesOf(draft.dnsExpect.replaceAll(',', '\n'));
@@ -161,10 +160,10 @@ const unset = (value: unknown) => value === undefined || (typeof value === 'obje
  * from `before` (the monitor as the form opened it), `null` for a field cleared: the service keeps what is not
  * sent, so a masked secret left alone and a field nobody touched stay as they are.
  */
-export function checkFieldsOf(draft: CheckDraft, type: string, url: string, before?: { draft: CheckDraft; type: string; url: string }): CheckFields {
-  const now = fieldsOf(draft, type, url);
+export function checkFieldsOf(draft: CheckDraft, type: string, before?: { draft: CheckDraft; type: string }): CheckFields {
+  const now = fieldsOf(draft, type);
   if (before === undefined) return Object.fromEntries(Object.entries(now).filter(([, value]) => !unset(value)));
-  const then = fieldsOf(before.draft, before.type, before.url);
+  const then = fieldsOf(before.draft, before.type);
   const changed: Record<string, unknown> = {};
   for (const key of new Set([...Object.keys(now), ...Object.keys(then)]) as Set<keyof CheckFields>) {
     if (JSON.stringify(now[key]) === JSON.stringify(then[key])) continue;
@@ -199,8 +198,8 @@ export function checkFieldOf(field: string): string {
  * The form's own check of what it would send, by the service's rules, on the monitor as it would be saved. An edit
  * sends masked header values back on purpose: they stand for the stored secrets.
  */
-export function checkProblems(draft: CheckDraft, type: string, url: string, editing: boolean): ValidationDetail[] {
-  const fields = Object.fromEntries(Object.entries(fieldsOf(draft, type, url)).filter(([, value]) => !unset(value))) as CheckFields;
+export function checkProblems(draft: CheckDraft, type: string, editing: boolean): ValidationDetail[] {
+  const fields = Object.fromEntries(Object.entries(fieldsOf(draft, type)).filter(([, value]) => !unset(value))) as CheckFields;
   const details: ValidationDetail[] = [...repeatedHeaders(draft, type)];
   const parsed = checkInputs.safeParse(fields);
   if (!parsed.success) details.push(...validationDetails(parsed.error));

@@ -48,13 +48,19 @@ export function CheckSections({ draft, type, url, errors, onChange }: CheckSecti
           onChange={(event) => onChange({ retrySeconds: event.target.value }, ['retry_seconds'])}
         />
       </Disclosure>
-      {http && /^https:/i.test(url.trim()) && (
-        <Disclosure title="Certificate" summary={draft.ignoreCertificateErrors ? 'Certificate errors are ignored.' : 'Warnings before the certificate expires.'} startOpen={used.certificate} forceOpen={hasErrorIn(errors, ['tls'])}>
+      {http && (
+        <Disclosure title="Certificate" summary={certificateSummary(draft, url)} startOpen={used.certificate} forceOpen={hasErrorIn(errors, ['tls'])}>
           <CertificateFields draft={draft} errors={errors} onChange={onChange} />
         </Disclosure>
       )}
     </>
   );
+}
+
+// The check reads the certificate of the final answer, so an http address that redirects to https has one too.
+function certificateSummary(draft: CheckDraft, url: string): string {
+  if (!/^https:/i.test(url.trim())) return 'Applies when this address redirects to https.';
+  return draft.ignoreCertificateErrors ? 'Certificate errors are ignored.' : 'Warnings before the certificate expires.';
 }
 
 function requestSummary(draft: CheckDraft): string {
