@@ -124,6 +124,8 @@ describe('the monitor form with the checks extension', () => {
     expect(screen.getByText('Expectations').closest('details')?.open).toBe(true);
     expect(screen.getByText('Re-check after a failure').closest('details')?.open).toBe(false);
     expect(screen.getByLabelText('Value of X-Api-Key')).toHaveProperty('value', SECRET_MASK);
+    // The stored secret's mask is shown as it is; a value typed in its place is out of sight.
+    expect(screen.getByLabelText('Value of X-Api-Key')).toHaveProperty('type', 'text');
     // X-Api-Key is always secret: its mark cannot be taken away.
     const apiKeyRow = screen.getByLabelText('Value of X-Api-Key').closest('.check-row') as HTMLElement;
     expect(within(apiKeyRow).getByRole('checkbox', { name: 'Secret' })).toHaveProperty('disabled', true);
@@ -132,6 +134,7 @@ describe('the monitor form with the checks extension', () => {
     expect(within(tenantRow).getByRole('checkbox', { name: 'Secret' })).toHaveProperty('disabled', true);
     await user.type(screen.getByLabelText('Value of X-Tenant'), 'n');
     expect(screen.getByLabelText('Value of X-Tenant')).toHaveProperty('value', 'n');
+    expect(screen.getByLabelText('Value of X-Tenant')).toHaveProperty('type', 'password');
     expect(within(tenantRow).getByRole('checkbox', { name: 'Secret' })).toHaveProperty('disabled', false);
     await user.clear(screen.getByLabelText('Value of X-Tenant'));
     await user.click(screen.getByRole('button', { name: 'Remove X-Tenant' }));
@@ -221,6 +224,13 @@ describe('the check fields of a draft', () => {
     expect(editedHeaderValue(SECRET_MASK, SECRET_MASK.slice(1))).toBe('');
     expect(editedHeaderValue(SECRET_MASK, SECRET_MASK)).toBe(SECRET_MASK);
     expect(editedHeaderValue('plain', 'plain•')).toBe('plain•');
+    // A long secret's end shown after the mask goes with the mask.
+    const long = `Bearer ${SECRET_MASK}x9Qz`;
+    expect(editedHeaderValue(long, `${long}abc`)).toBe('Bearer abc');
+    expect(editedHeaderValue(long, long.slice(0, -1))).toBe('Bearer ');
+    expect(editedHeaderValue(long, 'new-token')).toBe('new-token');
+    expect(editedHeaderValue(long, `Bearer ${SECRET_MASK}x9Q`)).toBe('Bearer ');
+    expect(editedHeaderValue(long, `Token ${SECRET_MASK}x9Qz`)).toBe('Token ');
   });
 
   it('opens only the sections a monitor uses', () => {

@@ -3,7 +3,7 @@
 // from a draft, and the form's own check of them with the rules the service uses (monitor-check-input.ts,
 // dns-check-input.ts), so the form and the service agree.
 import { z } from 'zod';
-import { DEFAULT_EXPECTED_STATUS, DEFAULT_RETRY_SECONDS, isMaskedValue, isSecretHeader, validationDetails, type ValidationDetail } from '../../../common/api/index.ts';
+import { DEFAULT_EXPECTED_STATUS, DEFAULT_RETRY_SECONDS, isMaskedValue, isSecretHeader, SECRET_MASK, validationDetails, type ValidationDetail } from '../../../common/api/index.ts';
 import { httpCheckProblems, monitorCheckCreateInputs } from '../../../common/api/monitor-check-input.ts';
 import type { Monitor } from '../../../common/ipc/views.ts';
 
@@ -71,11 +71,22 @@ function equalsText(equals: unknown): string {
 }
 
 /**
- * A masked value edited: what the user typed, without the mask. Typing after `Bearer ••••••••` gives `Bearer xyz`,
- * and one Backspace empties it, where keeping the mask would make the service keep the old secret without a word.
+ * A masked value edited: what the user typed, without the mask and the secret's end shown after it. Typing after
+ * `Bearer ••••••••x9Qz` gives `Bearer xyz`, and one Backspace empties it, where keeping the mask would make the
+ * service keep the old secret without a word. An edit of the scheme before the mask keeps the edited scheme.
  */
 export function editedHeaderValue(before: string, typed: string): string {
-  return isMaskedValue(before) && typed !== before ? typed.replaceAll('•', '') : typed;
+  if (!isMaskedValue(before) || typed === before) return typed;
+  // The masked run is the mask and what follows it to the end (`maskSecret`); the scheme before it is plain.
+  const maskStart = before.indexOf(SECRET_MASK);
+  const maskedRun = before.slice(maskStart);
+  if (typed.endsWith(maskedRun)) return typed.slice(0, typed.length - maskedRun.length);
+  let same = 0;
+  while (same < typed.length && same < before.length && typed[same] === before[same]) same += 1;
+  let sameEnd = 0;
+  while (sameEnd < typed.length - same && sameEnd < before.length - same && typed[typed.length - 1 - sameEnd] === before[before.length - 1 - sameEnd]) sameEnd += 1;
+  const inserted = typed.slice(same, typed.length - sameEnd);
+  return typed.slice(0, Math.min(same, maskStart)) + inserted.replaceAll('•', '');
 }
 
 /** Which disclosure sections the monitor already uses: those start open. */

@@ -158,7 +158,8 @@ function HeaderRowFields({ row, index, focus, error, onChange, onRemove }: Heade
         <input aria-label={`Name of header ${index + 1}`} autoFocus={focus} placeholder="X-Api-Key" spellCheck={false} autoCapitalize="off" value={row.name} aria-invalid={error === undefined ? undefined : true} aria-describedby={describedBy} onChange={(event) => onChange({ name: event.target.value })} />
         <input
           aria-label={`Value of ${named}`}
-          type={row.secret || alwaysSecret ? 'password' : 'text'}
+          // A masked value shows nothing secret, and its scheme and end tell the reader which secret is stored.
+          type={(row.secret || alwaysSecret) && !masked ? 'password' : 'text'}
           autoComplete="off"
           spellCheck={false}
           autoCapitalize="off"
