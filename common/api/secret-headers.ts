@@ -48,3 +48,33 @@ export function maskSecretHeaders(
 export function isMaskedValue(value: string): boolean {
   return value.includes(SECRET_MASK);
 }
+
+/** Shorter pieces are left alone: blanking every "ab" or "1" in a text would garble it and hide nothing. */
+const MIN_REDACTED = 4;
+
+/**
+ * The texts a secret header's value may come back as in an answer that echoes the request: the whole value, the
+ * credentials after an Authorization scheme, and each cookie's value, longest first.
+ */
+export function secretValues(headers: Readonly<Record<string, string>>, secretHeaders: readonly string[] = []): string[] {
+  const values = new Set<string>();
+  for (const [name, value] of Object.entries(headers)) {
+    if (!isSecretHeader(name, secretHeaders)) continue;
+    values.add(value.trim());
+    const space = value.indexOf(' ');
+    if (space > 0) values.add(value.slice(space + 1).trim());
+    if (name.toLowerCase() === 'cookie') for (const pair of value.split(';')) values.add(pair.slice(pair.indexOf('=') + 1).trim());
+  }
+  return [...values].filter((value) => value.length >= MIN_REDACTED).sort((a, b) => b.length - a.length);
+}
+
+/** The text with each secret value, as itself or as it reads inside JSON text, replaced by the mask. */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  let redacted = text;
+  for (const secret of secrets) {
+    redacted = redacted.replaceAll(secret, SECRET_MASK);
+    const inJson = JSON.stringify(secret).slice(1, -1);
+    if (inJson !== secret) redacted = redacted.replaceAll(inJson, SECRET_MASK);
+  }
+  return redacted;
+}
