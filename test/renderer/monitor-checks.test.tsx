@@ -272,7 +272,11 @@ describe('the latest check', () => {
     const { container, rerender } = render(<LastCheckCell monitor={{ ...stored, last_error: 'HTTP 503, expected 200', last_response_time_ms: 82 }} />);
     expect(container.textContent).toBe('HTTP 503, expected 200');
     rerender(<LastCheckCell monitor={{ ...stored, last_response_time_ms: 1234, certificate_expires_on: '2000-01-01', tls: { ignore_errors: true } }} />);
-    expect(container.textContent).toMatch(/^Cert: expired \d+ days ago$/);
+    expect(container.textContent).toBe('Cert expired');
+    expect(container.querySelector('[title]')?.getAttribute('title')).toMatch(/^Certificate: expired \d+ days ago$/);
+    rerender(<LastCheckCell monitor={{ ...stored, last_response_time_ms: 82, certificate_expires_on: new Date(Date.now() + 9.5 * day).toISOString() }} />);
+    expect(container.textContent).toBe('Cert: 9\u00a0d');
+    expect(container.querySelector('[title]')?.getAttribute('title')).toBe('Certificate: 9 days left');
     rerender(<LastCheckCell monitor={{ ...stored, last_response_time_ms: 1234, tls: { ignore_errors: true } }} />);
     expect(container.textContent).toBe('Cert not checked');
     // A certificate far from expiry is the page's to tell, not the list's.
