@@ -133,6 +133,7 @@ export async function startService(config: ServiceConfig, ports: ServicePorts): 
     logger,
     covers: (itemKey) => schedule.covers(itemKey),
     currentState: (itemKey) => items.stateOf(itemKey),
+    problemsAtStart: items.heartbeatProblems(),
     send: (event) => {
       logger.info(event.message, { event: event.event });
       dispatcher.dispatch(event);

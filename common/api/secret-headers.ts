@@ -6,19 +6,30 @@ export const SECRET_MASK = '••••••••';
 
 const SECRET_NAMES = new Set(['authorization', 'proxy-authorization', 'cookie']);
 const SECRET_WORDS = /token|secret|key|password|passwd|session|credential/i;
-/** `Bearer`, `Basic`, `Digest`…: the scheme of an Authorization value says nothing secret and helps a reader. */
-const AUTH_SCHEME = /^([A-Za-z][A-Za-z0-9!#$%&'*+.^_`|~-]{0,19}) \S/;
-
+/**
+ * Authorization schemes (IANA's registry and the common `Token`/`ApiKey`): a known scheme says nothing secret and
+ * tells a reader which kind of credentials is set. Any other first word may be the secret itself, so it is masked.
+ */
+const AUTH_SCHEMES = new Set(['basic', 'bearer', 'digest', 'dpop', 'hoba', 'mutual', 'negotiate', 'ntlm', 'oauth', 'privatetoken', 'scram-sha-1', 'scram-sha-256', 'vapid', 'aws4-hmac-sha256', 'token', 'apikey']);
+/** A secret this long keeps its last characters in view, to tell one token from another; a shorter one shows nothing. */
+const SHOWN_TAIL_FROM = 24;
+const SHOWN_TAIL = 4;
 /** Header names are case-insensitive; `secretHeaders` are names the user marked secret too. */
 export function isSecretHeader(name: string, secretHeaders: readonly string[] = []): boolean {
   const lower = name.toLowerCase();
   return SECRET_NAMES.has(lower) || SECRET_WORDS.test(lower) || secretHeaders.some((marked) => marked.toLowerCase() === lower);
 }
 
-/** `Bearer ••••••••` for an Authorization value with a scheme, otherwise just the mask: never any of the secret. */
+/**
+ * `Bearer ••••••••` for an Authorization value with a known scheme, otherwise just the mask; a secret of 24
+ * characters or more shows its last 4 after the mask (`Bearer ••••••••x9Qz`). Its length and start never show.
+ */
 export function maskSecret(name: string, value: string): string {
-  const scheme = name.toLowerCase().endsWith('authorization') ? AUTH_SCHEME.exec(value)?.[1] : undefined;
-  return scheme === undefined ? SECRET_MASK : `${scheme} ${SECRET_MASK}`;
+  const space = value.indexOf(' ');
+  const scheme = space > 0 && name.toLowerCase().endsWith('authorization') && AUTH_SCHEMES.has(value.slice(0, space).toLowerCase()) ? value.slice(0, space) : undefined;
+  const secret = scheme === undefined ? value : value.slice(space + 1);
+  const tail = secret.length >= SHOWN_TAIL_FROM ? secret.slice(-SHOWN_TAIL) : '';
+  return `${scheme === undefined ? '' : `${scheme} `}${SECRET_MASK}${tail}`;
 }
 
 /** The headers as an answer shows them: secret values masked. */
@@ -36,4 +47,34 @@ export function maskSecretHeaders(
 /** Whether a value sent back is a masked one, standing for the value already stored. */
 export function isMaskedValue(value: string): boolean {
   return value.includes(SECRET_MASK);
+}
+
+/** Shorter pieces are left alone: blanking every "ab" or "1" in a text would garble it and hide nothing. */
+const MIN_REDACTED = 4;
+
+/**
+ * The texts a secret header's value may come back as in an answer that echoes the request: the whole value, the
+ * credentials after an Authorization scheme, and each cookie's value, longest first.
+ */
+export function secretValues(headers: Readonly<Record<string, string>>, secretHeaders: readonly string[] = []): string[] {
+  const values = new Set<string>();
+  for (const [name, value] of Object.entries(headers)) {
+    if (!isSecretHeader(name, secretHeaders)) continue;
+    values.add(value.trim());
+    const space = value.indexOf(' ');
+    if (space > 0) values.add(value.slice(space + 1).trim());
+    if (name.toLowerCase() === 'cookie') for (const pair of value.split(';')) values.add(pair.slice(pair.indexOf('=') + 1).trim());
+  }
+  return [...values].filter((value) => value.length >= MIN_REDACTED).sort((a, b) => b.length - a.length);
+}
+
+/** The text with each secret value, as itself or as it reads inside JSON text, replaced by the mask. */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  let redacted = text;
+  for (const secret of secrets) {
+    redacted = redacted.replaceAll(secret, SECRET_MASK);
+    const inJson = JSON.stringify(secret).slice(1, -1);
+    if (inJson !== secret) redacted = redacted.replaceAll(inJson, SECRET_MASK);
+  }
+  return redacted;
 }

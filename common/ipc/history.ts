@@ -143,8 +143,12 @@ export type ConfigurationKind = 'monitor' | 'heartbeat' | 'domain' | 'handler';
 /** What an import did, or would do (`dryRun`). It stops at the first server error, with nothing half-made. */
 export interface ImportReport {
   dryRun: boolean;
-  /** `target`: where it points (a monitor's address, a handler's destination), so an import is seen before it is made. */
-  created: { kind: ConfigurationKind; name: string; target?: string | undefined }[];
+  /**
+   * `target`: where it points (a monitor's address, a handler's destination), so an import is seen before it is made;
+   * `notKept`: one sentence on the settings of the file the server does not keep (an extension it does not offer, a
+   * secret header's value the file holds only masked).
+   */
+  created: { kind: ConfigurationKind; name: string; target?: string | undefined; notKept?: string | undefined }[];
   skipped: { kind: ConfigurationKind; name: string; reason: string }[];
   /** The server's refusal that stopped the import, if one did. */
   failed: { kind: ConfigurationKind; name: string; message: string } | undefined;

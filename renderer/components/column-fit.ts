@@ -11,12 +11,12 @@ function measuringContext(): CanvasRenderingContext2D | null {
   return context;
 }
 
-/** The width in pixels a column needs to show every label whole (at least `min`). */
-export function fittedColumnWidth(labels: Iterable<string>, min: number): number {
+/** The width in pixels a column needs to show every label whole (at least `min`); `weight` as its cells' (600 for `cell-strong`). */
+export function fittedColumnWidth(labels: Iterable<string>, min: number, weight = 400): number {
   const root = typeof document === 'undefined' ? undefined : getComputedStyle(document.documentElement);
   const fontSize = Number.parseFloat(root?.fontSize ?? '') || 14;
   const measure = measuringContext();
-  if (measure !== null) measure.font = `${fontSize}px ${root?.fontFamily ?? 'sans-serif'}`;
+  if (measure !== null) measure.font = `${weight} ${fontSize}px ${root?.fontFamily ?? 'sans-serif'}`;
   let widest = 0;
   for (const label of new Set(labels)) {
     widest = Math.max(widest, measure === null ? label.length * fontSize * fallbackEmPerChar : measure.measureText(label).width);

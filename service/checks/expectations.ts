@@ -1,7 +1,10 @@
 // Judges an http answer by a monitor's expectations (docs/api-decisions.md §16). Pure: the check reads the answer,
-// this says whether it will do and, when not, what was expected and what came.
+// this says whether it will do and, when not, what was expected and what came. The reason becomes `last_error`,
+// an alert and a log line, so a secret header's value an answer echoes is masked in it.
 import { lookUpJsonPath, parseJsonPath } from '../../common/api/json-path.ts';
 import { DEFAULT_EXPECTED_STATUS, type MonitorExpect, type StatusExpectation } from '../../common/api/monitor-check-input.ts';
+import { redactSecrets, secretValues } from '../../common/api/secret-headers.ts';
+import type { HttpCheckRequest } from './check-result.ts';
 
 /** What came back: the final status, how long until its headers, and the start of the body when it was read. */
 export interface HttpAnswer {
@@ -16,7 +19,8 @@ export interface HttpAnswer {
 /** How much of a body is read for body and json expectations; a health answer is far smaller. */
 export const MAX_EXPECTED_BODY_BYTES = 1024 * 1024;
 
-const MAX_SHOWN = 60;
+/** A value quoted in a reason: enough to recognise it, little of an answer that may hold private data. */
+const MAX_SHOWN = 40;
 /** Every failed check keeps its reason in the history: twenty unmet paths must not make each one kilobytes. */
 const MAX_REASON = 500;
 
@@ -34,9 +38,9 @@ function listed(expected: readonly StatusExpectation[]): string {
   return words.length === 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words.at(-1) ?? ''}`;
 }
 
-/** JSON text of a value, cut to a readable length. */
-function shown(value: unknown): string {
-  const text = JSON.stringify(value) ?? 'undefined';
+/** JSON text of a value, secrets masked before it is cut (a cut secret would no longer be found), cut to a readable length. */
+function shown(value: unknown, secrets: readonly string[]): string {
+  const text = redactSecrets(JSON.stringify(value) ?? 'undefined', secrets);
   return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text;
 }
 
@@ -58,7 +62,7 @@ function statusProblem(status: number, expect: MonitorExpect | undefined): strin
   return expected.some((entry) => statusMatches(status, entry)) ? undefined : `HTTP ${status}, expected ${listed(expected)}`;
 }
 
-function jsonProblems(answer: HttpAnswer, expectations: NonNullable<MonitorExpect['json']>): string[] {
+function jsonProblems(answer: HttpAnswer, expectations: NonNullable<MonitorExpect['json']>, secrets: readonly string[]): string[] {
   if (expectations.length === 0) return [];
   const paths = expectations.map((entry) => entry.path).join(', ');
   if (answer.bodyCut) return [`body is larger than ${MAX_EXPECTED_BODY_BYTES / 1024 / 1024} MB, too large to read ${paths}`];
@@ -73,28 +77,34 @@ function jsonProblems(answer: HttpAnswer, expectations: NonNullable<MonitorExpec
     const parsed = parseJsonPath(path);
     // Paths were checked when saved; one that no longer parses is reported, not thrown.
     const found = parsed.ok ? lookUpJsonPath(document, parsed.steps) : { found: false as const };
-    if (!found.found) problems.push(`${path} is missing, expected ${shown(equals)}`);
-    else if (!jsonEqual(found.value, equals)) problems.push(`${path} was ${shown(found.value)}, expected ${shown(equals)}`);
+    if (!found.found) problems.push(`${path} is missing, expected ${shown(equals, secrets)}`);
+    else if (!jsonEqual(found.value, equals)) problems.push(`${path} was ${shown(found.value, secrets)}, expected ${shown(equals, secrets)}`);
   }
   return problems;
 }
 
-/** Undefined when every expectation is met, otherwise each unmet one, in a fixed order, joined by "; " (at most 500 characters). */
-export function unmetExpectations(answer: HttpAnswer, expect: MonitorExpect | undefined): string | undefined {
+/**
+ * Undefined when every expectation is met, otherwise each unmet one, in a fixed order, joined by "; " (at most 500
+ * characters). `request` is what the check sent: the values of its secret headers never show in the reason.
+ */
+export function unmetExpectations(answer: HttpAnswer, expect: MonitorExpect | undefined, request?: Pick<HttpCheckRequest, 'headers' | 'secretHeaders'>): string | undefined {
   const problems: string[] = [];
   const status = statusProblem(answer.status, expect);
   if (status !== undefined) problems.push(status);
   const limit = expect?.max_response_ms;
   if (limit !== undefined && answer.responseMs > limit) problems.push(`took ${answer.responseMs} ms, limit ${limit} ms`);
+  if (!needsBody(expect) && problems.length === 0) return undefined;
+  const secrets = request?.headers === undefined ? [] : secretValues(request.headers, request.secretHeaders);
   const body = answer.body ?? '';
   if (expect?.body_contains !== undefined && !body.includes(expect.body_contains)) {
-    problems.push(`body does not contain ${shown(expect.body_contains)}`);
+    problems.push(`body does not contain ${shown(expect.body_contains, secrets)}`);
   }
   if (expect?.body_not_contains !== undefined && body.includes(expect.body_not_contains)) {
-    problems.push(`body contains ${shown(expect.body_not_contains)}, expected it not to`);
+    problems.push(`body contains ${shown(expect.body_not_contains, secrets)}, expected it not to`);
   }
-  problems.push(...jsonProblems(answer, expect?.json ?? []));
+  problems.push(...jsonProblems(answer, expect?.json ?? [], secrets));
   if (problems.length === 0) return undefined;
-  const reason = problems.join('; ');
+  // The paths are the user's own text, and may hold a secret too.
+  const reason = redactSecrets(problems.join('; '), secrets);
   return reason.length > MAX_REASON ? `${reason.slice(0, MAX_REASON - 1)}…` : reason;
 }

@@ -224,7 +224,7 @@ async function exchange(
         // A body cut short by the deadline or the server is no answer to judge.
         if (signal.aborted) throw signal.reason;
         if (!body.cut && !body.complete) return { error: 'connection closed before the body ended', responseMs, ...certificate };
-        return { error: unmetExpectations({ status, responseMs, body: body.text, bodyCut: body.cut }, spec?.expect), responseMs, ...certificate };
+        return { error: unmetExpectations({ status, responseMs, body: body.text, bodyCut: body.cut }, spec?.expect, spec), responseMs, ...certificate };
       }
       if (redirects >= settings.maxRedirects) {
         response.destroy();

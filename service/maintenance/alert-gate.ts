@@ -5,7 +5,7 @@
 import type { AlertEvent } from '../alerts/alert-event.ts';
 import type { Logger } from '../logger.ts';
 import type { HeldAlert, HeldAlertStore } from '../storage/held-alert-store.ts';
-import { coveredItemOf, itemKeyOf, stateAfter, stateBefore } from './held-alert-states.ts';
+import { coveredItemOf, itemKeyOf, problemTold, stateAfter, stateBefore } from './held-alert-states.ts';
 
 export interface AlertGateOptions {
   store: HeldAlertStore;
@@ -15,15 +15,23 @@ export interface AlertGateOptions {
   /** The item's state now, in the terms of held-alert-states.ts; undefined once it is deleted. */
   currentState(itemKey: string): string | undefined;
   send(alert: AlertEvent): void;
+  /**
+   * Items with a problem out at the start, as `[itemKey, state]` (heartbeats late or failed): outside maintenance
+   * every change is told, so that is what the handlers were last told of them.
+   */
+  problemsAtStart?: Iterable<readonly [string, string]>;
 }
 
 export class AlertGate {
   readonly #options: AlertGateOptions;
   readonly #held = new Map<string, HeldAlert>();
+  /** What the handlers were last told of an item whose alerts do not say the state before them (`problemTold`). */
+  readonly #problemsTold = new Map<string, string>();
 
   constructor(options: AlertGateOptions) {
     this.#options = options;
     for (const held of options.store.all()) this.#held.set(held.item, held);
+    for (const [item, state] of options.problemsAtStart ?? []) this.#remember(item, state);
   }
 
   /** Sends the alert, or holds it while its item is in maintenance. */
@@ -32,10 +40,10 @@ export class AlertGate {
     if (!this.#options.covers(coveredItemOf(item))) {
       // Whatever was held is settled first, so the handlers hear things in the order they happened.
       this.#release(item);
-      this.#options.send(alert);
+      this.#tell(item, alert);
       return;
     }
-    const held: HeldAlert = { item, toldState: this.#held.get(item)?.toldState ?? stateBefore(alert), lastAlert: alert };
+    const held: HeldAlert = { item, toldState: this.#held.get(item)?.toldState ?? stateBefore(alert, this.#problemsTold.get(item)), lastAlert: alert };
     this.#held.set(item, held);
     this.#saving(() => this.#options.store.save(held));
     this.#options.logger.info(`Held for maintenance: ${alert.message}`, { event: alert.event });
@@ -48,6 +56,7 @@ export class AlertGate {
 
   /** The item was deleted: nothing is owed for it. */
   forget(itemKey: string): void {
+    this.#problemsTold.delete(itemKey);
     if (this.#held.delete(itemKey)) this.#saving(() => this.#options.store.delete(itemKey));
   }
 
@@ -67,7 +76,21 @@ export class AlertGate {
     this.#held.delete(item);
     this.#saving(() => this.#options.store.delete(item));
     const now = this.#options.currentState(item);
-    if (now === undefined || now === held.toldState || now !== stateAfter(held.lastAlert)) return;
-    this.#options.send(held.lastAlert);
+    if (now === undefined || now === held.toldState || now !== stateAfter(held.lastAlert)) {
+      this.#remember(item, held.toldState);
+      return;
+    }
+    this.#tell(item, held.lastAlert);
+  }
+
+  #tell(item: string, alert: AlertEvent): void {
+    this.#remember(item, stateAfter(alert));
+    this.#options.send(alert);
+  }
+
+  #remember(item: string, told: string): void {
+    const problem = problemTold(item, told);
+    if (problem === undefined) this.#problemsTold.delete(item);
+    else this.#problemsTold.set(item, problem);
   }
 }

@@ -1,7 +1,8 @@
 // An item's state as its notification handlers know it, read from the alerts themselves: what a held alert says
 // the item became, and what the handlers knew before it. A domain's alerts each tell something new (a threshold
 // crossed), so one held is owed whenever the domain is still past a threshold when the window ends; a monitor's
-// certificate alerts likewise, held apart from its down and up alerts (both may be owed when the window ends).
+// certificate alerts likewise, held apart from its down and up alerts (both may be owed when the window ends). A
+// heartbeat has two problems (late, failed), so what its handlers knew is remembered, not read from the alert.
 import type { AlertEvent } from '../alerts/alert-event.ts';
 
 export function stateAfter(alert: AlertEvent): string {
@@ -23,22 +24,37 @@ export function stateAfter(alert: AlertEvent): string {
   }
 }
 
-export function stateBefore(alert: AlertEvent): string {
+/**
+ * What the handlers knew before the alert. The alert says it, except for a heartbeat, which has two problems: a
+ * failure may follow a late alert, and a recovery may follow either; `toldProblem` is the problem the handlers
+ * were last told of (`problemTold`), undefined when none is out.
+ */
+export function stateBefore(alert: AlertEvent, toldProblem: string | undefined): string {
   switch (alert.event) {
     case 'monitor.down':
     case 'heartbeat.late':
-    case 'heartbeat.failed':
       return 'up';
+    case 'heartbeat.failed':
+      return toldProblem ?? 'up';
     case 'monitor.up':
       return 'down';
     case 'heartbeat.recovered':
-      return 'late';
+      // Raised only after a problem; the gate knows which from the start, so the fallback is for safety only.
+      return toldProblem ?? 'late';
     case 'domain.expiring':
     case 'domain.expired':
     case 'certificate.expiring':
     case 'certificate.expired':
       return 'ok';
   }
+}
+
+/**
+ * The problem the handlers know of once they are told this state of this item, for the items `stateBefore` needs
+ * it for (heartbeats); undefined when none is out or the item's alerts say their own previous state.
+ */
+export function problemTold(itemKey: string, state: string): string | undefined {
+  return itemKey.startsWith('heartbeat:') && state !== 'up' ? state : undefined;
 }
 
 const certificatePrefix = 'certificate:';

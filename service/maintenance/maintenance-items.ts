@@ -40,6 +40,14 @@ export class MaintenanceItems {
     return this.nameOf(`monitor:${id}`) ?? this.nameOf(`heartbeat:${id}`) ?? this.nameOf(`domain:${id}`);
   }
 
+  /** Heartbeats with a problem out, as `[itemKey, state]` in the terms of held-alert-states.ts. */
+  heartbeatProblems(): [string, string][] {
+    return this.#sources.heartbeats
+      .all()
+      .filter((record) => record.problem !== undefined)
+      .map((record) => [`heartbeat:${record.id}`, record.problem ?? 'up']);
+  }
+
   /** The state as held-alert-states.ts names it; undefined once the item is gone. */
   stateOf(key: string): string | undefined {
     const { monitors, heartbeats, domains, monitorStatus } = this.#sources;

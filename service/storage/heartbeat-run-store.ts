@@ -62,6 +62,7 @@ export class HeartbeatRunStore {
   readonly #finish: StatementSync;
   readonly #abandon: StatementSync;
   readonly #before: StatementSync;
+  readonly #restOfTie: StatementSync;
   readonly #pruneBeyond: StatementSync;
   readonly #logBoundary: StatementSync;
   readonly #dropLogs: StatementSync;
@@ -81,8 +82,14 @@ export class HeartbeatRunStore {
        WHERE id = ?6 RETURNING *`,
     );
     this.#abandon = db.prepare("UPDATE heartbeat_runs SET outcome = 'unfinished' WHERE heartbeat_seq = ? AND outcome = 'running'");
+    // Ordered by the time pages are cut at, ties by insertion, so a page and the next meet exactly (a clock set back
+    // could make ids disagree with times).
     this.#before = db.prepare(
-      'SELECT * FROM heartbeat_runs WHERE heartbeat_seq = ? AND coalesce(started_at, ended_at) < ? ORDER BY id DESC LIMIT ?',
+      `SELECT * FROM heartbeat_runs WHERE heartbeat_seq = ? AND coalesce(started_at, ended_at) < ?
+       ORDER BY coalesce(started_at, ended_at) DESC, id DESC LIMIT ?`,
+    );
+    this.#restOfTie = db.prepare(
+      'SELECT * FROM heartbeat_runs WHERE heartbeat_seq = ? AND coalesce(started_at, ended_at) = ? AND id < ? ORDER BY id DESC',
     );
     this.#pruneBeyond = db.prepare(
       `DELETE FROM heartbeat_runs WHERE heartbeat_seq = ?1 AND id <= (
@@ -120,9 +127,17 @@ export class HeartbeatRunStore {
     return this.#bounded(heartbeatSeq, toRun(row as Row), log);
   }
 
-  /** Newest first, begun (or, without a start, ended) strictly before `before`. */
+  /**
+   * Newest first, begun (or, without a start, ended) strictly before `before`: `limit` runs, and then the rest of
+   * the runs of the last one's millisecond. The next page asks before that millisecond, so a page that ended inside
+   * it would lose the runs it left out; a full page is never shorter than `limit`, so "fewer than asked" still
+   * means the end.
+   */
   before(heartbeatSeq: number, before: number, limit: number): HeartbeatRunRecord[] {
-    return (this.#before.all(heartbeatSeq, before, limit) as Row[]).map(toRun);
+    const rows = this.#before.all(heartbeatSeq, before, limit) as Row[];
+    const last = rows.at(-1);
+    if (rows.length === limit && last !== undefined) rows.push(...(this.#restOfTie.all(heartbeatSeq, last.started_at ?? last.ended_at, last.id) as Row[]));
+    return rows.map(toRun);
   }
 
   /** Keeps the heartbeat's newest runs, and the logs within their budget. */

@@ -132,10 +132,19 @@ describe('secret headers', () => {
     expect(isSecretHeader('x-tenant', ['X-Tenant'])).toBe(true);
   });
 
-  it('masks a value whole, keeping only an Authorization scheme', () => {
+  it('masks a value whole, keeping only a known Authorization scheme and the end of a long secret', () => {
     expect(maskSecret('Authorization', 'Bearer abc.def')).toBe(`Bearer ${SECRET_MASK}`);
     expect(maskSecret('Authorization', 'abcdef')).toBe(SECRET_MASK);
     expect(maskSecret('X-Api-Key', 'Bearer abc')).toBe(SECRET_MASK);
+    // A first word that is no known scheme may be the secret itself.
+    expect(maskSecret('Authorization', 'hunter22 x')).toBe(SECRET_MASK);
+    expect(maskSecret('Authorization', 'bearer 12345678')).toBe(`bearer ${SECRET_MASK}`);
+    expect(maskSecret('Proxy-Authorization', 'Basic dXNlcjpwYXNz')).toBe(`Basic ${SECRET_MASK}`);
+    // 24 characters or more: the last 4 tell tokens apart; 23 show nothing.
+    expect(maskSecret('Authorization', 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.x9Qz')).toBe(`Bearer ${SECRET_MASK}x9Qz`);
+    expect(maskSecret('X-Api-Key', 'a'.repeat(20) + 'WXYZ')).toBe(`${SECRET_MASK}WXYZ`);
+    expect(maskSecret('X-Api-Key', 'a'.repeat(19) + 'WXYZ')).toBe(SECRET_MASK);
+    expect(maskSecret('X-Api-Key', '12345678')).toBe(SECRET_MASK);
     expect(maskSecretHeaders({ Cookie: 'sid=1', Accept: 'text/plain', 'X-Tenant': 't1' }, ['X-Tenant'])).toEqual({
       Cookie: SECRET_MASK,
       Accept: 'text/plain',

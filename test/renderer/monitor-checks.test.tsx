@@ -124,6 +124,8 @@ describe('the monitor form with the checks extension', () => {
     expect(screen.getByText('Expectations').closest('details')?.open).toBe(true);
     expect(screen.getByText('Re-check after a failure').closest('details')?.open).toBe(false);
     expect(screen.getByLabelText('Value of X-Api-Key')).toHaveProperty('value', SECRET_MASK);
+    // The stored secret's mask is shown as it is; a value typed in its place is out of sight.
+    expect(screen.getByLabelText('Value of X-Api-Key')).toHaveProperty('type', 'text');
     // X-Api-Key is always secret: its mark cannot be taken away.
     const apiKeyRow = screen.getByLabelText('Value of X-Api-Key').closest('.check-row') as HTMLElement;
     expect(within(apiKeyRow).getByRole('checkbox', { name: 'Secret' })).toHaveProperty('disabled', true);
@@ -132,6 +134,7 @@ describe('the monitor form with the checks extension', () => {
     expect(within(tenantRow).getByRole('checkbox', { name: 'Secret' })).toHaveProperty('disabled', true);
     await user.type(screen.getByLabelText('Value of X-Tenant'), 'n');
     expect(screen.getByLabelText('Value of X-Tenant')).toHaveProperty('value', 'n');
+    expect(screen.getByLabelText('Value of X-Tenant')).toHaveProperty('type', 'password');
     expect(within(tenantRow).getByRole('checkbox', { name: 'Secret' })).toHaveProperty('disabled', false);
     await user.clear(screen.getByLabelText('Value of X-Tenant'));
     await user.click(screen.getByRole('button', { name: 'Remove X-Tenant' }));
@@ -158,13 +161,24 @@ describe('the monitor form with the checks extension', () => {
     ]);
   });
 
-  it('warns when certificate errors are to be ignored, for https only', async () => {
+  it('offers the certificate settings for an http address too, for its redirect to https', async () => {
+    const fake = fakeApi({ createMonitor: async (_id, body) => ({ ...body, id: 'mon_4' }) });
+    const user = userEvent.setup();
+    render(<MonitorForm onClose={() => undefined} />);
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Intranet');
+    await user.type(screen.getByRole('textbox', { name: 'URL' }), 'http://intranet.example');
+    expect(screen.getByText('Applies when this address redirects to https.')).toBeTruthy();
+    expect(screen.getByText('Certificate').closest('details')?.open).toBe(false);
+    await user.click(screen.getByText('Certificate'));
+    await user.type(screen.getByRole('textbox', { name: 'Warn before expiry (days)' }), '14');
+    await user.click(screen.getByRole('button', { name: 'Create monitor' }));
+    expect(fake.calls[0]?.args[1]).toMatchObject({ url: 'http://intranet.example', tls: { expiry_days: [14], ignore_errors: false } });
+  });
+
+  it('warns when certificate errors are to be ignored', async () => {
     fakeApi();
     const user = userEvent.setup();
     render(<MonitorForm onClose={() => undefined} />);
-    await user.type(screen.getByRole('textbox', { name: 'URL' }), 'http://intranet.example');
-    expect(screen.queryByText('Certificate')).toBeNull();
-    await user.clear(screen.getByRole('textbox', { name: 'URL' }));
     await user.type(screen.getByRole('textbox', { name: 'URL' }), 'https://intranet.example');
     await user.click(screen.getByText('Certificate'));
     await user.click(screen.getByRole('checkbox', { name: 'Ignore certificate errors' }));
@@ -192,17 +206,17 @@ describe('the monitor form with the checks extension', () => {
     expect(screen.getByRole('textbox', { name: 'Expected values' })).toHaveProperty('value', '10 mail.example.com');
     expect(screen.queryByText('Request')).toBeNull();
     const draft = { ...checkDraftOf(undefined), dnsRecord: 'A', dnsExpect: 'mail.example.com' };
-    expect(checkProblems(draft, 'dns', 'example.com', false)).toEqual([{ field: 'dns.expect', message: 'must list only IPv4 addresses, like 192.0.2.1 ("mail.example.com" is not one)' }]);
-    expect(checkFieldsOf({ ...draft, dnsExpect: '192.0.2.1\n192.0.2.2' }, 'dns', 'example.com')).toEqual({ dns: { record: 'A', expect: ['192.0.2.1', '192.0.2.2'] } });
+    expect(checkProblems(draft, 'dns', false)).toEqual([{ field: 'dns.expect', message: 'must list only IPv4 addresses, like 192.0.2.1 ("mail.example.com" is not one)' }]);
+    expect(checkFieldsOf({ ...draft, dnsExpect: '192.0.2.1\n192.0.2.2' }, 'dns')).toEqual({ dns: { record: 'A', expect: ['192.0.2.1', '192.0.2.2'] } });
   });
 });
 
 describe('the check fields of a draft', () => {
   it('sends a cleared field as null on an edit, and leaves the fields of a type left behind to the service', () => {
-    const before = { draft: checkDraftOf(stored), type: 'http', url: stored.url ?? '' };
-    expect(checkFieldsOf({ ...before.draft, status: '', bodyContains: '' }, 'http', before.url, before)).toEqual({ expect: null });
-    expect(checkFieldsOf({ ...before.draft, headers: [] }, 'http', before.url, before)).toEqual({ headers: {}, secret_headers: null });
-    expect(checkFieldsOf(before.draft, 'tcp', 'db.example.com:5432', before)).toEqual({});
+    const before = { draft: checkDraftOf(stored), type: 'http' };
+    expect(checkFieldsOf({ ...before.draft, status: '', bodyContains: '' }, 'http', before)).toEqual({ expect: null });
+    expect(checkFieldsOf({ ...before.draft, headers: [] }, 'http', before)).toEqual({ headers: {}, secret_headers: null });
+    expect(checkFieldsOf(before.draft, 'tcp', before)).toEqual({});
   });
 
   it('drops the mask from a masked value typed into, so the new secret replaces the stored one', () => {
@@ -210,6 +224,13 @@ describe('the check fields of a draft', () => {
     expect(editedHeaderValue(SECRET_MASK, SECRET_MASK.slice(1))).toBe('');
     expect(editedHeaderValue(SECRET_MASK, SECRET_MASK)).toBe(SECRET_MASK);
     expect(editedHeaderValue('plain', 'plain•')).toBe('plain•');
+    // A long secret's end shown after the mask goes with the mask.
+    const long = `Bearer ${SECRET_MASK}x9Qz`;
+    expect(editedHeaderValue(long, `${long}abc`)).toBe('Bearer abc');
+    expect(editedHeaderValue(long, long.slice(0, -1))).toBe('Bearer ');
+    expect(editedHeaderValue(long, 'new-token')).toBe('new-token');
+    expect(editedHeaderValue(long, `Bearer ${SECRET_MASK}x9Q`)).toBe('Bearer ');
+    expect(editedHeaderValue(long, `Token ${SECRET_MASK}x9Qz`)).toBe('Token ');
   });
 
   it('opens only the sections a monitor uses', () => {
@@ -251,7 +272,11 @@ describe('the latest check', () => {
     const { container, rerender } = render(<LastCheckCell monitor={{ ...stored, last_error: 'HTTP 503, expected 200', last_response_time_ms: 82 }} />);
     expect(container.textContent).toBe('HTTP 503, expected 200');
     rerender(<LastCheckCell monitor={{ ...stored, last_response_time_ms: 1234, certificate_expires_on: '2000-01-01', tls: { ignore_errors: true } }} />);
-    expect(container.textContent).toMatch(/^Cert: expired \d+ days ago$/);
+    expect(container.textContent).toBe('Cert expired');
+    expect(container.querySelector('[title]')?.getAttribute('title')).toMatch(/^Certificate: expired \d+ days ago$/);
+    rerender(<LastCheckCell monitor={{ ...stored, last_response_time_ms: 82, certificate_expires_on: new Date(Date.now() + 9.5 * day).toISOString() }} />);
+    expect(container.textContent).toBe('Cert: 9\u00a0d');
+    expect(container.querySelector('[title]')?.getAttribute('title')).toBe('Certificate: 9 days left');
     rerender(<LastCheckCell monitor={{ ...stored, last_response_time_ms: 1234, tls: { ignore_errors: true } }} />);
     expect(container.textContent).toBe('Cert not checked');
     // A certificate far from expiry is the page's to tell, not the list's.
@@ -266,8 +291,8 @@ describe('the draft of a monitor’s checks', () => {
   it('keeps a text that reads as JSON a text, and refuses two headers of one name', () => {
     const draft = checkDraftOf({ ...stored, expect: { json: [{ path: '$.flag', equals: 'true' }, { path: '$.on', equals: true }] } });
     expect(draft.json.map((row) => row.equals)).toEqual(['"true"', 'true']);
-    expect(checkFieldsOf(draft, 'http', 'https://api.example.com/')).toMatchObject({ expect: { json: [{ path: '$.flag', equals: 'true' }, { path: '$.on', equals: true }] } });
+    expect(checkFieldsOf(draft, 'http')).toMatchObject({ expect: { json: [{ path: '$.flag', equals: 'true' }, { path: '$.on', equals: true }] } });
     const twice = { ...checkDraftOf(undefined), headers: [{ name: 'X-A', value: '1', secret: false }, { name: 'X-A', value: '2', secret: false }] };
-    expect(checkProblems(twice, 'http', 'https://api.example.com/', false)).toEqual([{ field: 'headers.X-A', message: 'names a header already given (names are case-insensitive)' }]);
+    expect(checkProblems(twice, 'http', false)).toEqual([{ field: 'headers.X-A', message: 'names a header already given (names are case-insensitive)' }]);
   });
 });

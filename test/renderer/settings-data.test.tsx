@@ -14,7 +14,10 @@ const file = () => new File([configuration], 'vigil-configuration.json', { type:
 
 const wouldDo: ImportReport = {
   dryRun: true,
-  created: [{ kind: 'monitor', name: 'Shop' }, { kind: 'handler', name: 'On-call email' }],
+  created: [
+    { kind: 'monitor', name: 'Shop', notKept: 'Not kept, as the server does not offer the checks extension: method POST.' },
+    { kind: 'handler', name: 'On-call email' },
+  ],
   skipped: [{ kind: 'domain', name: 'shop.example', reason: 'It is already watched.' }],
   failed: undefined,
 };
@@ -68,6 +71,7 @@ describe('Settings: your data', () => {
     const section = within(screen.getByRole('region', { name: 'Your data' }));
     expect(await section.findByRole('heading', { name: 'Would be created: 2 items' })).toBeTruthy();
     expect(section.getByText('Monitor “Shop”')).toBeTruthy();
+    expect(section.getByText('Not kept, as the server does not offer the checks extension: method POST.')).toBeTruthy();
     expect(section.getByText('Notification handler “On-call email”')).toBeTruthy();
     expect(section.getByRole('heading', { name: 'Would be skipped: 1 item' })).toBeTruthy();
     expect(section.getByText('Domain “shop.example”: It is already watched.')).toBeTruthy();

@@ -6,7 +6,7 @@ import { bannersOf } from '../../renderer/components/banners.tsx';
 import { formatDuration } from '../../common/format/duration.ts';
 import { durationParts, formatFrequency, relativeTime } from '../../renderer/format/time.ts';
 import { nextSort, searchText, searchWords, matchesWords, sortRows } from '../../renderer/state/sorting.ts';
-import { filterMonitorRows, monitorRows, sortMonitorRows } from '../../renderer/views/monitors/monitor-list.ts';
+import { filterMonitorRows, listTypeLabel, monitorRows, shownTarget, sortMonitorRows } from '../../renderer/views/monitors/monitor-list.ts';
 import { kindCounts, splitByAttention } from '../../renderer/views/overview/overview-model.ts';
 import { status } from './renderer-harness.tsx';
 import { localConnection, serverItem } from './status-fixtures.ts';
@@ -53,6 +53,17 @@ describe('sorting and searching', () => {
 });
 
 describe('monitor list', () => {
+  it('shows a target from its host: an http(s) scheme is left for the tooltip', () => {
+    expect(shownTarget('https://api.example.com/health')).toBe('api.example.com/health');
+    expect(shownTarget('HTTP://intranet.lan/')).toBe('intranet.lan/');
+    expect(shownTarget('10.0.0.2:445')).toBe('10.0.0.2:445');
+    // The scheme it leaves out is the type's.
+    expect(listTypeLabel('http', 'https://api.example.com/health')).toBe('HTTPS');
+    expect(listTypeLabel('http', 'http://intranet.lan/')).toBe('HTTP');
+    expect(listTypeLabel('tcp', '10.0.0.2:445')).toBe('TCP');
+    expect(listTypeLabel('smtp', 'mail.example')).toBe('smtp');
+  });
+
   const monitors: Monitor[] = [
     { id: '1', name: 'Web', type: 'http', url: 'https://web.example', last_status: 'up' },
     { id: '2', name: 'DB', type: 'tcp', url: 'db.example:5432', last_status: 'down' },

@@ -1,6 +1,6 @@
 // `vigil import <file> [--dry-run] [--server NAME | --base-url URL]`: a configuration file (docs/client.md) into the
 // server, the same import as the window's: what is already there is skipped, a dry run creates nothing, the first
-// refusal stops it. One line per item; exit 0, or 1 when the server refused one (nothing after it was sent). With
+// refusal stops it. One line per item (and an indented one saying what of it the server does not keep); exit 0, or 1 when the server refused one (nothing after it was sent). With
 // more than one enabled server, --server says which.
 import { readFile } from 'node:fs/promises';
 import { CliError } from '../../../common/cli/cli-error.ts';
@@ -32,7 +32,7 @@ async function readConfiguration(file: string): Promise<string> {
 function formatImportReport(report: ImportReport, connectionName: string): string {
   const made = report.dryRun ? 'Would create' : 'Created';
   const lines = [
-    ...report.created.map(({ kind, name, target }) => `${made} ${kind} "${name}"${target === undefined ? '' : ` (${target})`}`),
+    ...report.created.map(({ kind, name, target, notKept }) => `${made} ${kind} "${name}"${target === undefined ? '' : ` (${target})`}${notKept === undefined ? '' : `\n  ${notKept}`}`),
     ...report.skipped.map(({ kind, name, reason }) => `Skipped ${kind} "${name}": ${reason}`),
   ];
   if (report.failed !== undefined) {

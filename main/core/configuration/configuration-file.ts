@@ -1,8 +1,9 @@
 // The configuration file of "your data out and in" (docs/client.md): every monitor, heartbeat, domain and
-// notification handler of a server, as the spec's create bodies (and a dns monitor's lookup, which it cannot be
-// created without), in one versioned JSON object that any server's import reads. Reading it checks the envelope
-// only; each entry is checked on its own when it is imported.
-import { isJsonObject, type ReadDnsCheck } from '../../../common/api/index.ts';
+// notification handler of a server, as the spec's create bodies plus the extension settings of §16 that are not
+// their defaults (exported-items.ts), in one versioned JSON object that any server's import reads, keeping what
+// that server offers (entry-for-server.ts). Reading it checks the envelope only; each entry is checked on its own
+// when it is imported.
+import { isJsonObject, type ReadDnsCheck, type ReadExpectation, type ReadTls } from '../../../common/api/index.ts';
 
 export const configurationFormat = 'vigil-configuration';
 export const configurationVersion = 1;
@@ -12,10 +13,36 @@ export interface ConfigurationFile {
   version: typeof configurationVersion;
   /** RFC 3339 UTC. */
   exportedAt: string;
-  monitors: { name?: string | undefined; type?: string | undefined; url?: string | undefined; frequency?: number | undefined; dns?: ReadDnsCheck | undefined }[];
-  heartbeats: { name?: string | undefined; expected_interval?: number | undefined }[];
+  monitors: ConfigurationMonitor[];
+  heartbeats: ConfigurationHeartbeat[];
   domains: { domain?: string | undefined }[];
   notificationHandlers: { name?: string | undefined; type?: string | undefined; destination?: string | undefined }[];
+}
+
+export interface ConfigurationMonitor {
+  name?: string | undefined;
+  type?: string | undefined;
+  url?: string | undefined;
+  frequency?: number | undefined;
+  dns?: ReadDnsCheck | undefined;
+  method?: string | undefined;
+  /** Secret values as the server answers them, masked (`Bearer ••••••••`). */
+  headers?: Record<string, string> | undefined;
+  secret_headers?: string[] | undefined;
+  body?: string | undefined;
+  expect?: ReadExpectation | undefined;
+  tls?: ReadTls | undefined;
+  retry_seconds?: number | undefined;
+}
+
+export interface ConfigurationHeartbeat {
+  name?: string | undefined;
+  /** Given with a schedule too: what a server without schedules expects instead. */
+  expected_interval?: number | undefined;
+  schedule?: string | undefined;
+  timezone?: string | undefined;
+  grace_seconds?: number | undefined;
+  max_runtime_seconds?: number | undefined;
 }
 
 /** The sections of the file, in the order an import creates them. */

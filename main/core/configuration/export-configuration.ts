@@ -1,9 +1,10 @@
 // "Your data out": every monitor, heartbeat, domain and notification handler of one server as one
-// configuration file (configuration-file.ts). Only the spec's create fields go in, as the server gave them, and a dns
-// monitor's lookup: without it the monitor could not be created again.
+// configuration file (configuration-file.ts): the spec's create fields as the server gave them, and the extension
+// settings a monitor or heartbeat has beyond the defaults (exported-items.ts).
 import type { ExportFile } from '../../../common/ipc/history.ts';
 import type { MonitoringClient } from '../api/index.ts';
 import { configurationFormat, configurationVersion, type ConfigurationFile } from './configuration-file.ts';
+import { exportedHeartbeat, exportedMonitor } from './exported-items.ts';
 
 export async function exportConfiguration(client: MonitoringClient, now: number): Promise<ConfigurationFile> {
   const [monitors, heartbeats, domains, handlers] = await Promise.all([client.listMonitors(), client.listHeartbeats(), client.listDomains(), client.listNotificationHandlers()]);
@@ -11,8 +12,8 @@ export async function exportConfiguration(client: MonitoringClient, now: number)
     format: configurationFormat,
     version: configurationVersion,
     exportedAt: new Date(now).toISOString(),
-    monitors: monitors.items.map(({ name, type, url, frequency, dns }) => ({ name, type, url, frequency, ...(dns !== undefined ? { dns } : {}) })),
-    heartbeats: heartbeats.items.map(({ name, expected_interval }) => ({ name, expected_interval })),
+    monitors: monitors.items.map(exportedMonitor),
+    heartbeats: heartbeats.items.map(exportedHeartbeat),
     domains: domains.items.map(({ domain }) => ({ domain })),
     notificationHandlers: handlers.items.map(({ name, type, destination }) => ({ name, type, destination })),
   };

@@ -1,7 +1,9 @@
 // "Your data in": a configuration file (configuration-file.ts) into one server, the same for the window and
 // `vigil import`. Idempotent (what the server has is skipped, import-plan.ts), a dry run reports without creating,
-// and the first refusal stops it: each item is one POST, so none is left half made.
+// and the first refusal stops it: each item is one POST, so none is left half made. The server's GET /capabilities
+// says which extension settings it keeps; the report names per item those it does not.
 import type { ImportReport } from '../../../common/ipc/history.ts';
+import { CHECKS_EXTENSION, CRON_EXTENSION } from '../../../common/api/index.ts';
 import { MonitoringClientError, type MonitoringClient } from '../api/index.ts';
 import { readConfigurationFile } from './configuration-file.ts';
 import { planImport, type PlannedCreate } from './import-plan.ts';
@@ -11,11 +13,18 @@ export type ImportOutcome = { ok: true; report: ImportReport } | { ok: false; me
 export async function importConfiguration(client: MonitoringClient, text: string, options: { dryRun: boolean }): Promise<ImportOutcome> {
   const file = readConfigurationFile(text);
   if (!file.ok) return file;
-  const [monitors, heartbeats, domains, handlers] = await Promise.all([client.listMonitors(), client.listHeartbeats(), client.listDomains(), client.listNotificationHandlers()]);
-  const plan = planImport(file.entries, { monitors: monitors.items, heartbeats: heartbeats.items, domains: domains.items, handlers: handlers.items });
+  const [monitors, heartbeats, domains, handlers, capabilities] = await Promise.all([
+    client.listMonitors(),
+    client.listHeartbeats(),
+    client.listDomains(),
+    client.listNotificationHandlers(),
+    client.getCapabilities(),
+  ]);
+  const offers = { checks: capabilities.extensions.includes(CHECKS_EXTENSION), cron: capabilities.extensions.includes(CRON_EXTENSION) };
+  const plan = planImport(file.entries, { monitors: monitors.items, heartbeats: heartbeats.items, domains: domains.items, handlers: handlers.items }, offers);
   const report: ImportReport = { dryRun: options.dryRun, created: [], skipped: plan.skipped, failed: undefined };
   if (options.dryRun) {
-    report.created = plan.create.map(({ kind, name, target }) => ({ kind, name, target }));
+    report.created = plan.create.map(reported);
     return { ok: true, report };
   }
   for (const planned of plan.create) {
@@ -26,9 +35,13 @@ export async function importConfiguration(client: MonitoringClient, text: string
       report.failed = { kind: planned.kind, name: planned.name, message: refusal(error) };
       break;
     }
-    report.created.push({ kind: planned.kind, name: planned.name, target: planned.target });
+    report.created.push(reported(planned));
   }
   return { ok: true, report };
+}
+
+function reported({ kind, name, target, notKept }: PlannedCreate): ImportReport['created'][number] {
+  return { kind, name, target, ...(notKept === undefined ? {} : { notKept }) };
 }
 
 async function create(client: MonitoringClient, planned: PlannedCreate): Promise<void> {

@@ -3,6 +3,7 @@
 // counts: a server holding two heartbeats named "Heartbeat" covers two such entries of the file, and a third is
 // created. So a file with look-alike items loses none of them, and a re-run (even after one that stopped halfway)
 // adds exactly what is still missing. A domain is one per server: a second entry for it in the file is skipped.
+// Before its check, an entry is fitted to what the server offers (entry-for-server.ts), and what it loses is said.
 import {
   checkInput,
   domainCreateInput,
@@ -22,9 +23,13 @@ import {
 import type { ConfigurationKind, ImportReport } from '../../../common/ipc/history.ts';
 import type { ConfigurationSection } from './configuration-file.ts';
 import { domainIdentity, handlerIdentity, heartbeatIdentity, monitorIdentity } from './configuration-identity.ts';
+import { heartbeatEntryFor, monitorEntryFor, type EntryForServer, type ServerOffers } from './entry-for-server.ts';
 
-/** `target`: where the item points (a monitor's address, a handler's destination), for the report. */
-export type PlannedCreate = { name: string; target?: string | undefined } & (
+/**
+ * `target`: where the item points (a monitor's address, a handler's destination), for the report; `notKept`: what
+ * of the entry the server will not keep.
+ */
+export type PlannedCreate = { name: string; target?: string | undefined; notKept?: string | undefined } & (
   | { kind: 'monitor'; body: MonitorCreateBody }
   | { kind: 'heartbeat'; body: HeartbeatCreateBody }
   | { kind: 'domain'; body: DomainCreateBody }
@@ -45,6 +50,8 @@ export interface ImportPlan {
 
 interface SectionRules<Body> {
   kind: ConfigurationKind;
+  /** Fits an entry to the server; without it, the entry goes as it is. */
+  forServer?(entry: unknown, offers: ServerOffers): EntryForServer;
   check(entry: unknown): { ok: true; value: Body } | { ok: false; details: { field: string; message: string }[] };
   identity(body: Body): string;
   name(body: Body): string;
@@ -53,9 +60,16 @@ interface SectionRules<Body> {
 }
 
 const sections = {
-  monitors: { kind: 'monitor', check: (entry) => checkInput(monitorCreateInput, entry), identity: (body) => monitorIdentity(body), name: (body) => body.name },
+  monitors: {
+    kind: 'monitor',
+    forServer: monitorEntryFor,
+    check: (entry) => checkInput(monitorCreateInput, entry),
+    identity: (body) => monitorIdentity(body),
+    name: (body) => body.name,
+  },
   heartbeats: {
     kind: 'heartbeat',
+    forServer: heartbeatEntryFor,
     check: (entry) => checkInput(heartbeatCreateInput, entry),
     identity: (body) => heartbeatIdentity(body, HEARTBEAT_DEFAULTS.name),
     name: (body) => body.name ?? HEARTBEAT_DEFAULTS.name,
@@ -69,7 +83,7 @@ const sections = {
   notificationHandlers: SectionRules<NotificationHandlerCreateBody>;
 };
 
-export function planImport(entries: Record<ConfigurationSection, readonly unknown[]>, existing: ExistingConfiguration): ImportPlan {
+export function planImport(entries: Record<ConfigurationSection, readonly unknown[]>, existing: ExistingConfiguration, offers: ServerOffers): ImportPlan {
   const plan: ImportPlan = { create: [], skipped: [] };
   const onServer = {
     monitors: countOf(existing.monitors.map(monitorIdentity)),
@@ -77,10 +91,12 @@ export function planImport(entries: Record<ConfigurationSection, readonly unknow
     domains: countOf(existing.domains.map(domainIdentity)),
     notificationHandlers: countOf(existing.handlers.map(handlerIdentity)),
   };
-  planSection(entries.monitors, sections.monitors, onServer.monitors, plan, (name, body) => ({ kind: 'monitor', name, target: body.url, body }));
-  planSection(entries.heartbeats, sections.heartbeats, onServer.heartbeats, plan, (name, body) => ({ kind: 'heartbeat', name, body }));
-  planSection(entries.domains, sections.domains, onServer.domains, plan, (name, body) => ({ kind: 'domain', name, body }));
-  planSection(entries.notificationHandlers, sections.notificationHandlers, onServer.notificationHandlers, plan, (name, body) => ({ kind: 'handler', name, target: body.destination, body }));
+  const section = <Body>(list: readonly unknown[], rules: SectionRules<Body>, counts: Map<string, number>, planned: (name: string, body: Body) => PlannedCreate) =>
+    planSection(list, rules, counts, plan, offers, planned);
+  section(entries.monitors, sections.monitors, onServer.monitors, (name, body) => ({ kind: 'monitor', name, target: body.url, body }));
+  section(entries.heartbeats, sections.heartbeats, onServer.heartbeats, (name, body) => ({ kind: 'heartbeat', name, body }));
+  section(entries.domains, sections.domains, onServer.domains, (name, body) => ({ kind: 'domain', name, body }));
+  section(entries.notificationHandlers, sections.notificationHandlers, onServer.notificationHandlers, (name, body) => ({ kind: 'handler', name, target: body.destination, body }));
   return plan;
 }
 
@@ -91,9 +107,22 @@ function countOf(identities: readonly string[]): Map<string, number> {
   return counts;
 }
 
-function planSection<Body>(entries: readonly unknown[], rules: SectionRules<Body>, onServer: Map<string, number>, plan: ImportPlan, planned: (name: string, body: Body) => PlannedCreate): void {
+function planSection<Body>(
+  entries: readonly unknown[],
+  rules: SectionRules<Body>,
+  onServer: Map<string, number>,
+  plan: ImportPlan,
+  offers: ServerOffers,
+  planned: (name: string, body: Body) => PlannedCreate,
+): void {
   const createdHere = new Set<string>();
-  for (const [index, entry] of entries.entries()) {
+  for (const [index, fileEntry] of entries.entries()) {
+    const fitted = rules.forServer?.(fileEntry, offers) ?? { entry: fileEntry };
+    if ('skip' in fitted) {
+      plan.skipped.push({ kind: rules.kind, name: nameOf(fileEntry) ?? `${rules.kind} ${index + 1}`, reason: fitted.skip });
+      continue;
+    }
+    const entry = fitted.entry;
     const checked = rules.check(entry);
     if (!checked.ok) {
       const [first] = checked.details;
@@ -111,7 +140,7 @@ function planSection<Body>(entries: readonly unknown[], rules: SectionRules<Body
     } else if (rules.unique === true && createdHere.has(identity)) {
       plan.skipped.push({ kind: rules.kind, name, reason: 'listed earlier in the file' });
     } else {
-      plan.create.push(planned(name, checked.value));
+      plan.create.push({ ...planned(name, checked.value), ...(fitted.notKept === undefined ? {} : { notKept: fitted.notKept }) });
       createdHere.add(identity);
     }
   }

@@ -3,7 +3,7 @@
 // from a draft, and the form's own check of them with the rules the service uses (monitor-check-input.ts,
 // dns-check-input.ts), so the form and the service agree.
 import { z } from 'zod';
-import { DEFAULT_EXPECTED_STATUS, DEFAULT_RETRY_SECONDS, isMaskedValue, isSecretHeader, validationDetails, type ValidationDetail } from '../../../common/api/index.ts';
+import { DEFAULT_EXPECTED_STATUS, DEFAULT_RETRY_SECONDS, isMaskedValue, isSecretHeader, SECRET_MASK, validationDetails, type ValidationDetail } from '../../../common/api/index.ts';
 import { httpCheckProblems, monitorCheckCreateInputs } from '../../../common/api/monitor-check-input.ts';
 import type { Monitor } from '../../../common/ipc/views.ts';
 
@@ -71,11 +71,22 @@ function equalsText(equals: unknown): string {
 }
 
 /**
- * A masked value edited: what the user typed, without the mask. Typing after `Bearer ••••••••` gives `Bearer xyz`,
- * and one Backspace empties it, where keeping the mask would make the service keep the old secret without a word.
+ * A masked value edited: what the user typed, without the mask and the secret's end shown after it. Typing after
+ * `Bearer ••••••••x9Qz` gives `Bearer xyz`, and one Backspace empties it, where keeping the mask would make the
+ * service keep the old secret without a word. An edit of the scheme before the mask keeps the edited scheme.
  */
 export function editedHeaderValue(before: string, typed: string): string {
-  return isMaskedValue(before) && typed !== before ? typed.replaceAll('•', '') : typed;
+  if (!isMaskedValue(before) || typed === before) return typed;
+  // The masked run is the mask and what follows it to the end (`maskSecret`); the scheme before it is plain.
+  const maskStart = before.indexOf(SECRET_MASK);
+  const maskedRun = before.slice(maskStart);
+  if (typed.endsWith(maskedRun)) return typed.slice(0, typed.length - maskedRun.length);
+  let same = 0;
+  while (same < typed.length && same < before.length && typed[same] === before[same]) same += 1;
+  let sameEnd = 0;
+  while (sameEnd < typed.length - same && sameEnd < before.length - same && typed[typed.length - 1 - sameEnd] === before[before.length - 1 - sameEnd]) sameEnd += 1;
+  const inserted = typed.slice(same, typed.length - sameEnd);
+  return typed.slice(0, Math.min(same, maskStart)) + inserted.replaceAll('•', '');
 }
 
 /** Which disclosure sections the monitor already uses: those start open. */
@@ -127,8 +138,8 @@ function expectOf(draft: CheckDraft): Record<string, unknown> | undefined {
   return Object.keys(expect).length === 0 ? undefined : expect;
 }
 
-/** Every field the draft sets, for the monitor's type and URL; an unset one is undefined. */
-function fieldsOf(draft: CheckDraft, type: string, url: string): CheckFields {
+/** Every field the draft sets, for the monitor's type; an unset one is undefined. */
+function fieldsOf(draft: CheckDraft, type: string): CheckFields {
   const fields: CheckFields = {};
   const retry = draft.retrySeconds.trim();
   if (retry !== '') fields.retry_seconds = numberOrText(retry);
@@ -141,10 +152,9 @@ function fieldsOf(draft: CheckDraft, type: string, url: string): CheckFields {
     if (secret.length > 0) fields.secret_headers = secret;
     if (draft.method === 'POST' && draft.body !== '') fields.body = draft.body;
     fields.expect = expectOf(draft);
-    if (/^https:/i.test(url.trim())) {
-      const days = entriesOf(draft.expiryDays).map(numberOrText);
-      if (days.length > 0 || draft.ignoreCertificateErrors) fields.tls = { ...(days.length > 0 ? { expiry_days: days } : {}), ignore_errors: draft.ignoreCertificateErrors };
-    }
+    // `tls` applies to an http address too: to the https answer a redirect leads to.
+    const days = entriesOf(draft.expiryDays).map(numberOrText);
+    if (days.length > 0 || draft.ignoreCertificateErrors) fields.tls = { ...(days.length > 0 ? { expiry_days: days } : {}), ignore_errors: draft.ignoreCertificateErrors };
   }
   if (type === 'dns') {
     const expect = entriesOf(draft.dnsExpect.replaceAll(',', '\n'));
@@ -161,10 +171,10 @@ const unset = (value: unknown) => value === undefined || (typeof value === 'obje
  * from `before` (the monitor as the form opened it), `null` for a field cleared: the service keeps what is not
  * sent, so a masked secret left alone and a field nobody touched stay as they are.
  */
-export function checkFieldsOf(draft: CheckDraft, type: string, url: string, before?: { draft: CheckDraft; type: string; url: string }): CheckFields {
-  const now = fieldsOf(draft, type, url);
+export function checkFieldsOf(draft: CheckDraft, type: string, before?: { draft: CheckDraft; type: string }): CheckFields {
+  const now = fieldsOf(draft, type);
   if (before === undefined) return Object.fromEntries(Object.entries(now).filter(([, value]) => !unset(value)));
-  const then = fieldsOf(before.draft, before.type, before.url);
+  const then = fieldsOf(before.draft, before.type);
   const changed: Record<string, unknown> = {};
   for (const key of new Set([...Object.keys(now), ...Object.keys(then)]) as Set<keyof CheckFields>) {
     if (JSON.stringify(now[key]) === JSON.stringify(then[key])) continue;
@@ -199,8 +209,8 @@ export function checkFieldOf(field: string): string {
  * The form's own check of what it would send, by the service's rules, on the monitor as it would be saved. An edit
  * sends masked header values back on purpose: they stand for the stored secrets.
  */
-export function checkProblems(draft: CheckDraft, type: string, url: string, editing: boolean): ValidationDetail[] {
-  const fields = Object.fromEntries(Object.entries(fieldsOf(draft, type, url)).filter(([, value]) => !unset(value))) as CheckFields;
+export function checkProblems(draft: CheckDraft, type: string, editing: boolean): ValidationDetail[] {
+  const fields = Object.fromEntries(Object.entries(fieldsOf(draft, type)).filter(([, value]) => !unset(value))) as CheckFields;
   const details: ValidationDetail[] = [...repeatedHeaders(draft, type)];
   const parsed = checkInputs.safeParse(fields);
   if (!parsed.success) details.push(...validationDetails(parsed.error));

@@ -48,13 +48,19 @@ export function CheckSections({ draft, type, url, errors, onChange }: CheckSecti
           onChange={(event) => onChange({ retrySeconds: event.target.value }, ['retry_seconds'])}
         />
       </Disclosure>
-      {http && /^https:/i.test(url.trim()) && (
-        <Disclosure title="Certificate" summary={draft.ignoreCertificateErrors ? 'Certificate errors are ignored.' : 'Warnings before the certificate expires.'} startOpen={used.certificate} forceOpen={hasErrorIn(errors, ['tls'])}>
+      {http && (
+        <Disclosure title="Certificate" summary={certificateSummary(draft, url)} startOpen={used.certificate} forceOpen={hasErrorIn(errors, ['tls'])}>
           <CertificateFields draft={draft} errors={errors} onChange={onChange} />
         </Disclosure>
       )}
     </>
   );
+}
+
+// The check reads the certificate of the final answer, so an http address that redirects to https has one too.
+function certificateSummary(draft: CheckDraft, url: string): string {
+  if (!/^https:/i.test(url.trim())) return 'Applies when this address redirects to https.';
+  return draft.ignoreCertificateErrors ? 'Certificate errors are ignored.' : 'Warnings before the certificate expires.';
 }
 
 function requestSummary(draft: CheckDraft): string {
@@ -152,7 +158,8 @@ function HeaderRowFields({ row, index, focus, error, onChange, onRemove }: Heade
         <input aria-label={`Name of header ${index + 1}`} autoFocus={focus} placeholder="X-Api-Key" spellCheck={false} autoCapitalize="off" value={row.name} aria-invalid={error === undefined ? undefined : true} aria-describedby={describedBy} onChange={(event) => onChange({ name: event.target.value })} />
         <input
           aria-label={`Value of ${named}`}
-          type={row.secret || alwaysSecret ? 'password' : 'text'}
+          // A masked value shows nothing secret, and its scheme and end tell the reader which secret is stored.
+          type={(row.secret || alwaysSecret) && !masked ? 'password' : 'text'}
           autoComplete="off"
           spellCheck={false}
           autoCapitalize="off"

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { Monitor } from '../../../common/ipc/views.ts';
 import { epochOf, formatCalendarDate, formatDateTime } from '../../format/time.ts';
 import { useNow } from '../../state/now-store.ts';
-import { formatResponseTime, lastCheckOf, type CertificateView } from './last-check.ts';
+import { formatResponseTime, lastCheckOf, shortCertificateLabel, type CertificateView } from './last-check.ts';
 
 function CertificateBadge({ certificate }: { certificate: CertificateView }) {
   return <span className={certificate.warning ? 'badge badge-warning' : 'badge badge-unknown'}>{certificate.label}</span>;
@@ -19,7 +19,7 @@ function certificateEnd(expiresOn: string): string {
 }
 
 /** One thing, in a narrow column: the error (the whole of it as its tooltip), else a certificate that needs
- * attention ("Cert: 9 days left"), else that certificate errors are ignored ("Cert not checked"), else the response time. The monitor's
+ * attention ("Cert: 9 d", the whole label as its tooltip), else that certificate errors are ignored ("Cert not checked"), else the response time. The monitor's
  * page says all of it in full. */
 export function LastCheckCell({ monitor }: { monitor: Monitor }) {
   const check = lastCheckOf(monitor, useNow((state) => state.now));
@@ -34,7 +34,7 @@ export function LastCheckCell({ monitor }: { monitor: Monitor }) {
   } else if (certificate !== undefined) {
     shown = (
       <span className="badge badge-warning" title={certificate.label}>
-        {certificate.label.replace(/^Certificate/, 'Cert')}
+        {shortCertificateLabel(certificate)}
       </span>
     );
   } else if (check.ignoresCertificateErrors) {

@@ -43,6 +43,15 @@ function certificateWords(at: number, now: number): string {
   return daysLeft === 0 ? 'expires within a day' : `${daysLeft === 1 ? '1 day' : `${daysLeft} days`} left`;
 }
 
+/**
+ * The certificate in the list's narrow column: "Cert: 9 d", "Cert: < 1 d", "Cert expired"; the label is its tooltip.
+ * The number keeps its unit on its line (a no-break space) when the badge wraps.
+ */
+export function shortCertificateLabel(certificate: CertificateView): string {
+  if (certificate.label.endsWith('expired') || certificate.label.endsWith(' ago')) return 'Cert expired';
+  return certificate.daysLeft === 0 ? 'Cert: <\u00a01\u00a0d' : `Cert: ${certificate.daysLeft}\u00a0d`;
+}
+
 export function lastCheckOf(monitor: Monitor, now: number): LastCheck {
   return {
     error: monitor.last_error,

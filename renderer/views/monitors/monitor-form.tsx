@@ -72,7 +72,7 @@ function bodyOf(draft: MonitorDraft) {
 /** The form's own check; a type this Vigil does not know is left to the server, except for its check fields. */
 function localErrors(draft: MonitorDraft, withChecks: boolean, editing: boolean): FieldErrors {
   const body = bodyOf(draft);
-  const checks = withChecks ? fieldErrorsOf(checkProblems(draft.check, body.type, body.url, editing)) : {};
+  const checks = withChecks ? fieldErrorsOf(checkProblems(draft.check, body.type, editing)) : {};
   if (monitorTypeOf(body) === 'unknown') return checks;
   const checked = checkInput(monitorCreateInput, body);
   // The lookup: judged by checkProblems where the form has it (a server with checks); otherwise an existing dns
@@ -120,8 +120,8 @@ export function MonitorForm({ editing, onClose }: MonitorFormProps) {
   function checkFields(body: ReturnType<typeof bodyOf>): Partial<MonitorCreateBody> {
     if (!withChecks) return {};
     // Of the body's types as sent: the contract checks them again with the service's rules (monitorCreateInput).
-    const before = monitor === undefined ? undefined : { draft: checkDraftOf(monitor), type: monitor.type ?? '', url: monitor.url ?? '' };
-    return checkFieldsOf(draft.check, body.type, body.url, before) as Partial<MonitorCreateBody>;
+    const before = monitor === undefined ? undefined : { draft: checkDraftOf(monitor), type: monitor.type ?? '' };
+    return checkFieldsOf(draft.check, body.type, before) as Partial<MonitorCreateBody>;
   }
 
   async function save() {

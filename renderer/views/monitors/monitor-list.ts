@@ -20,6 +20,18 @@ export const monitorListDefaults: ListPreferences = { search: '', filters: { sta
 /** The known types by name; a type a remote server adds is shown as it is. */
 export const monitorTypeLabels: Readonly<Record<string, string>> = { http: 'HTTP(S)', tcp: 'TCP', udp: 'UDP', ping: 'Ping', dns: 'DNS' };
 
+/** A target as the list shows it: an http(s) address without its scheme, so a narrow column starts with the host. */
+export function shownTarget(url: string): string {
+  return url.replace(/^https?:\/\//i, '');
+}
+
+/** The list's Type: an http monitor's says its scheme ("HTTPS", "HTTP"), which its target (`shownTarget`) leaves out. */
+export function listTypeLabel(type: string | undefined, url: string | undefined): string {
+  if (type === undefined) return '—';
+  if (type === 'http') return /^https:/i.test(url ?? '') ? 'HTTPS' : 'HTTP';
+  return monitorTypeLabels[type] ?? type;
+}
+
 export const statusLabels: Record<MonitorStatus, string> = { down: 'Down', up: 'Up', unknown: 'Unknown' };
 const statusRank: Record<MonitorStatus, number> = { down: 0, unknown: 1, up: 2 };
 const healthOfStatus: Record<MonitorStatus, Health> = { down: 'critical', unknown: 'unknown', up: 'ok' };

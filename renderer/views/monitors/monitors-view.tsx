@@ -26,7 +26,7 @@ import { anyLastCheck } from './last-check.ts';
 import { LastCheckCell } from './last-check-view.tsx';
 import { MonitorForm } from './monitor-form.tsx';
 import { monitorList } from './monitor-list-source.ts';
-import { monitorTypeLabels, statusLabels, type MonitorRow } from './monitor-list.ts';
+import { listTypeLabel, shownTarget, statusLabels, type MonitorRow } from './monitor-list.ts';
 import { HistoryLegend, UptimeCell } from './uptime-cell.tsx';
 
 const monitorFilters: readonly FilterChoice[] = [
@@ -44,6 +44,16 @@ const monitorWords: ListWords<MonitorRow> = {
 
 /** The Frequency column's header with its sort arrow; the column is never narrower. */
 const frequencyHeaderWidth = 104;
+/** The Type column's header with its sort arrow. */
+const typeHeaderWidth = 64;
+/**
+ * The Name column's least width: as wide as the longest name (bold, as `cell-strong` draws it), between these two.
+ * At 1280 pixels the columns beside them leave about 336 pixels for Name, Target and Last check together, so the
+ * name may take up to 176 of them, Last check (which wraps to two lines) 88, and the target, which gives way first
+ * (its whole address as its tooltip), 72.
+ */
+const nameWidth = { min: 120, max: 176 };
+const nameWeight = 600;
 
 export function MonitorsView() {
   useFollowListHistory();
@@ -55,6 +65,10 @@ export function MonitorsView() {
   // As wide as the longest "every …" in the list, measured once per set of frequencies.
   const frequencies = useMemo(() => [...new Set(rows.map((row) => row.monitor.frequency))].sort().join(','), [rows]);
   const frequencyWidth = useMemo(() => fittedColumnWidth(frequencies.split(',').map((seconds) => formatFrequency(seconds === '' ? undefined : Number(seconds))), frequencyHeaderWidth), [frequencies]);
+  const types = useMemo(() => [...new Set(rows.map((row) => listTypeLabel(row.monitor.type, row.monitor.url)))].sort().join('\n'), [rows]);
+  const typeWidth = useMemo(() => fittedColumnWidth(types.split('\n'), typeHeaderWidth), [types]);
+  const names = useMemo(() => [...new Set(rows.map((row) => row.monitor.name ?? ''))].sort().join('\n'), [rows]);
+  const nameMinWidth = useMemo(() => Math.min(nameWidth.max, fittedColumnWidth(names.split('\n'), nameWidth.min, nameWeight)), [names]);
   const statusWidth = useStatusColumnWidth(rows, 92);
   const withLastCheck = useMemo(() => anyLastCheck(rows.map((row) => row.monitor)), [rows]);
   const slotMs = history === undefined ? 0 : (history.to - history.from) / Math.max(1, history.slotCount);
@@ -65,12 +79,13 @@ export function MonitorsView() {
       id: 'name',
       header: 'Name',
       sortable: true,
-      width: { min: 120, grow: 1.4 },
+      width: { min: nameMinWidth, grow: 1.6 },
       className: 'cell-strong',
       cell: (row) => (row.monitor.id === undefined || row.saving ? (row.monitor.name ?? '(no name)') : <ItemLink itemKey={row.key} name={row.monitor.name ?? '(no name)'} />),
     },
-    { id: 'type', header: 'Type', sortable: true, width: 72, cell: (row) => monitorTypeLabels[row.monitor.type ?? ''] ?? row.monitor.type ?? '—' },
-    { id: 'target', header: 'Target', sortable: true, width: { min: 110, grow: 2 }, className: 'cell-mono', cell: (row) => row.monitor.url ?? '—' },
+    { id: 'type', header: 'Type', sortable: true, width: typeWidth, cell: (row) => listTypeLabel(row.monitor.type, row.monitor.url) },
+    // The column that gives way first when the window is narrow: the whole address is its tooltip.
+    { id: 'target', header: 'Target', sortable: true, width: { min: 72, grow: 1.6 }, className: 'cell-mono', cell: (row) => (row.monitor.url === undefined ? '—' : <span title={row.monitor.url}>{shownTarget(row.monitor.url)}</span>) },
     { id: 'frequency', header: 'Frequency', sortable: true, width: frequencyWidth, cell: (row) => formatFrequency(row.monitor.frequency) },
     {
       id: 'status',
@@ -79,7 +94,7 @@ export function MonitorsView() {
       width: statusWidth,
       cell: (row) => (row.saving ? <HealthBadge health="saving" label="Saving…" /> : <StatusBadges health={row.health} label={statusLabels[row.status]} judgement={row} />),
     },
-    ...(withLastCheck ? [{ id: 'last-check', header: 'Last check', width: { min: 100, grow: 1.6 }, cell: (row: MonitorRow) => <LastCheckCell monitor={row.monitor} /> }] : []),
+    ...(withLastCheck ? [{ id: 'last-check', header: 'Last check', width: { min: 88, grow: 1 }, cell: (row: MonitorRow) => <LastCheckCell monitor={row.monitor} /> }] : []),
     { id: 'uptime', header: 'Uptime 24 h', sortable: true, width: 132, cell: (row) => <UptimeCell figures={history?.items[row.key]} slotMs={slotMs} /> },
     // At 1280 pixels there is no room for both: what the latest check said tells more than when the monitor changed.
     ...(withLastCheck ? [] : [{ id: 'updated', header: 'Updated', sortable: true, width: 84, cell: (row: MonitorRow) => (row.updatedAt === undefined ? '—' : <RelativeTime at={row.updatedAt} />) }]),
@@ -97,7 +112,7 @@ export function MonitorsView() {
         </>
       );
     }),
-  ], [askToDelete, frequencyWidth, history, slotMs, statusWidth, withLastCheck]);
+  ], [askToDelete, frequencyWidth, history, nameMinWidth, slotMs, statusWidth, typeWidth, withLastCheck]);
 
   const down = useMemo(() => rows.filter((row) => row.status === 'down').length, [rows]);
   const create = () => setEditing({ mode: 'create' });

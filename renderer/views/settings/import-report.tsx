@@ -1,5 +1,5 @@
-// What an import did or would do, in words: what is (or would be) created, what is skipped and why, and the
-// server's refusal that stopped it, if one did.
+// What an import did or would do, in words: what is (or would be) created, with what of it the server does not keep,
+// what is skipped and why, and the server's refusal that stopped it, if one did.
 import type { ConfigurationKind, ImportReport } from '../../../common/ipc/history.ts';
 import { countOf } from '../../format/count.ts';
 
@@ -28,7 +28,10 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           {created.map((entry, index) => (
             // Look-alike entries (two heartbeats named "Heartbeat") are each created: the index keeps them apart.
             <li key={index}>
-              {kindNames[entry.kind]} “{entry.name}”{entry.target !== undefined && <> → <code>{entry.target}</code></>}
+              <span>
+                {kindNames[entry.kind]} “{entry.name}”{entry.target !== undefined && <> → <code>{entry.target}</code></>}
+              </span>
+              {entry.notKept !== undefined && <span className="import-not-kept">{entry.notKept}</span>}
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 // The latest check of monitors exactly as drawn, from a fake core (as calm-alerts-views.spec.ts does), with what
 // the checks extension sends that a real target takes long to show: a certificate 9 days from expiry (a warning),
 // one months away, certificate errors ignored, a failed expectation, a response time, and a monitor without any of
-// it. Light and dark, axe with no serious or critical violations, a screenshot of each in test-results/screenshots.
+// it; at 1280 × 800 the names and types are whole and a long target gives way. Light and dark, axe with no serious or critical violations, a screenshot of each in test-results/screenshots.
 import { expect, test, type Page } from '@playwright/test';
 import type { ItemPageWindow } from '../../../common/ipc/history.ts';
 import { chromiumMissingReason } from '../../helpers/chromium.ts';
@@ -25,12 +25,14 @@ const checkedStatus = status({
     { id: 'm2', name: 'Checkout API', type: 'http', url: 'https://api.example/health', frequency: 60, last_status: 'down', last_response_time_ms: 820, last_error: 'HTTP 503, expected 200 or 3xx; body does not contain "ok"', certificate_expires_on: dateIn(80) },
     { id: 'm3', name: 'Intranet', type: 'http', url: 'https://intranet.lan/', frequency: 300, last_status: 'up', last_response_time_ms: 1460, tls: { ignore_errors: true }, certificate_warning: 'the certificate is self-signed' },
     { id: 'm4', name: 'NAS', type: 'tcp', url: '10.0.0.2:445', frequency: 60, last_status: 'up' },
+    { id: 'm5', name: 'Payments webhook', type: 'http', url: 'https://payments.example.com/api/v2/webhooks/health?region=eu-central', frequency: 60, last_status: 'up', last_response_time_ms: 96 },
   ],
   items: [
     { key: 'monitor:m1', kind: 'monitor', name: 'Shop', health: 'ok', state: 'up', detail: '', since: now - 3 * day },
     { key: 'monitor:m2', kind: 'monitor', name: 'Checkout API', health: 'critical', state: 'down', detail: 'HTTP 503', since: now - 600_000 },
     { key: 'monitor:m3', kind: 'monitor', name: 'Intranet', health: 'ok', state: 'up', detail: '', since: now - day },
     { key: 'monitor:m4', kind: 'monitor', name: 'NAS', health: 'ok', state: 'up', detail: '', since: now - day },
+    { key: 'monitor:m5', kind: 'monitor', name: 'Payments webhook', health: 'ok', state: 'up', detail: '', since: now - day },
   ],
 });
 
@@ -61,10 +63,21 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
     await page.goto(web.url);
     await openView(page, 'Monitors');
-    await expect(page.getByRole('row', { name: /^Shop/ }).locator('.badge-warning')).toHaveText('Cert: 9 days left');
+    await expect(page.getByRole('row', { name: /^Shop/ }).locator('.badge-warning')).toHaveText('Cert: 9 d');
     await expect(page.getByRole('row', { name: /^Checkout API/ })).toContainText('HTTP 503, expected 200 or 3xx');
     await expect(page.getByRole('row', { name: /^Intranet/ })).toContainText('Cert not checked');
     await expect(page.getByRole('row', { name: /^NAS/ }).locator('.last-check')).toHaveText('');
+    // At 1280 pixels names and types are whole, the table does not scroll sideways, and a long target gives way
+    // with its whole address as its tooltip.
+    const table = page.getByRole('table', { name: 'Monitors' });
+    expect(await table.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+    const cut = await table.evaluate((element) =>
+      [...element.querySelectorAll('[role="row"]')].flatMap((row) => [...row.querySelectorAll('[role="cell"]')].slice(0, 2).filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.textContent)),
+    );
+    const widths = await table.evaluate((element) => [...element.querySelectorAll('[role="columnheader"]')].map((cell) => `${cell.textContent} ${cell.getBoundingClientRect().width}`).join(', '));
+    expect(cut, widths).toEqual([]);
+    const target = page.getByRole('row', { name: /^Payments webhook/ }).getByTitle('https://payments.example.com/api/v2/webhooks/health?region=eu-central');
+    await expect(target).toBeVisible();
     await look(page, `checks-views-monitors-${scheme}`);
 
     await page.getByRole('row', { name: /^Checkout API/ }).getByRole('link', { name: 'Checkout API' }).click();

@@ -114,6 +114,71 @@ describe('export and import', () => {
     expect(handlers).not.toContain('Hook');
   });
 
+  it('carries the checks and the schedule settings into a fresh service; a secret header is named to give again', async () => {
+    const [from, into] = await Promise.all([startTestService(), startTestService()]);
+    try {
+      const api = clientOf(from);
+      await api.createMonitor({
+        name: 'Orders',
+        type: 'http',
+        url: 'http://127.0.0.1:9/orders',
+        frequency: 300,
+        method: 'POST',
+        headers: { Accept: 'application/json', 'X-Tenant': 'acme', Authorization: 'Bearer s3cr3t-t0ken' },
+        secret_headers: ['X-Tenant'],
+        body: '{"deep":true}',
+        expect: { status: [200, '3xx'], body_contains: 'ok', json: [{ path: '$.status', equals: 'ok' }], max_response_ms: 800 },
+        tls: { expiry_days: [14, 3], ignore_errors: true },
+        retry_seconds: 45,
+      });
+      await api.createMonitor({ name: 'Plain', type: 'http', url: 'http://127.0.0.1:9/plain', frequency: 60 });
+      await api.createHeartbeat({ name: 'Backup', schedule: '30 2 * * *', timezone: 'Europe/Berlin', grace_seconds: 900, max_runtime_seconds: 7200 });
+      await api.createHeartbeat({ name: 'Sync', expected_interval: 600, grace_seconds: 120 });
+
+      const exported = await exportConfiguration(api, Date.now());
+      expect(exported.monitors).toEqual([
+        {
+          name: 'Orders',
+          type: 'http',
+          url: 'http://127.0.0.1:9/orders',
+          frequency: 300,
+          method: 'POST',
+          // Secret values only masked: the file never holds a secret the server keeps.
+          headers: { Accept: 'application/json', 'X-Tenant': '••••••••', Authorization: 'Bearer ••••••••' },
+          secret_headers: ['X-Tenant'],
+          body: '{"deep":true}',
+          expect: { status: [200, '3xx'], body_contains: 'ok', json: [{ path: '$.status', equals: 'ok' }], max_response_ms: 800 },
+          tls: { expiry_days: [14, 3], ignore_errors: true },
+          retry_seconds: 45,
+        },
+        // The defaults the service answers with stay out.
+        { name: 'Plain', type: 'http', url: 'http://127.0.0.1:9/plain', frequency: 60 },
+      ]);
+      expect(exported.heartbeats).toEqual([
+        { name: 'Backup', expected_interval: expect.any(Number), schedule: '30 2 * * *', timezone: 'Europe/Berlin', grace_seconds: 900, max_runtime_seconds: 7200 },
+        { name: 'Sync', expected_interval: 600, grace_seconds: 120 },
+      ]);
+      expect(JSON.stringify(exported)).not.toContain('s3cr3t');
+      expect(JSON.stringify(exported)).not.toMatch(/last_|certificate_|next_expected_at/);
+
+      const outcome = await importConfiguration(clientOf(into), configurationExportFile(exported).text, { dryRun: false });
+      if (!outcome.ok) throw new Error(outcome.message);
+      expect(outcome.report.failed).toBeUndefined();
+      expect(outcome.report.created.map(({ name, notKept }) => [name, notKept])).toEqual([
+        ['Orders', "The values of the secret headers X-Tenant and Authorization are not in the file: type them again in the monitor's Request section."],
+        ['Plain', undefined],
+        ['Backup', undefined],
+        ['Sync', undefined],
+      ]);
+      const again = await exportConfiguration(clientOf(into), Date.now());
+      const [orders, ...rest] = exported.monitors;
+      expect(again.monitors).toEqual([{ ...orders, headers: { Accept: 'application/json' } }, ...rest]);
+      expect(again.heartbeats).toEqual(exported.heartbeats);
+    } finally {
+      await Promise.all([from.stop(), into.stop()]);
+    }
+  });
+
   it('refuses a file that is not a configuration, in one sentence', async () => {
     const refusal = async (text: string) => {
       const outcome = await importConfiguration(clientOf(target), text, { dryRun: true });

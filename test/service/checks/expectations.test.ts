@@ -29,7 +29,26 @@ describe('unmetExpectations', () => {
   it('cuts long values it shows', () => {
     const long = 'v'.repeat(200);
     const reason = unmetExpectations({ ...answer, body: JSON.stringify({ long }) }, { json: [{ path: '$.long', equals: 'short' }] });
-    expect(reason).toBe(`$.long was "${'v'.repeat(58)}…, expected "short"`);
+    expect(reason).toBe(`$.long was "${'v'.repeat(38)}…, expected "short"`);
+  });
+
+  it('masks the values of the secret headers sent, before cutting, wherever a reason quotes them', () => {
+    const token = 'eyJhbGciOiJIUzI1NiJ9.c2VjcmV0.sig';
+    const request = { headers: { Authorization: `Bearer ${token}`, Cookie: 'sid=s3ss10n; theme=dark', 'X-Tenant': 'acme-tenant', Accept: 'application/json' }, secretHeaders: ['X-Tenant'] };
+    const body = JSON.stringify({ auth: `Bearer ${token}`, bare: token, cookie: 's3ss10n', tenant: 'acme-tenant', quoted: `say "${token}"`, accept: 'application/json' });
+    const json = (path: string) => unmetExpectations({ ...answer, body }, { json: [{ path, equals: 'x' }] }, request) ?? '';
+    expect(json('$.auth')).toBe('$.auth was "••••••••", expected "x"');
+    expect(json('$.bare')).toBe('$.bare was "••••••••", expected "x"');
+    expect(json('$.cookie')).toBe('$.cookie was "••••••••", expected "x"');
+    expect(json('$.tenant')).toBe('$.tenant was "••••••••", expected "x"');
+    // A plain header's value is no secret.
+    expect(json('$.accept')).toBe('$.accept was "application/json", expected "x"');
+    // The whole document, cut at 40 characters: no piece of the token before the cut.
+    expect(json('$')).toBe('$ was {"auth":"••••••••","bare":"••••••••","c…, expected "x"');
+    // The user's own texts are masked too: an expectation that the answer must not leak the token.
+    const leak = unmetExpectations({ ...answer, body }, { body_not_contains: token }, request);
+    expect(leak).toBe('body contains "••••••••", expected it not to');
+    expect(unmetExpectations({ ...answer, body }, { json: [{ path: '$.auth', equals: 'x' }] })).toContain(token.slice(0, 20));
   });
 
   it('cuts a reason of many unmet paths at 500 characters', () => {

@@ -14,7 +14,7 @@ interface Received {
   body: string;
 }
 
-/** `/status/N` answers N; `/json` the current document; `/slow/N` after N ms; `/big` 2 MB; `/redirect/N?to=` a redirect with status N. */
+/** `/status/N` answers N; `/json` the current document; `/echo` the request's headers as JSON; `/slow/N` after N ms; `/big` 2 MB; `/redirect/N?to=` a redirect with status N. */
 async function startTarget() {
   const received: Received[] = [];
   let document = '{"status":"ok","checks":[{"name":"db","ok":true}]}';
@@ -27,6 +27,7 @@ async function startTarget() {
       const [, route, argument] = url.pathname.split('/');
       if (route === 'status') return void response.writeHead(Number(argument), { 'content-type': 'text/plain' }).end(`status ${argument}: all good`);
       if (route === 'json') return void response.writeHead(200, { 'content-type': 'application/json' }).end(document);
+      if (route === 'echo') return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'degraded', headers: request.headers }));
       if (route === 'slow') return void setTimeout(() => response.writeHead(200).end('late but fine'), Number(argument));
       if (route === 'big') return void response.writeHead(200).end(`{"pad":"${'x'.repeat(2 * 1024 * 1024)}"}`);
       if (route === 'redirect') return void response.writeHead(Number(argument), { location: url.searchParams.get('to') ?? '/' }).end();
@@ -126,6 +127,20 @@ describe('json expectations', () => {
     } finally {
       target.setDocument('{"status":"ok","checks":[{"name":"db","ok":true}]}');
     }
+  });
+
+  it('never quotes a secret header the answer echoes', async () => {
+    const token = 'tok_9f8e7d6c5b4a39281706';
+    const headers = { Authorization: `Bearer ${token}`, 'X-Api-Key': 'key-0123456789', 'X-Tenant': 'acme-tenant', 'X-Trace': 'on' };
+    const echo = (path: string, body_not_contains?: string) =>
+      check('/echo', { headers, secretHeaders: ['X-Tenant'], expect: { json: [{ path, equals: 'ok' }], ...(body_not_contains === undefined ? {} : { body_not_contains }) } });
+    expect(await echo('$.headers.authorization')).toMatchObject({ ok: false, error: '$.headers.authorization was "••••••••", expected "ok"' });
+    expect(await echo("$.headers['x-api-key']")).toMatchObject({ ok: false, error: `$.headers['x-api-key'] was "••••••••", expected "ok"` });
+    expect(await echo("$.headers['x-tenant']")).toMatchObject({ ok: false, error: `$.headers['x-tenant'] was "••••••••", expected "ok"` });
+    expect(await echo("$.headers['x-trace']")).toMatchObject({ ok: false, error: `$.headers['x-trace'] was "on", expected "ok"` });
+    const whole = await echo('$.headers', token);
+    expect(whole.error).toMatch(/^body contains "••••••••", expected it not to; \$\.headers was \{.{1,39}…, expected "ok"$/u);
+    for (const secret of [token, 'key-0123456789', 'acme-tenant']) expect(whole.error).not.toContain(secret.slice(0, 6));
   });
 });
 

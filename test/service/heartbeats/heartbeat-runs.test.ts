@@ -263,6 +263,23 @@ describe('run logs', () => {
     expect(page.map((run) => run.log)).toEqual(['run 102', 'run 101']);
   });
 
+  it('never ends a page inside a millisecond, so paging back with before skips no run', async () => {
+    const heartbeat = await create({ expected_interval: 3600 });
+    // Five runs: one, then three ending in the same millisecond (the clock stands still), then one more.
+    for (const [log, step] of [['a', 10], ['b', 0], ['c', 0], ['d', 10], ['e', 10]] as const) {
+      await ping(heartbeat, '/fail', { method: 'POST', body: log });
+      clock.advance(step);
+    }
+    expect((await runs(heartbeat)).map((run) => run.log)).toEqual(['e', 'd', 'c', 'b', 'a']);
+    // A page of 2 would end between d and c, which share their millisecond with b: it takes them too.
+    const first = await runs(heartbeat, '?limit=2');
+    expect(first.map((run) => run.log)).toEqual(['e', 'd', 'c', 'b']);
+    const second = await runs(heartbeat, `?limit=2&before=${encodeURIComponent(first.at(-1)?.ended_at as string)}`);
+    expect(second.map((run) => run.log)).toEqual(['a']);
+    // A page that ends at a millisecond of its own is as long as asked.
+    expect((await runs(heartbeat, '?limit=1')).map((run) => run.log)).toEqual(['e']);
+  });
+
   it('answers runs like the history: 404 for an unknown heartbeat, 400 naming a bad parameter', async () => {
     expect((await service.api('/heartbeats/hb_nope/runs')).status).toBe(404);
     const bad = await service.api('/heartbeats/hb_nope/runs?limit=0');
