@@ -20,7 +20,7 @@ export const monitorListDefaults: ListPreferences = { search: '', filters: { sta
 /** The known types by name; a type a remote server adds is shown as it is. */
 export const monitorTypeLabels: Readonly<Record<string, string>> = { http: 'HTTP(S)', tcp: 'TCP', udp: 'UDP', ping: 'Ping', dns: 'DNS' };
 
-/** A target as the list shows it: an http(s) address without its scheme, so a narrow column starts with the host. */
+/** A target as the list shows it under the name: an http(s) address without its scheme, so it starts with the host. */
 export function shownTarget(url: string): string {
   return url.replace(/^https?:\/\//i, '');
 }
@@ -56,7 +56,6 @@ export function monitorRows(rows: readonly Row<Monitor>[], items: ReadonlyMap<st
 const sortValues: SortValues<MonitorRow> = {
   name: (row) => row.monitor.name,
   type: (row) => row.monitor.type,
-  target: (row) => row.monitor.url,
   frequency: (row) => row.monitor.frequency,
   status: (row) => statusRank[row.status],
   updated: (row) => row.updatedAt,

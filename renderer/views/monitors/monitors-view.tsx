@@ -48,11 +48,10 @@ const frequencyHeaderWidth = 104;
 const typeHeaderWidth = 64;
 /**
  * The Name column's least width: as wide as the longest name (bold, as `cell-strong` draws it), between these two.
- * At 1280 pixels the columns beside them leave about 336 pixels for Name, Target and Last check together, so the
- * name may take up to 176 of them, Last check (which wraps to two lines) 88, and the target, which gives way first
- * (its whole address as its tooltip), 72.
+ * The target is written under the name rather than in a column of its own: at 1280 pixels the columns beside them
+ * leave about 336 pixels, where a Target column of its own kept five letters of a host.
  */
-const nameWidth = { min: 120, max: 176 };
+const nameWidth = { min: 160, max: 224 };
 const nameWeight = 600;
 
 export function MonitorsView() {
@@ -79,13 +78,20 @@ export function MonitorsView() {
       id: 'name',
       header: 'Name',
       sortable: true,
-      width: { min: nameMinWidth, grow: 1.6 },
+      width: { min: nameMinWidth, grow: 2.4 },
       className: 'cell-strong',
-      cell: (row) => (row.monitor.id === undefined || row.saving ? (row.monitor.name ?? '(no name)') : <ItemLink itemKey={row.key} name={row.monitor.name ?? '(no name)'} />),
+      cell: (row) => (
+        <span className="name-and-target">
+          {row.monitor.id === undefined || row.saving ? (row.monitor.name ?? '(no name)') : <ItemLink itemKey={row.key} name={row.monitor.name ?? '(no name)'} />}
+          {row.monitor.url !== undefined && (
+            <span className="cell-target" title={row.monitor.url}>
+              {shownTarget(row.monitor.url)}
+            </span>
+          )}
+        </span>
+      ),
     },
     { id: 'type', header: 'Type', sortable: true, width: typeWidth, cell: (row) => listTypeLabel(row.monitor.type, row.monitor.url) },
-    // The column that gives way first when the window is narrow: the whole address is its tooltip.
-    { id: 'target', header: 'Target', sortable: true, width: { min: 72, grow: 1.6 }, className: 'cell-mono', cell: (row) => (row.monitor.url === undefined ? '—' : <span title={row.monitor.url}>{shownTarget(row.monitor.url)}</span>) },
     { id: 'frequency', header: 'Frequency', sortable: true, width: frequencyWidth, cell: (row) => formatFrequency(row.monitor.frequency) },
     {
       id: 'status',

@@ -1,7 +1,7 @@
 // The latest check of monitors exactly as drawn, from a fake core (as calm-alerts-views.spec.ts does), with what
 // the checks extension sends that a real target takes long to show: a certificate 9 days from expiry (a warning),
 // one months away, certificate errors ignored, a failed expectation, a response time, and a monitor without any of
-// it; at 1280 × 800 the names and types are whole and a long target gives way. Light and dark, axe with no serious or critical violations, a screenshot of each in test-results/screenshots.
+// it; at 1280 × 800 the names and types are whole, and each target is written under its name. Light and dark, axe with no serious or critical violations, a screenshot of each in test-results/screenshots.
 import { expect, test, type Page } from '@playwright/test';
 import type { ItemPageWindow } from '../../../common/ipc/history.ts';
 import { chromiumMissingReason } from '../../helpers/chromium.ts';
@@ -67,13 +67,18 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByRole('row', { name: /^Checkout API/ })).toContainText('HTTP 503, expected 200 or 3xx');
     await expect(page.getByRole('row', { name: /^Intranet/ })).toContainText('Cert not checked');
     await expect(page.getByRole('row', { name: /^NAS/ }).locator('.last-check')).toHaveText('');
-    // At 1280 pixels names and types are whole, the table does not scroll sideways, and a long target gives way
-    // with its whole address as its tooltip.
+    // At 1280 pixels names and types are whole, the table does not scroll sideways, and each target is written under
+    // its name, a long one cut with its whole address as its tooltip.
     const table = page.getByRole('table', { name: 'Monitors' });
     expect(await table.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
     const cut = await table.evaluate((element) =>
-      [...element.querySelectorAll('[role="row"]')].flatMap((row) => [...row.querySelectorAll('[role="cell"]')].slice(0, 2).filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.textContent)),
+      [...element.querySelectorAll('[role="row"]')].flatMap((row) => {
+        const [nameCell, typeCell] = [...row.querySelectorAll('[role="cell"]')];
+        const name = nameCell?.querySelector('.name-and-target > :first-child');
+        return [name, typeCell].filter((cell) => cell != null && cell.scrollWidth > cell.clientWidth).map((cell) => cell?.textContent);
+      }),
     );
+    await expect(page.getByRole('row', { name: /^Shop/ }).locator('.cell-target')).toHaveText('shop.example/health');
     const widths = await table.evaluate((element) => [...element.querySelectorAll('[role="columnheader"]')].map((cell) => `${cell.textContent} ${cell.getBoundingClientRect().width}`).join(', '));
     expect(cut, widths).toEqual([]);
     const target = page.getByRole('row', { name: /^Payments webhook/ }).getByTitle('https://payments.example.com/api/v2/webhooks/health?region=eu-central');
