@@ -7,12 +7,11 @@ import { vigil } from '../../api/vigil-api.ts';
 import { HealthBadge } from '../../components/health-badge.tsx';
 import { formatDateTime } from '../../format/time.ts';
 import { millisecondsText } from './item-page-model.ts';
-
-type More = { state: 'idle' } | { state: 'loading' } | { state: 'failed'; message: string } | { state: 'all' };
+import { OlderRowsFooter, type OlderRows } from './older-rows-footer.tsx';
 
 export function ChecksSection({ itemKey, checks }: { itemKey: string; checks: readonly CheckView[] }) {
   const [older, setOlder] = useState<CheckView[]>([]);
-  const [more, setMore] = useState<More>({ state: 'idle' });
+  const [more, setMore] = useState<OlderRows>({ state: 'idle' });
   const shown = [...checks, ...older.filter((check) => check.at < (checks.at(-1)?.at ?? Number.POSITIVE_INFINITY))];
 
   async function showMore() {
@@ -57,19 +56,7 @@ export function ChecksSection({ itemKey, checks }: { itemKey: string; checks: re
           </tbody>
         </table>
       )}
-      <div className="section-more" aria-live="polite">
-        {more.state === 'all' && <p className="field-hint">No older checks are kept.</p>}
-        {more.state === 'failed' && (
-          <p className="form-error" role="alert">
-            Older checks could not be loaded: {more.message}
-          </p>
-        )}
-        {more.state !== 'all' && shown.length > 0 && (
-          <button type="button" className="button button-small" aria-disabled={more.state === 'loading'} onClick={() => more.state !== 'loading' && void showMore()}>
-            {more.state === 'loading' ? 'Loading older checks…' : 'Show more checks'}
-          </button>
-        )}
-      </div>
+      <OlderRowsFooter more={more} noun="checks" buttonLabel="Show more checks" offered={more.state !== 'all' && shown.length > 0} onShowOlder={() => void showMore()} />
     </section>
   );
 }

@@ -11,10 +11,9 @@ import { HealthBadge } from '../../components/health-badge.tsx';
 import { formatDateTime } from '../../format/time.ts';
 import { useNow } from '../../state/now-store.ts';
 import { outcomeHealth, outcomeLabel } from './run-outcome.ts';
+import { OlderRowsFooter, type OlderRows } from './older-rows-footer.tsx';
 
 type First = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'none' } | { state: 'shown'; runs: HeartbeatRunView[]; mayHaveOlder: boolean };
-type More = { state: 'idle' } | { state: 'loading' } | { state: 'failed'; message: string } | { state: 'all' };
-
 /** How often the first page is asked again while the page is open, beside each new ping. */
 const refreshMs = 60_000;
 
@@ -27,7 +26,7 @@ export interface RunsSectionProps {
 export function RunsSection({ itemKey, latest }: RunsSectionProps) {
   const [first, setFirst] = useState<First>({ state: 'loading' });
   const [older, setOlder] = useState<HeartbeatRunView[]>([]);
-  const [more, setMore] = useState<More>({ state: 'idle' });
+  const [more, setMore] = useState<OlderRows>({ state: 'idle' });
   // A repeated failure without a start changes nothing the poll shows, so the page asks again now and then too.
   const minute = useNow((state) => Math.floor(state.now / refreshMs));
 
@@ -88,19 +87,7 @@ export function RunsSection({ itemKey, latest }: RunsSectionProps) {
           </tbody>
         </table>
       )}
-      <div className="section-more" aria-live="polite">
-        {more.state === 'all' && <p className="field-hint">No older runs are kept.</p>}
-        {more.state === 'failed' && (
-          <p className="form-error" role="alert">
-            Older runs could not be loaded: {more.message}
-          </p>
-        )}
-        {!allShown && shown.length > 0 && (
-          <button type="button" className="button button-small" aria-disabled={more.state === 'loading'} onClick={() => more.state !== 'loading' && void showOlder()}>
-            {more.state === 'loading' ? 'Loading older runs…' : 'Show older runs'}
-          </button>
-        )}
-      </div>
+      <OlderRowsFooter more={more} noun="runs" buttonLabel="Show older runs" offered={!allShown && shown.length > 0} onShowOlder={() => void showOlder()} />
     </section>
   );
 }
