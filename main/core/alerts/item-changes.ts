@@ -132,13 +132,17 @@ function heartbeatChanges(
     }
     const timing = heartbeatTiming(heartbeat, now, { graceSeconds: rules.heartbeatGraceSeconds, waitingSince });
     const lateSince = previous.late.get(key);
+    const failedSince = previous.failed.get(key);
     // Failed until a success, and told once however many failures come meanwhile (as the service's alert is); a
-    // heartbeat late already is told again, now critical.
+    // heartbeat late already is told again, now critical. Only a success ends either: a failed heartbeat that reads
+    // late, waiting or unknown meanwhile stays failed.
+    if (failedSince !== undefined && timing.state !== 'up') failed.set(key, failedSince);
     if (timing.state === 'failed') {
-      const failedSince = previous.failed.get(key);
       late.set(key, lateSince ?? now);
-      failed.set(key, failedSince ?? now);
-      if (failedSince === undefined) events.push({ kind: 'heartbeat-failed', key, heartbeat, timing });
+      if (failedSince === undefined) {
+        failed.set(key, now);
+        events.push({ kind: 'heartbeat-failed', key, heartbeat, timing });
+      }
     } else if (timing.state === 'late' || timing.state === 'down') {
       late.set(key, lateSince ?? now);
       if (lateSince === undefined) {
@@ -147,13 +151,11 @@ function heartbeatChanges(
       }
     } else if (lateSince !== undefined) {
       // Only a ping ends lateness; waiting or an unknown interval leave it as it was.
-      const failedSince = previous.failed.get(key);
       if (timing.state === 'up') {
         const event: Extract<ItemEvent, { kind: 'heartbeat-recovered' }> = { kind: 'heartbeat-recovered', key, heartbeat, timing, lateSince };
         recovered.push(failedSince === undefined ? event : { ...event, failedSince });
       } else {
         late.set(key, lateSince);
-        if (failedSince !== undefined) failed.set(key, failedSince);
       }
     }
   }

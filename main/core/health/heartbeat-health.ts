@@ -54,9 +54,10 @@ export function heartbeatTiming(heartbeat: Heartbeat, now: number, options: Hear
   const interval = heartbeat.expected_interval;
   const lastPingAt = epochOf(heartbeat.last_ping);
   const unreadablePing = heartbeat.last_ping !== undefined && lastPingAt === undefined;
-  if (interval === undefined || unreadablePing) return { state: 'unknown' };
-  // Failed until a success comes, whatever the clock says: the service's `heartbeat.recovered` is the next success.
+  // Failed until a success comes, whatever the clock (or a missing interval) says: the service's `heartbeat.recovered`
+  // is the next success.
   if (heartbeat.last_outcome === 'failed') return withDefined({ state: 'failed' }, lastPingAt, epochOf(heartbeat.last_end), undefined);
+  if (interval === undefined || unreadablePing) return { state: 'unknown' };
   const nextExpectedAt = epochOf(heartbeat.next_expected_at) ?? addTo(lastPingAt ?? options.waitingSince, interval * 1000);
   const runStartedAt = limitedRunStart(heartbeat, lastPingAt);
   let lateAfter: number;

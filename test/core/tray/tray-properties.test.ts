@@ -81,7 +81,7 @@ describe('tray properties', () => {
         const total = snapshotItems.monitors.length + snapshotItems.heartbeats.length + snapshotItems.domains.length;
         const sum = (record: Record<string, number>) => Object.values(record).reduce((a, b) => a + b, 0);
         expect(sum(monitors) + sum(heartbeats) + sum(domains) + snoozed).toBe(total);
-        const critical = monitors.down + heartbeats.down + domains.expired > 0;
+        const critical = monitors.down + heartbeats.down + heartbeats.failed + domains.expired > 0;
         const warning = monitors.unknown + heartbeats.late + domains.expiring > 0;
         expect(tray.level).toBe(critical ? 'critical' : warning ? 'warning' : 'ok');
         // A failed poll keeps the last snapshot's counts but shows the connection as offline.
