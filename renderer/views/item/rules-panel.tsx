@@ -12,7 +12,7 @@ import { useFormCheck } from '../../state/form-check.ts';
 import { showInfo } from '../../state/notices-store.ts';
 import { tracked } from '../../state/pending-writes.ts';
 import { DependsOnField } from './depends-on-field.tsx';
-import { rulesDraftOf, rulesErrors, rulesPatch, rulesSummary, tellKindLabels, tellKindsOf, type RulesDraft } from './rules-values.ts';
+import { rulesDraftOf, rulesErrors, rulesPatch, rulesSummary, tellKindLabel, tellKindsOf, type RulesDraft } from './rules-values.ts';
 import { useItemRules } from './use-item-rules.ts';
 
 export interface RulesPanelProps {
@@ -115,7 +115,7 @@ function RulesForm({ itemKey, connectionId, kind, name, rules, onClose, onSaved 
       <fieldset className="field" aria-labelledby={tellGroup}>
         <legend id={tellGroup}>Tell me when</legend>
         {tellKindsOf[kind].map((each) => (
-          <CheckboxField key={each} label={tellKindLabels[each]} checked={draft.tell[each]} onChange={(on) => change({ tell: { ...draft.tell, [each]: on } }, 'tell')} />
+          <CheckboxField key={each} label={tellKindLabel(kind, each)} checked={draft.tell[each]} onChange={(on) => change({ tell: { ...draft.tell, [each]: on } }, 'tell')} />
         ))}
         {errors['tell'] !== undefined && <p className="field-error">{sentence(errors['tell'])}</p>}
       </fieldset>

@@ -4,19 +4,24 @@ import { ALERTING_BOUNDS, type ItemRulesPatch, type ItemRulesView, type TellKind
 import type { ItemKind } from '../../../common/ipc/views.ts';
 import type { FieldErrors } from '../../api/call-error.ts';
 
-/** A monitor is down and recovers; a heartbeat is late, then down, and recovers; a domain expires. */
+/** A monitor is down and recovers; a heartbeat is late, its run fails (its "down"), and recovers; a domain expires. */
 export const tellKindsOf: Record<ItemKind, readonly TellKind[]> = {
   monitor: ['down', 'recovered'],
   heartbeat: ['late', 'down', 'recovered'],
   domain: ['expiry'],
 };
 
-export const tellKindLabels: Record<TellKind, string> = {
+const tellKindLabels: Record<TellKind, string> = {
   down: 'It goes down',
   recovered: 'It recovers',
   late: 'It is late',
   expiry: 'Its expiry comes near',
 };
+
+/** A heartbeat's critical news is a failed run (main/core/alerts/alert-rules.ts), which is what it turns off. */
+export function tellKindLabel(kind: ItemKind, tell: TellKind): string {
+  return kind === 'heartbeat' && tell === 'down' ? 'A run fails' : tellKindLabels[tell];
+}
 
 const minutes = (count: number) => (count === 1 ? '1 minute' : `${count} minutes`);
 
@@ -26,7 +31,7 @@ export function rulesSummary(rules: ItemRulesView, kind: ItemKind): string {
   const when = delay === 0 ? 'Tells at once' : `Tells only if down for ${minutes(delay)}`;
   const parts = [rules.delayMinutes === undefined ? `${when} (the default)` : when];
   const off = tellKindsOf[kind].filter((each) => !rules.tell[each]);
-  if (off.length > 0) parts.push(`not when: ${off.map((each) => tellKindLabels[each].toLowerCase()).join(', ')}`);
+  if (off.length > 0) parts.push(`not when: ${off.map((each) => tellKindLabel(kind, each).toLowerCase()).join(', ')}`);
   if (rules.dependsOn !== undefined) parts.push(`depends on ${rules.dependsOn.name}`);
   if (rules.dependents > 0) parts.push(rules.dependents === 1 ? '1 item depends on this' : `${rules.dependents} items depend on this`);
   return parts.join(' · ');
