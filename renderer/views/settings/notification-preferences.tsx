@@ -14,7 +14,7 @@ interface Choice {
 const events: readonly Choice[] = [
   { name: 'monitorDown', label: 'A monitor goes down' },
   { name: 'monitorRecovered', label: 'A monitor is back up' },
-  { name: 'heartbeatLate', label: 'A heartbeat is late' },
+  { name: 'heartbeatLate', label: 'A heartbeat is late or its run fails' },
   { name: 'heartbeatRecovered', label: 'A late heartbeat pings again' },
   { name: 'domainExpiring', label: 'A domain is about to expire', hint: 'At each of the expiry alert days above, and when it expires.' },
   { name: 'connection', label: 'The server cannot be reached, or can again' },
