@@ -7,12 +7,13 @@
 // raises its own alerts as its end comes near (each threshold once per certificate; a renewal re-arms them).
 import { DEFAULT_RETRY_SECONDS } from '../common/api/monitor-check-input.ts';
 import { DEFAULT_CERTIFICATE_EXPIRY_DAYS } from '../common/api/monitor-tls-input.ts';
+import { certificateMessage } from '../common/format/certificate-words.ts';
 import type { Clock, TimerHandle } from '../common/clock.ts';
 import type { AlertEvent } from './alerts/alert-event.ts';
 import { certificateAlert } from './checks/certificate-expiry.ts';
 import type { CheckResult } from './checks/check-result.ts';
 import { expiredThreshold } from './domains/expiry.ts';
-import { certificateDetail, certificateMessage, certificateRenewalDetail } from './monitors/certificate-message.ts';
+import { certificateDetail, certificateRenewalDetail } from './monitors/certificate-message.ts';
 import { nextStatus } from './monitors/monitor-status.ts';
 import type { CheckScheduler } from './scheduler/check-scheduler.ts';
 import type { HistoryRecorder } from './history/history-recorder.ts';

@@ -1,9 +1,8 @@
 // When a monitored server's certificate deserves an alert: the same thresholds as a domain's expiry (days before, each
 // alerted once, "expired" last), counted in whole days to the instant it ends. A renewed certificate (a later end)
 // re-arms every threshold, as a renewed domain does. Pure.
+import { certificateDaysLeft } from '../../common/format/certificate-words.ts';
 import { crossedThreshold, expiredThreshold } from '../domains/expiry.ts';
-
-const DAY_MS = 86_400_000;
 
 export type CertificateAlertKind = 'certificate.expiring' | 'certificate.expired';
 
@@ -12,11 +11,6 @@ export interface CertificateAlert {
   /** The threshold (days) alerted, `expiredThreshold` once expired: what the monitor remembers. */
   threshold: number;
   daysLeft: number;
-}
-
-/** Whole days left until the certificate ends: 0 within its last day, -1 once it has ended. */
-export function certificateDaysLeft(expiresAt: number, now: number): number {
-  return expiresAt <= now ? expiredThreshold : Math.floor((expiresAt - now) / DAY_MS);
 }
 
 /**

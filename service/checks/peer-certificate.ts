@@ -3,7 +3,7 @@
 // other.example, not api.example", "the certificate is self-signed"). Read from the response's socket once per socket:
 // a pooled keep-alive socket serves many checks with the same certificate.
 import type { TLSSocket } from 'node:tls';
-import { utcMinute } from '../history/time-units.ts';
+import { utcMinute } from '../../common/format/certificate-words.ts';
 
 export interface PeerCertificate {
   /** Epoch ms of the end of its validity. */

@@ -6,5 +6,3 @@ export const floorTo = (at: number, unitMs: number): number => Math.floor(at / u
 
 export const isoTime = (at: number): string => new Date(at).toISOString();
 
-/** "2026-11-01 14:00 UTC": a moment in a sentence (a certificate's end). */
-export const utcMinute = (at: number): string => `${isoTime(at).slice(0, 16).replace('T', ' ')} UTC`;

@@ -11,7 +11,7 @@ import { useNow } from '../../renderer/state/now-store.ts';
 import { useStatus } from '../../renderer/state/status-store.ts';
 import { ItemPage } from '../../renderer/views/item/item-page.tsx';
 import { timelineBars, timelineLegend } from '../../renderer/views/item/item-page-model.ts';
-import { rulesPatch, rulesDraftOf } from '../../renderer/views/item/rules-values.ts';
+import { rulesDraftOf, rulesPatch, rulesSummary, tellChoicesOf } from '../../renderer/views/item/rules-values.ts';
 import { itemRules } from './calm-fixtures.ts';
 import { itemHistory } from './history-fixtures.ts';
 import { argsOf } from './settings-fixtures.tsx';
@@ -101,6 +101,18 @@ describe('the Rules panel', () => {
     expect(rulesPatch({ ...rulesDraftOf(rules), ownDelay: false }, rules)).toEqual({});
     expect(rulesPatch({ ...rulesDraftOf({ ...rules, delayMinutes: 3 }), ownDelay: false }, { ...rules, delayMinutes: 3 })).toEqual({ delayMinutes: null });
     expect(rulesPatch({ ...rulesDraftOf({ ...rules, dependsOn: { itemKey: 'local/monitor:m1', name: 'Router' } }), dependsOn: '' }, { ...rules, dependsOn: { itemKey: 'local/monitor:m1', name: 'Router' } })).toEqual({ dependsOn: null });
+  });
+
+  it("offers a monitor's certificate expiry only where it has a certificate, and says when it is off", () => {
+    const kinds = (monitor?: { url?: string; certificate_expires_on?: string }) => tellChoicesOf('monitor', monitor).map(({ kind }) => kind);
+    expect(kinds()).toEqual(['down', 'recovered']);
+    expect(kinds({ url: 'http://nas.lan/' })).toEqual(['down', 'recovered']);
+    expect(kinds({ url: 'HTTPS://nas.lan/' })).toEqual(['down', 'recovered', 'expiry']);
+    expect(kinds({ url: 'nas.lan:443', certificate_expires_on: '2026-12-01T14:00:00Z' })).toEqual(['down', 'recovered', 'expiry']);
+    expect(tellChoicesOf('domain').map(({ label }) => label)).toEqual(['Its expiry comes near']);
+    const rules = itemRules(key, { tell: { down: true, recovered: true, late: true, expiry: false } });
+    expect(rulesSummary(rules, tellChoicesOf('monitor', { url: 'https://nas.lan/' }))).toBe("Tells at once (the default) · not when: its certificate's expiry comes near");
+    expect(rulesSummary(rules, tellChoicesOf('monitor', { url: 'http://nas.lan/' }))).toBe('Tells at once (the default)');
   });
 
   it('says when the rules could not be loaded, and tries again', async () => {

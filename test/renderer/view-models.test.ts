@@ -7,7 +7,7 @@ import { formatDuration } from '../../common/format/duration.ts';
 import { durationParts, formatFrequency, relativeTime } from '../../renderer/format/time.ts';
 import { nextSort, searchText, searchWords, matchesWords, sortRows } from '../../renderer/state/sorting.ts';
 import { filterMonitorRows, monitorRows, sortMonitorRows } from '../../renderer/views/monitors/monitor-list.ts';
-import { tellKindLabel } from '../../renderer/views/item/rules-values.ts';
+import { tellChoicesOf } from '../../renderer/views/item/rules-values.ts';
 import { kindCounts, splitByAttention } from '../../renderer/views/overview/overview-model.ts';
 import { status } from './renderer-harness.tsx';
 import { localConnection, serverItem } from './status-fixtures.ts';
@@ -103,8 +103,8 @@ describe('overview', () => {
   });
 
   it('names a heartbeat’s "down" news as what it is: a failed run', () => {
-    expect(tellKindLabel('heartbeat', 'down')).toBe('A run fails');
-    expect(tellKindLabel('monitor', 'down')).toBe('It goes down');
+    expect(tellChoicesOf('heartbeat')).toEqual([{ kind: 'late', label: 'It is late' }, { kind: 'down', label: 'A run fails' }, { kind: 'recovered', label: 'It recovers' }]);
+    expect(tellChoicesOf('monitor')[0]).toEqual({ kind: 'down', label: 'It goes down' });
   });
 });
 

@@ -71,6 +71,8 @@ const NEWS_KIND: Partial<Record<AlertKind, ItemNewsKind>> = {
   'heartbeat-recovered': 'recovered',
   'domain-expiring': 'expiry',
   'domain-expired': 'expiry',
+  'certificate-expiring': 'expiry',
+  'certificate-expired': 'expiry',
   'monitor-flapping': 'down',
   'monitor-settled': 'down',
 };

@@ -31,11 +31,14 @@ export interface OwedReachability {
   error?: { kind: ClientErrorKind; message: string };
 }
 
-/** A domain's smallest threshold already reached (-1 = expired) for the expiry day it was reached on. */
-export interface DomainMemory {
+/** The smallest threshold already reached (-1 = expired) for the expiry day it was reached on: a domain's, or a
+ * monitor's certificate's. */
+export interface ExpiryMemory {
   threshold: number;
   expiryDay: number;
 }
+
+export type DomainMemory = ExpiryMemory;
 
 /** An item's news not told yet because of a rule that will lift: told as it then stands (or not, if it is back
  * as it was last told). */
@@ -91,6 +94,9 @@ export interface AlertState {
   /** Item key → epoch ms Vigil first saw the heartbeat without any ping (servers do not say when it was made). */
   heartbeatsWaiting: Record<string, number>;
   domains: Record<string, DomainMemory>;
+  /** Monitor key → its certificate's expiry already told. Absent from states written before certificates were told
+   * (and from states made by hand): read as none. */
+  certificates?: Record<string, ExpiryMemory>;
   /** Item key → its news owed (maintenance, a delay, a parent down). */
   owed: Record<string, OwedChange>;
   /** Item key → what happened while quiet, at most `HELD_LIMIT` items (held-limit.ts). */
@@ -111,6 +117,7 @@ export function initialAlertState(): AlertState {
     heartbeatsFailed: {},
     heartbeatsWaiting: {},
     domains: {},
+    certificates: {},
     owed: {},
     held: {},
     heldUncounted: 0,
@@ -140,8 +147,8 @@ function timeMap(value: unknown): Record<string, number> {
   return result;
 }
 
-function domainMap(value: unknown): Record<string, DomainMemory> {
-  const result: Record<string, DomainMemory> = {};
+function expiryMap(value: unknown): Record<string, ExpiryMemory> {
+  const result: Record<string, ExpiryMemory> = {};
   if (!isRecord(value)) return result;
   for (const [key, memory] of Object.entries(value)) {
     if (isRecord(memory) && isTime(memory.threshold) && isTime(memory.expiryDay)) {
@@ -173,7 +180,8 @@ function connectionMemory(value: unknown): ConnectionMemory {
 
 /**
  * The state as the app starts: from what was persisted (anything unreadable is dropped, an unknown
- * version starts afresh; version 1, from before the person's rules, keeps its memory with nothing owed or held),
+ * version starts afresh; version 1, from before the person's rules, keeps its memory with nothing owed or held; a
+ * state from before certificates were told has none told),
  * not yet primed, and with the failed-poll count reset so yesterday's failures do not add to today's. A "can't
  * reach" already told stays told; news held in quiet hours or owed after maintenance or a delay is still owed.
  */
@@ -187,7 +195,8 @@ export function restoreAlertState(persisted: unknown): AlertState {
     heartbeatsLate: timeMap(persisted.heartbeatsLate),
     heartbeatsFailed: timeMap(persisted.heartbeatsFailed),
     heartbeatsWaiting: timeMap(persisted.heartbeatsWaiting),
-    domains: domainMap(persisted.domains),
+    domains: expiryMap(persisted.domains),
+    certificates: expiryMap(persisted.certificates),
     ...readRuleMemory(persisted),
   };
 }

@@ -1,5 +1,6 @@
 // The words of each alert: one short title a person can act on, and a body with what the snapshot says
 // (nothing more: the client does not know why a check failed).
+import { certificateExpiryPhrase, certificateOf, utcMinute } from '../../../common/format/certificate-words.ts';
 import { formatDuration } from '../../../common/format/duration.ts';
 import { cleanName, countPhrase, domainName, expiryPhrase, heartbeatName, monitorName } from '../health/index.ts';
 import type { ClientErrorInfo } from '../model/snapshot.ts';
@@ -31,12 +32,14 @@ export function itemSeverity(event: ItemEvent): AlertSeverity {
   switch (event.kind) {
     case 'monitor-down':
     case 'domain-expired':
+    case 'certificate-expired':
       return 'critical';
     case 'heartbeat-late':
       return event.timing.state === 'down' ? 'critical' : 'warning';
     case 'heartbeat-failed':
       return 'critical';
     case 'domain-expiring':
+    case 'certificate-expiring':
       return 'warning';
     case 'monitor-recovered':
     case 'heartbeat-recovered':
@@ -112,6 +115,15 @@ function itemTitleAndSentence(event: ItemEvent, now: number): { title: string; s
         sentence: `The registration${when}${by}; renew it to keep the domain.`,
       };
     }
+    case 'certificate-expiring':
+    case 'certificate-expired': {
+      // The title is the event feed's and the service's sentence (common/format/certificate-words.ts).
+      const { url } = event.monitor;
+      const at = url === undefined ? '' : ` (${cleanName(url)})`;
+      const title = `${certificateOf(monitorName(event.monitor))} ${certificateExpiryPhrase(event.daysLeft)}`;
+      if (event.kind === 'certificate-expired') return { title, sentence: `It ended on ${utcMinute(event.expiresAt)}${at}; renew it.` };
+      return { title, sentence: `It ends on ${utcMinute(event.expiresAt)}${at}; renew it before then.` };
+    }
   }
 }
 
@@ -125,9 +137,11 @@ const SUMMARY_ORDER: readonly ItemAlertKind[] = [
   'monitor-down',
   'domain-expired',
   'heartbeat-failed',
+  'certificate-expired',
   'heartbeat-late',
   'monitor-flapping',
   'domain-expiring',
+  'certificate-expiring',
   'monitor-settled',
   'monitor-recovered',
   'heartbeat-recovered',
@@ -140,6 +154,8 @@ const SUMMARY_PHRASES: Record<ItemAlertKind, (count: number) => string> = {
   'heartbeat-failed': (count) => `${countPhrase(count, 'heartbeat')} failed`,
   'monitor-flapping': (count) => `${countPhrase(count, 'monitor')} flapping`,
   'domain-expiring': (count) => `${countPhrase(count, 'domain')} expiring`,
+  'certificate-expired': (count) => `${countPhrase(count, 'certificate')} expired`,
+  'certificate-expiring': (count) => `${countPhrase(count, 'certificate')} expiring`,
   'monitor-settled': (count) => `${countPhrase(count, 'monitor')} settled`,
   'monitor-recovered': (count) => `${countPhrase(count, 'monitor')} back up`,
   'heartbeat-recovered': (count) => `${countPhrase(count, 'heartbeat')} on time again`,

@@ -1,6 +1,6 @@
 // What the alert policy asks the notifier to show. Plain data, so it can be logged, queued and tested.
 
-/** An item's own news: a change of its state (the first seven), and what flapping adds. */
+/** An item's own news: a change of its state (the first nine), and what flapping adds. */
 export const ITEM_ALERT_KINDS = [
   'monitor-down',
   'monitor-recovered',
@@ -9,6 +9,8 @@ export const ITEM_ALERT_KINDS = [
   'heartbeat-recovered',
   'domain-expiring',
   'domain-expired',
+  'certificate-expiring',
+  'certificate-expired',
   'monitor-flapping',
   'monitor-settled',
 ] as const;
@@ -42,6 +44,11 @@ export interface Alert {
   /** The ids of changes told late or folded in by this alert (held in quiet hours, owed after maintenance, a delay
    * or a parent's outage, or replaced by a summary): each change id is included by at most one alert, ever. */
   includes?: string[];
+}
+
+/** News of an expiry (a domain's, a monitor's certificate's): it only ever gets nearer, until a renewal ends it. */
+export function isExpiryKind(kind: ItemAlertKind): boolean {
+  return kind === 'domain-expiring' || kind === 'domain-expired' || kind === 'certificate-expiring' || kind === 'certificate-expired';
 }
 
 /** Whether news of this kind says the item is in a bad state (down, late, failed, expiring, flapping). */

@@ -19,6 +19,7 @@ import { foldDependents, groupDependents } from './dependencies.ts';
 import { flappingAlerts } from './flapping-alerts.ts';
 import { trackFlapping, type FlapTracking } from './flapping.ts';
 import { itemChanges, type ItemEvent } from './item-changes.ts';
+import { newsItemKey } from './news-key.ts';
 import { owe, owedReason, releaseOwed } from './owed-news.ts';
 import { forgetOwedReachability, isReachabilityNews, oweReachability, reachabilityOwed, releaseReachability } from './owed-reachability.ts';
 import type { PollContext, PollEvaluation } from './poll-context.ts';
@@ -128,7 +129,7 @@ export function evaluatePoll(state: AlertState, outcome: PollOutcome, context: P
     itemEvents = changes.events;
   }
   const connectionChangeAlerts = connection.events.map((event) => ({ event, alert: connectionAlert(event, context) }));
-  const itemChangeAlerts = itemEvents.map((event) => ({ event, alert: makeAlert(itemAlertText(event, context.connection.name, now), event.kind, context, event.key) }));
+  const itemChangeAlerts = itemEvents.map((event) => ({ event, alert: makeAlert(itemAlertText(event, context.connection.name, now), event.kind, context, newsItemKey(event.key)) }));
   const changes = [...connectionChangeAlerts, ...itemChangeAlerts].map(({ alert }) => alert);
 
   const monitorChanges = itemChangeAlerts.flatMap(({ event, alert }) => (event.key.startsWith('monitor') ? [{ key: event.key, id: alert.id, name: eventName(event) }] : []));

@@ -16,6 +16,7 @@ export {
   type AlertState,
   type ConnectionMemory,
   type DomainMemory,
+  type ExpiryMemory,
   type FlapMemory,
   type HeldStory,
   type OwedChange,
@@ -27,7 +28,7 @@ export { defaultAlertRules, type AlertRules, type ItemNewsKind, type ItemRule, t
 export type { Suppressed } from './rule-pass.ts';
 export { activeMaintenance, maintenanceOf, type ActiveMaintenance } from './active-maintenance.ts';
 export { maintenanceAt } from './rule-moments.ts';
-export { dueThreshold } from './item-changes.ts';
+export { dueThreshold } from './expiry-step.ts';
 export {
   defaultAlertPreferences,
   resolveAlertPreferences,

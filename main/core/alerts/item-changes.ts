@@ -12,6 +12,8 @@ import {
 } from '../health/index.ts';
 import type { Snapshot } from '../model/snapshot.ts';
 import type { AlertState, DomainMemory } from './alert-state.ts';
+import { certificateChanges, type CertificateEvent } from './certificate-changes.ts';
+import { EXPIRED, expiryStep } from './expiry-step.ts';
 
 export type ItemEvent =
   | { kind: 'monitor-down'; key: string; monitor: Monitor }
@@ -20,9 +22,10 @@ export type ItemEvent =
   | { kind: 'heartbeat-failed'; key: string; heartbeat: Heartbeat; timing: HeartbeatTiming }
   /** `failedSince`: the trouble that ended was a failed run (told "succeeded after failing"), not only lateness. */
   | { kind: 'heartbeat-recovered'; key: string; heartbeat: Heartbeat; timing: HeartbeatTiming; lateSince: number; failedSince?: number }
-  | { kind: 'domain-expiring' | 'domain-expired'; key: string; domain: Domain; daysLeft: number };
+  | { kind: 'domain-expiring' | 'domain-expired'; key: string; domain: Domain; daysLeft: number }
+  | CertificateEvent;
 
-type ItemMemory = Pick<AlertState, 'monitorsDown' | 'heartbeatsLate' | 'heartbeatsFailed' | 'heartbeatsWaiting' | 'domains'>;
+type ItemMemory = Pick<AlertState, 'monitorsDown' | 'heartbeatsLate' | 'heartbeatsFailed' | 'heartbeatsWaiting' | 'domains' | 'certificates'>;
 
 export interface ItemRules {
   now: number;
@@ -30,31 +33,8 @@ export interface ItemRules {
   thresholds: readonly number[];
 }
 
-/** "Expired" is remembered as the threshold -1, below any real threshold (0 is "expires today"). */
-const EXPIRED = -1;
-
 /** Marks a key whose recovery was told in this poll, so a duplicate of it is not told again. */
 const RECOVERED = -1;
-
-/** A later expiry day means the domain was renewed; one day of difference is clock or time-zone jitter. */
-const RENEWAL_MIN_DAYS = 2;
-
-/** The threshold due now (the smallest one crossed), unless it or a smaller one was already reached. */
-export function dueThreshold(
-  daysLeft: number,
-  thresholds: readonly number[],
-  reached: number | undefined,
-): number | undefined {
-  let due: number | undefined;
-  if (daysLeft <= EXPIRED) due = EXPIRED;
-  else {
-    for (const threshold of thresholds) {
-      if (threshold >= 0 && daysLeft <= threshold && (due === undefined || threshold < due)) due = threshold;
-    }
-  }
-  if (due === undefined || (reached !== undefined && reached <= due)) return undefined;
-  return due;
-}
 
 // Memory is looked up in Maps: a Record indexed by freshly built key strings costs several times more,
 // which matters at 10,000 monitors a poll.
@@ -185,16 +165,10 @@ function domainChanges(
       if (memory !== undefined) next.set(key, memory);
       continue;
     }
-    const renewed = memory !== undefined && expiryDay - memory.expiryDay >= RENEWAL_MIN_DAYS;
-    const kept = renewed ? undefined : memory;
     const daysLeft = expiryDay - utcDay(rules.now);
-    const due = dueThreshold(daysLeft, rules.thresholds, kept?.threshold);
-    if (due !== undefined) {
-      events.push({ kind: due === EXPIRED ? 'domain-expired' : 'domain-expiring', key, domain, daysLeft });
-      next.set(key, { threshold: due, expiryDay });
-    } else if (kept !== undefined) {
-      next.set(key, kept);
-    }
+    const step = expiryStep(memory, expiryDay, daysLeft, rules.thresholds);
+    if (step.due !== undefined) events.push({ kind: step.due === EXPIRED ? 'domain-expired' : 'domain-expiring', key, domain, daysLeft });
+    if (step.memory !== undefined) next.set(key, step.memory);
   }
   return next;
 }
@@ -223,6 +197,7 @@ export function itemChanges(
     heartbeatsFailed: Object.fromEntries(heartbeats.failed),
     heartbeatsWaiting: Object.fromEntries(heartbeats.waiting),
     domains: Object.fromEntries(domains),
+    certificates: certificateChanges(snapshot.monitors, previous.certificates, rules.now, events),
   };
   return { memory, events };
 }

@@ -1,12 +1,13 @@
 // News owed: a change not told because its item is in maintenance, its parent is down or its delay has not passed.
 // The item's memory keeps tracking it; when the reason lifts, the item is told once as it then stands, or not at all
 // when it is back as the person was last told (down and recovered inside a window: nothing).
-import { isBadKind, type Alert } from './alert.ts';
+import { isBadKind, isExpiryKind, type Alert } from './alert.ts';
 import { delayMsOf } from './alert-rules.ts';
 import type { OwedChange } from './alert-state.ts';
 import { eventName } from './alert-text.ts';
 import type { ItemEvent } from './item-changes.ts';
 import { owedText } from './rule-alert-text.ts';
+import { newsItemKey } from './news-key.ts';
 import { inMaintenance, isBadNow, makeAlert, tellDerived, type RulePass } from './rule-pass.ts';
 
 /** Only a down, a late or a failed run waits for its delay: the rest is news at once. */
@@ -20,14 +21,15 @@ function downParent(pass: RulePass, itemKey: string): string | undefined {
   return parent !== undefined && isBadNow(pass.memory, parent) ? parent : undefined;
 }
 
-/** Why this change is owed rather than told, if it is. */
+/** Why this change is owed rather than told, if it is. Owed news is kept by its news key, the rules go by its item. */
 export function owedReason(pass: RulePass, event: ItemEvent): OwedChange['reason'] | undefined {
-  if (inMaintenance(pass, event.key)) return 'maintenance';
+  const itemKey = newsItemKey(event.key);
+  if (inMaintenance(pass, itemKey)) return 'maintenance';
   const bad = isBadKind(event.kind);
-  if (bad && downParent(pass, event.key) !== undefined) return 'dependency';
+  if (bad && downParent(pass, itemKey) !== undefined) return 'dependency';
   const owed = pass.owed.get(event.key);
   if (owed !== undefined) return owed.reason;
-  if (bad && delayable(event.kind) && delayMsOf(pass.context.rules, event.key) > 0) return 'delay';
+  if (bad && delayable(event.kind) && delayMsOf(pass.context.rules, itemKey) > 0) return 'delay';
   return undefined;
 }
 
@@ -48,8 +50,8 @@ export function owe(pass: RulePass, event: ItemEvent, alert: Alert, reason: Owed
   };
   const dueAt = before?.dueAt ?? (reason === 'delay' ? now + delayMsOf(rules, event.key) : undefined);
   if (dueAt !== undefined) owed.dueAt = dueAt;
-  // A domain's news only ever gets worse (a nearer threshold), so it is owed until told.
-  const asTold = bad === owed.toldBad && !event.kind.startsWith('domain');
+  // An expiry's news only ever gets worse (a nearer threshold), so it is owed until told.
+  const asTold = bad === owed.toldBad && !isExpiryKind(event.kind);
   if (asTold) pass.owed.delete(event.key);
   else pass.owed.set(event.key, owed);
 }
@@ -86,17 +88,18 @@ export function releaseOwed(pass: RulePass, names: ReadonlyMap<string, string>):
       pass.owed.delete(key);
       continue;
     }
-    const reason = stillOwed(pass, key, owed);
+    const itemKey = newsItemKey(key);
+    const reason = stillOwed(pass, itemKey, owed);
     if (reason !== undefined) {
       if (reason !== owed.reason) pass.owed.set(key, { ...owed, reason });
       continue;
     }
     pass.owed.delete(key);
-    const parent = owed.reason === 'dependency' ? context.rules.dependencies.get(key) : undefined;
+    const parent = owed.reason === 'dependency' ? context.rules.dependencies.get(itemKey) : undefined;
     const text = owedText(owed, context.now, context.connection.name, parent === undefined ? undefined : names.get(parent));
-    const alert = makeAlert(text, owed.kind, context, key, `|${owed.reason}`);
+    const alert = makeAlert(text, owed.kind, context, itemKey, `|${owed.reason}`);
     if (owed.ids.length > 0) alert.includes = owed.ids;
     const telling = { alert, name: owed.name, bad, story: alert.title, ids: owed.ids };
-    tellDerived(pass, parent === undefined ? telling : { ...telling, parent });
+    tellDerived(pass, parent === undefined ? telling : { ...telling, parent }, key);
   }
 }

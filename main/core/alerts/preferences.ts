@@ -67,8 +67,11 @@ export function topicOf(kind: AlertKind): AlertTopic | undefined {
       return 'heartbeatLate';
     case 'heartbeat-recovered':
       return 'heartbeatRecovered';
+    // One topic for every expiry: a domain's, and a monitor's certificate's.
     case 'domain-expiring':
     case 'domain-expired':
+    case 'certificate-expiring':
+    case 'certificate-expired':
       return 'domainExpiring';
     case 'connection-lost':
     case 'connection-restored':

@@ -9,6 +9,7 @@ import type { AlertText } from './alert-text.ts';
 import { topicOf, type AlertPreferences } from './preferences.ts';
 import type { PollContext } from './poll-context.ts';
 import { HELD_LIMIT } from './held-limit.ts';
+import { isCertificateNewsKey, newsItemKey } from './news-key.ts';
 import { isQuietAt, maintenanceAt } from './rule-moments.ts';
 import { activeSnoozes, isPaused } from './snooze.ts';
 
@@ -71,8 +72,10 @@ export function makeAlert(text: AlertText, kind: Alert['kind'], context: PollCon
   return alert;
 }
 
-/** Whether the item is bad in the memory after this poll (its key is remembered as down, late or expiring). */
+/** Whether the item (or its certificate, by its news key) is bad in the memory after this poll (its key is
+ * remembered as down, late or expiring). */
 export function isBadNow(memory: AlertState, itemKey: string): boolean {
+  if (isCertificateNewsKey(itemKey)) return memory.certificates !== undefined && Object.hasOwn(memory.certificates, newsItemKey(itemKey));
   if (itemKey.startsWith('monitor')) return Object.hasOwn(memory.monitorsDown, itemKey);
   if (itemKey.startsWith('heartbeat')) return Object.hasOwn(memory.heartbeatsLate, itemKey);
   return Object.hasOwn(memory.domains, itemKey);
@@ -134,13 +137,13 @@ export function tellOrHold(pass: RulePass, telling: Telling, holdKey: string): b
 }
 
 /** News the rules made (flapping, owed news told late): dropped by the person's choices (listed in `suppressed` as
- * that alert, its `includes` naming the changes it stood for), else told or held. Callers owe it instead while its
- * item is in maintenance. */
-export function tellDerived(pass: RulePass, telling: Telling): void {
+ * that alert, its `includes` naming the changes it stood for), else told or held under `holdKey` (its news key).
+ * Callers owe it instead while its item is in maintenance. */
+export function tellDerived(pass: RulePass, telling: Telling, holdKey = telling.alert.itemKey ?? telling.alert.id): void {
   const dropped = droppedBy(pass, telling.alert);
   if (dropped !== undefined) {
     pass.suppressed.push({ alert: telling.alert, reason: dropped });
     return;
   }
-  tellOrHold(pass, telling, telling.alert.itemKey ?? telling.alert.id);
+  tellOrHold(pass, telling, holdKey);
 }

@@ -3,6 +3,7 @@
 // was not watching that are long enough to tell. Each names its server, and its item by server item key, for a feed
 // that spans several.
 import { dateTimeToEpochMs, type HistoryEvent } from '../../../common/api/index.ts';
+import { CERTIFICATE_EXPIRED_DAYS, certificateExpiryPhrase, certificateOf } from '../../../common/format/certificate-words.ts';
 import { formatDuration } from '../../../common/format/duration.ts';
 import type { HistoryEventView } from '../../../common/ipc/history.ts';
 import { parseItemKey, serverItemKey } from '../../../common/ipc/item-key.ts';
@@ -81,13 +82,14 @@ function serverEventTitle(event: HistoryEvent, kind: HistoryEventView['kind']): 
       return `${name} is late${said}`;
     case 'failed':
       return `${name} failed${said}`;
-    // A monitor's are its certificate's (docs/api-decisions.md §14), a domain's its own.
+    // A monitor's are its certificate's (docs/api-decisions.md §14), said as its notifications say them
+    // (common/format/certificate-words.ts); a domain's its own.
     case 'expiring':
-      return kind === 'monitor' ? `The certificate of ${name} expires soon${said}` : `${name} expires soon${said}`;
+      return `${kind === 'monitor' ? certificateOf(name) : name} expires soon${said}`;
     case 'expired':
-      return kind === 'monitor' ? `The certificate of ${name} has expired${said}` : `${name} has expired${said}`;
+      return kind === 'monitor' ? `${certificateOf(name)} ${certificateExpiryPhrase(CERTIFICATE_EXPIRED_DAYS)}${said}` : `${name} has expired${said}`;
     case 'renewed':
-      return kind === 'monitor' ? `The certificate of ${name} was renewed${said}` : `${name} was renewed${said}`;
+      return `${kind === 'monitor' ? certificateOf(name) : name} was renewed${said}`;
     case undefined:
       return `${name}${said}`;
     default:

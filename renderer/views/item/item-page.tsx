@@ -28,6 +28,7 @@ import { windowNames } from './item-page-model.ts';
 import { PingsSection } from './pings-section.tsx';
 import { ResponseTimesSection } from './response-times-section.tsx';
 import { RulesPanel } from './rules-panel.tsx';
+import { tellChoicesOf } from './rules-values.ts';
 import { StatusTimeline } from './status-timeline.tsx';
 import { UptimeFigures } from './uptime-figures.tsx';
 import { useItemHistory } from './use-item-history.ts';
@@ -137,7 +138,7 @@ export function ItemPage({ itemKey }: { itemKey: string }) {
       ) : (
         <ItemHistory itemKey={itemKey} view={view} pageWindow={pageWindow} onWindow={setPageWindow} loading={history.loading} now={now} />
       )}
-      {headline !== undefined && connectionId !== undefined && <RulesPanel itemKey={itemKey} connectionId={connectionId} kind={headline.kind} name={name} />}
+      {headline !== undefined && connectionId !== undefined && <RulesPanel itemKey={itemKey} connectionId={connectionId} tellChoices={tellChoicesOf(headline.kind, monitor)} name={name} />}
     </section>
   );
 }

@@ -1,10 +1,9 @@
 // The item's alert rules: one line says how it is told now ("Tells at once (the default) · depends on Router ·
 // 3 items depend on this"); "Change rules" unfolds the form — a delay of its own or the default, which kinds of
-// news to tell (those that apply to its kind), and what it depends on. The core's refusals (a cycle) show at
-// their fields.
+// news to tell (those that apply to it: a monitor with a certificate tells its expiry too), and what it depends on.
+// The core's refusals (a cycle) show at their fields.
 import { useId, useState } from 'react';
 import type { ItemRulesView } from '../../../common/ipc/alerting.ts';
-import type { ItemKind } from '../../../common/ipc/views.ts';
 import { vigil } from '../../api/vigil-api.ts';
 import { CheckboxField, FormError, sentence, TextField } from '../../components/fields.tsx';
 import { FormActions } from '../../components/form-actions.tsx';
@@ -12,17 +11,18 @@ import { useFormCheck } from '../../state/form-check.ts';
 import { showInfo } from '../../state/notices-store.ts';
 import { tracked } from '../../state/pending-writes.ts';
 import { DependsOnField } from './depends-on-field.tsx';
-import { rulesDraftOf, rulesErrors, rulesPatch, rulesSummary, tellKindLabel, tellKindsOf, type RulesDraft } from './rules-values.ts';
+import { rulesDraftOf, rulesErrors, rulesPatch, rulesSummary, type RulesDraft, type TellChoice } from './rules-values.ts';
 import { useItemRules } from './use-item-rules.ts';
 
 export interface RulesPanelProps {
   itemKey: string;
   connectionId: string;
-  kind: ItemKind;
+  /** The kinds of news that apply to the item (`tellChoicesOf`). */
+  tellChoices: readonly TellChoice[];
   name: string;
 }
 
-export function RulesPanel({ itemKey, connectionId, kind, name }: RulesPanelProps) {
+export function RulesPanel({ itemKey, connectionId, tellChoices, name }: RulesPanelProps) {
   const rules = useItemRules(itemKey);
   const [editing, setEditing] = useState(false);
   const { load } = rules;
@@ -41,7 +41,7 @@ export function RulesPanel({ itemKey, connectionId, kind, name }: RulesPanelProp
       {load.state === 'ready' && (
         <>
           <div className="rules-summary">
-            <p>{rulesSummary(load.rules, kind)}</p>
+            <p>{rulesSummary(load.rules, tellChoices)}</p>
             {!editing && (
               <button type="button" className="button" onClick={() => setEditing(true)}>
                 Change rules
@@ -52,7 +52,7 @@ export function RulesPanel({ itemKey, connectionId, kind, name }: RulesPanelProp
             <RulesForm
               itemKey={itemKey}
               connectionId={connectionId}
-              kind={kind}
+              tellChoices={tellChoices}
               name={name}
               rules={load.rules}
               onClose={() => setEditing(false)}
@@ -74,7 +74,7 @@ interface RulesFormProps extends RulesPanelProps {
   onSaved(rules: ItemRulesView): void;
 }
 
-function RulesForm({ itemKey, connectionId, kind, name, rules, onClose, onSaved }: RulesFormProps) {
+function RulesForm({ itemKey, connectionId, tellChoices, name, rules, onClose, onSaved }: RulesFormProps) {
   const [draft, setDraft] = useState<RulesDraft>(() => rulesDraftOf(rules));
   const check = useFormCheck(rulesErrors(draft));
   const { errors } = check;
@@ -114,8 +114,8 @@ function RulesForm({ itemKey, connectionId, kind, name, rules, onClose, onSaved 
       )}
       <fieldset className="field" aria-labelledby={tellGroup}>
         <legend id={tellGroup}>Tell me when</legend>
-        {tellKindsOf[kind].map((each) => (
-          <CheckboxField key={each} label={tellKindLabel(kind, each)} checked={draft.tell[each]} onChange={(on) => change({ tell: { ...draft.tell, [each]: on } }, 'tell')} />
+        {tellChoices.map(({ kind, label }) => (
+          <CheckboxField key={kind} label={label} checked={draft.tell[kind]} onChange={(on) => change({ tell: { ...draft.tell, [kind]: on } }, 'tell')} />
         ))}
         {errors['tell'] !== undefined && <p className="field-error">{sentence(errors['tell'])}</p>}
       </fieldset>

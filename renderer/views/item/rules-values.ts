@@ -1,37 +1,47 @@
 // The Rules panel's values (pure): which kinds of news apply to a kind of item, the rules in one line of words,
 // the draft the form edits, its own checks, and the patch that changes only what differs.
 import { ALERTING_BOUNDS, type ItemRulesPatch, type ItemRulesView, type TellKind } from '../../../common/ipc/alerting.ts';
-import type { ItemKind } from '../../../common/ipc/views.ts';
+import type { ItemKind, Monitor } from '../../../common/ipc/views.ts';
 import type { FieldErrors } from '../../api/call-error.ts';
 
-/** A monitor is down and recovers; a heartbeat is late, its run fails (its "down"), and recovers; a domain expires. */
-export const tellKindsOf: Record<ItemKind, readonly TellKind[]> = {
-  monitor: ['down', 'recovered'],
-  heartbeat: ['late', 'down', 'recovered'],
-  domain: ['expiry'],
+/** A kind of news an item tells, as the form's box and the summary say it. */
+export interface TellChoice {
+  kind: TellKind;
+  label: string;
+}
+
+const choice = (kind: TellKind, label: string): TellChoice => ({ kind, label });
+const goesDown = choice('down', 'It goes down');
+const recovers = choice('recovered', 'It recovers');
+
+/**
+ * A monitor is down and recovers; a heartbeat is late, its run fails (a heartbeat's "down" news,
+ * main/core/alerts/alert-rules.ts), and it recovers; a domain expires.
+ */
+const choicesOfKind: Record<ItemKind, readonly TellChoice[]> = {
+  monitor: [goesDown, recovers],
+  heartbeat: [choice('late', 'It is late'), choice('down', 'A run fails'), recovers],
+  domain: [choice('expiry', 'Its expiry comes near')],
 };
 
-const tellKindLabels: Record<TellKind, string> = {
-  down: 'It goes down',
-  recovered: 'It recovers',
-  late: 'It is late',
-  expiry: 'Its expiry comes near',
-};
+const monitorWithCertificate: readonly TellChoice[] = [goesDown, recovers, choice('expiry', "Its certificate's expiry comes near")];
 
-/** A heartbeat's critical news is a failed run (main/core/alerts/alert-rules.ts), which is what it turns off. */
-export function tellKindLabel(kind: ItemKind, tell: TellKind): string {
-  return kind === 'heartbeat' && tell === 'down' ? 'A run fails' : tellKindLabels[tell];
+/** The kinds of news that apply to the item: a monitor's certificate expires too, when it has one (an https address,
+ * or an end its server reports). */
+export function tellChoicesOf(kind: ItemKind, monitor?: Pick<Monitor, 'url' | 'certificate_expires_on'>): readonly TellChoice[] {
+  const certificate = monitor !== undefined && (monitor.certificate_expires_on !== undefined || /^https:/i.test(monitor.url ?? ''));
+  return kind === 'monitor' && certificate ? monitorWithCertificate : choicesOfKind[kind];
 }
 
 const minutes = (count: number) => (count === 1 ? '1 minute' : `${count} minutes`);
 
 /** "Tells at once (the default) · about: going down, recovering · depends on Router · 3 items depend on this". */
-export function rulesSummary(rules: ItemRulesView, kind: ItemKind): string {
+export function rulesSummary(rules: ItemRulesView, choices: readonly TellChoice[]): string {
   const delay = rules.delayMinutes ?? rules.defaultDelayMinutes;
   const when = delay === 0 ? 'Tells at once' : `Tells only if down for ${minutes(delay)}`;
   const parts = [rules.delayMinutes === undefined ? `${when} (the default)` : when];
-  const off = tellKindsOf[kind].filter((each) => !rules.tell[each]);
-  if (off.length > 0) parts.push(`not when: ${off.map((each) => tellKindLabel(kind, each).toLowerCase()).join(', ')}`);
+  const off = choices.filter((each) => !rules.tell[each.kind]);
+  if (off.length > 0) parts.push(`not when: ${off.map((each) => each.label.toLowerCase()).join(', ')}`);
   if (rules.dependsOn !== undefined) parts.push(`depends on ${rules.dependsOn.name}`);
   if (rules.dependents > 0) parts.push(rules.dependents === 1 ? '1 item depends on this' : `${rules.dependents} items depend on this`);
   return parts.join(' · ');

@@ -16,7 +16,7 @@ const events: readonly Choice[] = [
   { name: 'monitorRecovered', label: 'A monitor is back up' },
   { name: 'heartbeatLate', label: 'A heartbeat is late or its run fails' },
   { name: 'heartbeatRecovered', label: 'A late heartbeat pings again' },
-  { name: 'domainExpiring', label: 'A domain is about to expire', hint: 'At each of the expiry alert days above, and when it expires.' },
+  { name: 'domainExpiring', label: 'A domain or a certificate is about to expire', hint: "A domain at each of the expiry alert days above, a monitor's certificate at its own (30, 14, 7 and 1 unless set on the monitor); and when it expires." },
   { name: 'connection', label: 'The server cannot be reached, or can again' },
   { name: 'token', label: 'The token is rejected or about to expire' },
 ];

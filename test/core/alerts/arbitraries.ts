@@ -4,14 +4,19 @@
 import fc from 'fast-check';
 import type { Domain, Heartbeat, Monitor } from '../../../common/api/index.ts';
 import type { ClientErrorKind, PollOutcome } from '../../../main/core/model/snapshot.ts';
-import { domain, failed, heartbeat, HOUR, MINUTE, monitor, NOW, ok } from './fixtures.ts';
+import { DAY, domain, failed, heartbeat, HOUR, iso, MINUTE, monitor, NOW, ok } from './fixtures.ts';
 
 const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
 
 export type ItemsAt = (at: number) => { monitors: Monitor[]; heartbeats: Heartbeat[]; domains: Domain[] };
 
 const monitorsArb = fc.array(
-  fc.record({ id: fc.constantFrom(...ids), status: fc.constantFrom('up', 'down', 'unknown', 'paused', undefined) }),
+  fc.record({
+    id: fc.constantFrom(...ids),
+    status: fc.constantFrom('up', 'down', 'unknown', 'paused', undefined),
+    // When its certificate ends, after the poll: mostly none, else around the thresholds and past them.
+    certificate: fc.constantFrom(undefined, undefined, undefined, -2 * DAY, 2 * HOUR, 5 * DAY, 13 * DAY + HOUR, 29 * DAY, 100 * DAY),
+  }),
   { maxLength: ids.length + 2 },
 );
 const heartbeatsArb = fc.array(
@@ -33,7 +38,7 @@ const domainsArb = fc.array(
 export const itemsArb: fc.Arbitrary<ItemsAt> = fc
   .record({ monitors: monitorsArb, heartbeats: heartbeatsArb, domains: domainsArb })
   .map((spec) => (at: number) => ({
-    monitors: spec.monitors.map((entry) => monitor(entry.id, entry.status)),
+    monitors: spec.monitors.map((entry) => monitor(entry.id, entry.status, entry.certificate === undefined ? {} : { certificate_expires_on: iso(at + entry.certificate) })),
     heartbeats: spec.heartbeats.map((entry) =>
       heartbeat(entry.id, entry.ago, 3600, at, {
         ...(entry.interval === undefined ? { expected_interval: undefined } : {}),

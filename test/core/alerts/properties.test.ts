@@ -22,6 +22,18 @@ function keysOf({ monitors, heartbeats, domains }: Snapshot): Set<string> {
   ]);
 }
 
+/** A certificate's news is a story of its own beside its monitor's up and down. */
+const newsKey = (alert: Alert) => (alert.kind.startsWith('certificate') ? `certificate:${alert.itemKey}` : alert.itemKey);
+
+/** Each item's expiry days (a domain's, a monitor's certificate's), under its news key. */
+function expiriesOf({ domains, monitors }: Snapshot, now: number): Map<string, number[]> {
+  const days = new Map<string, number[]>();
+  const add = (key: string, day: number) => days.set(key, [...(days.get(key) ?? []), day]);
+  for (const item of domains) if (item.days_until_expiry !== undefined) add(`domain:${item.id}`, Math.floor(now / 86_400_000) + item.days_until_expiry);
+  for (const item of monitors) if (item.certificate_expires_on !== undefined) add(`certificate:monitor:${item.id}`, Math.floor(Date.parse(item.certificate_expires_on) / 86_400_000));
+  return days;
+}
+
 function run(steps: readonly Step[], extra: Parameters<typeof context>[0] = {}, start: AlertState = initialAlertState()) {
   let state = start;
   const alerts: Alert[][] = [];
@@ -58,29 +70,25 @@ describe('alert policy properties', () => {
         const expiryDays = new Map<string, number>();
         steps.forEach((step, index) => {
           if (step.outcome.ok) {
-            const { domains } = step.outcome.snapshot;
             const present = keysOf(step.outcome.snapshot);
-            for (const key of lastNews.keys()) if (!present.has(key)) lastNews.delete(key);
-            // A renewal (the expiry moving later) re-arms a domain's thresholds; with duplicates, any later one counts.
-            const days = new Map<string, number[]>();
-            for (const item of domains) {
-              if (item.days_until_expiry === undefined) continue;
-              const key = `domain:${item.id}`;
-              days.set(key, [...(days.get(key) ?? []), Math.floor(step.now / 86_400_000) + item.days_until_expiry]);
-            }
+            const days = expiriesOf(step.outcome.snapshot, step.now);
+            // A monitor without a certificate end remembers none: its certificate may be told again.
+            for (const key of lastNews.keys()) if (!present.has(key) && !days.has(key)) lastNews.delete(key);
+            // A renewal (the expiry moving later) re-arms the thresholds; with duplicates, any later one counts.
             for (const [key, expiry] of days) {
               if (Math.max(...expiry) > (expiryDays.get(key) ?? Infinity) + 1) lastNews.delete(key);
               expiryDays.set(key, Math.min(...expiry));
             }
           }
           for (const alert of alerts[index] ?? []) {
-            if (alert.itemKey === undefined) continue;
-            const previous = lastNews.get(alert.itemKey);
-            // A domain may be told again, but only about a smaller threshold: a different title.
+            const key = newsKey(alert);
+            if (key === undefined) continue;
+            const previous = lastNews.get(key);
+            // An expiry may be told again, but only about a smaller threshold: a different title.
             if (previous?.kind === alert.kind) {
-              expect(alert.kind === 'domain-expiring' && alert.title !== previous.title).toBe(true);
+              expect((alert.kind === 'domain-expiring' || alert.kind === 'certificate-expiring') && alert.title !== previous.title).toBe(true);
             }
-            lastNews.set(alert.itemKey, alert);
+            lastNews.set(key, alert);
           }
         });
       }),
@@ -160,7 +168,7 @@ describe('alert policy properties', () => {
         const lastOk = steps.findLast((step) => step.outcome.ok)?.outcome;
         if (lastOk === undefined || !lastOk.ok) return;
         const keys = keysOf(lastOk.snapshot);
-        for (const map of [state.monitorsDown, state.heartbeatsLate, state.heartbeatsWaiting, state.domains]) {
+        for (const map of [state.monitorsDown, state.heartbeatsLate, state.heartbeatsWaiting, state.domains, state.certificates ?? {}]) {
           for (const key of Object.keys(map)) expect(keys).toContain(key);
         }
       }),

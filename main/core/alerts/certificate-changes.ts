@@ -1,0 +1,85 @@
+// Change detection for monitors' certificates (the `checks` extension's read-only `certificate_expires_on`,
+// docs/api-decisions.md §16): as a domain's expiry, each of the monitor's `tls.expiry_days` thresholds is told once
+// (only the smallest one due), "expired" last, and a renewal re-arms them. The days are the service's own count
+// (common/format/certificate-words.ts), so a notification says what the service's alert and the event feed say.
+//
+// A poll may carry 10,000 monitors, nearly all without a certificate (a field read) or far from any threshold (a date
+// parse and a look-up by id): nothing is allocated for them.
+import { dateTimeToEpochMs, DEFAULT_CERTIFICATE_EXPIRY_DAYS, type Monitor } from '../../../common/api/index.ts';
+import { certificateDaysLeft } from '../../../common/format/certificate-words.ts';
+import { largestThreshold, monitorKey, utcDay } from '../health/index.ts';
+import type { ExpiryMemory } from './alert-state.ts';
+import { EXPIRED, expiryStep } from './expiry-step.ts';
+import type { ItemEvent } from './item-changes.ts';
+import { certificateNewsKey } from './news-key.ts';
+
+export interface CertificateEvent {
+  kind: 'certificate-expiring' | 'certificate-expired';
+  /** The news key (news-key.ts): `certificate:` and the monitor's key. */
+  key: string;
+  monitor: Monitor;
+  daysLeft: number;
+  /** Epoch ms the certificate ends. */
+  expiresAt: number;
+}
+
+const NO_MEMORY: ReadonlyMap<string, ExpiryMemory> = new Map();
+
+/** Memory of monitors with ids, by bare id: looking up the id a monitor already has builds no key. */
+function memoryById(previous: Readonly<Record<string, ExpiryMemory>>): ReadonlyMap<string, ExpiryMemory> {
+  let index: Map<string, ExpiryMemory> | undefined;
+  for (const [key, memory] of Object.entries(previous)) {
+    if (!key.startsWith('monitor:')) continue;
+    index ??= new Map();
+    index.set(key.slice('monitor:'.length), memory);
+  }
+  return index ?? NO_MEMORY;
+}
+
+interface Candidate {
+  monitor: Monitor;
+  expiresAt: number;
+  memory: ExpiryMemory | undefined;
+}
+
+/**
+ * The certificate news of this poll's monitors (pushed to `events`) and the memory after it, by monitor key.
+ * Monitors without a readable certificate end have nothing remembered. Two monitors with one key (a server bug, or
+ * two unnamed ones without ids) are judged by the sooner end whatever their order, so they never flip each other's
+ * memory from poll to poll.
+ */
+export function certificateChanges(
+  monitors: readonly Monitor[],
+  previous: Readonly<Record<string, ExpiryMemory>> | undefined,
+  now: number,
+  events: ItemEvent[],
+): Record<string, ExpiryMemory> {
+  const byId = previous === undefined ? NO_MEMORY : memoryById(previous);
+  let candidates: Map<string, Candidate> | undefined;
+  for (const monitor of monitors) {
+    const endsOn = monitor.certificate_expires_on;
+    if (endsOn === undefined) continue;
+    const expiresAt = dateTimeToEpochMs(endsOn);
+    if (expiresAt === undefined) continue;
+    const memory = monitor.id === undefined ? previous?.[monitorKey(monitor)] : byId.get(monitor.id);
+    // The usual case, far from every threshold and never told, has nothing to tell or remember.
+    const largest = largestThreshold(monitor.tls?.expiry_days ?? DEFAULT_CERTIFICATE_EXPIRY_DAYS) ?? EXPIRED;
+    if (memory === undefined && certificateDaysLeft(expiresAt, now) > largest) continue;
+    const key = monitorKey(monitor);
+    candidates ??= new Map();
+    const other = candidates.get(key);
+    if (other === undefined || expiresAt < other.expiresAt) candidates.set(key, { monitor, expiresAt, memory });
+  }
+  const next: Record<string, ExpiryMemory> = {};
+  if (candidates === undefined) return next;
+  for (const [key, { monitor, expiresAt, memory }] of candidates) {
+    const daysLeft = certificateDaysLeft(expiresAt, now);
+    const step = expiryStep(memory, utcDay(expiresAt), daysLeft, monitor.tls?.expiry_days ?? DEFAULT_CERTIFICATE_EXPIRY_DAYS);
+    if (step.due !== undefined) {
+      const kind = step.due === EXPIRED ? 'certificate-expired' : 'certificate-expiring';
+      events.push({ kind, key: certificateNewsKey(key), monitor, daysLeft, expiresAt });
+    }
+    if (step.memory !== undefined) next[key] = step.memory;
+  }
+  return next;
+}

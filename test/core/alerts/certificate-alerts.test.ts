@@ -1,0 +1,217 @@
+// A monitor's certificate told as a domain's expiry is (main/core/alerts/certificate-changes.ts): each threshold
+// once, the smallest one due, "expired" last, a renewal re-arms; its news is the monitor's for the person's rules
+// (topic, per-item kinds, snoozes, maintenance) yet a story of its own beside the monitor's up and down.
+import { describe, expect, it } from 'vitest';
+import type { Monitor } from '../../../common/api/index.ts';
+import { evaluatePoll, initialAlertState, restoreAlertState, type AlertState } from '../../../main/core/alerts/index.ts';
+import { certificateChanges } from '../../../main/core/alerts/certificate-changes.ts';
+import type { ItemEvent } from '../../../main/core/alerts/item-changes.ts';
+import { context, DAY, HOUR, iso, MINUTE, monitor, NOW, ok, pollAll, preferences, primed } from './fixtures.ts';
+import { alertRules, nightly, RulesRun, window } from './rules-fixtures.ts';
+
+/** The API monitor, its certificate ending `endsIn` ms after `at` (none when undefined). */
+function api(endsIn: number | undefined, at = NOW, extra: Partial<Monitor> = {}, status = 'up'): Monitor {
+  const certificate = endsIn === undefined ? {} : { certificate_expires_on: iso(at + endsIn) };
+  return monitor('api', status, { name: 'API', ...certificate, ...extra });
+}
+
+const titles = (alerts: readonly { title: string }[]) => alerts.map(({ title }) => title);
+
+describe('certificate alerts', () => {
+  it('tell each threshold once as the end nears, then once when it has passed', () => {
+    const ends = NOW + 40 * DAY + HOUR;
+    const steps = Array.from({ length: 43 }, (_, index) => {
+      const at = NOW + index * DAY;
+      return { outcome: ok({ monitors: [api(ends - at, at)] }, at) };
+    });
+    const { alerts, state } = pollAll(primed({ monitors: [api(ends - NOW)] }), steps);
+    expect(alerts.flatMap((poll, index) => poll.map((alert) => `${40 - index}: ${alert.title}`))).toEqual([
+      '30: The certificate of API expires in 30 days',
+      '14: The certificate of API expires in 14 days',
+      '7: The certificate of API expires in 7 days',
+      '1: The certificate of API expires in 1 day',
+      '-1: The certificate of API has expired',
+    ]);
+    expect(state.certificates).toEqual({ 'monitor:api': { threshold: -1, expiryDay: Math.floor(ends / DAY) } });
+  });
+
+  it('say when it ends and where, as a warning, and when it ended, as critical, on the monitor', () => {
+    const state = primed({ monitors: [api(90 * DAY)] });
+    const [expiring] = evaluatePoll(state, ok({ monitors: [api(7 * DAY + HOUR)] }), context()).alerts;
+    expect(expiring).toEqual({
+      id: `conn-1|certificate-expiring|monitor:api|${NOW}`,
+      kind: 'certificate-expiring',
+      severity: 'warning',
+      title: 'The certificate of API expires in 7 days',
+      body: 'It ends on 2026-11-28 15:05 UTC (https://api.example.com/); renew it before then. · Work API',
+      connectionId: 'conn-1',
+      itemKey: 'monitor:api',
+    });
+    const [soon] = evaluatePoll(state, ok({ monitors: [api(HOUR)] }), context()).alerts;
+    expect(soon).toMatchObject({ title: 'The certificate of API expires within a day' });
+    const [expired] = evaluatePoll(state, ok({ monitors: [api(-2 * DAY)] }), context()).alerts;
+    expect(expired).toMatchObject({
+      kind: 'certificate-expired',
+      severity: 'critical',
+      title: 'The certificate of API has expired',
+      body: 'It ended on 2026-11-19 14:05 UTC (https://api.example.com/); renew it. · Work API',
+      itemKey: 'monitor:api',
+    });
+  });
+
+  it('tell only the smallest threshold crossed, once', () => {
+    const state = primed({ monitors: [api(undefined)] });
+    const first = evaluatePoll(state, ok({ monitors: [api(5 * DAY + HOUR)] }), context());
+    expect(titles(first.alerts)).toEqual(['The certificate of API expires in 5 days']);
+    const next = evaluatePoll(first.state, ok({ monitors: [api(4 * DAY + HOUR, NOW + DAY)] }, NOW + DAY), context({ now: NOW + DAY }));
+    expect(next.alerts).toEqual([]);
+  });
+
+  it('re-arm after a renewal (an end two days later or more), not after a day of jitter', () => {
+    const told = evaluatePoll(primed({ monitors: [api(90 * DAY)] }), ok({ monitors: [api(5 * DAY + HOUR)] }), context()).state;
+    expect(evaluatePoll(told, ok({ monitors: [api(6 * DAY + HOUR)] }), context()).alerts).toEqual([]);
+    expect(evaluatePoll(told, ok({ monitors: [api(6 * DAY + HOUR)] }), context()).state.certificates).toEqual(told.certificates);
+    const renewed = evaluatePoll(told, ok({ monitors: [api(90 * DAY)] }), context());
+    expect(renewed.alerts).toEqual([]);
+    expect(renewed.state.certificates).toEqual({});
+    expect(titles(evaluatePoll(renewed.state, ok({ monitors: [api(30 * DAY)] }), context()).alerts)).toEqual(['The certificate of API expires in 30 days']);
+  });
+
+  it("follow the monitor's own expiry_days, else the defaults, not the domains' setting", () => {
+    const custom = (endsIn: number) => api(endsIn, NOW, { tls: { expiry_days: [60, 3] } });
+    const domainsOnly = context({ preferences: preferences({ thresholds: [90] }) });
+    const state = evaluatePoll(primed({ monitors: [] }), ok({ monitors: [custom(100 * DAY)] }), domainsOnly).state;
+    expect(titles(evaluatePoll(state, ok({ monitors: [custom(45 * DAY + HOUR)] }), domainsOnly).alerts)).toEqual(['The certificate of API expires in 45 days']);
+    expect(evaluatePoll(state, ok({ monitors: [custom(20 * DAY)] }), domainsOnly).state.certificates).toEqual({ 'monitor:api': { threshold: 60, expiryDay: Math.floor((NOW + 20 * DAY) / DAY) } });
+    expect(evaluatePoll(state, ok({ monitors: [api(45 * DAY)] }), domainsOnly).alerts).toEqual([]);
+    expect(titles(evaluatePoll(state, ok({ monitors: [custom(2 * DAY + HOUR)] }), domainsOnly).alerts)).toEqual(['The certificate of API expires in 2 days']);
+  });
+
+  it('remember nothing of monitors without a certificate or far from every threshold, and forget one that loses it', () => {
+    const monitors = Array.from({ length: 10_000 }, (_, index) => monitor(`m${index}`, 'up', index % 2 === 0 ? { certificate_expires_on: iso(NOW + 200 * DAY) } : {}));
+    const events: ItemEvent[] = [];
+    expect(certificateChanges(monitors, {}, NOW, events)).toEqual({});
+    expect(events).toEqual([]);
+    const told = evaluatePoll(primed({ monitors: [api(90 * DAY)] }), ok({ monitors: [api(5 * DAY)] }), context()).state;
+    const lost = evaluatePoll(told, ok({ monitors: [api(undefined, NOW, { url: 'http://api.example.com/' })] }), context());
+    expect(lost.alerts).toEqual([]);
+    expect(lost.state.certificates).toEqual({});
+  });
+
+  it('judge two monitors with one key by the sooner end, whatever their order, without flipping', () => {
+    const soon = api(5 * DAY + HOUR);
+    const later = api(20 * DAY, NOW, { name: 'API (copy)' });
+    const first = evaluatePoll(primed({ monitors: [] }), ok({ monitors: [later, soon] }), context());
+    expect(titles(first.alerts)).toEqual(['The certificate of API expires in 5 days']);
+    const swapped = evaluatePoll(first.state, ok({ monitors: [soon, later] }), context());
+    expect(swapped.alerts).toEqual([]);
+    expect(swapped.state.certificates).toEqual(first.state.certificates);
+    expect(evaluatePoll(swapped.state, ok({ monitors: [later, soon] }), context()).alerts).toEqual([]);
+  });
+
+  it('are told beside the monitor going down, each on its own', () => {
+    const state = primed({ monitors: [api(90 * DAY)] });
+    const { alerts, state: after } = evaluatePoll(state, ok({ monitors: [api(-MINUTE, NOW, {}, 'down')] }), context());
+    expect(alerts.map(({ kind, itemKey }) => [kind, itemKey])).toEqual([
+      ['monitor-down', 'monitor:api'],
+      ['certificate-expired', 'monitor:api'],
+    ]);
+    const up = evaluatePoll(after, ok({ monitors: [api(90 * DAY, NOW + HOUR)] }, NOW + HOUR), context({ now: NOW + HOUR }));
+    expect(titles(up.alerts)).toEqual(['API is back up']);
+    expect(up.state.certificates).toEqual({});
+  });
+
+  it('count in a summary as certificates', () => {
+    const monitors = [api(3 * DAY), monitor('shop', 'up', { name: 'Shop', certificate_expires_on: iso(NOW - DAY) })];
+    const [summary] = evaluatePoll(initialAlertState(), ok({ monitors }), context()).alerts;
+    expect(summary).toMatchObject({ kind: 'summary', severity: 'critical', title: '2 problems: 1 certificate expired, 1 certificate expiring', body: 'Already so when Vigil started: Shop, API. · Work API' });
+  });
+});
+
+describe("certificate alerts under the person's rules", () => {
+  it('are dropped with the monitor snoozed, with the expiry topic off, or with its expiry turned off on the monitor', () => {
+    const state = primed({ monitors: [api(90 * DAY)] });
+    const expiring = ok({ monitors: [api(5 * DAY)] });
+    const snoozed = evaluatePoll(state, expiring, context({ snoozes: [{ key: 'monitor:api', until: NOW + HOUR }] }));
+    const topicOff = evaluatePoll(state, expiring, context({ preferences: preferences({ notify: { ...preferences().notify, domainExpiring: false } }) }));
+    const kindOff = evaluatePoll(state, expiring, context({ rules: alertRules({ itemRules: new Map([['monitor:api', { tell: { expiry: false } }]]) }) }));
+    expect([snoozed, topicOff, kindOff].map(({ alerts, suppressed }) => [alerts, suppressed.map(({ reason }) => reason)])).toEqual([
+      [[], ['snoozed']],
+      [[], ['topic-off']],
+      [[], ['kind-off']],
+    ]);
+    // Told as dropped: nothing stays owed, and the memory still holds it, so it is not told later either.
+    expect(kindOff.state.certificates).toEqual({ 'monitor:api': { threshold: 7, expiryDay: Math.floor((NOW + 5 * DAY) / DAY) } });
+    const monitorOnly = context({ rules: alertRules({ itemRules: new Map([['monitor:api', { tell: { down: false } }]]) }) });
+    expect(titles(evaluatePoll(state, expiring, monitorOnly).alerts)).toEqual(['The certificate of API expires in 5 days']);
+  });
+
+  it('are held during maintenance and told once after it, beside the monitor still down', () => {
+    const run = new RulesRun(alertRules({ maintenance: [window(NOW, NOW + HOUR, 'monitor:api')] }));
+    run.poll(ok({ monitors: [api(8 * DAY, NOW - MINUTE)] }, NOW - MINUTE));
+    const during = run.poll(ok({ monitors: [api(7 * DAY, NOW + MINUTE, {}, 'down')] }, NOW + MINUTE));
+    expect(during.alerts).toEqual([]);
+    expect(during.suppressed.map(({ alert, reason }) => [alert.kind, reason])).toEqual([
+      ['monitor-down', 'maintenance'],
+      ['certificate-expiring', 'maintenance'],
+    ]);
+    run.restart();
+    expect(run.poll(ok({ monitors: [api(7 * DAY, NOW + 30 * MINUTE, {}, 'down')] }, NOW + 30 * MINUTE)).alerts).toEqual([]);
+    const after = run.poll(ok({ monitors: [api(7 * DAY, NOW + HOUR, {}, 'down')] }, NOW + HOUR));
+    expect(after.alerts.map(({ title, itemKey }) => [title, itemKey])).toEqual([
+      ['API is still down after maintenance', 'monitor:api'],
+      ['The certificate of API expires in 7 days (after maintenance)', 'monitor:api'],
+    ]);
+    expect(after.alerts[1]?.includes).toEqual([during.suppressed[1]?.alert.id]);
+    expect(run.poll(ok({ monitors: [api(7 * DAY, NOW + 2 * HOUR, {}, 'down')] }, NOW + 2 * HOUR)).alerts).toEqual([]);
+  });
+
+  it('tell nothing after maintenance when the certificate was renewed during it', () => {
+    const run = new RulesRun(alertRules({ maintenance: [window(NOW, NOW + HOUR, 'monitor:api')] }));
+    run.poll(ok({ monitors: [api(8 * DAY, NOW - MINUTE)] }, NOW - MINUTE));
+    run.poll(ok({ monitors: [api(7 * DAY, NOW + MINUTE)] }, NOW + MINUTE));
+    run.poll(ok({ monitors: [api(90 * DAY, NOW + 2 * MINUTE)] }, NOW + 2 * MINUTE));
+    expect(run.poll(ok({ monitors: [api(90 * DAY, NOW + HOUR)] }, NOW + HOUR)).alerts).toEqual([]);
+    expect(run.state.owed).toEqual({});
+  });
+
+  it('are held in quiet hours as a story of their own (an expiry does not break through), and summed up after', () => {
+    const night = Date.UTC(2026, 10, 24, 23, 0);
+    const run = new RulesRun(alertRules({ quietHours: nightly('Europe/Berlin', true) }));
+    const ended = (at: number, status: string) => api(night - at, at, {}, status);
+    run.poll(ok({ monitors: [api(90 * DAY, night - MINUTE)] }, night - MINUTE));
+    const down = run.poll(ok({ monitors: [ended(night + MINUTE, 'down')] }, night + MINUTE));
+    expect(down.alerts.map(({ kind }) => kind)).toEqual(['monitor-down']);
+    expect(down.suppressed.map(({ alert, reason }) => [alert.kind, alert.severity, reason])).toEqual([['certificate-expired', 'critical', 'quiet']]);
+    const morning = Date.UTC(2026, 10, 25, 6, 0);
+    const { alerts } = run.poll(ok({ monitors: [ended(morning, 'down')] }, morning));
+    expect(alerts).toMatchObject([{ kind: 'summary', severity: 'critical', body: 'While quiet: The certificate of API has expired. · Work API' }]);
+  });
+});
+
+describe('the certificates the alert state remembers', () => {
+  it('restore from a state written before them: none told, and a poll tells what is due once', () => {
+    const before = JSON.parse(JSON.stringify(primed({ monitors: [api(90 * DAY)] }))) as Record<string, unknown>;
+    delete before.certificates;
+    const restored = restoreAlertState(before);
+    expect(restored.certificates).toEqual({});
+    const first = evaluatePoll(restored, ok({ monitors: [api(5 * DAY)] }), context());
+    expect(titles(first.alerts)).toEqual(['The certificate of API expires in 5 days']);
+    expect(evaluatePoll(restoreAlertState(JSON.parse(JSON.stringify(first.state))), ok({ monitors: [api(5 * DAY)] }), context()).alerts).toEqual([]);
+  });
+
+  it('read back what is readable and drop the rest', () => {
+    const restored = restoreAlertState({
+      version: 2,
+      certificates: { 'monitor:a': { threshold: 7, expiryDay: 20_000 }, 'monitor:b': { threshold: 'seven', expiryDay: 20_000 }, 'monitor:c': 3 },
+    });
+    expect(restored.certificates).toEqual({ 'monitor:a': { threshold: 7, expiryDay: 20_000 } });
+    expect(restoreAlertState({ version: 2, certificates: [] }).certificates).toEqual({});
+  });
+
+  it('are kept in states made without them', () => {
+    const { certificates: _, ...handMade } = initialAlertState();
+    const state: AlertState = { ...handMade, primed: true };
+    expect(titles(evaluatePoll(state, ok({ monitors: [api(5 * DAY)] }), context()).alerts)).toEqual(['The certificate of API expires in 5 days']);
+  });
+});
