@@ -27,6 +27,11 @@ export type Heartbeat = {
   next_expected_at?: string | undefined;
   /** Extension: the latest start ping. */
   last_start?: string | undefined;
+  /**
+   * Extension: when the latest finished run ended (its success or failure). A `last_start` after it (or without it)
+   * is a run still open.
+   */
+  last_end?: string | undefined;
   /** Extension: how long the latest finished run took, from its start ping to its end; absent without a start. */
   last_duration_ms?: number | undefined;
   /** Extension: the exit code the latest finished run reported. */
@@ -56,6 +61,7 @@ export const readHeartbeat: ItemReader<Heartbeat> = (object, context) => ({
   max_runtime_seconds: readPositiveInteger(object, 'max_runtime_seconds', context),
   next_expected_at: readDateTime(object, 'next_expected_at', context),
   last_start: readDateTime(object, 'last_start', context),
+  last_end: readDateTime(object, 'last_end', context),
   last_duration_ms: readNonNegativeInteger(object, 'last_duration_ms', context),
   last_exit_code: readInteger(object, 'last_exit_code', context),
   last_outcome: readText(object, 'last_outcome', context),

@@ -82,6 +82,7 @@ export function heartbeatJson(record: HeartbeatRecord, publicOrigin: string) {
     max_runtime_seconds: record.maxRuntimeSeconds,
     next_expected_at: iso(record.nextExpectedAt),
     last_start: iso(record.lastStart),
+    last_end: iso(record.lastEnd),
     last_duration_ms: record.lastDurationMs,
     last_exit_code: record.lastExitCode,
     last_outcome: record.lastOutcome,

@@ -13,6 +13,7 @@ const extension = {
   max_runtime_seconds: 3600,
   next_expected_at: '2026-11-22T02:00:00.000Z',
   last_start: '2026-11-21T02:00:00.000Z',
+  last_end: '2026-11-21T03:00:01.000Z',
   last_duration_ms: 3_601_000,
   last_exit_code: 0,
   last_outcome: 'success',
@@ -43,6 +44,7 @@ describe('readHeartbeat', () => {
       max_runtime_seconds: 0,
       next_expected_at: 'tomorrow',
       last_start: '2026-11-21 02:00', // no offset
+      last_end: 7,
       last_duration_ms: -5,
       last_exit_code: 1.5,
       last_outcome: true,
@@ -56,6 +58,7 @@ describe('readHeartbeat', () => {
       '0.max_runtime_seconds',
       '0.next_expected_at',
       '0.last_start',
+      '0.last_end',
       '0.last_duration_ms',
       '0.last_exit_code',
       '0.last_outcome',

@@ -91,6 +91,29 @@ describe('HeartbeatsView', () => {
     expect(screen.getByText('Report')).toBeTruthy();
   });
 
+  it('shows a failed run as Failed, first, counted in the summary and offered as a filter', async () => {
+    fakeApi();
+    showHeartbeats(
+      [
+        { id: 'hb_1', name: 'Report', expected_interval: 300 },
+        { id: 'hb_2', name: 'Backup', expected_interval: 86_400, last_outcome: 'failed', last_exit_code: 2 },
+      ],
+      [
+        { key: 'heartbeat:hb_1', kind: 'heartbeat', name: 'Report', health: 'warning', state: 'late', detail: '' },
+        { key: 'heartbeat:hb_2', kind: 'heartbeat', name: 'Backup', health: 'critical', state: 'failed', detail: 'Failed: exit code 2, 3 h ago' },
+      ],
+    );
+    const user = userEvent.setup();
+    render(<HeartbeatsView />);
+    expect(screen.getByText('2 heartbeats, 1 failed, 0 down, 1 late.')).toBeTruthy();
+    const rows = screen.getAllByRole('row').map((row) => row.textContent ?? '');
+    expect(rows.findIndex((text) => text.includes('Backup'))).toBeLessThan(rows.findIndex((text) => text.includes('Report')));
+    expect(screen.getByText('Backup').closest('[role="row"]')?.textContent).toContain('Failed');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'failed');
+    expect(screen.getByText('1 of 2 heartbeats')).toBeTruthy();
+    expect(screen.queryByText('Report')).toBeNull();
+  });
+
   it('checks the interval before sending anything', async () => {
     const fake = fakeApi();
     showHeartbeats([]);

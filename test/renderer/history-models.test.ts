@@ -16,6 +16,7 @@ describe('how long a state has held', () => {
     expect(heldFor(undefined, false, NOW)).toBeUndefined();
     expect(stateSentence('down', NOW - 12 * minute, false, NOW)).toBe('Down for 12 min');
     expect(stateSentence('late', NOW - 2 * hour, undefined, NOW)).toBe('Late by 2 h');
+    expect(stateSentence('failed', NOW - 3 * hour, false, NOW)).toBe('Failed 3 h ago');
     expect(stateSentence('up', NOW - 3 * 86_400_000, true, NOW)).toBe('Up for at least 3 d');
     expect(stateSentence('ok', undefined, undefined, NOW)).toBe('OK');
   });

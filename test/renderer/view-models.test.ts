@@ -7,6 +7,7 @@ import { formatDuration } from '../../common/format/duration.ts';
 import { durationParts, formatFrequency, relativeTime } from '../../renderer/format/time.ts';
 import { nextSort, searchText, searchWords, matchesWords, sortRows } from '../../renderer/state/sorting.ts';
 import { filterMonitorRows, listTypeLabel, monitorRows, shownTarget, sortMonitorRows } from '../../renderer/views/monitors/monitor-list.ts';
+import { tellChoicesOf } from '../../renderer/views/item/rules-values.ts';
 import { kindCounts, splitByAttention } from '../../renderer/views/overview/overview-model.ts';
 import { status } from './renderer-harness.tsx';
 import { localConnection, serverItem } from './status-fixtures.ts';
@@ -105,6 +106,16 @@ describe('overview', () => {
       { kind: 'heartbeat', label: 'Heartbeats', total: 1, states: [{ state: 'late', count: 1 }] },
       { kind: 'domain', label: 'Domains', total: 1, states: [{ state: 'expiring', count: 1 }] },
     ]);
+  });
+
+  it('counts a failed heartbeat before a down or late one', () => {
+    const heartbeats: ItemFixture[] = ['late', 'failed', 'down'].map((state, index) => ({ key: `heartbeat:${index}`, kind: 'heartbeat', name: `H${index}`, health: 'critical', state, detail: '' }));
+    expect(kindCounts(status({ items: heartbeats }).items)[1]?.states.map(({ state }) => state)).toEqual(['failed', 'down', 'late']);
+  });
+
+  it('names a heartbeat’s "down" news as what it is: a failed run', () => {
+    expect(tellChoicesOf('heartbeat')).toEqual([{ kind: 'late', label: 'It is late' }, { kind: 'down', label: 'A run fails' }, { kind: 'recovered', label: 'It recovers' }]);
+    expect(tellChoicesOf('monitor')[0]).toEqual({ kind: 'down', label: 'It goes down' });
   });
 });
 

@@ -66,6 +66,8 @@ const NEWS_KIND: Partial<Record<AlertKind, ItemNewsKind>> = {
   'monitor-down': 'down',
   'monitor-recovered': 'recovered',
   'heartbeat-late': 'late',
+  // A heartbeat's "goes down" is its critical news: a failed run (missing a ping is "late", however long).
+  'heartbeat-failed': 'down',
   'heartbeat-recovered': 'recovered',
   'domain-expiring': 'expiry',
   'domain-expired': 'expiry',

@@ -84,8 +84,13 @@ export interface AlertState {
   connection: ConnectionMemory;
   /** Item key → epoch ms Vigil first saw the monitor down. */
   monitorsDown: Record<string, number>;
-  /** Item key → epoch ms Vigil first saw the heartbeat late (or down). */
+  /** Item key → epoch ms Vigil first saw the heartbeat not ok: late, down or failed. */
   heartbeatsLate: Record<string, number>;
+  /**
+   * Item key → epoch ms Vigil first saw the heartbeat's run failed (its failure is told; each of these is in
+   * `heartbeatsLate` too). Added within version 2: a file without it has none.
+   */
+  heartbeatsFailed: Record<string, number>;
   /** Item key → epoch ms Vigil first saw the heartbeat without any ping (servers do not say when it was made). */
   heartbeatsWaiting: Record<string, number>;
   domains: Record<string, DomainMemory>;
@@ -109,6 +114,7 @@ export function initialAlertState(): AlertState {
     connection: { failedPolls: 0, reachability: 'ok', auth: 'ok' },
     monitorsDown: {},
     heartbeatsLate: {},
+    heartbeatsFailed: {},
     heartbeatsWaiting: {},
     domains: {},
     certificates: {},
@@ -187,6 +193,7 @@ export function restoreAlertState(persisted: unknown): AlertState {
     connection: connectionMemory(persisted.connection),
     monitorsDown: timeMap(persisted.monitorsDown),
     heartbeatsLate: timeMap(persisted.heartbeatsLate),
+    heartbeatsFailed: timeMap(persisted.heartbeatsFailed),
     heartbeatsWaiting: timeMap(persisted.heartbeatsWaiting),
     domains: expiryMap(persisted.domains),
     certificates: expiryMap(persisted.certificates),

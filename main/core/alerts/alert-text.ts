@@ -36,6 +36,8 @@ export function itemSeverity(event: ItemEvent): AlertSeverity {
       return 'critical';
     case 'heartbeat-late':
       return event.timing.state === 'down' ? 'critical' : 'warning';
+    case 'heartbeat-failed':
+      return 'critical';
     case 'domain-expiring':
     case 'certificate-expiring':
       return 'warning';
@@ -78,8 +80,23 @@ function itemTitleAndSentence(event: ItemEvent, now: number): { title: string; s
         sentence: `Last ping ${formatDuration(now - lastPingAt)} ago${every}.`,
       };
     }
+    case 'heartbeat-failed': {
+      const code = event.heartbeat.last_exit_code;
+      const { failedAt } = event.timing;
+      const ago = failedAt === undefined ? '' : ` ${formatDuration(now - failedAt)} ago`;
+      return {
+        title: `${heartbeatName(event.heartbeat)} failed${code === undefined ? '' : ` (exit code ${code})`}`,
+        sentence: `Its latest run ended${ago} ${code === undefined ? 'reporting a failure' : `with exit code ${code}`}.`,
+      };
+    }
     case 'heartbeat-recovered': {
       const ago = event.timing.lastPingAt === undefined ? '' : ` ${formatDuration(now - event.timing.lastPingAt)} ago`;
+      if (event.failedSince !== undefined) {
+        return {
+          title: `${heartbeatName(event.heartbeat)} recovered: succeeded after failing`,
+          sentence: `Pinged${ago}, after failing for ${formatDuration(now - event.failedSince)}.`,
+        };
+      }
       return {
         title: `${heartbeatName(event.heartbeat)} is on time again`,
         sentence: `Pinged${ago}, after being late for ${formatDuration(now - event.lateSince)}.`,
@@ -119,6 +136,7 @@ export function itemAlertText(event: ItemEvent, connectionName: string, now: num
 const SUMMARY_ORDER: readonly ItemAlertKind[] = [
   'monitor-down',
   'domain-expired',
+  'heartbeat-failed',
   'certificate-expired',
   'heartbeat-late',
   'monitor-flapping',
@@ -133,6 +151,7 @@ const SUMMARY_PHRASES: Record<ItemAlertKind, (count: number) => string> = {
   'monitor-down': (count) => `${countPhrase(count, 'monitor')} down`,
   'domain-expired': (count) => `${countPhrase(count, 'domain')} expired`,
   'heartbeat-late': (count) => `${countPhrase(count, 'heartbeat')} late`,
+  'heartbeat-failed': (count) => `${countPhrase(count, 'heartbeat')} failed`,
   'monitor-flapping': (count) => `${countPhrase(count, 'monitor')} flapping`,
   'domain-expiring': (count) => `${countPhrase(count, 'domain')} expiring`,
   'certificate-expired': (count) => `${countPhrase(count, 'certificate')} expired`,

@@ -1,10 +1,11 @@
 // What the alert policy asks the notifier to show. Plain data, so it can be logged, queued and tested.
 
-/** An item's own news: a change of its state (the first eight), and what flapping adds. */
+/** An item's own news: a change of its state (the first nine), and what flapping adds. */
 export const ITEM_ALERT_KINDS = [
   'monitor-down',
   'monitor-recovered',
   'heartbeat-late',
+  'heartbeat-failed',
   'heartbeat-recovered',
   'domain-expiring',
   'domain-expired',
@@ -50,7 +51,7 @@ export function isExpiryKind(kind: ItemAlertKind): boolean {
   return kind === 'domain-expiring' || kind === 'domain-expired' || kind === 'certificate-expiring' || kind === 'certificate-expired';
 }
 
-/** Whether news of this kind says the item is in a bad state (down, late, expiring, flapping). */
+/** Whether news of this kind says the item is in a bad state (down, late, failed, expiring, flapping). */
 export function isBadKind(kind: ItemAlertKind): boolean {
   return kind !== 'monitor-recovered' && kind !== 'heartbeat-recovered';
 }

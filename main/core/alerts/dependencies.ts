@@ -28,7 +28,7 @@ export function foldDependents(pass: RulePass): void {
   pass.told = pass.told.map((telling) => {
     const { alert } = telling;
     const kids = alert.itemKey === undefined ? undefined : children.get(alert.itemKey);
-    if (kids === undefined || (alert.kind !== 'monitor-down' && alert.kind !== 'heartbeat-late')) return telling;
+    if (kids === undefined || (alert.kind !== 'monitor-down' && alert.kind !== 'heartbeat-late' && alert.kind !== 'heartbeat-failed')) return telling;
     let affected = 0;
     let allMonitors = true;
     const folded: string[] = [];

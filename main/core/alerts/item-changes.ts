@@ -19,11 +19,13 @@ export type ItemEvent =
   | { kind: 'monitor-down'; key: string; monitor: Monitor }
   | { kind: 'monitor-recovered'; key: string; monitor: Monitor; downSince: number }
   | { kind: 'heartbeat-late'; key: string; heartbeat: Heartbeat; timing: HeartbeatTiming; waitingSince?: number }
-  | { kind: 'heartbeat-recovered'; key: string; heartbeat: Heartbeat; timing: HeartbeatTiming; lateSince: number }
+  | { kind: 'heartbeat-failed'; key: string; heartbeat: Heartbeat; timing: HeartbeatTiming }
+  /** `failedSince`: the trouble that ended was a failed run (told "succeeded after failing"), not only lateness. */
+  | { kind: 'heartbeat-recovered'; key: string; heartbeat: Heartbeat; timing: HeartbeatTiming; lateSince: number; failedSince?: number }
   | { kind: 'domain-expiring' | 'domain-expired'; key: string; domain: Domain; daysLeft: number }
   | CertificateEvent;
 
-type ItemMemory = Pick<AlertState, 'monitorsDown' | 'heartbeatsLate' | 'heartbeatsWaiting' | 'domains' | 'certificates'>;
+type ItemMemory = Pick<AlertState, 'monitorsDown' | 'heartbeatsLate' | 'heartbeatsFailed' | 'heartbeatsWaiting' | 'domains' | 'certificates'>;
 
 export interface ItemRules {
   now: number;
@@ -81,13 +83,22 @@ function monitorChanges(
   return next;
 }
 
+interface HeartbeatMemory<M> {
+  /** Not ok (late, down or failed) since. */
+  late: M;
+  /** Failed since: its failure is told. */
+  failed: M;
+  waiting: M;
+}
+
 function heartbeatChanges(
   heartbeats: readonly Heartbeat[],
-  previous: { late: ReadonlyMap<string, number>; waiting: ReadonlyMap<string, number> },
+  previous: HeartbeatMemory<ReadonlyMap<string, number>>,
   rules: ItemRules,
   events: ItemEvent[],
-): { late: Map<string, number>; waiting: Map<string, number> } {
+): HeartbeatMemory<Map<string, number>> {
   const late = new Map<string, number>();
+  const failed = new Map<string, number>();
   const waiting = new Map<string, number>();
   const recovered: Extract<ItemEvent, { kind: 'heartbeat-recovered' }>[] = [];
   const { now } = rules;
@@ -101,7 +112,18 @@ function heartbeatChanges(
     }
     const timing = heartbeatTiming(heartbeat, now, { graceSeconds: rules.heartbeatGraceSeconds, waitingSince });
     const lateSince = previous.late.get(key);
-    if (timing.state === 'late' || timing.state === 'down') {
+    const failedSince = previous.failed.get(key);
+    // Failed until a success, and told once however many failures come meanwhile (as the service's alert is); a
+    // heartbeat late already is told again, now critical. Only a success ends either: a failed heartbeat that reads
+    // late, waiting or unknown meanwhile stays failed.
+    if (failedSince !== undefined && timing.state !== 'up') failed.set(key, failedSince);
+    if (timing.state === 'failed') {
+      late.set(key, lateSince ?? now);
+      if (failedSince === undefined) {
+        failed.set(key, now);
+        events.push({ kind: 'heartbeat-failed', key, heartbeat, timing });
+      }
+    } else if (timing.state === 'late' || timing.state === 'down') {
       late.set(key, lateSince ?? now);
       if (lateSince === undefined) {
         const event: ItemEvent = { kind: 'heartbeat-late', key, heartbeat, timing };
@@ -109,8 +131,12 @@ function heartbeatChanges(
       }
     } else if (lateSince !== undefined) {
       // Only a ping ends lateness; waiting or an unknown interval leave it as it was.
-      if (timing.state === 'up') recovered.push({ kind: 'heartbeat-recovered', key, heartbeat, timing, lateSince });
-      else late.set(key, lateSince);
+      if (timing.state === 'up') {
+        const event: Extract<ItemEvent, { kind: 'heartbeat-recovered' }> = { kind: 'heartbeat-recovered', key, heartbeat, timing, lateSince };
+        recovered.push(failedSince === undefined ? event : { ...event, failedSince });
+      } else {
+        late.set(key, lateSince);
+      }
     }
   }
   for (const event of recovered) {
@@ -118,7 +144,7 @@ function heartbeatChanges(
     late.set(event.key, RECOVERED);
     events.push(event);
   }
-  return { late, waiting };
+  return { late, failed, waiting };
 }
 
 function domainChanges(
@@ -162,12 +188,13 @@ export function itemChanges(
   const events: ItemEvent[] = [];
   const asMap = <T>(record: Record<string, T>): Map<string, T> => new Map(Object.entries(record));
   const monitorsDown = monitorChanges(snapshot.monitors, asMap(previous.monitorsDown), rules.now, events);
-  const previousHeartbeats = { late: asMap(previous.heartbeatsLate), waiting: asMap(previous.heartbeatsWaiting) };
+  const previousHeartbeats = { late: asMap(previous.heartbeatsLate), failed: asMap(previous.heartbeatsFailed), waiting: asMap(previous.heartbeatsWaiting) };
   const heartbeats = heartbeatChanges(snapshot.heartbeats, previousHeartbeats, rules, events);
   const domains = domainChanges(snapshot.domains, asMap(previous.domains), rules, snapshot.takenAt, events);
   const memory = {
     monitorsDown: remembered(monitorsDown),
     heartbeatsLate: remembered(heartbeats.late),
+    heartbeatsFailed: Object.fromEntries(heartbeats.failed),
     heartbeatsWaiting: Object.fromEntries(heartbeats.waiting),
     domains: Object.fromEntries(domains),
     certificates: certificateChanges(snapshot.monitors, previous.certificates, rules.now, events),

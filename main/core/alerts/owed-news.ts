@@ -10,9 +10,9 @@ import { owedText } from './rule-alert-text.ts';
 import { newsItemKey } from './news-key.ts';
 import { inMaintenance, isBadNow, makeAlert, tellDerived, type RulePass } from './rule-pass.ts';
 
-/** Only a down or a late waits for its delay: the rest is news at once. */
+/** Only a down, a late or a failed run waits for its delay: the rest is news at once. */
 function delayable(kind: ItemEvent['kind']): boolean {
-  return kind === 'monitor-down' || kind === 'heartbeat-late';
+  return kind === 'monitor-down' || kind === 'heartbeat-late' || kind === 'heartbeat-failed';
 }
 
 /** The parent this item depends on, when that parent is bad now. */

@@ -63,6 +63,7 @@ export function topicOf(kind: AlertKind): AlertTopic | undefined {
     case 'monitor-recovered':
       return 'monitorRecovered';
     case 'heartbeat-late':
+    case 'heartbeat-failed':
       return 'heartbeatLate';
     case 'heartbeat-recovered':
       return 'heartbeatRecovered';

@@ -25,10 +25,11 @@ export function settledText(name: string, down: boolean, rule: AlertRules['flapp
   };
 }
 
-/** "down", "late": the state a still-bad monitor or heartbeat is in; undefined for a domain (its title says it). */
+/** "down", "late", "failing": the state a still-bad monitor or heartbeat is in; undefined for a domain (its title says it). */
 function badWord(kind: ItemAlertKind): string | undefined {
   if (kind === 'monitor-down') return 'down';
   if (kind === 'heartbeat-late') return 'late';
+  if (kind === 'heartbeat-failed') return 'failing';
   return undefined;
 }
 
@@ -86,7 +87,10 @@ export function dependentsStillBadText(
 /** How a change reads in the quiet-hours summary: a recovery says how long the trouble lasted. */
 export function changeStory(event: ItemEvent, title: string, name: string, now: number): string {
   if (event.kind === 'monitor-recovered') return `${name} was down ${formatDuration(now - event.downSince)}, recovered`;
-  if (event.kind === 'heartbeat-recovered') return `${name} was late ${formatDuration(now - event.lateSince)}, on time again`;
+  if (event.kind === 'heartbeat-recovered') {
+    if (event.failedSince !== undefined) return `${name} was failing ${formatDuration(now - event.failedSince)}, succeeded again`;
+    return `${name} was late ${formatDuration(now - event.lateSince)}, on time again`;
+  }
   return title;
 }
 

@@ -100,9 +100,9 @@ export function inMaintenance(pass: RulePass, itemKey: string): boolean {
   return maintenanceOf(pass.maintenance, itemKey) !== undefined;
 }
 
-/** A monitor down or a heartbeat that missed two pings: told at once in quiet hours when the person asks for it. */
+/** A monitor down, a heartbeat that missed two pings or failed: told at once in quiet hours when the person asks for it. */
 function breaksThrough(pass: RulePass, alert: Alert): boolean {
-  const critical = alert.severity === 'critical' && (alert.kind === 'monitor-down' || alert.kind === 'heartbeat-late');
+  const critical = alert.severity === 'critical' && (alert.kind === 'monitor-down' || alert.kind === 'heartbeat-late' || alert.kind === 'heartbeat-failed');
   return critical && pass.context.rules.quietHours?.criticalBreaksThrough === true;
 }
 

@@ -10,7 +10,7 @@ import {
 import type { Snapshot } from '../model/snapshot.ts';
 import { domainExpiry, domainHealth, type DomainState } from './domain-health.ts';
 import { formatDuration } from '../../../common/format/duration.ts';
-import { domainName, expiryPhrase, heartbeatName, monitorName } from './display.ts';
+import { cleanName, domainName, expiryPhrase, heartbeatName, monitorName } from './display.ts';
 import type { Health } from './health.ts';
 import { heartbeatHealth, heartbeatTiming, type HeartbeatState, type HeartbeatTiming } from './heartbeat-health.ts';
 import { domainKey, heartbeatKey, monitorKey, parseItemKey } from '../../../common/ipc/item-key.ts';
@@ -126,23 +126,44 @@ function monitorDetail(state: MonitorStatus, raw: string | undefined): string {
   return raw === 'unknown' ? 'Status unknown' : 'Status unknown (the server says something Vigil does not know)';
 }
 
-/** "Last ping 5 min ago", "Late: last ping 2 h ago, expected every 1 h", "No ping yet, expected every 1 h". */
-export function heartbeatDetail(heartbeat: Heartbeat, timing: HeartbeatTiming, now: number): string {
+/** "expected every 1 h", or for a cron heartbeat (whose interval is only its longest gap) "on schedule 30 2 * * *". */
+function expectation(heartbeat: Heartbeat): string {
+  if (heartbeat.schedule !== undefined) return `on schedule ${cleanName(heartbeat.schedule)}`;
   const interval = heartbeat.expected_interval;
-  const every = interval === undefined ? '' : `expected every ${formatDuration(interval * 1000)}`;
-  const { lastPingAt } = timing;
+  return interval === undefined ? '' : `expected every ${formatDuration(interval * 1000)}`;
+}
+
+/** "Failed: exit code 2, 3 h ago", "Failed 3 h ago", "Failed". */
+function failedDetail(heartbeat: Heartbeat, failedAt: number | undefined, now: number): string {
+  const ago = failedAt === undefined ? '' : `${formatDuration(now - failedAt)} ago`;
+  const code = heartbeat.last_exit_code;
+  if (code === undefined) return ago === '' ? 'Failed' : `Failed ${ago}`;
+  return ago === '' ? `Failed: exit code ${code}` : `Failed: exit code ${code}, ${ago}`;
+}
+
+/**
+ * "Last ping 5 min ago", "Late: last ping 2 h ago, expected every 1 h", "No ping yet, expected every 1 h",
+ * "Running for 2 h 10 min, limit 2 h", "Failed: exit code 2, 3 h ago".
+ */
+export function heartbeatDetail(heartbeat: Heartbeat, timing: HeartbeatTiming, now: number): string {
+  const { lastPingAt, runStartedAt } = timing;
   const lastPing = lastPingAt === undefined ? undefined : `last ping ${formatDuration(now - lastPingAt)} ago`;
+  const overran = runStartedAt === undefined ? undefined : `Running for ${formatDuration(now - runStartedAt)}, limit ${formatDuration((heartbeat.max_runtime_seconds ?? 0) * 1000, 'exact')}`;
   switch (timing.state) {
     case 'up':
       return capitalized(lastPing ?? 'on time');
     case 'waiting':
       return 'Waiting for the first ping';
     case 'late':
-      return lastPing === undefined ? `No ping yet, ${every}` : `Late: ${lastPing}, ${every}`;
+      if (overran !== undefined) return overran;
+      return lastPing === undefined ? `No ping yet, ${expectation(heartbeat)}` : `Late: ${lastPing}, ${expectation(heartbeat)}`;
     case 'down':
-      return lastPing === undefined ? `No ping yet, ${every}` : `Missed two or more pings: ${lastPing}, ${every}`;
+      if (overran !== undefined) return overran;
+      return lastPing === undefined ? `No ping yet, ${expectation(heartbeat)}` : `Missed two or more pings: ${lastPing}, ${expectation(heartbeat)}`;
+    case 'failed':
+      return failedDetail(heartbeat, timing.failedAt, now);
     case 'unknown':
-      return interval === undefined ? 'No expected interval, so lateness is unknown' : 'Last ping time unreadable';
+      return heartbeat.expected_interval === undefined ? 'No expected interval, so lateness is unknown' : 'Last ping time unreadable';
   }
 }
 

@@ -1,6 +1,7 @@
 // Since when an item's current state holds ("down for 12 min"), from the best witness (pure): the server's own
-// `status_since` on a monitor; a heartbeat's pings and a domain's expiry date, which say when it became late or
-// expiring; else Vigil's record, which knows a change exactly only when it saw it happen while watching.
+// `status_since` on a monitor; a heartbeat's pings (or the end of its failed run) and a domain's expiry date, which
+// say when it became late, failed or expiring; else Vigil's record, which knows a change exactly only when it saw it
+// happen while watching.
 import { dateTimeToEpochMs } from '../../../common/api/index.ts';
 import { largestThreshold, utcDay, type ItemAssessment } from '../health/index.ts';
 
@@ -34,6 +35,7 @@ function fromOwnData(item: ItemAssessment, now: number, thresholds: readonly num
       return item.monitor.status_since === undefined ? undefined : dateTimeToEpochMs(item.monitor.status_since);
     case 'heartbeat':
       if (item.state === 'late') return item.timing.lateAfter;
+      if (item.state === 'failed') return item.timing.failedAt;
       return item.state === 'down' ? item.timing.downAfter : undefined;
     case 'domain': {
       if (item.daysLeft === undefined) return undefined;

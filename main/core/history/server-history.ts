@@ -122,7 +122,7 @@ export async function heartbeatServerParts(server: HistoryServer, heartbeat: Hea
   const timeline =
     pings === undefined
       ? undefined
-      : withMaintenance(heartbeatPingTimeline({ pings, intervalSeconds: heartbeat.expected_interval, graceSeconds, serviceEvents, from: since, to: span.to }), {
+      : withMaintenance(heartbeatPingTimeline({ pings, intervalSeconds: heartbeat.expected_interval, graceSeconds: heartbeat.grace_seconds ?? graceSeconds, events, serviceEvents, from: since, to: span.to }), {
           events,
           windows,
           itemKey,

@@ -1,11 +1,12 @@
 // Timelines from a server's history (pure). A monitor's: where the server checked (its series' buckets with
 // checks), in the states its events give; elsewhere a gap. A heartbeat's: from its pings, on time up to the
-// interval plus grace after each, then late, then down after a second interval. Both are gaps wherever the
-// service's own events say it was not running: a series bucket or a ping's interval can span a stop.
+// interval plus grace after each, then late, then down after a second interval; failed (critical) from a failure its
+// events tell until the next ping, since pings are successes. Both are gaps wherever the service's own events say it
+// was not running: a series bucket or a ping's interval can span a stop.
 import { dateTimeToEpochMs, monitorStatusOf, type HistoryEvent, type Series } from '../../../common/api/index.ts';
 import { monitorHealth } from '../health/index.ts';
 import type { Segment } from './record-types.ts';
-import { gapSegment, gapsOver, mergeAdjacent } from './timeline.ts';
+import { failedOver, gapSegment, gapsOver, mergeAdjacent } from './timeline.ts';
 
 export interface ServerTimeline {
   segments: Segment[];
@@ -150,10 +151,31 @@ export interface HeartbeatTimelineInput {
   pings: readonly number[];
   intervalSeconds: number | undefined;
   graceSeconds: number;
+  /** The heartbeat's events, any order: its failures (`to: failed`, docs/api-decisions.md §16) are drawn. */
+  events: readonly HistoryEvent[];
   /** The service's own events (kind `service`), any order. */
   serviceEvents: readonly HistoryEvent[];
   from: number;
   to: number;
+}
+
+/** From each failure the events tell to the next ping (a success) or `to`: oldest first, not overlapping. */
+function failureSpans(events: readonly HistoryEvent[], pings: readonly number[], to: number): { from: number; to: number }[] {
+  const failures = events
+    .filter((event) => event.to === 'failed')
+    .flatMap((event) => {
+      const at = event.at === undefined ? undefined : dateTimeToEpochMs(event.at);
+      return at === undefined ? [] : [at];
+    })
+    .sort((a, b) => a - b);
+  const spans: { from: number; to: number }[] = [];
+  for (const failedAt of failures) {
+    const last = spans.at(-1);
+    if (last !== undefined && failedAt < last.to) continue;
+    const until = Math.min(pings.find((ping) => ping > failedAt) ?? to, to);
+    if (until > failedAt) spans.push({ from: failedAt, to: until });
+  }
+  return spans;
 }
 
 export function heartbeatPingTimeline(input: HeartbeatTimelineInput): ServerTimeline {
@@ -175,5 +197,6 @@ export function heartbeatPingTimeline(input: HeartbeatTimelineInput): ServerTime
     ] as const;
     for (const { span, health, state } of pieces) if (span[1] > span[0]) segments.push({ from: span[0], to: span[1], health, state, detail: state === 'up' ? undefined : state });
   }
-  return { segments: gapsOver(mergeAdjacent(segments), serviceStops(input.serviceEvents, from, to)), historyStart: Math.max(first, from) };
+  const failed = failedOver(mergeAdjacent(segments), failureSpans(input.events, pings, to));
+  return { segments: gapsOver(failed, serviceStops(input.serviceEvents, from, to)), historyStart: Math.max(first, from) };
 }

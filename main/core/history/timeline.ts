@@ -110,6 +110,11 @@ export function maintenanceOver(segments: readonly Segment[], spans: Spans): Seg
   return paintOver(segments, spans, maintenanceSegment, (segment) => segment.health === 'gap');
 }
 
+/** The timeline with each of `spans` (oldest first, not overlapping) drawn as a heartbeat's failed run where anyone was watching. */
+export function failedOver(segments: readonly Segment[], spans: Spans): Segment[] {
+  return paintOver(segments, spans, (from, to) => ({ from, to, health: 'critical', state: 'failed', detail: 'failed' }), (segment) => segment.health === 'gap');
+}
+
 function paintOver(segments: readonly Segment[], spans: Spans, paint: (from: number, to: number) => Segment, keeps: (segment: Segment) => boolean): Segment[] {
   if (spans.length === 0) return [...segments];
   const cut: Segment[] = [];

@@ -11,7 +11,7 @@ export const trayLocale = 'en-GB';
 
 export interface TrayCounts {
   monitors: { up: number; down: number; unknown: number };
-  heartbeats: { up: number; waiting: number; late: number; down: number; unknown: number };
+  heartbeats: { up: number; waiting: number; late: number; down: number; failed: number; unknown: number };
   domains: { ok: number; expiring: number; expired: number; unknown: number };
   /** Items under an active snooze, left out of every other count and of the level. */
   snoozed: number;
@@ -40,7 +40,7 @@ export interface TooltipInput {
   timeZone?: string | undefined;
 }
 
-/** "2 down, 1 late, 1 expiring", "all 25 OK" or "nothing watched yet", plus ", 2 snoozed, 3 in maintenance". */
+/** "2 down, 1 failed, 1 late, 1 expiring", "all 25 OK" or "nothing watched yet", plus ", 2 snoozed, 3 in maintenance". */
 export function countsSummary(counts: TrayCounts): string {
   const { monitors, heartbeats, domains } = counts;
   const parts: string[] = [];
@@ -48,6 +48,7 @@ export function countsSummary(counts: TrayCounts): string {
     if (count > 0) parts.push(`${count} ${word}`);
   };
   add(monitors.down + heartbeats.down, 'down');
+  add(heartbeats.failed, 'failed');
   add(domains.expired, 'expired');
   add(heartbeats.late, 'late');
   add(domains.expiring, 'expiring');
@@ -76,7 +77,7 @@ function situationText(server: TooltipServer, name: string): string {
 export function emptyCounts(): TrayCounts {
   return {
     monitors: { up: 0, down: 0, unknown: 0 },
-    heartbeats: { up: 0, waiting: 0, late: 0, down: 0, unknown: 0 },
+    heartbeats: { up: 0, waiting: 0, late: 0, down: 0, failed: 0, unknown: 0 },
     domains: { ok: 0, expiring: 0, expired: 0, unknown: 0 },
     snoozed: 0,
     inMaintenance: 0,

@@ -8,7 +8,7 @@ import { searchText } from '../../state/sorting.ts';
 import { epochOf } from '../../format/time.ts';
 
 /** The states the core judges a heartbeat to be in (main/core/health/heartbeat-health.ts). */
-type HeartbeatState = 'waiting' | 'up' | 'late' | 'down' | 'unknown';
+type HeartbeatState = 'waiting' | 'up' | 'late' | 'down' | 'failed' | 'unknown';
 
 export interface HeartbeatRow extends ListRow, StatusJudgement {
   heartbeat: Heartbeat;
@@ -20,10 +20,11 @@ export interface HeartbeatRow extends ListRow, StatusJudgement {
 
 export const heartbeatListDefaults: ListPreferences = { search: '', filters: { state: 'all' }, sortBy: 'state', direction: 'ascending' };
 
-export const stateLabels: Record<HeartbeatState, string> = { waiting: 'Waiting', up: 'Up', late: 'Late', down: 'Down', unknown: 'Unknown' };
-const stateRank: Record<HeartbeatState, number> = { down: 0, late: 1, unknown: 2, waiting: 3, up: 4 };
+export const stateLabels: Record<HeartbeatState, string> = { waiting: 'Waiting', up: 'Up', late: 'Late', down: 'Down', failed: 'Failed', unknown: 'Unknown' };
+// A failed run first: it says what went wrong, where a missed ping only says nothing came.
+const stateRank: Record<HeartbeatState, number> = { failed: 0, down: 1, late: 2, unknown: 3, waiting: 4, up: 5 };
 // As the core judges them, for a row the status has not covered yet (just created).
-const healthOfState: Record<HeartbeatState, Health> = { waiting: 'ok', up: 'ok', late: 'warning', down: 'critical', unknown: 'unknown' };
+const healthOfState: Record<HeartbeatState, Health> = { waiting: 'ok', up: 'ok', late: 'warning', down: 'critical', failed: 'critical', unknown: 'unknown' };
 
 function stateOf(item: StatusItemView | undefined, heartbeat: Heartbeat): HeartbeatState {
   const state = item?.state;

@@ -31,9 +31,11 @@ const nameOf = (heartbeat: Heartbeat) => heartbeat.name ?? heartbeat.slug ?? 'he
 
 function summaryOf(rows: readonly HeartbeatRow[]): string {
   if (rows.length === 0) return 'No jobs watched yet.';
+  const failed = rows.filter((row) => row.state === 'failed').length;
   const down = rows.filter((row) => row.state === 'down').length;
   const late = rows.filter((row) => row.state === 'late').length;
-  return `${countOf(rows.length, 'heartbeat')}, ${down} down, ${late} late.`;
+  // Failed runs only where there are any: a server without runs never has them.
+  return `${countOf(rows.length, 'heartbeat')}, ${failed > 0 ? `${failed} failed, ` : ''}${down} down, ${late} late.`;
 }
 
 /** A scheduled job's schedule in words (its zone on hover), the others' interval. */
@@ -43,7 +45,7 @@ function intervalLabel(heartbeat: Heartbeat): string {
 }
 
 const heartbeatFilters: readonly FilterChoice[] = [
-  filterChoice('state', 'State', 'All states', [['down', 'Down'], ['late', 'Late'], ['up', 'Up'], ['waiting', 'Waiting'], ['unknown', 'Unknown'], ['snoozed', 'Snoozed']]),
+  filterChoice('state', 'State', 'All states', [['failed', 'Failed'], ['down', 'Down'], ['late', 'Late'], ['up', 'Up'], ['waiting', 'Waiting'], ['unknown', 'Unknown'], ['snoozed', 'Snoozed']]),
 ];
 
 const heartbeatList: ResourceListSource<Heartbeat, HeartbeatRow> = {

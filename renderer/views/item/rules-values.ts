@@ -14,10 +14,13 @@ const choice = (kind: TellKind, label: string): TellChoice => ({ kind, label });
 const goesDown = choice('down', 'It goes down');
 const recovers = choice('recovered', 'It recovers');
 
-/** A monitor is down and recovers; a heartbeat is late, then down, and recovers; a domain expires. */
+/**
+ * A monitor is down and recovers; a heartbeat is late, its run fails (a heartbeat's "down" news,
+ * main/core/alerts/alert-rules.ts), and it recovers; a domain expires.
+ */
 const choicesOfKind: Record<ItemKind, readonly TellChoice[]> = {
   monitor: [goesDown, recovers],
-  heartbeat: [choice('late', 'It is late'), goesDown, recovers],
+  heartbeat: [choice('late', 'It is late'), choice('down', 'A run fails'), recovers],
   domain: [choice('expiry', 'Its expiry comes near')],
 };
 

@@ -23,7 +23,7 @@ export interface KindCounts {
 const kindLabels = { monitor: 'Monitors', heartbeat: 'Heartbeats', domain: 'Domains' } as const;
 const stateOrder: Record<StatusItemView['kind'], readonly string[]> = {
   monitor: ['down', 'up', 'unknown'],
-  heartbeat: ['down', 'late', 'up', 'waiting', 'unknown'],
+  heartbeat: ['failed', 'down', 'late', 'up', 'waiting', 'unknown'],
   domain: ['expired', 'expiring', 'ok', 'unknown'],
 };
 

@@ -14,7 +14,7 @@ interface Choice {
 const events: readonly Choice[] = [
   { name: 'monitorDown', label: 'A monitor goes down' },
   { name: 'monitorRecovered', label: 'A monitor is back up' },
-  { name: 'heartbeatLate', label: 'A heartbeat is late' },
+  { name: 'heartbeatLate', label: 'A heartbeat is late or its run fails' },
   { name: 'heartbeatRecovered', label: 'A late heartbeat pings again' },
   { name: 'domainExpiring', label: 'A domain or a certificate is about to expire', hint: "A domain at each of the expiry alert days above, a monitor's certificate at its own (30, 14, 7 and 1 unless set on the monitor); and when it expires." },
   { name: 'connection', label: 'The server cannot be reached, or can again' },

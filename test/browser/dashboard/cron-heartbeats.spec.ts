@@ -61,9 +61,13 @@ test('a heartbeat on a schedule: created with its preview, pinged, its run with 
 
   await ping(`${pingUrl}/start`);
   await ping(`${pingUrl}/2`, 'rsync: write failed: No space left on device (28)\n');
+  // The core reads the failed run: the heartbeat is Failed, and the summary counts it.
+  await expect(page.getByRole('row', { name: /Nightly backup/ })).toContainText('Failed', { timeout: 25_000 });
+  await expect(page.getByText('1 heartbeat, 1 failed, 0 down, 0 late.')).toBeVisible();
 
   await page.getByRole('row', { name: /Nightly backup/ }).getByRole('link', { name: 'Nightly backup' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Nightly backup' })).toBeVisible();
+  await expect(page.getByText(/^Failed \d+ (s|min) ago$/).first()).toBeVisible();
   await expect(page.getByText('every weekday at 02:30, Europe/Berlin')).toBeVisible();
   const runs = page.getByRole('region', { name: 'Runs' });
   const run = runs.getByRole('row').nth(1);

@@ -10,6 +10,7 @@ describe('the alert state', () => {
       connection: { failedPolls: 0, reachability: 'ok', auth: 'ok' },
       monitorsDown: {},
       heartbeatsLate: {},
+      heartbeatsFailed: {},
       heartbeatsWaiting: {},
       domains: {},
       certificates: {},
@@ -68,6 +69,7 @@ describe('the alert state', () => {
       connection: { failedPolls: 0, reachability: 'ok', auth: 'rejected', lastSuccessfulPollAt: NOW },
       monitorsDown: { 'monitor:a': NOW },
       heartbeatsLate: {},
+      heartbeatsFailed: {},
       heartbeatsWaiting: {},
       domains: { 'domain:d': { threshold: 7, expiryDay: 20_000 } },
       certificates: {},
@@ -100,6 +102,7 @@ describe('the alert state, version 2', () => {
       version: 2,
       primed: false,
       connection: { ...v1.connection, failedPolls: 0 },
+      heartbeatsFailed: {},
       certificates: {},
       owed: {},
       held: {},
@@ -108,6 +111,11 @@ describe('the alert state, version 2', () => {
     });
     // A monitor already down under version 1 is not told again after the upgrade.
     expect(evaluatePoll(restoreAlertState(v1), ok({ monitors: [monitor('a', 'down')] }), context()).alerts).toEqual([]);
+  });
+
+  it('reads a version 2 file from before failed heartbeats as none failed, and keeps those of a newer one', () => {
+    expect(restoreAlertState({ version: 2, heartbeatsLate: { 'heartbeat:h': NOW } })).toMatchObject({ heartbeatsLate: { 'heartbeat:h': NOW }, heartbeatsFailed: {} });
+    expect(restoreAlertState({ version: 2, heartbeatsFailed: { 'heartbeat:h': NOW, 'heartbeat:x': 'then' } }).heartbeatsFailed).toEqual({ 'heartbeat:h': NOW });
   });
 
   it('drops unreadable owed, held and flapping entries and keeps the rest', () => {

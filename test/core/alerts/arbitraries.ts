@@ -24,6 +24,8 @@ const heartbeatsArb = fc.array(
     id: fc.constantFrom(...ids),
     ago: fc.constantFrom(undefined, MINUTE, 70 * MINUTE, 3 * HOUR),
     interval: fc.constantFrom(3600, undefined),
+    // Now and then a failed run (Vigil's service's `last_outcome`), which is critical until a success.
+    failed: fc.constantFrom(false, false, false, true),
   }),
   { maxLength: ids.length + 2 },
 );
@@ -38,7 +40,10 @@ export const itemsArb: fc.Arbitrary<ItemsAt> = fc
   .map((spec) => (at: number) => ({
     monitors: spec.monitors.map((entry) => monitor(entry.id, entry.status, entry.certificate === undefined ? {} : { certificate_expires_on: iso(at + entry.certificate) })),
     heartbeats: spec.heartbeats.map((entry) =>
-      heartbeat(entry.id, entry.ago, 3600, at, entry.interval === undefined ? { expected_interval: undefined } : {}),
+      heartbeat(entry.id, entry.ago, 3600, at, {
+        ...(entry.interval === undefined ? { expected_interval: undefined } : {}),
+        ...(entry.failed ? { last_outcome: 'failed', last_exit_code: 2 } : {}),
+      }),
     ),
     domains: spec.domains.map((entry) => domain(entry.id, entry.days, at)),
   }));

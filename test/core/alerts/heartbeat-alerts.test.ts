@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluatePoll } from '../../../main/core/alerts/index.ts';
-import { context, heartbeat, HOUR, MINUTE, NOW, ok, pollAll, preferences, primed } from './fixtures.ts';
+import { context, heartbeat, HOUR, iso, MINUTE, NOW, ok, pollAll, preferences, primed } from './fixtures.ts';
+import { alertRules, nightly, RulesRun } from './rules-fixtures.ts';
 
 const lastPing = NOW - 30 * MINUTE;
 /** The heartbeat as the server shows it at any time after its last ping at `lastPing`. */
@@ -86,5 +87,91 @@ describe('heartbeat alerts', () => {
     const { state: after, alerts } = evaluatePoll(state, noInterval, context());
     expect(alerts).toEqual([]);
     expect(after.heartbeatsLate).toEqual(state.heartbeatsLate);
+  });
+});
+
+describe('failed heartbeats (Vigil’s service’s last_outcome, docs/api-decisions.md §16)', () => {
+  const backup = (at: number, extra: Parameters<typeof heartbeat>[4] = {}) => heartbeat('bk', 10 * MINUTE, 3600, at, { name: 'Backup', ...extra });
+  const failedRun = (at: number, code?: number) => backup(at, { last_outcome: 'failed', last_end: iso(at - MINUTE), ...(code === undefined ? {} : { last_exit_code: code }) });
+
+  it('tell a failure at once, critical, and once however many polls (and failures) follow', () => {
+    const state = primed({ heartbeats: [backup(NOW)] });
+    const { alerts, state: after } = pollAll(state, [
+      { outcome: ok({ heartbeats: [failedRun(NOW + MINUTE, 2)] }, NOW + MINUTE) },
+      { outcome: ok({ heartbeats: [failedRun(NOW + 2 * MINUTE, 2)] }, NOW + 2 * MINUTE) },
+      { outcome: ok({ heartbeats: [failedRun(NOW + HOUR, 3)] }, NOW + HOUR) },
+    ]);
+    expect(alerts).toEqual([
+      [
+        expect.objectContaining({
+          kind: 'heartbeat-failed',
+          severity: 'critical',
+          title: 'Backup failed (exit code 2)',
+          body: 'Its latest run ended 1 min ago with exit code 2. · Work API',
+          itemKey: 'heartbeat:bk',
+        }),
+      ],
+      [],
+      [],
+    ]);
+    expect(after.heartbeatsFailed).toEqual({ 'heartbeat:bk': NOW + MINUTE });
+    expect(after.heartbeatsLate).toEqual({ 'heartbeat:bk': NOW + MINUTE });
+  });
+
+  it('say a failure without an exit code plainly', () => {
+    const { alerts } = evaluatePoll(primed({ heartbeats: [backup(NOW)] }), ok({ heartbeats: [failedRun(NOW)] }), context());
+    expect(alerts[0]).toMatchObject({ title: 'Backup failed', body: 'Its latest run ended 1 min ago reporting a failure. · Work API' });
+  });
+
+  it('tell a failure of a heartbeat already late, critical, once', () => {
+    const state = primed({ heartbeats: [heartbeat('bk', 2 * HOUR, 3600, NOW, { name: 'Backup' })] });
+    expect(state.heartbeatsLate).toEqual({ 'heartbeat:bk': NOW });
+    const failing = (at: number) => heartbeat('bk', 2 * HOUR, 3600, at, { name: 'Backup', last_outcome: 'failed', last_exit_code: 2, last_end: iso(at) });
+    const { alerts, state: after } = pollAll(state, [
+      { outcome: ok({ heartbeats: [failing(NOW + MINUTE)] }, NOW + MINUTE) },
+      { outcome: ok({ heartbeats: [failing(NOW + 2 * MINUTE)] }, NOW + 2 * MINUTE) },
+    ]);
+    expect(alerts.map((poll) => poll.map(({ kind, severity, title }) => [kind, severity, title]))).toEqual([[['heartbeat-failed', 'critical', 'Backup failed (exit code 2)']], []]);
+    expect(after.heartbeatsLate).toEqual({ 'heartbeat:bk': NOW });
+  });
+
+  it('tell the success after a failure once, saying it succeeded after failing', () => {
+    const state = evaluatePoll(primed({ heartbeats: [backup(NOW)] }), ok({ heartbeats: [failedRun(NOW, 2)] }), context()).state;
+    const succeeded = (at: number) => heartbeat('bk', MINUTE, 3600, at, { name: 'Backup', last_outcome: 'success', last_end: iso(at - MINUTE) });
+    const { alerts, state: after } = pollAll(state, [
+      { outcome: ok({ heartbeats: [succeeded(NOW + 2 * HOUR)] }, NOW + 2 * HOUR) },
+      { outcome: ok({ heartbeats: [succeeded(NOW + 2 * HOUR + MINUTE)] }, NOW + 2 * HOUR + MINUTE) },
+    ]);
+    expect(alerts).toEqual([
+      [
+        expect.objectContaining({
+          kind: 'heartbeat-recovered',
+          severity: 'info',
+          title: 'Backup recovered: succeeded after failing',
+          body: 'Pinged 1 min ago, after failing for 2 h. · Work API',
+        }),
+      ],
+      [],
+    ]);
+    expect(after).toMatchObject({ heartbeatsLate: {}, heartbeatsFailed: {} });
+  });
+
+  it('let a failure through quiet hours when critical problems break through, and hold it otherwise', () => {
+    const night = Date.UTC(2026, 10, 24, 23, 0);
+    for (const breaksThrough of [true, false]) {
+      const run = new RulesRun(alertRules({ quietHours: nightly('Europe/Berlin', breaksThrough) }));
+      run.poll(ok({ heartbeats: [backup(night)] }, night));
+      const poll = run.poll(ok({ heartbeats: [failedRun(night + MINUTE, 2)] }, night + MINUTE));
+      expect(poll.alerts.map(({ kind }) => kind)).toEqual(breaksThrough ? ['heartbeat-failed'] : []);
+      expect(poll.suppressed.map(({ reason }) => reason)).toEqual(breaksThrough ? [] : ['quiet']);
+    }
+  });
+
+  it('count a failure as the heartbeat’s "goes down" news: an item that turned that off is not told', () => {
+    const run = new RulesRun(alertRules({ itemRules: new Map([['heartbeat:bk', { tell: { down: false } }]]) }));
+    run.poll(ok({ heartbeats: [backup(NOW)] }, NOW));
+    const poll = run.poll(ok({ heartbeats: [failedRun(NOW + MINUTE, 2)] }, NOW + MINUTE));
+    expect(poll.alerts).toEqual([]);
+    expect(poll.suppressed.map(({ alert, reason }) => [alert.kind, reason])).toEqual([['heartbeat-failed', 'kind-off']]);
   });
 });

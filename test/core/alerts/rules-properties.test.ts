@@ -9,7 +9,7 @@ import { rulesArb, steadyRunArb as runArb } from './rules-arbitraries.ts';
 const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
 
 const REASONS = new Set<SuppressionReason>(['quiet', 'maintenance', 'dependency', 'delay', 'flapping', 'snoozed', 'paused', 'topic-off', 'kind-off']);
-const CLASSIC = new Set(['monitor-down', 'monitor-recovered', 'heartbeat-late', 'heartbeat-recovered', 'domain-expiring', 'domain-expired']);
+const CLASSIC = new Set(['monitor-down', 'monitor-recovered', 'heartbeat-late', 'heartbeat-failed', 'heartbeat-recovered', 'domain-expiring', 'domain-expired']);
 
 /** The run's polls with a restart wherever `restarts` says, then two polls a week later with the rules lifted
  * (no quiet hours, no maintenance): whatever was held or owed is due by then. */

@@ -38,12 +38,22 @@ describe('fetchSnapshot + statusReport', () => {
 
   it('is critical with exit 2 when a heartbeat missed two pings', async () => {
     const snapshot = await fetchSnapshot(client, systemClock);
-    const twoHoursAgo = new Date(Date.now() - 3 * 3600_000).toISOString();
-    const stale = { ...snapshot, heartbeats: snapshot.heartbeats.map((h) => ({ ...h, last_ping: twoHoursAgo })) };
+    // As the service would show it had the last ping been 3 h ago: due 2 h ago, so two pings missed.
+    const threeHoursAgo = Date.now() - 3 * 3600_000;
+    const stale = { ...snapshot, heartbeats: snapshot.heartbeats.map((h) => ({ ...h, last_ping: new Date(threeHoursAgo).toISOString(), next_expected_at: new Date(threeHoursAgo + 3600_000).toISOString() })) };
     const report = statusReport(stale, options());
     expect(report).toMatchObject({ level: 'critical', exitCode: 2 });
     expect(report.rows[0]).toMatchObject({ kind: 'heartbeat', health: 'critical' });
     expect(formatStatusReport(report, 'Local')).toMatch(/^CRITICAL {2}heartbeat {2}backup/);
+  });
+
+  it("is critical with exit 2 and says the run failed, with its exit code", async () => {
+    const [heartbeat] = (await fetchSnapshot(client, systemClock)).heartbeats;
+    expect((await fetch(`${heartbeat?.ping_url ?? ''}/2`)).status).toBe(200);
+    const report = statusReport(await fetchSnapshot(client, systemClock), options());
+    expect(report).toMatchObject({ level: 'critical', exitCode: 2 });
+    expect(report.rows[0]).toMatchObject({ kind: 'heartbeat', health: 'critical', state: 'failed', detail: expect.stringMatching(/^Failed: exit code 2, /) });
+    expect(formatStatusReport(report, 'Local')).toMatch(/^CRITICAL {2}heartbeat {2}backup {2}Failed: exit code 2, /);
   });
 
   it('fails the whole poll, cancelling the rest, when one list fails', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultExpiryThresholds } from '../../../common/api/index.ts';
 import { assessSnapshot, itemDetail, itemName, type ItemAssessment } from '../../../main/core/health/index.ts';
-import { DAY, domain, heartbeat, HOUR, MINUTE, monitor, NOW, snapshot } from '../alerts/fixtures.ts';
+import { DAY, domain, heartbeat, HOUR, iso, MINUTE, monitor, NOW, snapshot } from '../alerts/fixtures.ts';
 
 const options = { now: NOW, graceSeconds: 300, thresholds: defaultExpiryThresholds };
 
@@ -49,6 +49,11 @@ describe('itemDetail', () => {
     [{ heartbeats: [heartbeat('b', 70 * MINUTE)] }, 'Late: last ping 1 h 10 min ago, expected every 1 h'],
     [{ heartbeats: [heartbeat('b', 3 * HOUR)] }, 'Missed two or more pings: last ping 3 h ago, expected every 1 h'],
     [{ heartbeats: [heartbeat('b', undefined)] }, 'Waiting for the first ping'],
+    [{ heartbeats: [heartbeat('b', 5 * HOUR, 3600, NOW, { last_outcome: 'failed', last_exit_code: 2, last_end: iso(NOW - 3 * HOUR) })] }, 'Failed: exit code 2, 3 h ago'],
+    [{ heartbeats: [heartbeat('b', 5 * HOUR, 3600, NOW, { last_outcome: 'failed', last_end: iso(NOW - 3 * HOUR) })] }, 'Failed 3 h ago'],
+    [{ heartbeats: [heartbeat('b', undefined, 3600, NOW, { last_outcome: 'failed' })] }, 'Failed'],
+    [{ heartbeats: [heartbeat('b', DAY, 86_400, NOW, { max_runtime_seconds: 7200, last_start: iso(NOW - 130 * MINUTE), last_end: iso(NOW - DAY) })] }, 'Running for 2 h 10 min, limit 2 h'],
+    [{ heartbeats: [heartbeat('b', 26 * HOUR, 86_400, NOW, { schedule: '30 2 * * *', next_expected_at: iso(NOW - 2 * HOUR) })] }, 'Late: last ping 1 d 2 h ago, on schedule 30 2 * * *'],
     [{ heartbeats: [heartbeat('b', 5 * MINUTE, 3600, NOW, { expected_interval: undefined })] }, 'No expected interval, so lateness is unknown'],
     [{ domains: [domain('c', 5)] }, 'Expires in 5 days (2026-11-26)'],
     [{ domains: [domain('c', -2)] }, 'Expired 2 days ago (2026-11-19)'],

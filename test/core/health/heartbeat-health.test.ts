@@ -76,12 +76,88 @@ describe('heartbeatTiming', () => {
   });
 });
 
+describe('heartbeatTiming with the service’s extension fields (docs/api-decisions.md §16)', () => {
+  // A daily job on "30 2 * * *": its longest gap is a day, its next run due at `due`.
+  const due = NOW + 2 * HOUR;
+  const cron = { expected_interval: 86_400, schedule: '30 2 * * *', timezone: 'UTC', last_ping: iso(due - 24 * HOUR + MINUTE), next_expected_at: iso(due) };
+  const user = { graceSeconds: 300 };
+
+  it('makes a cron heartbeat late at next_expected_at plus grace, not at the last ping plus its longest gap', () => {
+    expect(heartbeatTiming(cron, due + 5 * MINUTE, user)).toMatchObject({ state: 'up', nextExpectedAt: due, lateAfter: due + 5 * MINUTE, downAfter: due + 24 * HOUR + 5 * MINUTE });
+    expect(heartbeatTiming(cron, due + 5 * MINUTE + 1, user).state).toBe('late');
+    expect(heartbeatTiming(cron, due + 24 * HOUR + 5 * MINUTE + 1, user).state).toBe('down');
+  });
+
+  it('uses the heartbeat’s own grace before the user’s, even a grace of 0', () => {
+    expect(heartbeatTiming({ ...cron, grace_seconds: 900 }, due + 10 * MINUTE, user)).toMatchObject({ state: 'up', lateAfter: due + 15 * MINUTE });
+    expect(heartbeatTiming({ ...cron, grace_seconds: 0 }, due + 1, user).state).toBe('late');
+    // A spec-shaped heartbeat with a grace of its own: the ping rule, with that grace.
+    expect(heartbeatTiming({ ...pinged, grace_seconds: 60 }, lastPing + HOUR + MINUTE + 1, user).state).toBe('late');
+  });
+
+  it('judges a heartbeat that has not pinged yet by next_expected_at, with no need to know when Vigil first saw it', () => {
+    const fresh = { expected_interval: 3600, next_expected_at: iso(NOW + HOUR) };
+    expect(heartbeatTiming(fresh, NOW, user)).toEqual({ state: 'waiting', nextExpectedAt: NOW + HOUR, lateAfter: NOW + HOUR + 5 * MINUTE, downAfter: NOW + 2 * HOUR + 5 * MINUTE });
+    expect(heartbeatTiming(fresh, NOW + HOUR + 5 * MINUTE + 1, user).state).toBe('late');
+  });
+
+  it('is failed (critical) after a failed run, whatever the schedule says, until a success', () => {
+    const failedAt = NOW - 3 * HOUR;
+    const failed = { ...cron, last_outcome: 'failed', last_exit_code: 2, last_end: iso(failedAt) };
+    expect(heartbeatTiming(failed, NOW, user)).toEqual({ state: 'failed', lastPingAt: due - 24 * HOUR + MINUTE, failedAt });
+    expect(heartbeatTiming(failed, due + 3 * 24 * HOUR, user).state).toBe('failed');
+    expect(heartbeatHealth('failed')).toBe('critical');
+    // Failed and never a success; a server that does not say when it failed.
+    expect(heartbeatTiming({ expected_interval: 60, last_outcome: 'failed' }, NOW, user)).toEqual({ state: 'failed' });
+    // The next success recovers it: the latest outcome is a success again.
+    const succeeded = { ...failed, last_outcome: 'success', last_exit_code: 0, last_ping: iso(NOW), last_end: iso(NOW), next_expected_at: iso(due) };
+    expect(heartbeatTiming(succeeded, NOW + MINUTE, user).state).toBe('up');
+  });
+
+  it('is late once an open run outlives max_runtime, and the schedule’s lateness waits for it till then', () => {
+    const started = due - 10 * MINUTE;
+    const running = { ...cron, max_runtime_seconds: 7200, last_start: iso(started), last_end: iso(due - 24 * HOUR + MINUTE) };
+    // Past the schedule's deadline but inside its limit: on time.
+    expect(heartbeatTiming(running, due + HOUR, user)).toMatchObject({ state: 'up', runStartedAt: started, lateAfter: started + 2 * HOUR, nextExpectedAt: due });
+    expect(heartbeatTiming(running, started + 2 * HOUR + 1, user).state).toBe('late');
+    expect(heartbeatTiming(running, started + 2 * HOUR + 24 * HOUR + 1, user).state).toBe('down');
+    // A first run, with no end before it.
+    const { last_end: _end, last_ping: _ping, ...first } = running;
+    expect(heartbeatTiming(first, started + 2 * HOUR + 1, user)).toMatchObject({ state: 'late', runStartedAt: started });
+  });
+
+  it('judges a finished run, or an open one without max_runtime, by the schedule', () => {
+    const finished = { ...cron, max_runtime_seconds: 7200, last_start: iso(due - 25 * HOUR), last_end: iso(due - 24 * HOUR + MINUTE) };
+    expect(heartbeatTiming(finished, due + 5 * MINUTE + 1, user)).toMatchObject({ state: 'late', lateAfter: due + 5 * MINUTE });
+    expect(heartbeatTiming(finished, due, user)).not.toHaveProperty('runStartedAt');
+    const unlimited = { ...cron, last_start: iso(due - MINUTE) };
+    expect(heartbeatTiming(unlimited, due + 5 * MINUTE + 1, user)).toMatchObject({ state: 'late', lateAfter: due + 5 * MINUTE });
+  });
+
+  it('takes the last success as the end of the latest run from a server that does not send last_end', () => {
+    const older = { ...cron, max_runtime_seconds: 600, last_start: iso(due - 24 * HOUR) };
+    expect(heartbeatTiming(older, due, user)).toMatchObject({ state: 'up' });
+    expect(heartbeatTiming(older, due, user)).not.toHaveProperty('runStartedAt');
+  });
+
+  it('reads a spec-only heartbeat exactly as before', () => {
+    expect(heartbeatTiming(pinged, lastPing + HOUR + 5 * MINUTE, grace)).toEqual({
+      state: 'up',
+      lastPingAt: lastPing,
+      nextExpectedAt: lastPing + HOUR,
+      lateAfter: lastPing + HOUR + 5 * MINUTE,
+      downAfter: lastPing + 2 * HOUR + 5 * MINUTE,
+    });
+  });
+});
+
 describe('heartbeatHealth', () => {
   it.each([
     ['up', 'ok'],
     ['waiting', 'ok'],
     ['late', 'warning'],
     ['down', 'critical'],
+    ['failed', 'critical'],
     ['unknown', 'unknown'],
   ] as const)('%s is %s', (state, health) => {
     expect(heartbeatHealth(state)).toBe(health);

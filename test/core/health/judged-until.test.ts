@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultExpiryThresholds } from '../../../common/api/index.ts';
 import { assessSnapshot, itemDetail, judgedUntil, type ItemAssessment } from '../../../main/core/health/index.ts';
 import { itemSince } from '../../../main/core/history/item-since.ts';
-import { DAY, domain, heartbeat, HOUR, MINUTE, monitor, NOW, SECOND, snapshot } from '../alerts/fixtures.ts';
+import { DAY, domain, heartbeat, HOUR, iso, MINUTE, monitor, NOW, SECOND, snapshot } from '../alerts/fixtures.ts';
 
 const options = { graceSeconds: 300, thresholds: defaultExpiryThresholds, observedAt: NOW };
 
@@ -63,5 +63,52 @@ describe('judgedUntil', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('reads the same at any time before it for heartbeats with the service’s fields: failed, running, scheduled', () => {
+    const at = (offset: number | null) => (offset === null ? undefined : iso(NOW + offset));
+    const extensionArb = fc.record({
+      ago: fc.option(fc.integer({ min: -5 * SECOND, max: 4 * HOUR })),
+      interval: fc.constantFrom(60, 3600, 86_400),
+      outcome: fc.constantFrom(undefined, 'success', 'failed'),
+      exitCode: fc.option(fc.integer({ min: 0, max: 3 })),
+      start: fc.option(fc.integer({ min: -4 * HOUR, max: 0 })),
+      end: fc.option(fc.integer({ min: -4 * HOUR, max: 0 })),
+      maxRuntime: fc.option(fc.constantFrom(60, 3600, 7200)),
+      next: fc.option(fc.integer({ min: -4 * HOUR, max: 4 * HOUR })),
+      grace: fc.option(fc.constantFrom(0, 60, 900)),
+    });
+    fc.assert(
+      fc.property(extensionArb, fc.integer({ min: 0, max: 3 * DAY }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (beat, offset, part) => {
+        const now = NOW + offset;
+        const fields = Object.fromEntries(
+          Object.entries({
+            last_outcome: beat.outcome,
+            last_exit_code: beat.exitCode ?? undefined,
+            last_start: at(beat.start),
+            last_end: at(beat.end),
+            max_runtime_seconds: beat.maxRuntime ?? undefined,
+            next_expected_at: at(beat.next),
+            grace_seconds: beat.grace ?? undefined,
+          }).filter(([, value]) => value !== undefined),
+        );
+        const items = { heartbeats: [heartbeat('h', beat.ago ?? undefined, beat.interval, NOW, fields)] };
+        const [item] = judged(items, now) as [ItemAssessment];
+        const until = judgedUntil(item, now);
+        expect(until).toBeGreaterThan(now);
+        const later = Math.min(until - 1, now + Math.floor(part * Math.min(until - now, 10 * DAY)));
+        const [again] = judged(items, later) as [ItemAssessment];
+        expect(reading(again, later)).toEqual(reading(item, now));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('holds a running heartbeat until the moment it outruns its limit', () => {
+    const started = NOW - 30 * MINUTE;
+    const running = heartbeat('h', 2 * HOUR + 30 * SECOND, 86_400, NOW, { max_runtime_seconds: 3600, last_start: iso(started), last_end: iso(NOW - 2 * HOUR), next_expected_at: iso(NOW - 40 * MINUTE) });
+    const [item] = judged({ heartbeats: [running] }, NOW + 29 * MINUTE + 59 * SECOND) as [ItemAssessment];
+    expect(item.state).toBe('up');
+    expect(judgedUntil(item, NOW + 29 * MINUTE + 59 * SECOND)).toBe(started + HOUR + 1);
   });
 });

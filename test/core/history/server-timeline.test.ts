@@ -47,7 +47,7 @@ describe('monitorServerTimeline', () => {
 describe('heartbeatPingTimeline', () => {
   it('is on time up to interval plus grace after each ping, then late, then down after another interval', () => {
     const pings = [T0 + 5 * H, T0 + H];
-    const { segments, historyStart } = heartbeatPingTimeline({ pings, intervalSeconds: 3600, graceSeconds: 300, serviceEvents: [], from: T0, to: T0 + 8 * H });
+    const { segments, historyStart } = heartbeatPingTimeline({ pings, intervalSeconds: 3600, graceSeconds: 300, events: [], serviceEvents: [], from: T0, to: T0 + 8 * H });
     expect(historyStart).toBe(T0 + H);
     const grace = 5 * 60_000;
     expect(segments.map((s) => [s.from - T0, s.to - T0, s.state])).toEqual([
@@ -58,6 +58,20 @@ describe('heartbeatPingTimeline', () => {
       [5 * H, 6 * H + grace, 'up'],
       [6 * H + grace, 7 * H + grace, 'late'],
       [7 * H + grace, 8 * H, 'down'],
+    ]);
+  });
+
+  it('is failed (critical) from a failure its events tell until the next ping, a second failure meanwhile adding nothing', () => {
+    const failed = (at: number) => ({ at: iso(at), kind: 'heartbeat', from: 'up', to: 'failed', detail: 'exit code 2' });
+    const events = [failed(2 * H), failed(3 * H), { at: iso(5 * H), kind: 'heartbeat', from: 'failed', to: 'up' }, failed(7 * H)];
+    const pings = [T0 + H, T0 + 5 * H];
+    const { segments } = heartbeatPingTimeline({ pings, intervalSeconds: 86_400, graceSeconds: 300, events, serviceEvents: [], from: T0, to: T0 + 8 * H });
+    expect(segments.map((s) => [s.from - T0, s.to - T0, s.state, s.health])).toEqual([
+      [0, H, 'not watching', 'gap'],
+      [H, 2 * H, 'up', 'ok'],
+      [2 * H, 5 * H, 'failed', 'critical'],
+      [5 * H, 7 * H, 'up', 'ok'],
+      [7 * H, 8 * H, 'failed', 'critical'],
     ]);
   });
 });
@@ -89,7 +103,7 @@ describe('the service not running', () => {
   });
 
   it("is a gap in a heartbeat's timeline: a night the service was stopped is neither up nor down", () => {
-    const { segments } = heartbeatPingTimeline({ pings: [T0], intervalSeconds: 86_400, graceSeconds: 0, serviceEvents: [stop(H), start(7 * H)], from: T0, to: T0 + 8 * H });
+    const { segments } = heartbeatPingTimeline({ pings: [T0], intervalSeconds: 86_400, graceSeconds: 0, events: [], serviceEvents: [stop(H), start(7 * H)], from: T0, to: T0 + 8 * H });
     expect(segments.map((s) => [s.from - T0, s.to - T0, s.state])).toEqual([
       [0, H, 'up'],
       [H, 7 * H, 'not watching'],

@@ -29,7 +29,7 @@ describe('trayModel levels', () => {
       level: 'unknown',
       counts: {
         monitors: { up: 0, down: 0, unknown: 0 },
-        heartbeats: { up: 0, waiting: 0, late: 0, down: 0, unknown: 0 },
+        heartbeats: { up: 0, waiting: 0, late: 0, down: 0, failed: 0, unknown: 0 },
         domains: { ok: 0, expiring: 0, expired: 0, unknown: 0 },
         snoozed: 0,
         inMaintenance: 0,
@@ -64,7 +64,7 @@ describe('trayModel levels', () => {
     expect(tray.level).toBe('critical');
     expect(tray.counts).toEqual({
       monitors: { up: 1, down: 1, unknown: 1 },
-      heartbeats: { up: 0, waiting: 1, late: 1, down: 1, unknown: 0 },
+      heartbeats: { up: 0, waiting: 1, late: 1, down: 1, failed: 0, unknown: 0 },
       domains: { ok: 0, expiring: 1, expired: 1, unknown: 1 },
       snoozed: 0,
       inMaintenance: 0,

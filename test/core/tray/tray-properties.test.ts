@@ -9,9 +9,9 @@ import { failed, NOW, ok, snapshot } from '../alerts/fixtures.ts';
 
 const count = fc.nat(100_000);
 const base = { server: { id: 'c', name: 'C' }, alertState: initialAlertState(), preferences: defaultAlertPreferences, now: NOW };
-const countsArb: fc.Arbitrary<TrayCounts> = fc.array(count, { minLength: 14, maxLength: 14 }).map(([a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0, i = 0, j = 0, k = 0, l = 0, m = 0, n = 0]) => ({
+const countsArb: fc.Arbitrary<TrayCounts> = fc.array(count, { minLength: 15, maxLength: 15 }).map(([a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0, i = 0, j = 0, k = 0, l = 0, m = 0, n = 0, o = 0]) => ({
   monitors: { up: a, down: b, unknown: c },
-  heartbeats: { up: d, waiting: e, late: f, down: g, unknown: h },
+  heartbeats: { up: d, waiting: e, late: f, down: g, failed: o, unknown: h },
   domains: { ok: i, expiring: j, expired: k, unknown: l },
   snoozed: m,
   inMaintenance: n,
@@ -81,7 +81,7 @@ describe('tray properties', () => {
         const total = snapshotItems.monitors.length + snapshotItems.heartbeats.length + snapshotItems.domains.length;
         const sum = (record: Record<string, number>) => Object.values(record).reduce((a, b) => a + b, 0);
         expect(sum(monitors) + sum(heartbeats) + sum(domains) + snoozed).toBe(total);
-        const critical = monitors.down + heartbeats.down + domains.expired > 0;
+        const critical = monitors.down + heartbeats.down + heartbeats.failed + domains.expired > 0;
         const warning = monitors.unknown + heartbeats.late + domains.expiring > 0;
         expect(tray.level).toBe(critical ? 'critical' : warning ? 'warning' : 'ok');
         // A failed poll keeps the last snapshot's counts but shows the connection as offline.

@@ -108,7 +108,9 @@ describe('start, success, fail and exit-code pings', () => {
     const heartbeat = await create({ name: 'Backup', expected_interval: 86_400 });
     expect((await ping(heartbeat, '/start', { method: 'GET' })).status).toBe(200);
     const started = clock.now();
-    expect(await read(heartbeat)).toMatchObject({ last_start: new Date(started).toISOString() });
+    const running = await read(heartbeat);
+    expect(running).toMatchObject({ last_start: new Date(started).toISOString() });
+    expect(running).not.toHaveProperty('last_end'); // no run has ended: a client sees this one is open
     expect(await runs(heartbeat)).toEqual([{ started_at: new Date(started).toISOString(), outcome: 'running' }]);
 
     clock.advance(90_500);
@@ -117,6 +119,7 @@ describe('start, success, fail and exit-code pings', () => {
     expect(await read(heartbeat)).toMatchObject({
       last_ping: new Date(clock.now()).toISOString(),
       last_start: new Date(started).toISOString(),
+      last_end: new Date(clock.now()).toISOString(),
       last_duration_ms: 90_500,
       last_exit_code: 0,
       last_outcome: 'success',
@@ -141,7 +144,9 @@ describe('start, success, fail and exit-code pings', () => {
     expect((await ping(heartbeat, '/fail')).status).toBe(200);
     const [failed] = await alerts(heartbeat, 1);
     expect(failed).toMatchObject({ event: 'heartbeat.failed', message: 'Heartbeat “Backup” failed.', subject: { kind: 'heartbeat', last_outcome: 'failed' } });
-    expect(await read(heartbeat)).not.toHaveProperty('last_ping');
+    const afterFail = await read(heartbeat);
+    expect(afterFail).not.toHaveProperty('last_ping');
+    expect(afterFail).toMatchObject({ last_end: new Date(clock.now()).toISOString() }); // a failure ends the run too
 
     // Still failing: the alert is out already.
     await ping(heartbeat, '/3');
