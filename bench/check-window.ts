@@ -23,8 +23,9 @@ export interface CheckWindow {
   eventLoopDelayP99Ms: number;
   peakRss: number;
   peakHeapUsed: number;
-  /** This process's CPU time (user + system) over the window, ms. */
-  cpuMs: number;
+  /** This process's CPU time over the window, ms: user and system (the kernel's, for its sockets and files). */
+  cpuUserMs: number;
+  cpuSystemMs: number;
 }
 
 export async function watchChecks(scheduler: CheckScheduler, seconds: number): Promise<CheckWindow> {
@@ -60,7 +61,8 @@ export async function watchChecks(scheduler: CheckScheduler, seconds: number): P
     eventLoopDelayP99Ms: loopDelay.percentile(99) / 1e6,
     peakRss,
     peakHeapUsed,
-    cpuMs: (cpu.user + cpu.system) / 1000,
+    cpuUserMs: cpu.user / 1000,
+    cpuSystemMs: cpu.system / 1000,
   };
 }
 
