@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { postAll } from './bench-monitors.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -33,25 +34,12 @@ export async function startBenchService(dataDir: string): Promise<BenchService> 
 }
 
 export async function fillService(service: BenchService, counts: BenchCounts): Promise<void> {
-  const post = async (collection: string, body: unknown) => {
-    const response = await fetch(`${service.apiUrl}/${collection}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${service.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (response.status !== 201) throw new Error(`POST /${collection} answered ${response.status}: ${await response.text()}`);
-  };
-  const jobs: (() => Promise<void>)[] = [
-    ...Array.from({ length: counts.monitors }, (_, i) => () => post('monitors', { name: `monitor ${i}`, type: 'tcp', url: '127.0.0.1:9', frequency: 86_400 })),
-    ...Array.from({ length: counts.heartbeats }, (_, i) => () => post('heartbeats', { name: `job ${i}`, expected_interval: 3600 })),
-    ...Array.from({ length: counts.domains }, (_, i) => () => post('domains', { domain: `d${i}.example` })),
-  ];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 16 }, async () => {
-      while (next < jobs.length) await jobs[next++]?.();
-    }),
-  );
+  const { monitors, heartbeats } = counts;
+  await postAll(service, monitors + heartbeats + counts.domains, (i) => {
+    if (i < monitors) return { collection: 'monitors', body: { name: `monitor ${i}`, type: 'tcp', url: '127.0.0.1:9', frequency: 86_400 } };
+    if (i < monitors + heartbeats) return { collection: 'heartbeats', body: { name: `job ${i - monitors}`, expected_interval: 3600 } };
+    return { collection: 'domains', body: { domain: `d${i - monitors - heartbeats}.example` } };
+  });
 }
 
 /** The monitors' pages (1,000 a page), then the heartbeats, then the domains, as the server sends them. */

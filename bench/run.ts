@@ -1,6 +1,7 @@
 // `npm run bench -- <name>`: runs one benchmark and prints its table. Exit 1 when a target is missed.
 const benches: Record<string, () => Promise<boolean>> = {
   service: async () => (await import('./service-bench.ts')).serviceBench(),
+  checks: async () => (await import('./checks-bench.ts')).checksBench(),
   'history-size': async () => (await import('./history-size-bench.ts')).historySizeBench(),
   client: async () => (await import('./client-bench.ts')).clientBench(),
   renderer: async () => (await import('./renderer-bench.ts')).rendererBench(),

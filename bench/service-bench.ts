@@ -7,38 +7,20 @@
 // writes a year of history for them through the storage layer (history-generator.ts, whole packed rows: the same
 // content, faster). This process then starts the service once on that data dir — a database that holds what a
 // year of running would have left — so its memory figures are the measured service's alone.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { loadOrCreateSigningKey } from '../service/auth/signing-key.ts';
-import { issueToken } from '../service/auth/tokens.ts';
-import { stderrLogger } from '../service/logger.ts';
-import { startService } from '../service/monitoring-service.ts';
-import { resolveConfig } from '../service/service-config.ts';
-import { backgroundClock as systemClock } from '../common/clock.ts';
+import { hasServiceHeapFlags, rerunWithServiceHeapFlags, runJsonChild, startTarget } from './bench-processes.ts';
+import { checkWindowRows, watchChecks } from './check-window.ts';
+import { startMeasuredService } from './measured-service.ts';
 import { printTable, type BenchRow } from './table.ts';
 
 const monitorCount = Number(process.env.VIGIL_BENCH_MONITORS ?? 10_000);
 const runSeconds = Number(process.env.VIGIL_BENCH_SECONDS ?? 120);
 const frequency = 30;
-const sampleEveryMs = 5_000;
-
-function startTarget(): Promise<{ port: number; stop(): void }> {
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'http-target.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
-  return new Promise((resolve) => {
-    child.stdout.once('data', (chunk: Buffer) => resolve({ port: Number(chunk.toString().trim()), stop: () => child.stdin.end() }));
-  });
-}
 
 function runPageLoad(apiUrl: string, token: string): Promise<{ rps: number; p50: number; p99: number; max: number; non2xx: number; errors: number }> {
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'page-load.ts'), apiUrl.replace(/\/api$/, ''), token, String(monitorCount / 100), '30'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  return new Promise((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`page load exited ${code}`)))));
+  return runJsonChild('page-load.ts', [apiUrl.replace(/\/api$/, ''), token, String(monitorCount / 100), '30']);
 }
 
 interface Timings {
@@ -51,61 +33,25 @@ interface Timings {
 }
 
 function timedRequests(apiUrl: string, token: string, rounds: number, paths: string[]): Promise<Timings> {
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'timed-requests.ts'), apiUrl, token, String(rounds), ...paths], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  return new Promise((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`timed requests exited ${code}`)))));
+  return runJsonChild('timed-requests.ts', [apiUrl, token, String(rounds), ...paths]);
 }
 
 /** The monitors and a year of their history, made by a child process (prepare-service-data.ts). */
 function prepareData(dataDir: string, targetPort: number): Promise<{ createSeconds: number; historySeconds: number }> {
-  const script = path.join(import.meta.dirname, 'prepare-service-data.ts');
-  const child = spawn(process.execPath, [script, dataDir, String(targetPort), String(monitorCount), String(frequency)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  return new Promise((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`preparing the data exited ${code}`)))));
-}
-
-/** The service runs with V8's heap capped (docs/service.md, "Memory"); so does its benchmark. */
-const serviceHeapFlags = ['--max-semi-space-size=8', '--max-old-space-size=192'];
-
-function rerunWithServiceHeapFlags(): Promise<boolean> {
-  const child = spawn(process.execPath, [...serviceHeapFlags, ...process.execArgv, path.join(import.meta.dirname, 'run.ts'), 'service'], { stdio: 'inherit' });
-  return new Promise((resolve) => child.on('exit', (code) => resolve(code === 0)));
+  return runJsonChild('prepare-service-data.ts', [dataDir, String(targetPort), String(monitorCount), String(frequency)]);
 }
 
 export async function serviceBench(): Promise<boolean> {
-  if (!serviceHeapFlags.every((flag) => process.execArgv.includes(flag))) return rerunWithServiceHeapFlags();
+  if (!hasServiceHeapFlags()) return rerunWithServiceHeapFlags('service');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-bench-'));
   const target = await startTarget();
-  const config = resolveConfig(dataDir, { port: 0, rateLimitPerMinute: 10_000_000, rdapBootstrapUrl: 'http://127.0.0.1:9/', rdapAllowHttp: true });
   console.log(`Creating ${monitorCount} http monitors (every ${frequency} s) against a loopback target, then a year of their history…`);
   const { createSeconds, historySeconds } = await prepareData(dataDir, target.port);
-  const service = await startService(config, { clock: systemClock, logger: stderrLogger('warn'), fetch: globalThis.fetch });
-  const token = await issueToken(loadOrCreateSigningKey(dataDir), 3600);
+  const { service, token } = await startMeasuredService(dataDir);
   try {
     console.log(`Running checks for ${runSeconds} s…`);
-    const before = service.scheduler.stats();
-    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-    loopDelay.enable();
-    let worstP99 = 0;
-    let peakRss = 0;
-    let peakHeap = 0;
-    const deadline = Date.now() + runSeconds * 1000;
-    while (Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, Math.min(sampleEveryMs, deadline - Date.now())));
-      const stats = service.scheduler.stats();
-      worstP99 = Math.max(worstP99, stats.lateness.p99);
-      const memory = process.memoryUsage();
-      peakRss = Math.max(peakRss, memory.rss);
-      peakHeap = Math.max(peakHeap, memory.heapUsed);
-    }
-    loopDelay.disable();
-    const checksRss = peakRss;
-    const after = service.scheduler.stats();
-    const due = after.due - before.due;
-    const started = after.started - before.started;
-    const ran = started / due;
+    const checks = await watchChecks(service.scheduler, runSeconds);
+    let peakRss = checks.peakRss;
 
     console.log('Loading GET /monitors pages with 50 connections for 30 s (checks keep running)…');
     const pages = await runPageLoad(service.apiUrl, token);
@@ -124,15 +70,8 @@ export async function serviceBench(): Promise<boolean> {
     const rows: BenchRow[] = [
       { measure: 'monitors created through the API', value: `${monitorCount} in ${createSeconds.toFixed(1)} s` },
       { measure: 'a year of history written (storage layer)', value: `${historySeconds.toFixed(0)} s` },
-      { measure: 'check window', value: `${runSeconds} s` },
-      { measure: 'due checks / started', value: `${due} / ${started}` },
-      { measure: 'due checks run', value: `${(ran * 100).toFixed(3)} %`, target: '≥ 99.9 %', met: ran >= 0.999 },
-      { measure: 'start lateness p99 (worst 5 s sample)', value: `${worstP99.toFixed(0)} ms`, target: '≤ 1000 ms', met: worstP99 <= 1000 },
-      { measure: 'start lateness p50 / max (last sample)', value: `${after.lateness.p50.toFixed(0)} / ${after.lateness.max.toFixed(0)} ms` },
-      { measure: 'skipped rounds', value: String(after.skipped - before.skipped) },
-      { measure: 'event loop delay p99', value: `${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms` },
-      { measure: 'peak JS heap used', value: `${(peakHeap / 2 ** 20).toFixed(0)} MB` },
-      { measure: 'peak RSS during the check window', value: `${(checksRss / 2 ** 20).toFixed(0)} MB` },
+      ...checkWindowRows(checks),
+      { measure: 'peak RSS during the check window', value: `${(checks.peakRss / 2 ** 20).toFixed(0)} MB` },
       { measure: 'peak RSS (checks, pages and history reads)', value: `${(peakRss / 2 ** 20).toFixed(0)} MB`, target: '≤ 300 MB', met: peakRss <= 300 * 2 ** 20 },
       { measure: 'GET /monitors pages: requests/s', value: pages.rps.toFixed(0) },
       { measure: 'GET /monitors pages: p50 latency', value: `${pages.p50} ms` },

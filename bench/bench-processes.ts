@@ -1,0 +1,54 @@
+// The child processes the benchmarks start: the loopback http target, helper scripts that print one JSON line, and
+// the benchmark itself again with the service's heap flags.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { TargetMode } from './http-target.ts';
+
+export interface HttpTarget {
+  port: number;
+  setMode(mode: TargetMode): void;
+  /** Connections accepted and requests answered since the target started. */
+  counts(): Promise<{ connections: number; requests: number }>;
+  stop(): void;
+}
+
+/** The loopback target (http-target.ts) in its own process. */
+export async function startTarget(mode: TargetMode = 'keep-alive'): Promise<HttpTarget> {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'http-target.ts'), mode], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const nextLine = async () => {
+    const line = await lines.next();
+    if (line.done === true) throw new Error('the http target exited');
+    return line.value;
+  };
+  const port = Number(await nextLine());
+  return {
+    port,
+    setMode: (next) => child.stdin.write(`${next}\n`),
+    counts: async () => {
+      child.stdin.write('count\n');
+      return JSON.parse(await nextLine()) as { connections: number; requests: number };
+    },
+    stop: () => child.stdin.end(),
+  };
+}
+
+/** Runs bench/<script> with the arguments and resolves with the one JSON line it prints on success. */
+export function runJsonChild<T>(script: string, args: readonly string[]): Promise<T> {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, script), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  return new Promise((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as T) : reject(new Error(`${script} exited ${code}`)))));
+}
+
+/** The service runs with V8's heap capped (docs/service.md, "Memory"); so do the benchmarks that run it in-process. */
+const serviceHeapFlags = ['--max-semi-space-size=8', '--max-old-space-size=192'];
+
+export const hasServiceHeapFlags = (): boolean => serviceHeapFlags.every((flag) => process.execArgv.includes(flag));
+
+/** Runs `npm run bench -- <bench>` again in a process with the service's heap flags; resolves whether its targets were met. */
+export function rerunWithServiceHeapFlags(bench: string): Promise<boolean> {
+  const child = spawn(process.execPath, [...serviceHeapFlags, ...process.execArgv, path.join(import.meta.dirname, 'run.ts'), bench], { stdio: 'inherit' });
+  return new Promise((resolve) => child.on('exit', (code) => resolve(code === 0)));
+}
