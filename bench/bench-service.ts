@@ -2,6 +2,8 @@
 // client's): started on a free port, filled with monitors, heartbeats and domains, and its raw list answers.
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { postAll } from './bench-monitors.ts';
 
@@ -20,7 +22,7 @@ export interface BenchService {
 }
 
 export async function startBenchService(dataDir: string): Promise<BenchService> {
-  // Monitors point at a closed loopback port and are checked daily: the service is busy serving, not checking.
+  // Monitors are checked daily (their target: anAcceptingPort): the service is busy serving, not checking.
   writeFileSync(path.join(dataDir, 'config.json'), JSON.stringify({ rateLimitPerMinute: 10_000_000, rdapBootstrapUrl: 'http://127.0.0.1:9/dns.json', rdapAllowHttp: true }));
   const child = spawn(process.execPath, ['--max-semi-space-size=8', 'scripts/vigil.ts', 'service', '--port', '0', '--data-dir', dataDir], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'ignore'] });
   const apiUrl = await new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
@@ -33,10 +35,28 @@ export async function startBenchService(dataDir: string): Promise<BenchService> 
   return { apiUrl, token, stop: () => child.kill('SIGTERM') };
 }
 
+/**
+ * A loopback port that accepts every connection and closes it: the monitors' target. Their checks pass, so each
+ * monitor goes from no status to up once, news to nobody, and the benchmark's own flips are the only changes. (A
+ * closed port made every monitor go down, one a second per server as the schedule spreads their first checks, and
+ * the rounds measured that stream of news instead.) Unreferenced, so it never keeps the benchmark alive.
+ */
+let acceptingPort: Promise<number> | undefined;
+
+function anAcceptingPort(): Promise<number> {
+  acceptingPort ??= new Promise((resolve) => {
+    const server = createServer((socket) => socket.destroy());
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+    server.unref();
+  });
+  return acceptingPort;
+}
+
 export async function fillService(service: BenchService, counts: BenchCounts): Promise<void> {
   const { monitors, heartbeats } = counts;
+  const url = `127.0.0.1:${await anAcceptingPort()}`;
   await postAll(service, monitors + heartbeats + counts.domains, (i) => {
-    if (i < monitors) return { collection: 'monitors', body: { name: `monitor ${i}`, type: 'tcp', url: '127.0.0.1:9', frequency: 86_400 } };
+    if (i < monitors) return { collection: 'monitors', body: { name: `monitor ${i}`, type: 'tcp', url, frequency: 86_400 } };
     if (i < monitors + heartbeats) return { collection: 'heartbeats', body: { name: `job ${i - monitors}`, expected_interval: 3600 } };
     return { collection: 'domains', body: { domain: `d${i - monitors - heartbeats}.example` } };
   });
