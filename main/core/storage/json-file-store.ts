@@ -115,6 +115,17 @@ export class JsonFileStore<T extends Record<string, unknown>> {
     return next;
   }
 
+  /**
+   * Writes a whole value the caller built, without reading the file first, validating or comparing: for a file this
+   * process alone writes after every change (the alert state, after each poll), where reading, repairing, copying and
+   * comparing all of it again cost many times the write (a 1 MB state, ten servers, every round). Change listeners
+   * are not told: a file written this way has none. Nothing is written over a file from a newer version.
+   */
+  replace(value: T): void {
+    if (this.#parsed?.loaded.newer === true) throw new InvalidValueError(`${path.basename(this.path)} was written by a newer version of Vigil; this version does not change it.`);
+    this.#write(value);
+  }
+
   /** Called after each update that changed the value; returns the unsubscribe function. */
   onDidChange(listener: ChangeListener<T>): () => void {
     this.#listeners.add(listener);

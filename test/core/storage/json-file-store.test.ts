@@ -49,6 +49,20 @@ describe('JsonFileStore', () => {
     expect(JSON.parse(readFileSync(file(), 'utf8'))).toEqual({ lastSeen: { 'monitor:1': 5 }, muted: false });
   });
 
+  it('replaces the whole value without reading the file first, and never over a newer version\'s file', () => {
+    const store = open();
+    store.replace({ lastSeen: { 'monitor:1': 5 }, muted: true });
+    expect(JSON.parse(readFileSync(file(), 'utf8'))).toEqual({ lastSeen: { 'monitor:1': 5 }, muted: true });
+    expect(statSync(file()).mode & 0o777).toBe(0o600);
+    expect(open().read()).toEqual({ lastSeen: { 'monitor:1': 5 }, muted: true });
+
+    const upgradeAware = new JsonFileStore({ directory, name: 'versioned', schema: stateSchema, logger, upgrade: (value) => ({ value, upgraded: false, newer: true }) });
+    writeFileSync(path.join(directory, 'versioned.json'), '{"muted":true}');
+    upgradeAware.read();
+    expect(() => upgradeAware.replace({ lastSeen: {}, muted: false })).toThrow(InvalidValueError);
+    expect(readFileSync(path.join(directory, 'versioned.json'), 'utf8')).toBe('{"muted":true}');
+  });
+
   it('writes the file with mode 0600, also over a file that had a wider mode', () => {
     writeFileSync(file(), '{}', { mode: 0o644 });
     chmodSync(file(), 0o644);
