@@ -5,8 +5,9 @@
 //
 // Vigil's service sends more (§16), and then the heartbeat is judged as the service judges it
 // (service/heartbeats/heartbeat-state.ts): a failed run is `failed` until a success; an open run with a
-// `max_runtime_seconds` is late once it has run longer, and the schedule's lateness waits for it meanwhile; else the
-// heartbeat is late after `next_expected_at` plus its own grace (or the user's). Down stays "a further interval
+// `max_runtime_seconds` is late once it has run longer, and the schedule's lateness waits for it meanwhile (if it
+// started before that lateness: a late job that starts stays late, as the service's problem stays until a success);
+// else the heartbeat is late after `next_expected_at` plus its own grace (or the user's). Down stays "a further interval
 // missed", which the service does not have.
 import { dateTimeToEpochMs, type Heartbeat } from '../../../common/api/index.ts';
 import type { Health } from './health.ts';
@@ -59,10 +60,14 @@ export function heartbeatTiming(heartbeat: Heartbeat, now: number, options: Hear
   if (heartbeat.last_outcome === 'failed') return withDefined({ state: 'failed' }, lastPingAt, epochOf(heartbeat.last_end), undefined);
   if (interval === undefined || unreadablePing) return { state: 'unknown' };
   const nextExpectedAt = epochOf(heartbeat.next_expected_at) ?? addTo(lastPingAt ?? options.waitingSince, interval * 1000);
-  const runStartedAt = limitedRunStart(heartbeat, lastPingAt);
+  const missedAt = addTo(nextExpectedAt, (heartbeat.grace_seconds ?? options.graceSeconds) * 1000);
+  // A run judged by its limit is one that started in time: the service's "late" stays until a success, so a job
+  // that starts after its deadline has passed is still late, not on time again until it overruns.
+  let runStartedAt = limitedRunStart(heartbeat, lastPingAt);
+  if (runStartedAt !== undefined && missedAt !== undefined && runStartedAt > missedAt) runStartedAt = undefined;
   let lateAfter: number;
   if (runStartedAt !== undefined) lateAfter = runStartedAt + (heartbeat.max_runtime_seconds ?? 0) * 1000;
-  else if (nextExpectedAt !== undefined) lateAfter = nextExpectedAt + (heartbeat.grace_seconds ?? options.graceSeconds) * 1000;
+  else if (missedAt !== undefined) lateAfter = missedAt;
   else return { state: 'waiting' };
   const downAfter = lateAfter + interval * 1000;
   const onTime = lastPingAt === undefined ? 'waiting' : 'up';

@@ -90,6 +90,22 @@ describe('heartbeat alerts', () => {
   });
 });
 
+describe('a late job that starts (Vigil’s service’s runs, docs/api-decisions.md §16)', () => {
+  it('stays late, told once, with no "on time again" when it merely starts', () => {
+    const due = NOW + HOUR;
+    const backup = (at: number, extra: Parameters<typeof heartbeat>[4] = {}) =>
+      heartbeat('bk', at - (due - 24 * HOUR), 86_400, at, { name: 'Backup', schedule: '0 * * * *', next_expected_at: iso(due), max_runtime_seconds: 7200, ...extra });
+    const state = primed({ heartbeats: [backup(NOW)] });
+    const started = { last_start: iso(due + 90 * MINUTE) };
+    const { alerts } = pollAll(state, [
+      { outcome: ok({ heartbeats: [backup(due + HOUR)] }, due + HOUR) },
+      { outcome: ok({ heartbeats: [backup(due + 91 * MINUTE, started)] }, due + 91 * MINUTE) },
+      { outcome: ok({ heartbeats: [backup(due + 4 * HOUR, started)] }, due + 4 * HOUR) },
+    ]);
+    expect(alerts.map((poll) => poll.map(({ kind }) => kind))).toEqual([['heartbeat-late'], [], []]);
+  });
+});
+
 describe('failed heartbeats (Vigil’s service’s last_outcome, docs/api-decisions.md §16)', () => {
   const backup = (at: number, extra: Parameters<typeof heartbeat>[4] = {}) => heartbeat('bk', 10 * MINUTE, 3600, at, { name: 'Backup', ...extra });
   /** A run that failed a minute before `at`; the last success stays 10 min before NOW. */

@@ -106,7 +106,7 @@ describe('judgedUntil', () => {
 
   it('holds a running heartbeat until the moment it outruns its limit', () => {
     const started = NOW - 30 * MINUTE;
-    const running = heartbeat('h', 2 * HOUR + 30 * SECOND, 86_400, NOW, { max_runtime_seconds: 3600, last_start: iso(started), last_end: iso(NOW - 2 * HOUR), next_expected_at: iso(NOW - 40 * MINUTE) });
+    const running = heartbeat('h', 2 * HOUR + 30 * SECOND, 86_400, NOW, { max_runtime_seconds: 3600, last_start: iso(started), last_end: iso(NOW - 2 * HOUR), next_expected_at: iso(NOW - 32 * MINUTE) });
     const [item] = judged({ heartbeats: [running] }, NOW + 29 * MINUTE + 59 * SECOND) as [ItemAssessment];
     expect(item.state).toBe('up');
     expect(judgedUntil(item, NOW + 29 * MINUTE + 59 * SECOND)).toBe(started + HOUR + 1);
