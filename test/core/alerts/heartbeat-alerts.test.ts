@@ -106,6 +106,30 @@ describe('a late job that starts (Vigil’s service’s runs, docs/api-decisions
   });
 });
 
+describe('the words of a late heartbeat with Vigil’s service’s fields', () => {
+  const due = NOW + HOUR;
+  const backup = (at: number, extra: Parameters<typeof heartbeat>[4] = {}) =>
+    heartbeat('bk', at - (due - 24 * HOUR), 86_400, at, { name: 'Backup', schedule: '30 2 * * *', next_expected_at: iso(due), max_runtime_seconds: 7200, ...extra });
+  const lateAt = (at: number, extra: Parameters<typeof heartbeat>[4] = {}) =>
+    evaluatePoll(primed({ heartbeats: [backup(NOW, extra)] }), ok({ heartbeats: [backup(at, extra)] }, at), context({ now: at })).alerts.map(({ title, body }) => [title, body]);
+
+  it('say a run that outlived its limit ran too long, also a first run', () => {
+    const started = due - 10 * MINUTE;
+    const at = started + 2 * HOUR + 10 * MINUTE;
+    expect(lateAt(at, { last_start: iso(started), last_end: iso(due - 24 * HOUR) })).toEqual([['Backup ran too long', 'Running for 2 h 10 min, limit 2 h. · Work API']]);
+    const first = (when: number) => {
+      const { last_ping: _ping, ...never } = backup(when, { last_start: iso(started) });
+      return never;
+    };
+    const { alerts } = evaluatePoll(primed({ heartbeats: [first(NOW)] }), ok({ heartbeats: [first(at)] }, at), context({ now: at }));
+    expect(alerts.map(({ title, body }) => [title, body])).toEqual([['Backup ran too long', 'Running for 2 h 10 min, limit 2 h. · Work API']]);
+  });
+
+  it('say a cron heartbeat’s schedule, not its longest gap', () => {
+    expect(lateAt(due + HOUR)).toEqual([['Backup is late', 'Last ping 1 d 1 h ago; on schedule 30 2 * * *. · Work API']]);
+  });
+});
+
 describe('failed heartbeats (Vigil’s service’s last_outcome, docs/api-decisions.md §16)', () => {
   const backup = (at: number, extra: Parameters<typeof heartbeat>[4] = {}) => heartbeat('bk', 10 * MINUTE, 3600, at, { name: 'Backup', ...extra });
   /** A run that failed a minute before `at`; the last success stays 10 min before NOW. */
