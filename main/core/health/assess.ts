@@ -13,7 +13,7 @@ import { formatDuration } from '../../../common/format/duration.ts';
 import { domainName, expiryPhrase, heartbeatName, monitorName } from './display.ts';
 import type { Health } from './health.ts';
 import { heartbeatHealth, heartbeatTiming, type HeartbeatState, type HeartbeatTiming } from './heartbeat-health.ts';
-import { expectation, overranWords } from './heartbeat-words.ts';
+import { expectation, overranWords, runningWords } from './heartbeat-words.ts';
 import { domainKey, heartbeatKey, monitorKey, parseItemKey } from '../../../common/ipc/item-key.ts';
 import { monitorHealth } from './monitor-health.ts';
 
@@ -136,16 +136,19 @@ function failedDetail(heartbeat: Heartbeat, failedAt: number | undefined, now: n
 }
 
 /**
- * "Last ping 5 min ago", "Late: last ping 2 h ago, expected every 1 h", "No ping yet, expected every 1 h",
- * "Running for 2 h 10 min, limit 2 h", "Failed: exit code 2, 3 h ago".
+ * "Last ping 5 min ago", "Running for 12 min (limit 2 h)", "Late: last ping 2 h ago, expected every 1 h", "No ping yet,
+ * expected every 1 h", "Running for 2 h 10 min, limit 2 h", "Failed: exit code 2, 3 h ago".
  */
 export function heartbeatDetail(heartbeat: Heartbeat, timing: HeartbeatTiming, now: number): string {
-  const { lastPingAt, runStartedAt } = timing;
+  const { lastPingAt, runStartedAt, runningSince } = timing;
   const lastPing = lastPingAt === undefined ? undefined : `last ping ${formatDuration(now - lastPingAt)} ago`;
   switch (timing.state) {
     case 'up':
+      // A job at work says so: the service knows it is running.
+      if (runningSince !== undefined) return runningWords(heartbeat, runningSince, now);
       return capitalized(lastPing ?? 'on time');
     case 'waiting':
+      if (runningSince !== undefined) return runningWords(heartbeat, runningSince, now);
       return 'Waiting for the first ping';
     case 'late':
       if (runStartedAt !== undefined) return overranWords(heartbeat, runStartedAt, now);

@@ -15,3 +15,10 @@ export function expectation(heartbeat: Heartbeat): string {
 export function overranWords(heartbeat: Heartbeat, runStartedAt: number, now: number): string {
   return `Running for ${formatDuration(now - runStartedAt)}, limit ${formatDuration((heartbeat.max_runtime_seconds ?? 0) * 1000, 'exact')}`;
 }
+
+/** "Running for 12 min (limit 2 h)", or "Running for 12 min" without a limit: an open run on time. */
+export function runningWords(heartbeat: Heartbeat, runningSince: number, now: number): string {
+  const running = `Running for ${formatDuration(now - runningSince)}`;
+  const limit = heartbeat.max_runtime_seconds;
+  return limit === undefined ? running : `${running} (limit ${formatDuration(limit * 1000, 'exact')})`;
+}
