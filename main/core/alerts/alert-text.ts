@@ -2,7 +2,8 @@
 // (nothing more: the client does not know why a check failed).
 import { certificateExpiryPhrase, certificateOf, utcMinute } from '../../../common/format/certificate-words.ts';
 import { formatDuration } from '../../../common/format/duration.ts';
-import { cleanName, countPhrase, domainName, expiryPhrase, heartbeatName, monitorName } from '../health/index.ts';
+import type { Heartbeat } from '../../../common/api/index.ts';
+import { cleanName, countPhrase, domainName, expectation, expiryPhrase, heartbeatName, monitorName, overranWords } from '../health/index.ts';
 import type { ClientErrorInfo } from '../model/snapshot.ts';
 import { worseSeverity, type AlertSeverity, type ItemAlertKind } from './alert.ts';
 import type { ItemEvent } from './item-changes.ts';
@@ -47,8 +48,10 @@ export function itemSeverity(event: ItemEvent): AlertSeverity {
   }
 }
 
-function heartbeatInterval(seconds: number | undefined): string {
-  return seconds === undefined ? '' : `; expected every ${formatDuration(seconds * 1000)}`;
+/** "; expected every 1 h", "; on schedule 30 2 * * *", or nothing when the server says neither. */
+function expected(heartbeat: Heartbeat): string {
+  const words = expectation(heartbeat);
+  return words === '' ? '' : `; ${words}`;
 }
 
 function itemTitleAndSentence(event: ItemEvent, now: number): { title: string; sentence: string } {
@@ -67,8 +70,9 @@ function itemTitleAndSentence(event: ItemEvent, now: number): { title: string; s
     }
     case 'heartbeat-late': {
       const name = heartbeatName(event.heartbeat);
-      const every = heartbeatInterval(event.heartbeat.expected_interval);
-      const { lastPingAt, state } = event.timing;
+      const { lastPingAt, runStartedAt, state } = event.timing;
+      if (runStartedAt !== undefined) return { title: `${name} ran too long`, sentence: `${overranWords(event.heartbeat, runStartedAt, now)}.` };
+      const every = expected(event.heartbeat);
       if (lastPingAt === undefined) {
         const { waitingSince } = event;
         const watched =

@@ -91,6 +91,23 @@ interface HeartbeatMemory<M> {
   waiting: M;
 }
 
+/**
+ * Whether a heartbeat told failed at `failedSince` has succeeded since, in a poll that is not `up`: late, down or
+ * failed again. A state other than failed means the server's latest outcome is a success; failed again, a success
+ * came if the last success (`last_ping`) is later than when Vigil saw the failure.
+ */
+function successSince(heartbeat: Heartbeat, timing: HeartbeatTiming, failedSince: number): boolean {
+  switch (timing.state) {
+    case 'late':
+    case 'down':
+      return heartbeat.last_outcome === 'success';
+    case 'failed':
+      return timing.lastPingAt !== undefined && timing.lastPingAt > failedSince;
+    default:
+      return false;
+  }
+}
+
 function heartbeatChanges(
   heartbeats: readonly Heartbeat[],
   previous: HeartbeatMemory<ReadonlyMap<string, number>>,
@@ -111,16 +128,23 @@ function heartbeatChanges(
       waiting.set(key, waitingSince);
     }
     const timing = heartbeatTiming(heartbeat, now, { graceSeconds: rules.heartbeatGraceSeconds, waitingSince });
-    const lateSince = previous.late.get(key);
-    const failedSince = previous.failed.get(key);
+    let lateSince = previous.late.get(key);
+    let failedSince = previous.failed.get(key);
     // Failed until a success, and told once however many failures come meanwhile (as the service's alert is); a
     // heartbeat late already is told again, now critical. Only a success ends either: a failed heartbeat that reads
-    // late, waiting or unknown meanwhile stays failed.
+    // waiting or unknown meanwhile stays failed. A success Vigil did not see (asleep, polls failing) still ended
+    // the failure: a heartbeat found late, down or failed again after it has a new problem, told as such (the
+    // recovery in between is not told: the news is the problem, whose words say when it last succeeded).
+    if (failedSince !== undefined && timing.state !== 'up' && successSince(heartbeat, timing, failedSince)) {
+      lateSince = undefined;
+      failedSince = undefined;
+    }
     if (failedSince !== undefined && timing.state !== 'up') failed.set(key, failedSince);
     if (timing.state === 'failed') {
       late.set(key, lateSince ?? now);
       if (failedSince === undefined) {
-        failed.set(key, now);
+        // Not before its last success, so a server clock ahead of Vigil's does not make that success look newer.
+        failed.set(key, Math.max(now, timing.lastPingAt ?? now));
         events.push({ kind: 'heartbeat-failed', key, heartbeat, timing });
       }
     } else if (timing.state === 'late' || timing.state === 'down') {

@@ -10,9 +10,10 @@ import {
 import type { Snapshot } from '../model/snapshot.ts';
 import { domainExpiry, domainHealth, type DomainState } from './domain-health.ts';
 import { formatDuration } from '../../../common/format/duration.ts';
-import { cleanName, domainName, expiryPhrase, heartbeatName, monitorName } from './display.ts';
+import { domainName, expiryPhrase, heartbeatName, monitorName } from './display.ts';
 import type { Health } from './health.ts';
 import { heartbeatHealth, heartbeatTiming, type HeartbeatState, type HeartbeatTiming } from './heartbeat-health.ts';
+import { expectation, overranWords, runningWords } from './heartbeat-words.ts';
 import { domainKey, heartbeatKey, monitorKey, parseItemKey } from '../../../common/ipc/item-key.ts';
 import { monitorHealth } from './monitor-health.ts';
 
@@ -126,13 +127,6 @@ function monitorDetail(state: MonitorStatus, raw: string | undefined): string {
   return raw === 'unknown' ? 'Status unknown' : 'Status unknown (the server says something Vigil does not know)';
 }
 
-/** "expected every 1 h", or for a cron heartbeat (whose interval is only its longest gap) "on schedule 30 2 * * *". */
-function expectation(heartbeat: Heartbeat): string {
-  if (heartbeat.schedule !== undefined) return `on schedule ${cleanName(heartbeat.schedule)}`;
-  const interval = heartbeat.expected_interval;
-  return interval === undefined ? '' : `expected every ${formatDuration(interval * 1000)}`;
-}
-
 /** "Failed: exit code 2, 3 h ago", "Failed 3 h ago", "Failed". */
 function failedDetail(heartbeat: Heartbeat, failedAt: number | undefined, now: number): string {
   const ago = failedAt === undefined ? '' : `${formatDuration(now - failedAt)} ago`;
@@ -142,23 +136,25 @@ function failedDetail(heartbeat: Heartbeat, failedAt: number | undefined, now: n
 }
 
 /**
- * "Last ping 5 min ago", "Late: last ping 2 h ago, expected every 1 h", "No ping yet, expected every 1 h",
- * "Running for 2 h 10 min, limit 2 h", "Failed: exit code 2, 3 h ago".
+ * "Last ping 5 min ago", "Running for 12 min (limit 2 h)", "Late: last ping 2 h ago, expected every 1 h", "No ping yet,
+ * expected every 1 h", "Running for 2 h 10 min, limit 2 h", "Failed: exit code 2, 3 h ago".
  */
 export function heartbeatDetail(heartbeat: Heartbeat, timing: HeartbeatTiming, now: number): string {
-  const { lastPingAt, runStartedAt } = timing;
+  const { lastPingAt, runStartedAt, runningSince } = timing;
   const lastPing = lastPingAt === undefined ? undefined : `last ping ${formatDuration(now - lastPingAt)} ago`;
-  const overran = runStartedAt === undefined ? undefined : `Running for ${formatDuration(now - runStartedAt)}, limit ${formatDuration((heartbeat.max_runtime_seconds ?? 0) * 1000, 'exact')}`;
   switch (timing.state) {
     case 'up':
+      // A job at work says so: the service knows it is running.
+      if (runningSince !== undefined) return runningWords(heartbeat, runningSince, now);
       return capitalized(lastPing ?? 'on time');
     case 'waiting':
+      if (runningSince !== undefined) return runningWords(heartbeat, runningSince, now);
       return 'Waiting for the first ping';
     case 'late':
-      if (overran !== undefined) return overran;
+      if (runStartedAt !== undefined) return overranWords(heartbeat, runStartedAt, now);
       return lastPing === undefined ? `No ping yet, ${expectation(heartbeat)}` : `Late: ${lastPing}, ${expectation(heartbeat)}`;
     case 'down':
-      if (overran !== undefined) return overran;
+      if (runStartedAt !== undefined) return overranWords(heartbeat, runStartedAt, now);
       return lastPing === undefined ? `No ping yet, ${expectation(heartbeat)}` : `Missed two or more pings: ${lastPing}, ${expectation(heartbeat)}`;
     case 'failed':
       return failedDetail(heartbeat, timing.failedAt, now);

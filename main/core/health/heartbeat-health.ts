@@ -5,8 +5,9 @@
 //
 // Vigil's service sends more (§16), and then the heartbeat is judged as the service judges it
 // (service/heartbeats/heartbeat-state.ts): a failed run is `failed` until a success; an open run with a
-// `max_runtime_seconds` is late once it has run longer, and the schedule's lateness waits for it meanwhile; else the
-// heartbeat is late after `next_expected_at` plus its own grace (or the user's). Down stays "a further interval
+// `max_runtime_seconds` is late once it has run longer, and the schedule's lateness waits for it meanwhile (if it
+// started before that lateness: a late job that starts stays late, as the service's problem stays until a success);
+// else the heartbeat is late after `next_expected_at` plus its own grace (or the user's). Down stays "a further interval
 // missed", which the service does not have.
 import { dateTimeToEpochMs, type Heartbeat } from '../../../common/api/index.ts';
 import type { Health } from './health.ts';
@@ -25,6 +26,8 @@ export interface HeartbeatTiming {
   downAfter?: number;
   /** An open run judged by its `max_runtime_seconds`: when it started. `lateAfter` is then when it runs too long. */
   runStartedAt?: number;
+  /** A run still open (a start with no end after it), whether or not it is judged by its limit: when it started. */
+  runningSince?: number;
   /** State `failed`: when the failing run ended, if the server said (`last_end`). */
   failedAt?: number;
 }
@@ -39,11 +42,10 @@ export interface HeartbeatTimingOptions {
 const epochOf = (value: string | undefined) => (value === undefined ? undefined : dateTimeToEpochMs(value));
 
 /**
- * The start of a run still open that has a time limit: a start later than the latest end. Without `last_end` (a
- * server that does not send it) the latest success, `last_ping`, is the best end known.
+ * The start of a run still open: a start later than the latest end. Without `last_end` (a server that does not send
+ * it) the latest success, `last_ping`, is the best end known.
  */
-function limitedRunStart(heartbeat: Heartbeat, lastPingAt: number | undefined): number | undefined {
-  if (heartbeat.max_runtime_seconds === undefined) return undefined;
+function openRunStart(heartbeat: Heartbeat, lastPingAt: number | undefined): number | undefined {
   const startedAt = epochOf(heartbeat.last_start);
   if (startedAt === undefined) return undefined;
   const endedAt = epochOf(heartbeat.last_end) ?? lastPingAt;
@@ -59,16 +61,22 @@ export function heartbeatTiming(heartbeat: Heartbeat, now: number, options: Hear
   if (heartbeat.last_outcome === 'failed') return withDefined({ state: 'failed' }, lastPingAt, epochOf(heartbeat.last_end), undefined);
   if (interval === undefined || unreadablePing) return { state: 'unknown' };
   const nextExpectedAt = epochOf(heartbeat.next_expected_at) ?? addTo(lastPingAt ?? options.waitingSince, interval * 1000);
-  const runStartedAt = limitedRunStart(heartbeat, lastPingAt);
+  const missedAt = addTo(nextExpectedAt, (heartbeat.grace_seconds ?? options.graceSeconds) * 1000);
+  // A run judged by its limit is one that started in time: the service's "late" stays until a success, so a job
+  // that starts after its deadline has passed is still late, not on time again until it overruns.
+  const runningSince = openRunStart(heartbeat, lastPingAt);
+  let runStartedAt = heartbeat.max_runtime_seconds === undefined ? undefined : runningSince;
+  if (runStartedAt !== undefined && missedAt !== undefined && runStartedAt > missedAt) runStartedAt = undefined;
   let lateAfter: number;
   if (runStartedAt !== undefined) lateAfter = runStartedAt + (heartbeat.max_runtime_seconds ?? 0) * 1000;
-  else if (nextExpectedAt !== undefined) lateAfter = nextExpectedAt + (heartbeat.grace_seconds ?? options.graceSeconds) * 1000;
+  else if (missedAt !== undefined) lateAfter = missedAt;
   else return { state: 'waiting' };
   const downAfter = lateAfter + interval * 1000;
   const onTime = lastPingAt === undefined ? 'waiting' : 'up';
   const state = now > downAfter ? 'down' : now > lateAfter ? 'late' : onTime;
   const timing = withDefined({ state, lateAfter, downAfter }, lastPingAt, undefined, runStartedAt);
   if (nextExpectedAt !== undefined) timing.nextExpectedAt = nextExpectedAt;
+  if (runningSince !== undefined) timing.runningSince = runningSince;
   return timing;
 }
 

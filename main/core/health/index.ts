@@ -10,6 +10,7 @@ export {
   type HeartbeatTiming,
   type HeartbeatTimingOptions,
 } from './heartbeat-health.ts';
+export { expectation, overranWords } from './heartbeat-words.ts';
 export {
   dateToUtcDay,
   domainExpiry,

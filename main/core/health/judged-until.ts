@@ -23,15 +23,16 @@ export function judgedUntil(item: ItemAssessment, now: number): number {
     case 'monitor':
       return Number.POSITIVE_INFINITY;
     case 'heartbeat': {
-      const { state, lateAfter, downAfter, lastPingAt, runStartedAt, failedAt } = item.timing;
+      const { state, lateAfter, downAfter, lastPingAt, runStartedAt, runningSince, failedAt } = item.timing;
       let until = Number.POSITIVE_INFINITY;
       // A heartbeat is late once the time is past `lateAfter` (heartbeat-health.ts), so one millisecond after it; for
       // an open run with a time limit, `lateAfter` is that limit.
       for (const boundary of [lateAfter, downAfter]) if (boundary !== undefined && boundary >= now) until = Math.min(until, boundary + 1);
-      // The words that count time since something: "last ping 40 s ago", "Running for 2 h 10 min", "Failed 3 h ago".
+      // The words that count time since something: "last ping 40 s ago", "Running for 12 min" (on time), "Running for
+      // 2 h 10 min, limit 2 h" (overran), "Failed 3 h ago".
       until = Math.min(until, elapsedChange(lastPingAt, now));
       if (state === 'failed') return Math.min(until, elapsedChange(failedAt, now));
-      return state === 'late' || state === 'down' ? Math.min(until, elapsedChange(runStartedAt, now)) : until;
+      return Math.min(until, elapsedChange(state === 'late' || state === 'down' ? runStartedAt : runningSince, now));
     }
     case 'domain':
       return item.daysLeft === undefined ? Number.POSITIVE_INFINITY : (utcDay(now) + 1) * MS_PER_DAY;

@@ -112,10 +112,12 @@ export async function heartbeatServerParts(server: HistoryServer, heartbeat: Hea
   const { client } = server;
   const parts = new Parts();
   const itemKey = `heartbeat:${heartbeat.id}`;
+  // The timeline reaches back as far as the pings do (up to 90 days), so its events must too: a failure days before
+  // the window with no ping since is still the heartbeat's state in it. The page lists only the window's.
   const since = span.to - Math.max(HISTORY_WINDOWS['90d'], span.to - span.from);
   const [pings, events, serviceEvents, windows] = await Promise.all([
     parts.get(async () => (await client.listPings(heartbeat.id, { limit: pingsAsked })).items.flatMap((ping) => epochOf(ping.at)).sort((a, b) => b - a), undefined),
-    parts.get(() => fetchServerEvents(client, { since: span.from, item: itemKey }), []),
+    parts.get(() => fetchServerEvents(client, { since, item: itemKey }), []),
     parts.get(() => fetchServerEvents(client, { since, item: 'service' }), []),
     maintenanceWindows(server),
   ]);
@@ -129,7 +131,8 @@ export async function heartbeatServerParts(server: HistoryServer, heartbeat: Hea
           from: since,
           to: span.to,
         });
-  return { timeline, stats: {}, responseTimes: undefined, checks: undefined, pings: pings?.slice(0, pingsOnPage), events, problem: parts.problem };
+  const inWindow = events.filter((event) => (epochOf(event.at)[0] ?? span.from) >= span.from);
+  return { timeline, stats: {}, responseTimes: undefined, checks: undefined, pings: pings?.slice(0, pingsOnPage), events: inWindow, problem: parts.problem };
 }
 
 export async function domainServerParts({ client }: HistoryServer, domainId: string, span: Span): Promise<ServerParts> {

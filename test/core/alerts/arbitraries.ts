@@ -39,8 +39,10 @@ export const itemsArb: fc.Arbitrary<ItemsAt> = fc
   .record({ monitors: monitorsArb, heartbeats: heartbeatsArb, domains: domainsArb })
   .map((spec) => (at: number) => ({
     monitors: spec.monitors.map((entry) => monitor(entry.id, entry.status, entry.certificate === undefined ? {} : { certificate_expires_on: iso(at + entry.certificate) })),
+    // A failed heartbeat's last success stays put (before the first poll): one that moved would be a success since,
+    // which makes a failure after it new news.
     heartbeats: spec.heartbeats.map((entry) =>
-      heartbeat(entry.id, entry.ago, 3600, at, {
+      heartbeat(entry.id, entry.ago, 3600, entry.failed ? NOW : at, {
         ...(entry.interval === undefined ? { expected_interval: undefined } : {}),
         ...(entry.failed ? { last_outcome: 'failed', last_exit_code: 2 } : {}),
       }),

@@ -90,9 +90,58 @@ describe('heartbeat alerts', () => {
   });
 });
 
+describe('a late job that starts (Vigil’s service’s runs, docs/api-decisions.md §16)', () => {
+  it('stays late, told once, with no "on time again" when it merely starts', () => {
+    const due = NOW + HOUR;
+    const backup = (at: number, extra: Parameters<typeof heartbeat>[4] = {}) =>
+      heartbeat('bk', at - (due - 24 * HOUR), 86_400, at, { name: 'Backup', schedule: '0 * * * *', next_expected_at: iso(due), max_runtime_seconds: 7200, ...extra });
+    const state = primed({ heartbeats: [backup(NOW)] });
+    const started = { last_start: iso(due + 90 * MINUTE) };
+    const { alerts } = pollAll(state, [
+      { outcome: ok({ heartbeats: [backup(due + HOUR)] }, due + HOUR) },
+      { outcome: ok({ heartbeats: [backup(due + 91 * MINUTE, started)] }, due + 91 * MINUTE) },
+      { outcome: ok({ heartbeats: [backup(due + 4 * HOUR, started)] }, due + 4 * HOUR) },
+    ]);
+    expect(alerts.map((poll) => poll.map(({ kind }) => kind))).toEqual([['heartbeat-late'], [], []]);
+  });
+});
+
+describe('the words of a late heartbeat with Vigil’s service’s fields', () => {
+  const due = NOW + HOUR;
+  const backup = (at: number, extra: Parameters<typeof heartbeat>[4] = {}) =>
+    heartbeat('bk', at - (due - 24 * HOUR), 86_400, at, { name: 'Backup', schedule: '30 2 * * *', next_expected_at: iso(due), max_runtime_seconds: 7200, ...extra });
+  const lateAt = (at: number, extra: Parameters<typeof heartbeat>[4] = {}) =>
+    evaluatePoll(primed({ heartbeats: [backup(NOW, extra)] }), ok({ heartbeats: [backup(at, extra)] }, at), context({ now: at })).alerts.map(({ title, body }) => [title, body]);
+
+  it('say a run that outlived its limit ran too long, also a first run', () => {
+    const started = due - 10 * MINUTE;
+    const at = started + 2 * HOUR + 10 * MINUTE;
+    expect(lateAt(at, { last_start: iso(started), last_end: iso(due - 24 * HOUR) })).toEqual([['Backup ran too long', 'Running for 2 h 10 min, limit 2 h. · Work API']]);
+    const first = (when: number) => {
+      const { last_ping: _ping, ...never } = backup(when, { last_start: iso(started) });
+      return never;
+    };
+    const { alerts } = evaluatePoll(primed({ heartbeats: [first(NOW)] }), ok({ heartbeats: [first(at)] }, at), context({ now: at }));
+    expect(alerts.map(({ title, body }) => [title, body])).toEqual([['Backup ran too long', 'Running for 2 h 10 min, limit 2 h. · Work API']]);
+  });
+
+  it('say a cron heartbeat’s schedule, not its longest gap', () => {
+    expect(lateAt(due + HOUR)).toEqual([['Backup is late', 'Last ping 1 d 1 h ago; on schedule 30 2 * * *. · Work API']]);
+  });
+});
+
 describe('failed heartbeats (Vigil’s service’s last_outcome, docs/api-decisions.md §16)', () => {
   const backup = (at: number, extra: Parameters<typeof heartbeat>[4] = {}) => heartbeat('bk', 10 * MINUTE, 3600, at, { name: 'Backup', ...extra });
-  const failedRun = (at: number, code?: number) => backup(at, { last_outcome: 'failed', last_end: iso(at - MINUTE), ...(code === undefined ? {} : { last_exit_code: code }) });
+  /** A run that failed a minute before `at`; the last success stays 10 min before NOW. */
+  const failedRun = (at: number, code?: number) =>
+    backup(NOW, { last_outcome: 'failed', last_end: iso(at - MINUTE), ...(code === undefined ? {} : { last_exit_code: code }) });
+  /** Succeeded at `pingedAt` (unseen by Vigil), then found at `at`, late, or failed again with `code`. */
+  const afterUnseenSuccess = (pingedAt: number, at: number, code?: number) =>
+    heartbeat('bk', at - pingedAt, 3600, at, {
+      name: 'Backup',
+      last_end: iso(code === undefined ? pingedAt : at - MINUTE),
+      ...(code === undefined ? { last_outcome: 'success' } : { last_outcome: 'failed', last_exit_code: code }),
+    });
 
   it('tell a failure at once, critical, and once however many polls (and failures) follow', () => {
     const state = primed({ heartbeats: [backup(NOW)] });
@@ -116,6 +165,43 @@ describe('failed heartbeats (Vigil’s service’s last_outcome, docs/api-decisi
     ]);
     expect(after.heartbeatsFailed).toEqual({ 'heartbeat:bk': NOW + MINUTE });
     expect(after.heartbeatsLate).toEqual({ 'heartbeat:bk': NOW + MINUTE });
+  });
+
+  it('tell a heartbeat late after a success Vigil did not see, and its next failure', () => {
+    const failedState = evaluatePoll(primed({ heartbeats: [backup(NOW)] }), ok({ heartbeats: [failedRun(NOW + MINUTE, 2)] }, NOW + MINUTE), context()).state;
+    const pingedAt = NOW + 10 * MINUTE;
+    const lateAt = pingedAt + HOUR + 6 * MINUTE;
+    const { alerts, state: after } = pollAll(failedState, [
+      { outcome: ok({ heartbeats: [afterUnseenSuccess(pingedAt, lateAt)] }, lateAt) },
+      { outcome: ok({ heartbeats: [afterUnseenSuccess(pingedAt, lateAt + 20 * MINUTE, 3)] }, lateAt + 20 * MINUTE) },
+    ]);
+    expect(alerts.map((poll) => poll.map(({ kind, title, body }) => [kind, title, body]))).toEqual([
+      [['heartbeat-late', 'Backup is late', 'Last ping 1 h 6 min ago; expected every 1 h. · Work API']],
+      [['heartbeat-failed', 'Backup failed (exit code 3)', 'Its latest run ended 1 min ago with exit code 3. · Work API']],
+    ]);
+    expect(after.heartbeatsFailed).toEqual({ 'heartbeat:bk': lateAt + 20 * MINUTE });
+    expect(after.heartbeatsLate).toEqual({ 'heartbeat:bk': lateAt });
+  });
+
+  it('tell a second failure when a success Vigil did not see came between, and not the same failure twice', () => {
+    const failedState = evaluatePoll(primed({ heartbeats: [backup(NOW)] }), ok({ heartbeats: [failedRun(NOW + MINUTE, 2)] }, NOW + MINUTE), context()).state;
+    const pingedAt = NOW + HOUR;
+    const again = NOW + 2 * HOUR;
+    const { alerts, state: after } = pollAll(failedState, [
+      { outcome: ok({ heartbeats: [afterUnseenSuccess(pingedAt, again, 3)] }, again) },
+      { outcome: ok({ heartbeats: [afterUnseenSuccess(pingedAt, again + MINUTE, 3)] }, again + MINUTE) },
+    ]);
+    expect(alerts.map((poll) => poll.map(({ kind, title }) => [kind, title]))).toEqual([[['heartbeat-failed', 'Backup failed (exit code 3)']], []]);
+    expect(after).toMatchObject({ heartbeatsFailed: { 'heartbeat:bk': again }, heartbeatsLate: { 'heartbeat:bk': again } });
+  });
+
+  it('not take a last success ahead of Vigil’s clock (a server clock ahead) for a new one', () => {
+    const pingedAt = NOW + 2 * MINUTE;
+    const failing = (at: number) => afterUnseenSuccess(pingedAt, at, 2);
+    const state = evaluatePoll(primed({ heartbeats: [backup(NOW)] }), ok({ heartbeats: [failing(NOW + MINUTE)] }, NOW + MINUTE), context()).state;
+    expect(state.heartbeatsFailed).toEqual({ 'heartbeat:bk': pingedAt });
+    const { alerts } = pollAll(state, [{ outcome: ok({ heartbeats: [failing(NOW + 2 * MINUTE)] }, NOW + 2 * MINUTE) }, { outcome: ok({ heartbeats: [failing(NOW + 3 * MINUTE)] }, NOW + 3 * MINUTE) }]);
+    expect(alerts).toEqual([[], []]);
   });
 
   it('say a failure without an exit code plainly', () => {

@@ -126,6 +126,18 @@ describe('heartbeatTiming with the service’s extension fields (docs/api-decisi
     expect(heartbeatTiming(first, started + 2 * HOUR + 1, user)).toMatchObject({ state: 'late', runStartedAt: started });
   });
 
+  it('keeps a late heartbeat late when its run starts after the deadline, as the service keeps its problem', () => {
+    const started = due + 90 * MINUTE;
+    const lateStart = { ...cron, max_runtime_seconds: 7200, last_start: iso(started), last_end: iso(due - 24 * HOUR + MINUTE) };
+    for (const at of [started + MINUTE, started + 2 * HOUR + 1]) {
+      const timing = heartbeatTiming(lateStart, at, user);
+      expect(timing).toMatchObject({ state: 'late', lateAfter: due + 5 * MINUTE });
+      expect(timing).not.toHaveProperty('runStartedAt');
+    }
+    // Started at the deadline itself: still in time, judged by its limit.
+    expect(heartbeatTiming({ ...lateStart, last_start: iso(due + 5 * MINUTE) }, due + HOUR, user)).toMatchObject({ state: 'up', runStartedAt: due + 5 * MINUTE });
+  });
+
   it('judges a finished run, or an open one without max_runtime, by the schedule', () => {
     const finished = { ...cron, max_runtime_seconds: 7200, last_start: iso(due - 25 * HOUR), last_end: iso(due - 24 * HOUR + MINUTE) };
     expect(heartbeatTiming(finished, due + 5 * MINUTE + 1, user)).toMatchObject({ state: 'late', lateAfter: due + 5 * MINUTE });

@@ -106,9 +106,21 @@ describe('judgedUntil', () => {
 
   it('holds a running heartbeat until the moment it outruns its limit', () => {
     const started = NOW - 30 * MINUTE;
-    const running = heartbeat('h', 2 * HOUR + 30 * SECOND, 86_400, NOW, { max_runtime_seconds: 3600, last_start: iso(started), last_end: iso(NOW - 2 * HOUR), next_expected_at: iso(NOW - 40 * MINUTE) });
+    const running = heartbeat('h', 2 * HOUR + 30 * SECOND, 86_400, NOW, { max_runtime_seconds: 3600, last_start: iso(started), last_end: iso(NOW - 2 * HOUR), next_expected_at: iso(NOW - 32 * MINUTE) });
     const [item] = judged({ heartbeats: [running] }, NOW + 29 * MINUTE + 59 * SECOND) as [ItemAssessment];
     expect(item.state).toBe('up');
-    expect(judgedUntil(item, NOW + 29 * MINUTE + 59 * SECOND)).toBe(started + HOUR + 1);
+    // "Running for 59 min (limit 1 h)" turns "1 h" at the limit, a millisecond before it is late.
+    expect(judgedUntil(item, NOW + 29 * MINUTE + 59 * SECOND)).toBe(started + HOUR);
+    const limited = { ...running, max_runtime_seconds: 3601 };
+    const [longer] = judged({ heartbeats: [limited] }, NOW + 29 * MINUTE + 59 * SECOND) as [ItemAssessment];
+    expect(judgedUntil(longer, NOW + 29 * MINUTE + 59 * SECOND)).toBe(started + HOUR);
+  });
+
+  it('holds "Running for 12 min" until the next minute of the run', () => {
+    const started = NOW - 12 * MINUTE - 20 * SECOND;
+    const running = heartbeat('h', 2 * HOUR, 86_400, NOW, { last_start: iso(started), last_end: iso(NOW - 2 * HOUR), next_expected_at: iso(NOW + HOUR) });
+    const [item] = judged({ heartbeats: [running] }, NOW) as [ItemAssessment];
+    expect(itemDetail(item, NOW)).toBe('Running for 12 min');
+    expect(judgedUntil(item, NOW)).toBe(started + 13 * MINUTE);
   });
 });

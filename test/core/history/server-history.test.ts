@@ -96,6 +96,21 @@ describe("a server's history", () => {
     expect(history.source).toBe('server');
   });
 
+  it('shows a failure from before the window, with no ping since, as the heartbeat\'s state in it', async () => {
+    const DAY = 24 * HOUR;
+    server.state.pings = { h1: [{ at: iso(T0 - 3 * DAY) }] };
+    server.state.events.push({ id: '4', at: iso(T0 - 2 * DAY), kind: 'heartbeat', item_id: 'h1', item_name: 'Backup', from: 'late', to: 'failed', detail: 'exit code 2' });
+    const history = await running.calls.getItemHistory('test/heartbeat:h1', '24h');
+    const now = T0 + 2 * HOUR;
+    // Watched by the server since it started, 5 min before T0 (its service event): failed all along, not late or down.
+    expect(history.timeline.filter((segment) => segment.to > now - DAY).map(({ from, to, state, health }) => [(from - T0) / MINUTE, (to - T0) / MINUTE, state, health])).toEqual([
+      [-1320, -5, 'not watching', 'gap'],
+      [-5, 120, 'failed', 'critical'],
+    ]);
+    // The page's events are the window's: the failure two days ago is not among them.
+    expect(history.events.filter((event) => event.source === 'server')).toEqual([]);
+  });
+
   it("keeps a domain's timeline from the record, and says so", async () => {
     const history = await running.calls.getItemHistory('test/domain:d1', '7d');
     expect(history).toMatchObject({ source: 'client', expiresOn: '2027-06-01' });
