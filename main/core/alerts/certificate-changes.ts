@@ -1,17 +1,26 @@
 // Change detection for monitors' certificates (the `checks` extension's read-only `certificate_expires_on`,
 // docs/api-decisions.md §16): as a domain's expiry, each of the monitor's `tls.expiry_days` thresholds is told once
-// (only the smallest one due), "expired" last, and a renewal re-arms them. The days are the service's own count
+// (only the smallest one due), "expired" last, and a renewal re-arms them without forgetting the older certificate,
+// which a load balancer may still show in turns (expiry-step.ts `certificateStep`). The days are the service's own count
 // (common/format/certificate-words.ts), so a notification says what the service's alert and the event feed say.
 //
 // A poll may carry 10,000 monitors, nearly all without a certificate (a field read) or far from any threshold (a date
 // parse and a look-up by id): nothing is allocated for them.
 import { dateTimeToEpochMs, DEFAULT_CERTIFICATE_EXPIRY_DAYS, type Monitor } from '../../../common/api/index.ts';
 import { certificateDaysLeft } from '../../../common/format/certificate-words.ts';
-import { largestThreshold, monitorKey, utcDay } from '../health/index.ts';
+import { largestThreshold, monitorKey, monitorName, utcDay } from '../health/index.ts';
 import type { ExpiryMemory } from './alert-state.ts';
-import { EXPIRED, expiryStep } from './expiry-step.ts';
+import { certificateStep, EXPIRED } from './expiry-step.ts';
 import type { ItemEvent } from './item-changes.ts';
 import { certificateNewsKey } from './news-key.ts';
+
+/** A certificate renewed in this poll with nothing due: its older certificate's news owed or held is void. */
+export interface CertificateRenewal {
+  /** The news key (`certificate:monitor:42`). */
+  key: string;
+  /** The monitor's name, as its news says it. */
+  name: string;
+}
 
 export interface CertificateEvent {
   kind: 'certificate-expiring' | 'certificate-expired';
@@ -46,13 +55,15 @@ interface Candidate {
  * The certificate news of this poll's monitors (pushed to `events`) and the memory after it, by monitor key.
  * Monitors without a readable certificate end have nothing remembered. Two monitors with one key (a server bug, or
  * two unnamed ones without ids) are judged by the sooner end whatever their order, so they never flip each other's
- * memory from poll to poll.
+ * memory from poll to poll. The news keys of certificates renewed in this poll with nothing due are pushed to
+ * `renewed`: their news owed or held is void.
  */
 export function certificateChanges(
   monitors: readonly Monitor[],
   previous: Readonly<Record<string, ExpiryMemory>> | undefined,
   now: number,
   events: ItemEvent[],
+  renewed: CertificateRenewal[] = [],
 ): Record<string, ExpiryMemory> {
   const byId = previous === undefined ? NO_MEMORY : memoryById(previous);
   let candidates: Map<string, Candidate> | undefined;
@@ -72,9 +83,11 @@ export function certificateChanges(
   }
   const next: Record<string, ExpiryMemory> = {};
   if (candidates === undefined) return next;
+  const today = utcDay(now);
   for (const [key, { monitor, expiresAt, memory }] of candidates) {
     const daysLeft = certificateDaysLeft(expiresAt, now);
-    const step = expiryStep(memory, utcDay(expiresAt), daysLeft, monitor.tls?.expiry_days ?? DEFAULT_CERTIFICATE_EXPIRY_DAYS);
+    const step = certificateStep(memory, utcDay(expiresAt), daysLeft, today, monitor.tls?.expiry_days ?? DEFAULT_CERTIFICATE_EXPIRY_DAYS);
+    if (step.renewed) renewed.push({ key: certificateNewsKey(key), name: monitorName(monitor) });
     if (step.due !== undefined) {
       const kind = step.due === EXPIRED ? 'certificate-expired' : 'certificate-expiring';
       events.push({ kind, key: certificateNewsKey(key), monitor, daysLeft, expiresAt });

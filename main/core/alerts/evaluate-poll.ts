@@ -14,6 +14,7 @@ import {
   summaryText,
   tokenExpiringText,
 } from './alert-text.ts';
+import type { CertificateRenewal } from './certificate-changes.ts';
 import { connectionChanges, type ConnectionEvent } from './connection-changes.ts';
 import { foldDependents, groupDependents } from './dependencies.ts';
 import { flappingAlerts } from './flapping-alerts.ts';
@@ -24,7 +25,7 @@ import { owe, owedReason, releaseOwed } from './owed-news.ts';
 import { forgetOwedReachability, isReachabilityNews, oweReachability, reachabilityOwed, releaseReachability } from './owed-reachability.ts';
 import type { PollContext, PollEvaluation } from './poll-context.ts';
 import { quietSummary } from './quiet-hours.ts';
-import { changeStory } from './rule-alert-text.ts';
+import { certificateRenewedStory, changeStory } from './rule-alert-text.ts';
 import { droppedBy, hold, makeAlert, startPass, tellOrHold, type RulePass, type Telling } from './rule-pass.ts';
 
 function connectionAlert(event: ConnectionEvent, context: PollContext): Alert {
@@ -119,6 +120,7 @@ export function evaluatePoll(state: AlertState, outcome: PollOutcome, context: P
   });
   let next: AlertState = { ...state, connection: connection.memory };
   let itemEvents: ItemEvent[] = [];
+  let renewedCertificates: CertificateRenewal[] = [];
   if (outcome.ok) {
     const changes = itemChanges(state, outcome.snapshot, {
       now,
@@ -127,6 +129,7 @@ export function evaluatePoll(state: AlertState, outcome: PollOutcome, context: P
     });
     next = { ...next, ...changes.memory, primed: true };
     itemEvents = changes.events;
+    renewedCertificates = changes.renewedCertificates;
   }
   const connectionChangeAlerts = connection.events.map((event) => ({ event, alert: connectionAlert(event, context) }));
   const itemChangeAlerts = itemEvents.map((event) => ({ event, alert: makeAlert(itemAlertText(event, context.connection.name, now), event.kind, context, newsItemKey(event.key)) }));
@@ -135,6 +138,13 @@ export function evaluatePoll(state: AlertState, outcome: PollOutcome, context: P
   const monitorChanges = itemChangeAlerts.flatMap(({ event, alert }) => (event.key.startsWith('monitor') ? [{ key: event.key, id: alert.id, name: eventName(event) }] : []));
   const tracking: FlapTracking = outcome.ok ? trackFlapping(state.flapping, monitorChanges, rules.flapping, now) : { memory: state.flapping, started: new Set(), settled: [] };
   const pass = startPass({ ...next, flapping: tracking.memory }, context);
+  // A renewed certificate stays remembered (the older one may be shown again), so its news owed is dropped here, and
+  // what quiet hours held of it ends as the summary's "renewed" story.
+  for (const { key, name } of renewedCertificates) {
+    pass.owed.delete(key);
+    const held = pass.held.get(key);
+    if (held !== undefined) pass.held.set(key, { ...held, story: certificateRenewedStory(name), severity: 'info', bad: false });
+  }
   const connectionTold = connectionNews(pass, connectionChangeAlerts);
   const reachability = releaseReachability(pass, outcome.ok ? undefined : outcome.error);
   if (reachability !== undefined) connectionTold.unshift(reachability);

@@ -1,6 +1,7 @@
 // The words of the alerts the person's rules add: flapping and settled, news told late (after maintenance, a delay
 // or a parent's outage), a parent's outage with its dependents, and the quiet-hours summary. Names arrive cleaned
 // and bounded (health/display.ts); the lists a body names are bounded too.
+import { certificateOf } from '../../../common/format/certificate-words.ts';
 import { formatDuration } from '../../../common/format/duration.ts';
 import { countPhrase } from '../health/index.ts';
 import { isBadKind, worseSeverity, type AlertSeverity, type ItemAlertKind } from './alert.ts';
@@ -92,6 +93,11 @@ export function changeStory(event: ItemEvent, title: string, name: string, now: 
     return `${name} was late ${formatDuration(now - event.lateSince)}, on time again`;
   }
   return title;
+}
+
+/** A certificate held as expiring in quiet hours, then renewed: how the summary ends its story. */
+export function certificateRenewedStory(name: string): string {
+  return `${certificateOf(name)} was renewed`;
 }
 
 const STORIES_IN_SUMMARY = 5;

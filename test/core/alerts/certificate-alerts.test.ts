@@ -67,14 +67,40 @@ describe('certificate alerts', () => {
     expect(next.alerts).toEqual([]);
   });
 
-  it('re-arm after a renewal (an end two days later or more), not after a day of jitter', () => {
+  it('re-arm after a renewal (a later UTC day), remembering what was told of the older certificate', () => {
     const told = evaluatePoll(primed({ monitors: [api(90 * DAY)] }), ok({ monitors: [api(5 * DAY + HOUR)] }), context()).state;
-    expect(evaluatePoll(told, ok({ monitors: [api(6 * DAY + HOUR)] }), context()).alerts).toEqual([]);
-    expect(evaluatePoll(told, ok({ monitors: [api(6 * DAY + HOUR)] }), context()).state.certificates).toEqual(told.certificates);
+    expect(evaluatePoll(told, ok({ monitors: [api(5 * DAY + 2 * HOUR)] }), context()).alerts).toEqual([]);
     const renewed = evaluatePoll(told, ok({ monitors: [api(90 * DAY)] }), context());
     expect(renewed.alerts).toEqual([]);
-    expect(renewed.state.certificates).toEqual({});
+    expect(renewed.state.certificates).toEqual(told.certificates);
     expect(titles(evaluatePoll(renewed.state, ok({ monitors: [api(30 * DAY)] }), context()).alerts)).toEqual(['The certificate of API expires in 30 days']);
+    expect(titles(evaluatePoll(told, ok({ monitors: [api(6 * DAY + HOUR)] }), context()).alerts)).toEqual(['The certificate of API expires in 6 days']);
+  });
+
+  it('tell once when two certificates take turns (a load balancer with one renewed backend)', () => {
+    const steps = [5, 85, 5, 85, 5].map((days, index) => {
+      const at = NOW + index * HOUR;
+      return { outcome: ok({ monitors: [api(days * DAY + HOUR, at)] }, at) };
+    });
+    const { alerts } = pollAll(primed({ monitors: [api(90 * DAY)] }), steps);
+    expect(alerts.map(titles)).toEqual([['The certificate of API expires in 5 days'], [], [], [], []]);
+  });
+
+  it('tell "expired" once when an ended certificate takes turns with its renewal, and forget the rest once the older end is past', () => {
+    const ended = NOW - HOUR;
+    const steps = [ended, NOW + 85 * DAY, ended, NOW + 85 * DAY, ended].map((end, index) => {
+      const at = NOW + index * 2 * DAY;
+      return { outcome: ok({ monitors: [api(end - at, at)] }, at) };
+    });
+    const { alerts, state } = pollAll(primed({ monitors: [api(90 * DAY)] }), steps);
+    expect(alerts.map(titles)).toEqual([['The certificate of API has expired'], [], [], [], []]);
+    expect(state.certificates).toEqual({ 'monitor:api': { threshold: -1, expiryDay: Math.floor(ended / DAY) } });
+    const told = evaluatePoll(primed({ monitors: [api(90 * DAY)] }), ok({ monitors: [api(5 * DAY + HOUR)] }), context()).state;
+    const at = (days: number) => NOW + days * DAY;
+    const renewedBefore = evaluatePoll(told, ok({ monitors: [api(85 * DAY, at(6))] }, at(6)), context({ now: at(6) }));
+    expect(renewedBefore.state.certificates).toEqual(told.certificates);
+    const renewedAfter = evaluatePoll(told, ok({ monitors: [api(85 * DAY, at(7))] }, at(7)), context({ now: at(7) }));
+    expect(renewedAfter.state.certificates).toEqual({});
   });
 
   it("follow the monitor's own expiry_days, else the defaults, not the domains' setting", () => {
@@ -118,7 +144,8 @@ describe('certificate alerts', () => {
     ]);
     const up = evaluatePoll(after, ok({ monitors: [api(90 * DAY, NOW + HOUR)] }, NOW + HOUR), context({ now: NOW + HOUR }));
     expect(titles(up.alerts)).toEqual(['API is back up']);
-    expect(up.state.certificates).toEqual({});
+    // The ended certificate stays remembered: a load balancer may show it again.
+    expect(up.state.certificates).toEqual(after.certificates);
   });
 
   it('count in a summary as certificates', () => {
@@ -173,6 +200,17 @@ describe("certificate alerts under the person's rules", () => {
     run.poll(ok({ monitors: [api(90 * DAY, NOW + 2 * MINUTE)] }, NOW + 2 * MINUTE));
     expect(run.poll(ok({ monitors: [api(90 * DAY, NOW + HOUR)] }, NOW + HOUR)).alerts).toEqual([]);
     expect(run.state.owed).toEqual({});
+  });
+
+  it('say in the summary after quiet hours that a certificate expiring during them was renewed', () => {
+    const night = Date.UTC(2026, 10, 24, 23, 0);
+    const run = new RulesRun(alertRules({ quietHours: nightly('Europe/Berlin', true) }));
+    run.poll(ok({ monitors: [api(90 * DAY, night - MINUTE)] }, night - MINUTE));
+    expect(run.poll(ok({ monitors: [api(5 * DAY, night + MINUTE)] }, night + MINUTE)).suppressed.map(({ reason }) => reason)).toEqual(['quiet']);
+    run.poll(ok({ monitors: [api(90 * DAY, night + HOUR)] }, night + HOUR));
+    const morning = Date.UTC(2026, 10, 25, 6, 0);
+    const { alerts } = run.poll(ok({ monitors: [api(90 * DAY, morning)] }, morning));
+    expect(alerts).toMatchObject([{ kind: 'summary', severity: 'info', body: 'While quiet: The certificate of API was renewed. · Work API' }]);
   });
 
   it('are held in quiet hours as a story of their own (an expiry does not break through), and summed up after', () => {
