@@ -4,8 +4,8 @@
 // which a load balancer may still show in turns (expiry-step.ts `certificateStep`). The days are the service's own count
 // (common/format/certificate-words.ts), so a notification says what the service's alert and the event feed say.
 //
-// A poll may carry 10,000 monitors, nearly all without a certificate (a field read) or far from any threshold (a date
-// parse and a look-up by id): nothing is allocated for them.
+// A poll may carry 10,000 monitors, nearly all without a certificate (a field read) or far from any threshold (a look-up
+// by id and one string comparison, no date parse): nothing is allocated for them.
 import { dateTimeToEpochMs, DEFAULT_CERTIFICATE_EXPIRY_DAYS, type Monitor } from '../../../common/api/index.ts';
 import { certificateDaysLeft } from '../../../common/format/certificate-words.ts';
 import { largestThreshold, monitorKey, monitorName, utcDay } from '../health/index.ts';
@@ -45,6 +45,28 @@ function memoryById(previous: Readonly<Record<string, ExpiryMemory>>): ReadonlyM
   return index ?? NO_MEMORY;
 }
 
+const DAY_MS = 86_400_000;
+
+/** The end as the service writes it (`2026-11-29T15:00:00.000Z`), which orders as the instant does when compared as
+ * text with another in that form. */
+function isCanonical(endsOn: string): boolean {
+  return endsOn.length === 24 && endsOn.endsWith('Z');
+}
+
+/** The instant past which an end is beyond `largest` days, as canonical text (toISOString): built once a poll for each
+ * run of monitors with one largest threshold (nearly every monitor has the same thresholds). */
+function horizons(now: number): (largest: number) => string {
+  let lastLargest = Number.NaN;
+  let text = '';
+  return (largest) => {
+    if (largest !== lastLargest) {
+      lastLargest = largest;
+      text = new Date(now + (largest + 1) * DAY_MS).toISOString();
+    }
+    return text;
+  };
+}
+
 interface Candidate {
   monitor: Monitor;
   expiresAt: number;
@@ -67,14 +89,17 @@ export function certificateChanges(
 ): Record<string, ExpiryMemory> {
   const byId = previous === undefined ? NO_MEMORY : memoryById(previous);
   let candidates: Map<string, Candidate> | undefined;
+  const horizon = horizons(now);
   for (const monitor of monitors) {
     const endsOn = monitor.certificate_expires_on;
     if (endsOn === undefined) continue;
+    const memory = monitor.id === undefined ? previous?.[monitorKey(monitor)] : byId.get(monitor.id);
+    // The usual case, far from every threshold and never told, has nothing to tell or remember: told by the text alone
+    // when it is in the service's form, else by the parsed instant.
+    const largest = largestThreshold(monitor.tls?.expiry_days ?? DEFAULT_CERTIFICATE_EXPIRY_DAYS) ?? EXPIRED;
+    if (memory === undefined && isCanonical(endsOn) && endsOn > horizon(largest)) continue;
     const expiresAt = dateTimeToEpochMs(endsOn);
     if (expiresAt === undefined) continue;
-    const memory = monitor.id === undefined ? previous?.[monitorKey(monitor)] : byId.get(monitor.id);
-    // The usual case, far from every threshold and never told, has nothing to tell or remember.
-    const largest = largestThreshold(monitor.tls?.expiry_days ?? DEFAULT_CERTIFICATE_EXPIRY_DAYS) ?? EXPIRED;
     if (memory === undefined && certificateDaysLeft(expiresAt, now) > largest) continue;
     const key = monitorKey(monitor);
     candidates ??= new Map();

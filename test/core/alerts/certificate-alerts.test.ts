@@ -124,6 +124,24 @@ describe('certificate alerts', () => {
     expect(lost.state.certificates).toEqual({});
   });
 
+  it('judge an end by its text only past the largest threshold, in the service\'s form or any other, to the millisecond', () => {
+    const at = (ms: number, form: (text: string) => string = (text) => text) => [monitor('m', 'up', { certificate_expires_on: form(iso(ms)), tls: { expiry_days: [10] } })];
+    const told = (monitors: Monitor[]) => {
+      const events: ItemEvent[] = [];
+      certificateChanges(monitors, {}, NOW, events);
+      return events.map(({ daysLeft }) => daysLeft);
+    };
+    const offset = (text: string) => text.replace('Z', '+00:00');
+    const secondsOnly = (text: string) => text.replace('.000Z', 'Z');
+    for (const form of [undefined, offset, secondsOnly]) {
+      expect(told(at(NOW + 11 * DAY, form))).toEqual([]);
+      expect(told(at(NOW + 11 * DAY - (form === secondsOnly ? 1000 : 1), form))).toEqual([10]);
+    }
+    expect(told([monitor('m', 'up', { certificate_expires_on: iso(NOW + 31 * DAY - 1) })])).toEqual([30]);
+    expect(told([monitor('m', 'up', { certificate_expires_on: iso(NOW + 31 * DAY) })])).toEqual([]);
+    expect(told([monitor('m', 'up', { certificate_expires_on: '9999-99-99T99:99:99.999Z' })])).toEqual([]);
+  });
+
   it('judge two monitors with one key by the sooner end, whatever their order, without flipping', () => {
     const soon = api(5 * DAY + HOUR);
     const later = api(20 * DAY, NOW, { name: 'API (copy)' });
