@@ -48,7 +48,7 @@ export function owe(pass: RulePass, event: ItemEvent, alert: Alert, reason: Owed
     since: now,
     ids: [...(before?.ids ?? []), alert.id],
   };
-  const dueAt = before?.dueAt ?? (reason === 'delay' ? now + delayMsOf(rules, event.key) : undefined);
+  const dueAt = before?.dueAt ?? (reason === 'delay' ? now + delayMsOf(rules, newsItemKey(event.key)) : undefined);
   if (dueAt !== undefined) owed.dueAt = dueAt;
   // An expiry's news only ever gets worse (a nearer threshold), so it is owed until told.
   const asTold = bad === owed.toldBad && !isExpiryKind(event.kind);

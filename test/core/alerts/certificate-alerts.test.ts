@@ -231,6 +231,16 @@ describe("certificate alerts under the person's rules", () => {
     expect(alerts).toMatchObject([{ kind: 'summary', severity: 'info', body: 'While quiet: The certificate of API was renewed. · Work API' }]);
   });
 
+  it("wait for their monitor's own delay, not the default, when news of them waits for one", () => {
+    const state = primed({ monitors: [api(90 * DAY)] });
+    // A delay owed under the news key (as a state written by an older Vigil may hold) is timed by the monitor's rule.
+    const owed = { reason: 'delay' as const, kind: 'certificate-expiring' as const, title: 'The certificate of API expires in 7 days', severity: 'warning' as const, name: 'API', toldBad: false, since: NOW - MINUTE, ids: ['earlier'] };
+    const rules = alertRules({ delayMinutes: 0, itemRules: new Map([['monitor:api', { delayMinutes: 10 }]]) });
+    const { alerts, state: after } = evaluatePoll({ ...state, owed: { 'certificate:monitor:api': owed } }, ok({ monitors: [api(5 * DAY + HOUR)] }), context({ rules }));
+    expect(alerts).toEqual([]);
+    expect(after.owed['certificate:monitor:api']?.dueAt).toBe(NOW + 10 * MINUTE);
+  });
+
   it('are held in quiet hours as a story of their own (an expiry does not break through), and summed up after', () => {
     const night = Date.UTC(2026, 10, 24, 23, 0);
     const run = new RulesRun(alertRules({ quietHours: nightly('Europe/Berlin', true) }));
