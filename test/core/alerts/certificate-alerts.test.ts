@@ -6,7 +6,7 @@ import type { Monitor } from '../../../common/api/index.ts';
 import { evaluatePoll, initialAlertState, restoreAlertState, type AlertState } from '../../../main/core/alerts/index.ts';
 import { certificateChanges } from '../../../main/core/alerts/certificate-changes.ts';
 import type { ItemEvent } from '../../../main/core/alerts/item-changes.ts';
-import { context, DAY, HOUR, iso, MINUTE, monitor, NOW, ok, pollAll, preferences, primed } from './fixtures.ts';
+import { context, DAY, domain, HOUR, iso, MINUTE, monitor, NOW, ok, pollAll, preferences, primed } from './fixtures.ts';
 import { alertRules, nightly, RulesRun, window } from './rules-fixtures.ts';
 
 /** The API monitor, its certificate ending `endsIn` ms after `at` (none when undefined). */
@@ -194,21 +194,35 @@ describe("certificate alerts under the person's rules", () => {
   it('are held during maintenance and told once after it, beside the monitor still down', () => {
     const run = new RulesRun(alertRules({ maintenance: [window(NOW, NOW + HOUR, 'monitor:api')] }));
     run.poll(ok({ monitors: [api(8 * DAY, NOW - MINUTE)] }, NOW - MINUTE));
-    const during = run.poll(ok({ monitors: [api(7 * DAY, NOW + MINUTE, {}, 'down')] }, NOW + MINUTE));
+    const ends = NOW + 7 * DAY + 2 * HOUR;
+    const during = run.poll(ok({ monitors: [api(ends - NOW - MINUTE, NOW + MINUTE, {}, 'down')] }, NOW + MINUTE));
     expect(during.alerts).toEqual([]);
     expect(during.suppressed.map(({ alert, reason }) => [alert.kind, reason])).toEqual([
       ['monitor-down', 'maintenance'],
       ['certificate-expiring', 'maintenance'],
     ]);
     run.restart();
-    expect(run.poll(ok({ monitors: [api(7 * DAY, NOW + 30 * MINUTE, {}, 'down')] }, NOW + 30 * MINUTE)).alerts).toEqual([]);
-    const after = run.poll(ok({ monitors: [api(7 * DAY, NOW + HOUR, {}, 'down')] }, NOW + HOUR));
+    expect(run.poll(ok({ monitors: [api(ends - NOW - 30 * MINUTE, NOW + 30 * MINUTE, {}, 'down')] }, NOW + 30 * MINUTE)).alerts).toEqual([]);
+    const after = run.poll(ok({ monitors: [api(ends - NOW - HOUR, NOW + HOUR, {}, 'down')] }, NOW + HOUR));
     expect(after.alerts.map(({ title, itemKey }) => [title, itemKey])).toEqual([
       ['API is still down after maintenance', 'monitor:api'],
       ['The certificate of API expires in 7 days (after maintenance)', 'monitor:api'],
     ]);
     expect(after.alerts[1]?.includes).toEqual([during.suppressed[1]?.alert.id]);
-    expect(run.poll(ok({ monitors: [api(7 * DAY, NOW + 2 * HOUR, {}, 'down')] }, NOW + 2 * HOUR)).alerts).toEqual([]);
+    expect(run.poll(ok({ monitors: [api(ends - NOW - 2 * HOUR, NOW + 2 * HOUR, {}, 'down')] }, NOW + 2 * HOUR)).alerts).toEqual([]);
+  });
+
+  it('are told after a long maintenance with the days left as they then stand, as a domain is', () => {
+    const run = new RulesRun(alertRules({ maintenance: [window(NOW, NOW + 3 * DAY, 'monitor:api'), window(NOW, NOW + 3 * DAY, 'domain:shop')] }), { preferences: preferences({ burstLimit: 5 }) });
+    const ends = NOW + 7 * DAY + HOUR;
+    const polled = (at: number) => ok({ monitors: [api(ends - at, at)], domains: [domain('shop', 7 - Math.floor(at / DAY) + Math.floor(NOW / DAY), at)] }, at);
+    run.poll(ok({ monitors: [api(9 * DAY, NOW - MINUTE)], domains: [domain('shop', 9, NOW - MINUTE)] }, NOW - MINUTE));
+    const during = run.poll(polled(NOW + MINUTE));
+    expect(during.suppressed.map(({ alert }) => alert.title)).toEqual(['shop.example expires in 7 days', 'The certificate of API expires in 7 days']);
+    // When each ends is kept across a restart.
+    expect(restoreAlertState(JSON.parse(JSON.stringify(run.state))).owed).toEqual(run.state.owed);
+    const after = run.poll(polled(NOW + 3 * DAY));
+    expect(titles(after.alerts)).toEqual(['shop.example expires in 4 days (after maintenance)', 'The certificate of API expires in 4 days (after maintenance)']);
   });
 
   it('tell nothing after maintenance when the certificate was renewed during it', () => {
