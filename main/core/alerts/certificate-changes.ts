@@ -33,6 +33,7 @@ export interface CertificateEvent {
 }
 
 const NO_MEMORY: ReadonlyMap<string, ExpiryMemory> = new Map();
+const NO_NEWS: ReadonlySet<string> = new Set();
 
 /** Memory of monitors with ids, by bare id: looking up the id a monitor already has builds no key. */
 function memoryById(previous: Readonly<Record<string, ExpiryMemory>>): ReadonlyMap<string, ExpiryMemory> {
@@ -77,14 +78,16 @@ interface Candidate {
  * The certificate news of this poll's monitors (pushed to `events`) and the memory after it, by monitor key.
  * Monitors without a readable certificate end have nothing remembered. Two monitors with one key (a server bug, or
  * two unnamed ones without ids) are judged by the sooner end whatever their order, so they never flip each other's
- * memory from poll to poll. The news keys of certificates renewed in this poll with nothing due are pushed to
- * `renewed`: their news owed or held is void.
+ * memory from poll to poll. Of the monitors in `withNews` (monitor keys whose certificate has news owed or held,
+ * usually none), those whose certificate is renewed in this poll with nothing due are pushed to `renewed`: that news
+ * is void. (A renewed certificate stays remembered for weeks: nothing is built for it poll after poll.)
  */
 export function certificateChanges(
   monitors: readonly Monitor[],
   previous: Readonly<Record<string, ExpiryMemory>> | undefined,
   now: number,
   events: ItemEvent[],
+  withNews: ReadonlySet<string> = NO_NEWS,
   renewed: CertificateRenewal[] = [],
 ): Record<string, ExpiryMemory> {
   const byId = previous === undefined ? NO_MEMORY : memoryById(previous);
@@ -112,7 +115,7 @@ export function certificateChanges(
   for (const [key, { monitor, expiresAt, memory }] of candidates) {
     const daysLeft = certificateDaysLeft(expiresAt, now);
     const step = certificateStep(memory, utcDay(expiresAt), daysLeft, today, monitor.tls?.expiry_days ?? DEFAULT_CERTIFICATE_EXPIRY_DAYS);
-    if (step.renewed) renewed.push({ key: certificateNewsKey(key), name: monitorName(monitor) });
+    if (step.renewed && withNews.has(key)) renewed.push({ key: certificateNewsKey(key), name: monitorName(monitor) });
     if (step.due !== undefined) {
       const kind = step.due === EXPIRED ? 'certificate-expired' : 'certificate-expiring';
       events.push({ kind, key: certificateNewsKey(key), monitor, daysLeft, expiresAt });

@@ -20,7 +20,7 @@ import { foldDependents, groupDependents } from './dependencies.ts';
 import { flappingAlerts } from './flapping-alerts.ts';
 import { trackFlapping, type FlapTracking } from './flapping.ts';
 import { itemChanges, type ItemEvent } from './item-changes.ts';
-import { newsItemKey } from './news-key.ts';
+import { isCertificateNewsKey, newsItemKey } from './news-key.ts';
 import { owe, owedReason, releaseOwed } from './owed-news.ts';
 import { forgetOwedReachability, isReachabilityNews, oweReachability, reachabilityOwed, releaseReachability } from './owed-reachability.ts';
 import type { PollContext, PollEvaluation } from './poll-context.ts';
@@ -105,6 +105,15 @@ function itemNews(pass: RulePass, changes: readonly { event: ItemEvent; alert: A
   return tipping;
 }
 
+/** The monitors whose certificate has news owed or held (usually none): a renewal voids it. */
+function certificatesWithNews(state: AlertState): ReadonlySet<string> {
+  const keys = new Set<string>();
+  for (const news of [state.owed, state.held]) {
+    for (const key in news) if (isCertificateNewsKey(key)) keys.add(newsItemKey(key));
+  }
+  return keys;
+}
+
 /**
  * While a poll fails, items are frozen: nothing is derived from missing data, and news owed waits for an answer.
  * The first successful poll after start tells what is already wrong in one alert (a summary when there is more
@@ -122,11 +131,12 @@ export function evaluatePoll(state: AlertState, outcome: PollOutcome, context: P
   let itemEvents: ItemEvent[] = [];
   let renewedCertificates: CertificateRenewal[] = [];
   if (outcome.ok) {
-    const changes = itemChanges(state, outcome.snapshot, {
-      now,
-      heartbeatGraceSeconds: preferences.heartbeatGraceSeconds,
-      thresholds: preferences.thresholds,
-    });
+    const changes = itemChanges(
+      state,
+      outcome.snapshot,
+      { now, heartbeatGraceSeconds: preferences.heartbeatGraceSeconds, thresholds: preferences.thresholds },
+      certificatesWithNews(state),
+    );
     next = { ...next, ...changes.memory, primed: true };
     itemEvents = changes.events;
     renewedCertificates = changes.renewedCertificates;

@@ -180,10 +180,12 @@ function remembered(map: ReadonlyMap<string, number>): Record<string, number> {
   return record;
 }
 
+/** `certificatesWithNews`: monitor keys whose certificate has news owed or held (`certificateChanges`). */
 export function itemChanges(
   previous: ItemMemory,
   snapshot: Snapshot,
   rules: ItemRules,
+  certificatesWithNews?: ReadonlySet<string>,
 ): { memory: ItemMemory; events: ItemEvent[]; renewedCertificates: CertificateRenewal[] } {
   const events: ItemEvent[] = [];
   const renewedCertificates: CertificateRenewal[] = [];
@@ -198,7 +200,7 @@ export function itemChanges(
     heartbeatsFailed: Object.fromEntries(heartbeats.failed),
     heartbeatsWaiting: Object.fromEntries(heartbeats.waiting),
     domains: Object.fromEntries(domains),
-    certificates: certificateChanges(snapshot.monitors, previous.certificates, rules.now, events, renewedCertificates),
+    certificates: certificateChanges(snapshot.monitors, previous.certificates, rules.now, events, certificatesWithNews, renewedCertificates),
   };
   return { memory, events, renewedCertificates };
 }

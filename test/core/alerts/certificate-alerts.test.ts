@@ -142,6 +142,15 @@ describe('certificate alerts', () => {
     expect(told([monitor('m', 'up', { certificate_expires_on: '9999-99-99T99:99:99.999Z' })])).toEqual([]);
   });
 
+  it('report a renewal only of a certificate with news owed or held, poll after poll while the older one is remembered', () => {
+    const previous = { 'monitor:api': { threshold: 7, expiryDay: Math.floor((NOW + 5 * DAY) / DAY) } };
+    const renewed: { key: string; name: string }[] = [];
+    const memory = certificateChanges([api(85 * DAY)], previous, NOW, [], new Set(), renewed);
+    expect([memory, renewed]).toEqual([previous, []]);
+    certificateChanges([api(85 * DAY)], previous, NOW, [], new Set(['monitor:api']), renewed);
+    expect(renewed).toEqual([{ key: 'certificate:monitor:api', name: 'API' }]);
+  });
+
   it('judge two monitors with one key by the sooner end, whatever their order, without flipping', () => {
     const soon = api(5 * DAY + HOUR);
     const later = api(20 * DAY, NOW, { name: 'API (copy)' });
