@@ -39,7 +39,8 @@ export function runJsonChild<T>(script: string, args: readonly string[]): Promis
   const child = spawn(process.execPath, [path.join(import.meta.dirname, script), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  return new Promise((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as T) : reject(new Error(`${script} exited ${code}`)))));
+  // 'close', not 'exit': the process may exit before its stdout has been read to the end.
+  return new Promise((resolve, reject) => child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out) as T) : reject(new Error(`${script} exited ${code}`)))));
 }
 
 /** The service runs with V8's heap capped (docs/service.md, "Memory"); so do the benchmarks that run it in-process. */

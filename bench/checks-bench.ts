@@ -46,6 +46,8 @@ async function passingMonitors(api: { apiUrl: string; token: string }): Promise<
   let passing = 0;
   for (let page = 1; (page - 1) * 1000 < monitorCount; page++) {
     const response = await fetch(`${api.apiUrl}/monitors?page=${page}&limit=1000`, { headers: { authorization: `Bearer ${api.token}` } });
+    // A refused list would read as no monitor passing: say why instead.
+    if (!response.ok) throw new Error(`GET /monitors?page=${page} answered HTTP ${response.status}: ${(await response.text()).slice(0, 300)}`);
     const monitors = (await response.json()) as { last_status?: string; last_error?: string }[];
     passing += monitors.filter((monitor) => monitor.last_status === 'up' && monitor.last_error === undefined).length;
   }

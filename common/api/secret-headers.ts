@@ -11,7 +11,13 @@ const SECRET_WORDS = /token|secret|key|password|passwd|session|credential/i;
  * tells a reader which kind of credentials is set. Any other first word may be the secret itself, so it is masked.
  */
 const AUTH_SCHEMES = new Set(['basic', 'bearer', 'digest', 'dpop', 'hoba', 'mutual', 'negotiate', 'ntlm', 'oauth', 'privatetoken', 'scram-sha-1', 'scram-sha-256', 'vapid', 'aws4-hmac-sha256', 'token', 'apikey']);
-/** A secret this long keeps its last characters in view, to tell one token from another; a shorter one shows nothing. */
+/**
+ * Schemes whose credentials are one opaque token, whose end tells one token from another and nothing else. Others
+ * hold structure the end would reveal: Basic's base64 of `user:password` ends in the password's last characters,
+ * Digest's and the rest's parameters name the user or end in quotes.
+ */
+const TOKEN_SCHEMES = new Set(['bearer', 'dpop', 'token', 'apikey']);
+/** A token this long keeps its last characters in view, to tell one token from another; a shorter one shows nothing. */
 const SHOWN_TAIL_FROM = 24;
 const SHOWN_TAIL = 4;
 /** Header names are case-insensitive; `secretHeaders` are names the user marked secret too. */
@@ -20,15 +26,21 @@ export function isSecretHeader(name: string, secretHeaders: readonly string[] = 
   return SECRET_NAMES.has(lower) || SECRET_WORDS.test(lower) || secretHeaders.some((marked) => marked.toLowerCase() === lower);
 }
 
+/** Whether the secret is one opaque token: the credentials of a token scheme, or a value of one word without one. */
+function isOpaqueToken(scheme: string | undefined, secret: string): boolean {
+  return scheme === undefined ? !/\s/.test(secret) : TOKEN_SCHEMES.has(scheme.toLowerCase());
+}
+
 /**
- * `Bearer ••••••••` for an Authorization value with a known scheme, otherwise just the mask; a secret of 24
- * characters or more shows its last 4 after the mask (`Bearer ••••••••x9Qz`). Its length and start never show.
+ * `Bearer ••••••••` for an Authorization value with a known scheme, otherwise just the mask; an opaque token (a
+ * `Bearer`, `DPoP`, `Token` or `ApiKey` one, or a one-word value) of 24 characters or more shows its last 4 after the
+ * mask (`Bearer ••••••••x9Qz`). Its length and start never show.
  */
 export function maskSecret(name: string, value: string): string {
   const space = value.indexOf(' ');
   const scheme = space > 0 && name.toLowerCase().endsWith('authorization') && AUTH_SCHEMES.has(value.slice(0, space).toLowerCase()) ? value.slice(0, space) : undefined;
   const secret = scheme === undefined ? value : value.slice(space + 1);
-  const tail = secret.length >= SHOWN_TAIL_FROM ? secret.slice(-SHOWN_TAIL) : '';
+  const tail = secret.length >= SHOWN_TAIL_FROM && isOpaqueToken(scheme, secret) ? secret.slice(-SHOWN_TAIL) : '';
   return `${scheme === undefined ? '' : `${scheme} `}${SECRET_MASK}${tail}`;
 }
 

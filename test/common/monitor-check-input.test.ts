@@ -145,6 +145,21 @@ describe('secret headers', () => {
     expect(maskSecret('X-Api-Key', 'a'.repeat(20) + 'WXYZ')).toBe(`${SECRET_MASK}WXYZ`);
     expect(maskSecret('X-Api-Key', 'a'.repeat(19) + 'WXYZ')).toBe(SECRET_MASK);
     expect(maskSecret('X-Api-Key', '12345678')).toBe(SECRET_MASK);
+    expect(maskSecret('Authorization', `DPoP ${'a'.repeat(20)}WXYZ`)).toBe(`DPoP ${SECRET_MASK}WXYZ`);
+  });
+
+  it('shows no end of credentials that are not one opaque token, which would reveal part of a password', () => {
+    // base64 of "alice:correct-horse-battery": its last 4 characters decode to the password's last 3.
+    const basic = Buffer.from('alice:correct-horse-battery').toString('base64');
+    expect(maskSecret('Authorization', `Basic ${basic}`)).toBe(`Basic ${SECRET_MASK}`);
+    expect(maskSecret('Proxy-Authorization', `basic ${basic}`)).toBe(`basic ${SECRET_MASK}`);
+    const digest = 'Digest username="alice", realm="shop", nonce="dcd98b7102dd2f0e8b11d0f600bfb0c093", response="6629fae49393a05397450978507c4ef1"';
+    expect(maskSecret('Authorization', digest)).toBe(`Digest ${SECRET_MASK}`);
+    expect(maskSecret('Authorization', `NTLM ${'T'.repeat(40)}`)).toBe(`NTLM ${SECRET_MASK}`);
+    expect(maskSecret('Authorization', 'AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/iam/aws4_request, Signature=5d672d79c15b13162d9279b0855cfba6789a8edb4c82c400e06b5924a6f2b5d7')).toBe(`AWS4-HMAC-SHA256 ${SECRET_MASK}`);
+    // An unknown first word may be the secret, and what follows it anything.
+    expect(maskSecret('Authorization', `Custom alice:${'p'.repeat(24)}`)).toBe(SECRET_MASK);
+    expect(maskSecret('Cookie', `sid=${'a'.repeat(24)}; theme=dark-long-value`)).toBe(SECRET_MASK);
     expect(maskSecretHeaders({ Cookie: 'sid=1', Accept: 'text/plain', 'X-Tenant': 't1' }, ['X-Tenant'])).toEqual({
       Cookie: SECRET_MASK,
       Accept: 'text/plain',

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '../../common/api/index.ts';
 import type { Monitor } from '../../common/ipc/views.ts';
 import { checkDraftOf, checkFieldsOf, checkProblems, editedHeaderValue, usedSections } from '../../renderer/views/monitors/check-draft.ts';
-import { certificateView } from '../../renderer/views/monitors/last-check.ts';
+import { certificateView, shortCertificateLabel } from '../../renderer/views/monitors/last-check.ts';
 import { LastCheckCell, LastCheckSection } from '../../renderer/views/monitors/last-check-view.tsx';
 import { MonitorForm } from '../../renderer/views/monitors/monitor-form.tsx';
 import { useMonitors } from '../../renderer/state/resources.ts';
@@ -257,15 +257,23 @@ describe('the latest check', () => {
   const day = 86_400_000;
   const now = Date.parse('2026-11-24T12:00:00Z');
 
-  it('counts certificate days from when it ends, a warning under 14', () => {
-    expect(certificateView('2026-12-31T12:00:00.000Z', now)).toEqual({ daysLeft: 37, label: 'Certificate: 37 days left', warning: false });
+  it('counts certificate days from when it ends as the notifications do, in their words, a warning under 14', () => {
+    expect(certificateView('2026-12-31T12:00:00.000Z', now)).toEqual({ daysLeft: 37, label: 'Certificate expires in 37 days', warning: false });
     expect(certificateView('2026-12-01T18:00:00.000Z', now)).toMatchObject({ daysLeft: 7, warning: true });
-    expect(certificateView('2026-11-24T20:00:00.000Z', now)?.label).toBe('Certificate: expires within a day');
-    expect(certificateView('2026-11-24T08:00:00.000Z', now)?.label).toBe('Certificate: expired');
-    expect(certificateView('2026-11-23T06:00:00.000Z', now)?.label).toBe('Certificate: expired 1 day ago');
+    expect(certificateView('2026-11-25T13:00:00.000Z', now)?.label).toBe('Certificate expires in 1 day');
+    expect(certificateView('2026-11-24T20:00:00.000Z', now)?.label).toBe('Certificate expires within a day');
+    expect(certificateView('2026-11-24T08:00:00.000Z', now)).toEqual({ daysLeft: -1, label: 'Certificate has expired', warning: true });
+    expect(certificateView('2026-11-23T06:00:00.000Z', now)).toMatchObject({ daysLeft: -1, label: 'Certificate has expired' });
     // A bare date (another server's) is valid through that day.
-    expect(certificateView('2026-11-24', now)?.label).toBe('Certificate: expires within a day');
+    expect(certificateView('2026-11-24', now)?.label).toBe('Certificate expires within a day');
     expect(certificateView(undefined, now + day)).toBeUndefined();
+  });
+
+  it('shortens the certificate by its days, not by the words of its label', () => {
+    expect(shortCertificateLabel({ daysLeft: -1, label: 'Certificate has expired', warning: true })).toBe('Cert expired');
+    expect(shortCertificateLabel({ daysLeft: -1, label: 'Zertifikat abgelaufen', warning: true })).toBe('Cert expired');
+    expect(shortCertificateLabel({ daysLeft: 0, label: 'Certificate expires within a day', warning: true })).toBe('Cert: <\u00a01\u00a0d');
+    expect(shortCertificateLabel({ daysLeft: 9, label: 'Certificate expired? no', warning: true })).toBe('Cert: 9\u00a0d');
   });
 
   it('shows the error, else the response time, and the certificate; nothing for a monitor without them', () => {
@@ -273,10 +281,10 @@ describe('the latest check', () => {
     expect(container.textContent).toBe('HTTP 503, expected 200');
     rerender(<LastCheckCell monitor={{ ...stored, last_response_time_ms: 1234, certificate_expires_on: '2000-01-01', tls: { ignore_errors: true } }} />);
     expect(container.textContent).toBe('Cert expired');
-    expect(container.querySelector('[title]')?.getAttribute('title')).toMatch(/^Certificate: expired \d+ days ago$/);
+    expect(container.querySelector('[title]')?.getAttribute('title')).toBe('Certificate has expired');
     rerender(<LastCheckCell monitor={{ ...stored, last_response_time_ms: 82, certificate_expires_on: new Date(Date.now() + 9.5 * day).toISOString() }} />);
     expect(container.textContent).toBe('Cert: 9\u00a0d');
-    expect(container.querySelector('[title]')?.getAttribute('title')).toBe('Certificate: 9 days left');
+    expect(container.querySelector('[title]')?.getAttribute('title')).toBe('Certificate expires in 9 days');
     rerender(<LastCheckCell monitor={{ ...stored, last_response_time_ms: 1234, tls: { ignore_errors: true } }} />);
     expect(container.textContent).toBe('Cert not checked');
     // A certificate far from expiry is the page's to tell, not the list's.

@@ -78,6 +78,17 @@ describe('monitor list', () => {
     expect(sortMonitorRows(rows, 'status', 'ascending').map((row) => row.monitor.name)).toEqual(['DB', 'Ping me', 'Mail', 'Web']);
   });
 
+  it('sorts by the type as the cells show it: HTTP before HTTPS, whatever the names', () => {
+    const typed: Monitor[] = [
+      { id: 'a', name: 'Alpha', type: 'http', url: 'https://alpha.example' },
+      { id: 'z', name: 'Zulu', type: 'http', url: 'http://zulu.example' },
+      { id: 'd', name: 'Delta', type: 'dns', url: 'delta.example' },
+    ];
+    const typedRows = monitorRows(typed.map((item) => ({ key: `local/monitor:${item.id ?? ''}`, connectionId: 'local', item, saving: false })), new Map(), new Map());
+    expect(sortMonitorRows(typedRows, 'type', 'ascending').map((row) => row.monitor.name)).toEqual(['Delta', 'Zulu', 'Alpha']);
+    expect(sortMonitorRows(typedRows, 'type', 'descending').map((row) => row.monitor.name)).toEqual(['Alpha', 'Zulu', 'Delta']);
+  });
+
   it('filters by status, snooze, type (other for unknown types) and search', () => {
     expect(filterMonitorRows(rows, '', { status: 'down', type: 'all' }).map((row) => row.monitor.name)).toEqual(['DB']);
     expect(filterMonitorRows(rows, '', { status: 'snoozed', type: 'all' }).map((row) => row.monitor.name)).toEqual(['Web']);

@@ -57,6 +57,9 @@ export interface OwedChange {
   ids: string[];
   /** 'delay': when it is told if still bad. */
   dueAt?: number;
+  /** An expiry's: when the item ends (a certificate's instant, the start of a domain's UTC day), so it is told with
+   * the days left as they stand when told. */
+  endsAt?: number;
 }
 
 /** What happened to one item during quiet hours, as the summary will say it. */

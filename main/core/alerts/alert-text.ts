@@ -5,7 +5,7 @@ import { formatDuration } from '../../../common/format/duration.ts';
 import type { Heartbeat } from '../../../common/api/index.ts';
 import { cleanName, countPhrase, domainName, expectation, expiryPhrase, heartbeatName, monitorName, overranWords } from '../health/index.ts';
 import type { ClientErrorInfo } from '../model/snapshot.ts';
-import { worseSeverity, type AlertSeverity, type ItemAlertKind } from './alert.ts';
+import { worseSeverity, type AlertSeverity, type ExpiryAlertKind, type ItemAlertKind } from './alert.ts';
 import type { ItemEvent } from './item-changes.ts';
 
 export interface AlertText {
@@ -52,6 +52,20 @@ export function itemSeverity(event: ItemEvent): AlertSeverity {
 function expected(heartbeat: Heartbeat): string {
   const words = expectation(heartbeat);
   return words === '' ? '' : `; ${words}`;
+}
+
+/** An expiry's title, with `daysLeft` as its kind counts them: "shop.example expires in 7 days", "The certificate of
+ * API expires within a day". Owed news is told with it again as the days then stand. */
+export function expiryTitle(kind: ExpiryAlertKind, name: string, daysLeft: number): string {
+  switch (kind) {
+    case 'domain-expired':
+      return `${name} has expired`;
+    case 'domain-expiring':
+      return `${name} ${expiryPhrase(daysLeft)}`;
+    case 'certificate-expiring':
+    case 'certificate-expired':
+      return `${certificateOf(name)} ${certificateExpiryPhrase(daysLeft)}`;
+  }
 }
 
 function itemTitleAndSentence(event: ItemEvent, now: number): { title: string; sentence: string } {
@@ -113,18 +127,16 @@ function itemTitleAndSentence(event: ItemEvent, now: number): { title: string; s
       const expired = event.kind === 'domain-expired';
       const by = registrar === undefined ? '' : ` (registrar: ${cleanName(registrar)})`;
       const when = expiresOn === undefined ? '' : ` ${expired ? 'ended' : 'ends'} on ${expiresOn}`;
-      if (expired) return { title: `${name} has expired`, sentence: `The registration${when}${by}.` };
-      return {
-        title: `${name} ${expiryPhrase(event.daysLeft)}`,
-        sentence: `The registration${when}${by}; renew it to keep the domain.`,
-      };
+      const title = expiryTitle(event.kind, name, event.daysLeft);
+      if (expired) return { title, sentence: `The registration${when}${by}.` };
+      return { title, sentence: `The registration${when}${by}; renew it to keep the domain.` };
     }
     case 'certificate-expiring':
     case 'certificate-expired': {
       // The title is the event feed's and the service's sentence (common/format/certificate-words.ts).
       const { url } = event.monitor;
       const at = url === undefined ? '' : ` (${cleanName(url)})`;
-      const title = `${certificateOf(monitorName(event.monitor))} ${certificateExpiryPhrase(event.daysLeft)}`;
+      const title = expiryTitle(event.kind, monitorName(event.monitor), event.daysLeft);
       if (event.kind === 'certificate-expired') return { title, sentence: `It ended on ${utcMinute(event.expiresAt)}${at}; renew it.` };
       return { title, sentence: `It ends on ${utcMinute(event.expiresAt)}${at}; renew it before then.` };
     }

@@ -47,7 +47,9 @@ export interface Alert {
 }
 
 /** News of an expiry (a domain's, a monitor's certificate's): it only ever gets nearer, until a renewal ends it. */
-export function isExpiryKind(kind: ItemAlertKind): boolean {
+export type ExpiryAlertKind = Extract<ItemAlertKind, 'domain-expiring' | 'domain-expired' | 'certificate-expiring' | 'certificate-expired'>;
+
+export function isExpiryKind(kind: ItemAlertKind): kind is ExpiryAlertKind {
   return kind === 'domain-expiring' || kind === 'domain-expired' || kind === 'certificate-expiring' || kind === 'certificate-expired';
 }
 

@@ -14,17 +14,18 @@ import {
   summaryText,
   tokenExpiringText,
 } from './alert-text.ts';
+import type { CertificateRenewal } from './certificate-changes.ts';
 import { connectionChanges, type ConnectionEvent } from './connection-changes.ts';
 import { foldDependents, groupDependents } from './dependencies.ts';
 import { flappingAlerts } from './flapping-alerts.ts';
 import { trackFlapping, type FlapTracking } from './flapping.ts';
 import { itemChanges, type ItemEvent } from './item-changes.ts';
-import { newsItemKey } from './news-key.ts';
+import { isCertificateNewsKey, newsItemKey } from './news-key.ts';
 import { owe, owedReason, releaseOwed } from './owed-news.ts';
 import { forgetOwedReachability, isReachabilityNews, oweReachability, reachabilityOwed, releaseReachability } from './owed-reachability.ts';
 import type { PollContext, PollEvaluation } from './poll-context.ts';
 import { quietSummary } from './quiet-hours.ts';
-import { changeStory } from './rule-alert-text.ts';
+import { certificateRenewedStory, changeStory } from './rule-alert-text.ts';
 import { droppedBy, hold, makeAlert, startPass, tellOrHold, type RulePass, type Telling } from './rule-pass.ts';
 
 function connectionAlert(event: ConnectionEvent, context: PollContext): Alert {
@@ -104,6 +105,15 @@ function itemNews(pass: RulePass, changes: readonly { event: ItemEvent; alert: A
   return tipping;
 }
 
+/** The monitors whose certificate has news owed or held (usually none): a renewal voids it. */
+function certificatesWithNews(state: AlertState): ReadonlySet<string> {
+  const keys = new Set<string>();
+  for (const news of [state.owed, state.held]) {
+    for (const key in news) if (isCertificateNewsKey(key)) keys.add(newsItemKey(key));
+  }
+  return keys;
+}
+
 /**
  * While a poll fails, items are frozen: nothing is derived from missing data, and news owed waits for an answer.
  * The first successful poll after start tells what is already wrong in one alert (a summary when there is more
@@ -119,14 +129,17 @@ export function evaluatePoll(state: AlertState, outcome: PollOutcome, context: P
   });
   let next: AlertState = { ...state, connection: connection.memory };
   let itemEvents: ItemEvent[] = [];
+  let renewedCertificates: CertificateRenewal[] = [];
   if (outcome.ok) {
-    const changes = itemChanges(state, outcome.snapshot, {
-      now,
-      heartbeatGraceSeconds: preferences.heartbeatGraceSeconds,
-      thresholds: preferences.thresholds,
-    });
+    const changes = itemChanges(
+      state,
+      outcome.snapshot,
+      { now, heartbeatGraceSeconds: preferences.heartbeatGraceSeconds, thresholds: preferences.thresholds },
+      certificatesWithNews(state),
+    );
     next = { ...next, ...changes.memory, primed: true };
     itemEvents = changes.events;
+    renewedCertificates = changes.renewedCertificates;
   }
   const connectionChangeAlerts = connection.events.map((event) => ({ event, alert: connectionAlert(event, context) }));
   const itemChangeAlerts = itemEvents.map((event) => ({ event, alert: makeAlert(itemAlertText(event, context.connection.name, now), event.kind, context, newsItemKey(event.key)) }));
@@ -135,6 +148,13 @@ export function evaluatePoll(state: AlertState, outcome: PollOutcome, context: P
   const monitorChanges = itemChangeAlerts.flatMap(({ event, alert }) => (event.key.startsWith('monitor') ? [{ key: event.key, id: alert.id, name: eventName(event) }] : []));
   const tracking: FlapTracking = outcome.ok ? trackFlapping(state.flapping, monitorChanges, rules.flapping, now) : { memory: state.flapping, started: new Set(), settled: [] };
   const pass = startPass({ ...next, flapping: tracking.memory }, context);
+  // A renewed certificate stays remembered (the older one may be shown again), so its news owed is dropped here, and
+  // what quiet hours held of it ends as the summary's "renewed" story.
+  for (const { key, name } of renewedCertificates) {
+    pass.owed.delete(key);
+    const held = pass.held.get(key);
+    if (held !== undefined) pass.held.set(key, { ...held, story: certificateRenewedStory(name), severity: 'info', bad: false });
+  }
   const connectionTold = connectionNews(pass, connectionChangeAlerts);
   const reachability = releaseReachability(pass, outcome.ok ? undefined : outcome.error);
   if (reachability !== undefined) connectionTold.unshift(reachability);

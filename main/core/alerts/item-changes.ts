@@ -12,7 +12,7 @@ import {
 } from '../health/index.ts';
 import type { Snapshot } from '../model/snapshot.ts';
 import type { AlertState, DomainMemory } from './alert-state.ts';
-import { certificateChanges, type CertificateEvent } from './certificate-changes.ts';
+import { certificateChanges, type CertificateEvent, type CertificateRenewal } from './certificate-changes.ts';
 import { EXPIRED, expiryStep } from './expiry-step.ts';
 
 export type ItemEvent =
@@ -204,12 +204,15 @@ function remembered(map: ReadonlyMap<string, number>): Record<string, number> {
   return record;
 }
 
+/** `certificatesWithNews`: monitor keys whose certificate has news owed or held (`certificateChanges`). */
 export function itemChanges(
   previous: ItemMemory,
   snapshot: Snapshot,
   rules: ItemRules,
-): { memory: ItemMemory; events: ItemEvent[] } {
+  certificatesWithNews?: ReadonlySet<string>,
+): { memory: ItemMemory; events: ItemEvent[]; renewedCertificates: CertificateRenewal[] } {
   const events: ItemEvent[] = [];
+  const renewedCertificates: CertificateRenewal[] = [];
   const asMap = <T>(record: Record<string, T>): Map<string, T> => new Map(Object.entries(record));
   const monitorsDown = monitorChanges(snapshot.monitors, asMap(previous.monitorsDown), rules.now, events);
   const previousHeartbeats = { late: asMap(previous.heartbeatsLate), failed: asMap(previous.heartbeatsFailed), waiting: asMap(previous.heartbeatsWaiting) };
@@ -221,7 +224,7 @@ export function itemChanges(
     heartbeatsFailed: Object.fromEntries(heartbeats.failed),
     heartbeatsWaiting: Object.fromEntries(heartbeats.waiting),
     domains: Object.fromEntries(domains),
-    certificates: certificateChanges(snapshot.monitors, previous.certificates, rules.now, events),
+    certificates: certificateChanges(snapshot.monitors, previous.certificates, rules.now, events, certificatesWithNews, renewedCertificates),
   };
-  return { memory, events };
+  return { memory, events, renewedCertificates };
 }

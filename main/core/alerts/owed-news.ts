@@ -7,6 +7,7 @@ import type { OwedChange } from './alert-state.ts';
 import { eventName } from './alert-text.ts';
 import type { ItemEvent } from './item-changes.ts';
 import { owedText } from './rule-alert-text.ts';
+import { utcDay } from '../health/index.ts';
 import { newsItemKey } from './news-key.ts';
 import { inMaintenance, isBadNow, makeAlert, tellDerived, type RulePass } from './rule-pass.ts';
 
@@ -33,6 +34,15 @@ export function owedReason(pass: RulePass, event: ItemEvent): OwedChange['reason
   return undefined;
 }
 
+const DAY_MS = 86_400_000;
+
+/** When an expiry's item ends (`OwedChange.endsAt`); undefined for other news. */
+function expiryEnd(event: ItemEvent, now: number): number | undefined {
+  if (event.kind === 'certificate-expiring' || event.kind === 'certificate-expired') return event.expiresAt;
+  if (event.kind === 'domain-expiring' || event.kind === 'domain-expired') return (utcDay(now) + event.daysLeft) * DAY_MS;
+  return undefined;
+}
+
 /** Records the change as owed; an item back as it was last told owes nothing. */
 export function owe(pass: RulePass, event: ItemEvent, alert: Alert, reason: OwedChange['reason']): void {
   const { now, rules } = pass.context;
@@ -48,8 +58,10 @@ export function owe(pass: RulePass, event: ItemEvent, alert: Alert, reason: Owed
     since: now,
     ids: [...(before?.ids ?? []), alert.id],
   };
-  const dueAt = before?.dueAt ?? (reason === 'delay' ? now + delayMsOf(rules, event.key) : undefined);
+  const dueAt = before?.dueAt ?? (reason === 'delay' ? now + delayMsOf(rules, newsItemKey(event.key)) : undefined);
   if (dueAt !== undefined) owed.dueAt = dueAt;
+  const endsAt = expiryEnd(event, now);
+  if (endsAt !== undefined) owed.endsAt = endsAt;
   // An expiry's news only ever gets worse (a nearer threshold), so it is owed until told.
   const asTold = bad === owed.toldBad && !isExpiryKind(event.kind);
   if (asTold) pass.owed.delete(event.key);

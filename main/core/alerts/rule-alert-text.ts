@@ -1,12 +1,13 @@
 // The words of the alerts the person's rules add: flapping and settled, news told late (after maintenance, a delay
 // or a parent's outage), a parent's outage with its dependents, and the quiet-hours summary. Names arrive cleaned
 // and bounded (health/display.ts); the lists a body names are bounded too.
+import { certificateDaysLeft, certificateOf } from '../../../common/format/certificate-words.ts';
 import { formatDuration } from '../../../common/format/duration.ts';
-import { countPhrase } from '../health/index.ts';
-import { isBadKind, worseSeverity, type AlertSeverity, type ItemAlertKind } from './alert.ts';
+import { countPhrase, utcDay } from '../health/index.ts';
+import { isBadKind, isExpiryKind, worseSeverity, type AlertSeverity, type ExpiryAlertKind, type ItemAlertKind } from './alert.ts';
 import type { AlertRules } from './alert-rules.ts';
 import type { HeldStory, OwedChange } from './alert-state.ts';
-import { withConnection, type AlertText } from './alert-text.ts';
+import { expiryTitle, withConnection, type AlertText } from './alert-text.ts';
 import type { ItemEvent } from './item-changes.ts';
 
 export function flappingText(name: string, rule: AlertRules['flapping'], connectionName: string): AlertText {
@@ -33,8 +34,19 @@ function badWord(kind: ItemAlertKind): string | undefined {
   return undefined;
 }
 
+/** The days left of an owed expiry as its kind counts them (a certificate's to its instant, a domain's UTC days). */
+function daysLeftNow(kind: ExpiryAlertKind, endsAt: number, now: number): number {
+  return kind === 'certificate-expiring' || kind === 'certificate-expired' ? certificateDaysLeft(endsAt, now) : utcDay(endsAt) - utcDay(now);
+}
+
+/** The owed news's title as it stands now: an expiry's days counted again (days may have passed since it was owed). */
+function owedTitle(owed: OwedChange, now: number): string {
+  return owed.endsAt !== undefined && isExpiryKind(owed.kind) ? expiryTitle(owed.kind, owed.name, daysLeftNow(owed.kind, owed.endsAt, now)) : owed.title;
+}
+
 /** News owed, told when its reason lifts: as the item stands now. */
-export function owedText(owed: OwedChange, now: number, connectionName: string, parentName: string | undefined): AlertText {
+export function owedText(entry: OwedChange, now: number, connectionName: string, parentName: string | undefined): AlertText {
+  const owed = { ...entry, title: owedTitle(entry, now) };
   const lasted = formatDuration(now - owed.since);
   // Only maintenance owes a recovery: elsewhere a recovery of an outage already told is told at once.
   if (!isBadKind(owed.kind)) return { severity: owed.severity, title: owed.title, body: withConnection('It recovered during maintenance.', connectionName) };
@@ -92,6 +104,11 @@ export function changeStory(event: ItemEvent, title: string, name: string, now: 
     return `${name} was late ${formatDuration(now - event.lateSince)}, on time again`;
   }
   return title;
+}
+
+/** A certificate held as expiring in quiet hours, then renewed: how the summary ends its story. */
+export function certificateRenewedStory(name: string): string {
+  return `${certificateOf(name)} was renewed`;
 }
 
 const STORIES_IN_SUMMARY = 5;

@@ -1,16 +1,16 @@
 // What a monitor's latest check said, from the `checks` extension's read-only fields (docs/api-decisions.md §16):
 // why it failed, how long it took, and how soon the certificate expires. Pure; every field may be absent (a
 // spec-only server sends none of them).
+import { certificateDaysLeft, certificateExpiryPhrase } from '../../../common/format/certificate-words.ts';
 import type { Monitor } from '../../../common/ipc/views.ts';
 
 /** Fewer days than this left on a certificate reads as a warning. */
 export const CERTIFICATE_WARNING_DAYS = 14;
 
-const msPerDay = 86_400_000;
-
 export interface CertificateView {
+  /** As the service and the notifications count them (`certificateDaysLeft`): -1 once it has ended. */
   daysLeft: number;
-  /** "Certificate: 12 days left", "Certificate expired 3 days ago". */
+  /** "Certificate expires in 12 days", "Certificate has expired": the notifications' words. */
   label: string;
   warning: boolean;
 }
@@ -30,17 +30,8 @@ export interface LastCheck {
 export function certificateView(expiresOn: string | undefined, now: number): CertificateView | undefined {
   const at = expiresOn === undefined ? Number.NaN : Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(expiresOn) ? `${expiresOn}T23:59:59.999Z` : expiresOn);
   if (Number.isNaN(at)) return undefined;
-  const daysLeft = Math.floor((at - now) / msPerDay);
-  return { daysLeft, label: `Certificate: ${certificateWords(at, now)}`, warning: daysLeft < CERTIFICATE_WARNING_DAYS };
-}
-
-function certificateWords(at: number, now: number): string {
-  if (at <= now) {
-    const daysAgo = Math.floor((now - at) / msPerDay);
-    return daysAgo === 0 ? 'expired' : `expired ${daysAgo === 1 ? '1 day' : `${daysAgo} days`} ago`;
-  }
-  const daysLeft = Math.floor((at - now) / msPerDay);
-  return daysLeft === 0 ? 'expires within a day' : `${daysLeft === 1 ? '1 day' : `${daysLeft} days`} left`;
+  const daysLeft = certificateDaysLeft(at, now);
+  return { daysLeft, label: `Certificate ${certificateExpiryPhrase(daysLeft)}`, warning: daysLeft < CERTIFICATE_WARNING_DAYS };
 }
 
 /**
@@ -48,7 +39,7 @@ function certificateWords(at: number, now: number): string {
  * The number keeps its unit on its line (a no-break space) when the badge wraps.
  */
 export function shortCertificateLabel(certificate: CertificateView): string {
-  if (certificate.label.endsWith('expired') || certificate.label.endsWith(' ago')) return 'Cert expired';
+  if (certificate.daysLeft < 0) return 'Cert expired';
   return certificate.daysLeft === 0 ? 'Cert: <\u00a01\u00a0d' : `Cert: ${certificate.daysLeft}\u00a0d`;
 }
 

@@ -55,7 +55,8 @@ export function monitorRows(rows: readonly Row<Monitor>[], items: ReadonlyMap<st
 
 const sortValues: SortValues<MonitorRow> = {
   name: (row) => row.monitor.name,
-  type: (row) => row.monitor.type,
+  // As the cells read: HTTP and HTTPS apart.
+  type: (row) => listTypeLabel(row.monitor.type, row.monitor.url),
   frequency: (row) => row.monitor.frequency,
   status: (row) => statusRank[row.status],
   updated: (row) => row.updatedAt,

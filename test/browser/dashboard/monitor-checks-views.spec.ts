@@ -89,7 +89,7 @@ for (const scheme of ['light', 'dark'] as const) {
     const latest = page.getByRole('region', { name: 'Latest check' });
     await expect(latest).toContainText('body does not contain "ok"');
     await expect(latest).toContainText('820 ms');
-    await expect(latest).toContainText('Certificate: 80 days left');
+    await expect(latest).toContainText('Certificate expires in 80 days');
     await look(page, `checks-views-item-failed-${scheme}`);
 
     await openView(page, 'Monitors');

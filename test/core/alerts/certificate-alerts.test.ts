@@ -6,7 +6,7 @@ import type { Monitor } from '../../../common/api/index.ts';
 import { evaluatePoll, initialAlertState, restoreAlertState, type AlertState } from '../../../main/core/alerts/index.ts';
 import { certificateChanges } from '../../../main/core/alerts/certificate-changes.ts';
 import type { ItemEvent } from '../../../main/core/alerts/item-changes.ts';
-import { context, DAY, HOUR, iso, MINUTE, monitor, NOW, ok, pollAll, preferences, primed } from './fixtures.ts';
+import { context, DAY, domain, HOUR, iso, MINUTE, monitor, NOW, ok, pollAll, preferences, primed } from './fixtures.ts';
 import { alertRules, nightly, RulesRun, window } from './rules-fixtures.ts';
 
 /** The API monitor, its certificate ending `endsIn` ms after `at` (none when undefined). */
@@ -67,14 +67,40 @@ describe('certificate alerts', () => {
     expect(next.alerts).toEqual([]);
   });
 
-  it('re-arm after a renewal (an end two days later or more), not after a day of jitter', () => {
+  it('re-arm after a renewal (a later UTC day), remembering what was told of the older certificate', () => {
     const told = evaluatePoll(primed({ monitors: [api(90 * DAY)] }), ok({ monitors: [api(5 * DAY + HOUR)] }), context()).state;
-    expect(evaluatePoll(told, ok({ monitors: [api(6 * DAY + HOUR)] }), context()).alerts).toEqual([]);
-    expect(evaluatePoll(told, ok({ monitors: [api(6 * DAY + HOUR)] }), context()).state.certificates).toEqual(told.certificates);
+    expect(evaluatePoll(told, ok({ monitors: [api(5 * DAY + 2 * HOUR)] }), context()).alerts).toEqual([]);
     const renewed = evaluatePoll(told, ok({ monitors: [api(90 * DAY)] }), context());
     expect(renewed.alerts).toEqual([]);
-    expect(renewed.state.certificates).toEqual({});
+    expect(renewed.state.certificates).toEqual(told.certificates);
     expect(titles(evaluatePoll(renewed.state, ok({ monitors: [api(30 * DAY)] }), context()).alerts)).toEqual(['The certificate of API expires in 30 days']);
+    expect(titles(evaluatePoll(told, ok({ monitors: [api(6 * DAY + HOUR)] }), context()).alerts)).toEqual(['The certificate of API expires in 6 days']);
+  });
+
+  it('tell once when two certificates take turns (a load balancer with one renewed backend)', () => {
+    const steps = [5, 85, 5, 85, 5].map((days, index) => {
+      const at = NOW + index * HOUR;
+      return { outcome: ok({ monitors: [api(days * DAY + HOUR, at)] }, at) };
+    });
+    const { alerts } = pollAll(primed({ monitors: [api(90 * DAY)] }), steps);
+    expect(alerts.map(titles)).toEqual([['The certificate of API expires in 5 days'], [], [], [], []]);
+  });
+
+  it('tell "expired" once when an ended certificate takes turns with its renewal, and forget the rest once the older end is past', () => {
+    const ended = NOW - HOUR;
+    const steps = [ended, NOW + 85 * DAY, ended, NOW + 85 * DAY, ended].map((end, index) => {
+      const at = NOW + index * 2 * DAY;
+      return { outcome: ok({ monitors: [api(end - at, at)] }, at) };
+    });
+    const { alerts, state } = pollAll(primed({ monitors: [api(90 * DAY)] }), steps);
+    expect(alerts.map(titles)).toEqual([['The certificate of API has expired'], [], [], [], []]);
+    expect(state.certificates).toEqual({ 'monitor:api': { threshold: -1, expiryDay: Math.floor(ended / DAY) } });
+    const told = evaluatePoll(primed({ monitors: [api(90 * DAY)] }), ok({ monitors: [api(5 * DAY + HOUR)] }), context()).state;
+    const at = (days: number) => NOW + days * DAY;
+    const renewedBefore = evaluatePoll(told, ok({ monitors: [api(85 * DAY, at(6))] }, at(6)), context({ now: at(6) }));
+    expect(renewedBefore.state.certificates).toEqual(told.certificates);
+    const renewedAfter = evaluatePoll(told, ok({ monitors: [api(85 * DAY, at(7))] }, at(7)), context({ now: at(7) }));
+    expect(renewedAfter.state.certificates).toEqual({});
   });
 
   it("follow the monitor's own expiry_days, else the defaults, not the domains' setting", () => {
@@ -98,6 +124,33 @@ describe('certificate alerts', () => {
     expect(lost.state.certificates).toEqual({});
   });
 
+  it('judge an end by its text only past the largest threshold, in the service\'s form or any other, to the millisecond', () => {
+    const at = (ms: number, form: (text: string) => string = (text) => text) => [monitor('m', 'up', { certificate_expires_on: form(iso(ms)), tls: { expiry_days: [10] } })];
+    const told = (monitors: Monitor[]) => {
+      const events: ItemEvent[] = [];
+      certificateChanges(monitors, {}, NOW, events);
+      return events.map((event) => ('daysLeft' in event ? event.daysLeft : undefined));
+    };
+    const offset = (text: string) => text.replace('Z', '+00:00');
+    const secondsOnly = (text: string) => text.replace('.000Z', 'Z');
+    for (const form of [undefined, offset, secondsOnly]) {
+      expect(told(at(NOW + 11 * DAY, form))).toEqual([]);
+      expect(told(at(NOW + 11 * DAY - (form === secondsOnly ? 1000 : 1), form))).toEqual([10]);
+    }
+    expect(told([monitor('m', 'up', { certificate_expires_on: iso(NOW + 31 * DAY - 1) })])).toEqual([30]);
+    expect(told([monitor('m', 'up', { certificate_expires_on: iso(NOW + 31 * DAY) })])).toEqual([]);
+    expect(told([monitor('m', 'up', { certificate_expires_on: '9999-99-99T99:99:99.999Z' })])).toEqual([]);
+  });
+
+  it('report a renewal only of a certificate with news owed or held, poll after poll while the older one is remembered', () => {
+    const previous = { 'monitor:api': { threshold: 7, expiryDay: Math.floor((NOW + 5 * DAY) / DAY) } };
+    const renewed: { key: string; name: string }[] = [];
+    const memory = certificateChanges([api(85 * DAY)], previous, NOW, [], new Set(), renewed);
+    expect([memory, renewed]).toEqual([previous, []]);
+    certificateChanges([api(85 * DAY)], previous, NOW, [], new Set(['monitor:api']), renewed);
+    expect(renewed).toEqual([{ key: 'certificate:monitor:api', name: 'API' }]);
+  });
+
   it('judge two monitors with one key by the sooner end, whatever their order, without flipping', () => {
     const soon = api(5 * DAY + HOUR);
     const later = api(20 * DAY, NOW, { name: 'API (copy)' });
@@ -118,7 +171,8 @@ describe('certificate alerts', () => {
     ]);
     const up = evaluatePoll(after, ok({ monitors: [api(90 * DAY, NOW + HOUR)] }, NOW + HOUR), context({ now: NOW + HOUR }));
     expect(titles(up.alerts)).toEqual(['API is back up']);
-    expect(up.state.certificates).toEqual({});
+    // The ended certificate stays remembered: a load balancer may show it again.
+    expect(up.state.certificates).toEqual(after.certificates);
   });
 
   it('count in a summary as certificates', () => {
@@ -149,21 +203,35 @@ describe("certificate alerts under the person's rules", () => {
   it('are held during maintenance and told once after it, beside the monitor still down', () => {
     const run = new RulesRun(alertRules({ maintenance: [window(NOW, NOW + HOUR, 'monitor:api')] }));
     run.poll(ok({ monitors: [api(8 * DAY, NOW - MINUTE)] }, NOW - MINUTE));
-    const during = run.poll(ok({ monitors: [api(7 * DAY, NOW + MINUTE, {}, 'down')] }, NOW + MINUTE));
+    const ends = NOW + 7 * DAY + 2 * HOUR;
+    const during = run.poll(ok({ monitors: [api(ends - NOW - MINUTE, NOW + MINUTE, {}, 'down')] }, NOW + MINUTE));
     expect(during.alerts).toEqual([]);
     expect(during.suppressed.map(({ alert, reason }) => [alert.kind, reason])).toEqual([
       ['monitor-down', 'maintenance'],
       ['certificate-expiring', 'maintenance'],
     ]);
     run.restart();
-    expect(run.poll(ok({ monitors: [api(7 * DAY, NOW + 30 * MINUTE, {}, 'down')] }, NOW + 30 * MINUTE)).alerts).toEqual([]);
-    const after = run.poll(ok({ monitors: [api(7 * DAY, NOW + HOUR, {}, 'down')] }, NOW + HOUR));
+    expect(run.poll(ok({ monitors: [api(ends - NOW - 30 * MINUTE, NOW + 30 * MINUTE, {}, 'down')] }, NOW + 30 * MINUTE)).alerts).toEqual([]);
+    const after = run.poll(ok({ monitors: [api(ends - NOW - HOUR, NOW + HOUR, {}, 'down')] }, NOW + HOUR));
     expect(after.alerts.map(({ title, itemKey }) => [title, itemKey])).toEqual([
       ['API is still down after maintenance', 'monitor:api'],
       ['The certificate of API expires in 7 days (after maintenance)', 'monitor:api'],
     ]);
     expect(after.alerts[1]?.includes).toEqual([during.suppressed[1]?.alert.id]);
-    expect(run.poll(ok({ monitors: [api(7 * DAY, NOW + 2 * HOUR, {}, 'down')] }, NOW + 2 * HOUR)).alerts).toEqual([]);
+    expect(run.poll(ok({ monitors: [api(ends - NOW - 2 * HOUR, NOW + 2 * HOUR, {}, 'down')] }, NOW + 2 * HOUR)).alerts).toEqual([]);
+  });
+
+  it('are told after a long maintenance with the days left as they then stand, as a domain is', () => {
+    const run = new RulesRun(alertRules({ maintenance: [window(NOW, NOW + 3 * DAY, 'monitor:api'), window(NOW, NOW + 3 * DAY, 'domain:shop')] }), { preferences: preferences({ burstLimit: 5 }) });
+    const ends = NOW + 7 * DAY + HOUR;
+    const polled = (at: number) => ok({ monitors: [api(ends - at, at)], domains: [domain('shop', 7 - Math.floor(at / DAY) + Math.floor(NOW / DAY), at)] }, at);
+    run.poll(ok({ monitors: [api(9 * DAY, NOW - MINUTE)], domains: [domain('shop', 9, NOW - MINUTE)] }, NOW - MINUTE));
+    const during = run.poll(polled(NOW + MINUTE));
+    expect(during.suppressed.map(({ alert }) => alert.title)).toEqual(['shop.example expires in 7 days', 'The certificate of API expires in 7 days']);
+    // When each ends is kept across a restart.
+    expect(restoreAlertState(JSON.parse(JSON.stringify(run.state))).owed).toEqual(run.state.owed);
+    const after = run.poll(polled(NOW + 3 * DAY));
+    expect(titles(after.alerts)).toEqual(['shop.example expires in 4 days (after maintenance)', 'The certificate of API expires in 4 days (after maintenance)']);
   });
 
   it('tell nothing after maintenance when the certificate was renewed during it', () => {
@@ -173,6 +241,27 @@ describe("certificate alerts under the person's rules", () => {
     run.poll(ok({ monitors: [api(90 * DAY, NOW + 2 * MINUTE)] }, NOW + 2 * MINUTE));
     expect(run.poll(ok({ monitors: [api(90 * DAY, NOW + HOUR)] }, NOW + HOUR)).alerts).toEqual([]);
     expect(run.state.owed).toEqual({});
+  });
+
+  it('say in the summary after quiet hours that a certificate expiring during them was renewed', () => {
+    const night = Date.UTC(2026, 10, 24, 23, 0);
+    const run = new RulesRun(alertRules({ quietHours: nightly('Europe/Berlin', true) }));
+    run.poll(ok({ monitors: [api(90 * DAY, night - MINUTE)] }, night - MINUTE));
+    expect(run.poll(ok({ monitors: [api(5 * DAY, night + MINUTE)] }, night + MINUTE)).suppressed.map(({ reason }) => reason)).toEqual(['quiet']);
+    run.poll(ok({ monitors: [api(90 * DAY, night + HOUR)] }, night + HOUR));
+    const morning = Date.UTC(2026, 10, 25, 6, 0);
+    const { alerts } = run.poll(ok({ monitors: [api(90 * DAY, morning)] }, morning));
+    expect(alerts).toMatchObject([{ kind: 'summary', severity: 'info', body: 'While quiet: The certificate of API was renewed. · Work API' }]);
+  });
+
+  it("wait for their monitor's own delay, not the default, when news of them waits for one", () => {
+    const state = primed({ monitors: [api(90 * DAY)] });
+    // A delay owed under the news key (as a state written by an older Vigil may hold) is timed by the monitor's rule.
+    const owed = { reason: 'delay' as const, kind: 'certificate-expiring' as const, title: 'The certificate of API expires in 7 days', severity: 'warning' as const, name: 'API', toldBad: false, since: NOW - MINUTE, ids: ['earlier'] };
+    const rules = alertRules({ delayMinutes: 0, itemRules: new Map([['monitor:api', { delayMinutes: 10 }]]) });
+    const { alerts, state: after } = evaluatePoll({ ...state, owed: { 'certificate:monitor:api': owed } }, ok({ monitors: [api(5 * DAY + HOUR)] }), context({ rules }));
+    expect(alerts).toEqual([]);
+    expect(after.owed['certificate:monitor:api']?.dueAt).toBe(NOW + 10 * MINUTE);
   });
 
   it('are held in quiet hours as a story of their own (an expiry does not break through), and summed up after', () => {

@@ -74,9 +74,11 @@ describe('alert policy properties', () => {
             const days = expiriesOf(step.outcome.snapshot, step.now);
             // A monitor without a certificate end remembers none: its certificate may be told again.
             for (const key of lastNews.keys()) if (!present.has(key) && !days.has(key)) lastNews.delete(key);
-            // A renewal (the expiry moving later) re-arms the thresholds; with duplicates, any later one counts.
+            // A renewal (the expiry moving later) re-arms the thresholds; with duplicates, any later one counts. A
+            // domain's day may jitter by one; a certificate's end is exact, so any later UTC day is another certificate.
             for (const [key, expiry] of days) {
-              if (Math.max(...expiry) > (expiryDays.get(key) ?? Infinity) + 1) lastNews.delete(key);
+              const jitter = key.startsWith('domain') ? 1 : 0;
+              if (Math.max(...expiry) > (expiryDays.get(key) ?? Infinity) + jitter) lastNews.delete(key);
               expiryDays.set(key, Math.min(...expiry));
             }
           }
