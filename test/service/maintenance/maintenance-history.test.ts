@@ -36,7 +36,9 @@ beforeAll(async () => {
   window = await fixture.startMaintenance({ item: `monitor:${monitorId}`, ends_at: at(start + 20 * minute), reason: 'deploy' });
   // Down inside the window and for a few minutes after it; the other monitor is down the same time, all of it counted.
   fixture.target.setUp(false);
+  // Both: their checks fall in different seconds of the period, so one may be down before the other is checked.
   await fixture.waitForStatus(monitorId, 'down');
+  await fixture.waitForStatus(otherId, 'down');
   fixture.clock.advance(start + 25 * minute - fixture.clock.now());
   fixture.target.setUp(true);
   await fixture.waitForStatus(monitorId, 'up');
