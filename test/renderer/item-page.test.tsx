@@ -154,7 +154,7 @@ describe('the item page', () => {
     const { unmount } = render(<ItemPage itemKey="local/heartbeat:hb_1" />);
     const pingRows = within(await screen.findByRole('region', { name: 'Recent pings' })).getAllByRole('row').slice(1);
     expect(pingRows.map((row) => row.lastChild?.textContent)).toEqual(['1 h', '3 h', '—']);
-    expect(screen.getByRole('region', { name: 'Late periods (1)' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Late or failed periods (1)' })).toBeTruthy();
     unmount();
     render(<ItemPage itemKey="local/domain:dom_1" />);
     const expiry = await screen.findByRole('region', { name: 'Expiry' });

@@ -10,7 +10,7 @@ const shownAtFirst = 10;
 
 const titles: Record<ItemKind, { title: string; none: string }> = {
   monitor: { title: 'Incidents', none: 'No incidents in this window: it was never seen down.' },
-  heartbeat: { title: 'Late periods', none: 'No late periods in this window: every ping came in time.' },
+  heartbeat: { title: 'Late or failed periods', none: 'No late or failed periods in this window: every ping came in time.' },
   domain: { title: 'Expiry problems', none: 'No expiry problems in this window.' },
 };
 
