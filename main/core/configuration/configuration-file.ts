@@ -3,7 +3,7 @@
 // their defaults (exported-items.ts), in one versioned JSON object that any server's import reads, keeping what
 // that server offers (entry-for-server.ts). Reading it checks the envelope only; each entry is checked on its own
 // when it is imported.
-import { isJsonObject, type ReadDnsCheck, type ReadExpectation, type ReadTls } from '../../../common/api/index.ts';
+import { isJsonObject, type Heartbeat, type Monitor } from '../../../common/api/index.ts';
 
 export const configurationFormat = 'vigil-configuration';
 export const configurationVersion = 1;
@@ -19,31 +19,16 @@ export interface ConfigurationFile {
   notificationHandlers: { name?: string | undefined; type?: string | undefined; destination?: string | undefined }[];
 }
 
-export interface ConfigurationMonitor {
-  name?: string | undefined;
-  type?: string | undefined;
-  url?: string | undefined;
-  frequency?: number | undefined;
-  dns?: ReadDnsCheck | undefined;
-  method?: string | undefined;
-  /** Secret values as the server answers them, masked (`Bearer ••••••••`). */
-  headers?: Record<string, string> | undefined;
-  secret_headers?: string[] | undefined;
-  body?: string | undefined;
-  expect?: ReadExpectation | undefined;
-  tls?: ReadTls | undefined;
-  retry_seconds?: number | undefined;
-}
+/** A monitor's create body as the file keeps it: the settings a person chose, with secret header values masked as
+ * the server answers them (`Bearer ••••••••`); none of the fields a server reports. */
+export type ConfigurationMonitor = Pick<
+  Monitor,
+  'name' | 'type' | 'url' | 'frequency' | 'dns' | 'method' | 'headers' | 'secret_headers' | 'body' | 'expect' | 'tls' | 'retry_seconds'
+>;
 
-export interface ConfigurationHeartbeat {
-  name?: string | undefined;
-  /** Given with a schedule too: what a server without schedules expects instead. */
-  expected_interval?: number | undefined;
-  schedule?: string | undefined;
-  timezone?: string | undefined;
-  grace_seconds?: number | undefined;
-  max_runtime_seconds?: number | undefined;
-}
+/** A heartbeat's create body as the file keeps it; `expected_interval` is given with a schedule too: what a server
+ * without schedules expects instead. */
+export type ConfigurationHeartbeat = Pick<Heartbeat, 'name' | 'expected_interval' | 'schedule' | 'timezone' | 'grace_seconds' | 'max_runtime_seconds'>;
 
 /** The sections of the file, in the order an import creates them. */
 const configurationSections = ['monitors', 'heartbeats', 'domains', 'notificationHandlers'] as const;

@@ -137,16 +137,17 @@ function RequestFields({ draft, errors, onChange }: PartProps) {
   );
 }
 
-interface HeaderRowProps {
-  row: HeaderRow;
+/** One row of a list the form edits (a header, a JSON value): where it is, its one error, and how it changes. */
+interface EditableRowProps<Row> {
+  row: Row;
   index: number;
   focus: boolean;
   error: string | undefined;
-  onChange(patch: Partial<HeaderRow>): void;
+  onChange(patch: Partial<Row>): void;
   onRemove(): void;
 }
 
-function HeaderRowFields({ row, index, focus, error, onChange, onRemove }: HeaderRowProps) {
+function HeaderRowFields({ row, index, focus, error, onChange, onRemove }: EditableRowProps<HeaderRow>) {
   const { errorId, describedBy } = useFieldIds(undefined, error);
   const named = row.name.trim() === '' ? `header ${index + 1}` : row.name.trim();
   const alwaysSecret = row.name.trim() !== '' && isSecretHeader(row.name.trim());
@@ -216,16 +217,7 @@ function ExpectationFields({ draft, errors, onChange }: PartProps) {
   );
 }
 
-interface JsonRowProps {
-  row: JsonRow;
-  index: number;
-  focus: boolean;
-  error: string | undefined;
-  onChange(patch: Partial<JsonRow>): void;
-  onRemove(): void;
-}
-
-function JsonRowFields({ row, index, focus, error, onChange, onRemove }: JsonRowProps) {
+function JsonRowFields({ row, index, focus, error, onChange, onRemove }: EditableRowProps<JsonRow>) {
   const { errorId, describedBy } = useFieldIds(undefined, error);
   const invalid = error === undefined ? undefined : true;
   return (
