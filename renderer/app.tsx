@@ -1,10 +1,13 @@
 // The window: navigation on the left, the banners and the chosen view (or an item's page) on the right, notices
-// on top.
+// at its foot. In a browser tab whose connection to Vigil is lost, a banner says so and the data is dimmed.
 import type { ReactElement } from 'react';
 import type { Level } from '../common/ipc/views.ts';
 import { AlertPermission } from './components/alert-permission.tsx';
 import { Banners } from './components/banners.tsx';
+import { ConnectionLost } from './components/connection-lost.tsx';
 import { Notices } from './components/notices.tsx';
+import { UnsavedChangesPrompt } from './components/unsaved-changes-prompt.tsx';
+import { isDisconnected, useConnection } from './state/connection-store.ts';
 import { useNavigation, VIEWS, type ViewId } from './state/navigation-store.ts';
 import { useStatus } from './state/status-store.ts';
 import { DomainsView } from './views/domains/domains-view.tsx';
@@ -45,6 +48,7 @@ export function App() {
   const go = useNavigation((state) => state.go);
   const level = useStatus((state) => state.status?.level);
   const serverNames = useStatus((state) => state.serverNames);
+  const disconnected = useConnection((state) => isDisconnected(state.link));
   const View = views[view];
   return (
     <div className="app">
@@ -53,11 +57,11 @@ export function App() {
       </a>
       <nav className="sidebar" aria-label="Views">
         <div className="brand">
-          <span className={`level-dot level-${level ?? 'unknown'}`} aria-hidden="true" />
+          <span className={`level-dot level-${disconnected ? 'unknown' : (level ?? 'unknown')}`} aria-hidden="true" />
           <span className="brand-name">Vigil</span>
         </div>
         <p className="sidebar-status">
-          {watchedLabel(serverNames)}: {level === undefined ? 'connecting' : levelNames[level]}
+          {watchedLabel(serverNames)}: {disconnected ? 'not connected' : level === undefined ? 'connecting' : levelNames[level]}
         </p>
         <ul>
           {VIEWS.map((entry) => (
@@ -78,11 +82,13 @@ export function App() {
         </ul>
         <AlertPermission />
       </nav>
-      <main id="main" className="main" tabIndex={-1}>
+      <main id="main" className={disconnected ? 'main main-disconnected' : 'main'} tabIndex={-1}>
+        <ConnectionLost />
         <Banners />
         {itemKey === undefined ? <View /> : <ItemPage key={itemKey} itemKey={itemKey} />}
+        <Notices />
       </main>
-      <Notices />
+      <UnsavedChangesPrompt />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setVigilApi } from './api/vigil-api.ts';
 import { App } from './app.tsx';
+import { followConnection } from './state/connection-store.ts';
 import { followNavigationRequests, followPageAlerts } from './state/follow-core.ts';
 import { prefetchListHistory } from './state/list-history-store.ts';
 import { followHash } from './state/navigation-store.ts';
@@ -10,7 +11,8 @@ import { startClock } from './state/now-store.ts';
 import { guardPendingWrites } from './state/pending-writes.ts';
 import { followStatusLists } from './state/resources.ts';
 import { followStatus } from './state/status-store.ts';
-import { connectVigilApi } from './transport/connect-vigil-api.ts';
+import { guardUnsavedChanges } from './state/unsaved-changes.ts';
+import { connectVigilApi, contractLink } from './transport/connect-vigil-api.ts';
 import { hasDesktopBridge } from './transport/desktop-bridge.ts';
 import { prepareMonitorListWhenIdle } from './views/monitors/monitor-list-source.ts';
 // uPlot's own layout of its canvas, axes and cursor (the response-time chart), then the window's styles.
@@ -29,10 +31,14 @@ followNavigationRequests();
 // The monitors list (up to 10,000 rows) with its 24-hour bars is ready before it is opened.
 prefetchListHistory();
 prepareMonitorListWhenIdle();
-// In the app window alerts are native notifications, and closing only hides the window: nothing to guard.
+// In the app window alerts are native notifications, closing only hides the window (nothing to guard), and the
+// bridge cannot lose its connection.
 if (!hasDesktopBridge()) {
   followPageAlerts();
   guardPendingWrites(window);
+  guardUnsavedChanges(window);
+  const link = contractLink();
+  if (link !== undefined) followConnection(link);
 }
 
 createRoot(container).render(

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { CliError } from '../common/cli/cli-error.ts';
 import type { Logger } from '../common/logger.ts';
+import type { ServiceCommandDefaults } from '../service/data-dir.ts';
 
 /** Client commands' warnings (a repaired settings file, a keychain fallback) as plain lines on stderr. */
 const cliLogger: Logger = {
@@ -11,24 +12,30 @@ const cliLogger: Logger = {
   error: (message) => process.stderr.write(`vigil: ${message}\n`),
 };
 
+/** The service commands work on the app's own data folder unless told otherwise (one folder, one signing key). */
+async function serviceDefaults(): Promise<ServiceCommandDefaults> {
+  const { localServiceDataDir } = await import('../main/core/settings/settings-dir.ts');
+  return { dataDir: localServiceDataDir() };
+}
+
 /** A command's exit code, or undefined for a command that keeps running (service, watch). */
 type Run = (args: string[]) => Promise<number | undefined>;
 
 const commands: Record<string, { summary: [usage: string, description: string]; run: Run }> = {
   service: {
     summary: ['service [--host 127.0.0.1] [--port N] [--data-dir DIR]', 'run the monitoring service'],
-    run: async (args) => void (await (await import('../service/cli/service-command.ts')).serviceCommand(args)),
+    run: async (args) => void (await (await import('../service/cli/service-command.ts')).serviceCommand(args, await serviceDefaults())),
   },
   token: {
     summary: ['token [--data-dir DIR] [--expires-in 30d]', 'print a token for that service'],
     run: async (args) => {
-      await (await import('../service/cli/token-command.ts')).tokenCommand(args);
+      await (await import('../service/cli/token-command.ts')).tokenCommand(args, await serviceDefaults());
       return 0;
     },
   },
   'test-email': {
     summary: ['test-email --to ADDRESS [--data-dir DIR]', 'send a test email through that service\'s SMTP server'],
-    run: async (args) => (await import('../service/cli/test-email-command.ts')).testEmailCommand(args),
+    run: async (args) => (await import('../service/cli/test-email-command.ts')).testEmailCommand(args, await serviceDefaults()),
   },
   status: {
     summary: ['status [--server NAME | --base-url URL] [--json] [--timeout S]', 'poll every watched server once; exit the worst: 0 ok, 1 warning, 2 critical, 3 cannot tell'],

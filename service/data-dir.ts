@@ -1,18 +1,41 @@
-// Where the service keeps its database and signing key, created private to the user.
-import { mkdirSync } from 'node:fs';
+// Where the service keeps its database and signing key, created private to the user. The default is the app's own
+// folder, which the command line's shell passes in (`localServiceDataDir()` of main/core), so a token printed by
+// `vigil token` is one the app's service accepts.
+import { existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { databaseFileName } from './storage/database.ts';
 
-/** The platform's usual place for an app's data, unless VIGIL_DATA_DIR says otherwise. */
-export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
-  if (env.VIGIL_DATA_DIR) return env.VIGIL_DATA_DIR;
-  if (platform === 'win32') return path.join(env.APPDATA ?? path.join(homedir(), 'AppData', 'Roaming'), 'Vigil', 'service');
-  if (platform === 'darwin') return path.join(homedir(), 'Library', 'Application Support', 'Vigil', 'service');
-  return path.join(env.XDG_DATA_HOME ?? path.join(homedir(), '.local', 'share'), 'vigil', 'service');
+/** What the shell that runs a service command decides for it. */
+export interface ServiceCommandDefaults {
+  /** The data folder when `--data-dir` is not given: the app's. */
+  dataDir: string;
 }
 
 export function ensureDataDir(dir: string): string {
   const absolute = path.resolve(dir);
   mkdirSync(absolute, { recursive: true, mode: 0o700 });
   return absolute;
+}
+
+/** `--data-dir` when given, else the app's folder, created; says once on stderr where earlier data was left. */
+export function commandDataDir(flag: string | undefined, defaults: ServiceCommandDefaults): string {
+  if (flag !== undefined) return ensureDataDir(flag);
+  const note = formerDataDirNote(defaults.dataDir);
+  if (note !== undefined) process.stderr.write(`vigil: ${note}\n`);
+  return ensureDataDir(defaults.dataDir);
+}
+
+/**
+ * On Linux the command line once defaulted to `$XDG_DATA_HOME/vigil/service` while the app used its config folder
+ * (on macOS and Windows both were the same). When that folder holds a database and the app's holds none, the
+ * person is told where their data is instead of silently starting afresh; nothing is moved for them, since the
+ * app may be using its own folder right now.
+ */
+export function formerDataDirNote(chosen: string, env: NodeJS.ProcessEnv = process.env, platform = process.platform, home = homedir()): string | undefined {
+  if (platform !== 'linux' || env.VIGIL_DATA_DIR) return undefined;
+  const former = path.join(env.XDG_DATA_HOME || path.join(home, '.local', 'share'), 'vigil', 'service');
+  if (path.resolve(former) === path.resolve(chosen)) return undefined;
+  if (!existsSync(path.join(former, databaseFileName)) || existsSync(path.join(chosen, databaseFileName))) return undefined;
+  return `earlier versions of the command line kept the service's data in ${former}; it now shares the app's folder ${chosen}. Pass --data-dir ${former} to go on with the earlier data, or move its files there.`;
 }

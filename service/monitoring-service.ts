@@ -39,6 +39,15 @@ export interface ServicePorts {
   fetch: typeof globalThis.fetch;
 }
 
+export interface StartOptions {
+  /**
+   * `any`: when the configured port is taken by another program, listen on a free one instead (and say so in the
+   * log), so the service still runs; the app then shows the addresses that changed. `fail` (the default): refuse
+   * with EADDRINUSE, as an explicit `--port` asks.
+   */
+  portIfTaken?: 'fail' | 'any';
+}
+
 export interface RunningService {
   /** e.g. http://127.0.0.1:8731 */
   origin: string;
@@ -70,7 +79,21 @@ function smtpFrom(config: ServiceConfig, logger: Logger) {
   return smtpSettingsFrom(config.smtp, password);
 }
 
-export async function startService(config: ServiceConfig, ports: ServicePorts): Promise<RunningService> {
+/**
+ * Listens on the configured port, or, when another program holds it and the caller allows it, on a free one (said
+ * in the log). Tried for real rather than probed first, so two services starting at once cannot both take it.
+ */
+async function listenOn(app: { listen(options: { host: string; port: number }): Promise<unknown> }, config: ServiceConfig, options: StartOptions, logger: Logger): Promise<void> {
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    if (options.portIfTaken !== 'any' || config.port === 0 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    logger.warn(`Port ${config.port} on ${config.host} is taken by another program, so the service listens on a free port instead; its address and heartbeat ping URLs change with it.`);
+    await app.listen({ host: config.host, port: 0 });
+  }
+}
+
+export async function startService(config: ServiceConfig, ports: ServicePorts, options: StartOptions = {}): Promise<RunningService> {
   const { clock, logger, fetch } = ports;
   const dataDir = ensureDataDir(config.dataDir);
   const signingKey = loadOrCreateSigningKey(dataDir);
@@ -219,7 +242,7 @@ export async function startService(config: ServiceConfig, ports: ServicePorts): 
     bodyLimitBytes: config.bodyLimitBytes,
   });
   try {
-    await app.listen({ host: config.host, port: config.port });
+    await listenOn(app, config, options, logger);
   } catch (error) {
     await history.close();
     db.close();

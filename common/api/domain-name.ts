@@ -3,7 +3,7 @@
 // IDNA2008 code point tables are left to the registry, which rejects anything we let through wrongly.
 
 import { isIPv4, isIPv6, MAX_HOSTNAME_LENGTH } from './hostnames.ts';
-import { punycodeEncode } from './punycode.ts';
+import { punycodeDecode, punycodeEncode } from './punycode.ts';
 
 export type DomainNameResult = { ok: true; domain: string } | { ok: false; message: string };
 
@@ -55,4 +55,19 @@ function toAsciiLabel(label: string): string | undefined {
 
 function fail(message: string): DomainNameResult {
   return { ok: false, message };
+}
+
+/**
+ * A stored (A-label) name as its owner writes it, for sentences: `xn--bcher-kva.example` → `bücher.example`. A label
+ * that does not decode to one `normalizeDomainName` would store the same way stays as it is.
+ */
+export function domainNameForPeople(ascii: string): string {
+  return ascii
+    .split('.')
+    .map((label) => {
+      if (!label.startsWith('xn--')) return label;
+      const decoded = punycodeDecode(label.slice(4));
+      return decoded !== undefined && toAsciiLabel(decoded) === label ? decoded : label;
+    })
+    .join('.');
 }

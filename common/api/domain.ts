@@ -1,6 +1,7 @@
-// The domain monitor as a response carries it (spec §2.3): every field optional.
+// The domain monitor as a response carries it (spec §2.3), plus `created_at` from Vigil's service: every field
+// optional.
 
-import { readDate, readId, readInteger, readText, type ItemReader } from './fields.ts';
+import { readDate, readDateTime, readId, readInteger, readText, type ItemReader } from './fields.ts';
 
 export type Domain = {
   id?: string | undefined;
@@ -10,6 +11,12 @@ export type Domain = {
   /** Negative once the domain has expired. */
   days_until_expiry?: number | undefined;
   registrar?: string | undefined;
+  /** Extension sent by Vigil's service (read-only): when it was added; its history starts there. */
+  created_at?: string | undefined;
+  /** Extension (read-only, docs/api-decisions.md §7): when the latest registry lookup ended. */
+  last_checked_at?: string | undefined;
+  /** Extension (read-only): why the latest lookup failed, in words for a person; absent once one succeeds. */
+  last_error?: string | undefined;
 };
 
 /** Days before expiry at which a domain warns, once each, unless told otherwise: the service's alerts and the
@@ -22,4 +29,7 @@ export const readDomain: ItemReader<Domain> = (object, context) => ({
   expires_on: readDate(object, 'expires_on', context),
   days_until_expiry: readInteger(object, 'days_until_expiry', context),
   registrar: readText(object, 'registrar', context),
+  created_at: readDateTime(object, 'created_at', context),
+  last_checked_at: readDateTime(object, 'last_checked_at', context),
+  last_error: readText(object, 'last_error', context),
 });

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { cronScheduleProblem, normalizeCron } from '../schedule/cron-schedule.ts';
 import { timeZoneSchema } from '../schedule/weekly-schedule.ts';
 import { BODY_MUST_BE_OBJECT, numberInput, requiredOr, textInput } from './input-fields.ts';
-import { expectedIntervalRule, nameRule, type Rule } from './input-rules.ts';
+import { expectedIntervalRule, nameRule, secondsRangeRule, type Rule } from './input-rules.ts';
 
 /** Bounds of the heartbeat extension's fields, in seconds. */
 export const HEARTBEAT_LIMITS = {
@@ -16,10 +16,6 @@ export const HEARTBEAT_LIMITS = {
   maxRuntimeSeconds: { min: 10, max: 2_592_000 },
   scheduleMaxLength: 200,
 } as const;
-
-function secondsRule({ min, max }: { min: number; max: number }): Rule<number> {
-  return (seconds) => (Number.isInteger(seconds) && seconds >= min && seconds <= max ? undefined : `must be a whole number of seconds between ${min} and ${max}`);
-}
 
 const timeZoneMessage = 'must be an IANA time zone name, like Europe/Berlin';
 
@@ -45,8 +41,8 @@ export const heartbeatCreateInput = z
         .transform(normalizeCron)
         .optional(),
       timezone: z.string({ error: timeZoneMessage }).trim().pipe(timeZoneSchema).transform(canonicalTimeZone).optional(),
-      grace_seconds: numberInput(secondsRule(HEARTBEAT_LIMITS.graceSeconds)).optional(),
-      max_runtime_seconds: numberInput(secondsRule(HEARTBEAT_LIMITS.maxRuntimeSeconds)).optional(),
+      grace_seconds: numberInput(secondsRangeRule(HEARTBEAT_LIMITS.graceSeconds)).optional(),
+      max_runtime_seconds: numberInput(secondsRangeRule(HEARTBEAT_LIMITS.maxRuntimeSeconds)).optional(),
     },
     { error: BODY_MUST_BE_OBJECT },
   )

@@ -15,6 +15,8 @@ export type Heartbeat = {
   last_ping?: string | undefined;
   /** Extension sent by Vigil's service: where to send pings. Only http(s) URLs are kept. */
   ping_url?: string | undefined;
+  /** Extension sent by Vigil's service (read-only): when it was created; its history starts there. */
+  created_at?: string | undefined;
   /** Extension: a cron expression the job runs on, kept as the server wrote it (it may know another dialect). */
   schedule?: string | undefined;
   /** Extension: the IANA time zone of `schedule`. */
@@ -55,6 +57,7 @@ export const readHeartbeat: ItemReader<Heartbeat> = (object, context) => ({
   expected_interval: readPositiveInteger(object, 'expected_interval', context),
   last_ping: readDateTime(object, 'last_ping', context),
   ping_url: readHttpUrl(object, 'ping_url', context),
+  created_at: readDateTime(object, 'created_at', context),
   schedule: readText(object, 'schedule', context),
   timezone: readText(object, 'timezone', context),
   grace_seconds: readNonNegativeInteger(object, 'grace_seconds', context),

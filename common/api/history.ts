@@ -52,6 +52,7 @@ export type ResponseTimes = { avg?: number | undefined; p50?: number | undefined
 export type MonitorStats = {
   id?: string | undefined;
   window?: string | undefined;
+  /** Where the figures start: the window's start, or (Vigil's service) the monitor's creation within it. */
   from?: string | undefined;
   to?: string | undefined;
   /** 0..1, or absent when nothing in the window was observed. */

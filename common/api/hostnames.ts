@@ -8,7 +8,6 @@ const HEX_GROUP = /^[0-9a-f]{1,4}$/i;
 const HOST_PORT = /^(\[[^\]]*\]|[^:[\]]*):(\d{1,5})$/;
 const URL_PARTS = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)/i;
 const AUTHORITY = /^(\[[^\]]*\]|[^:[\]]*)(?::(\d{1,5}))?$/;
-const SPACE_OR_CONTROL = /[\s\p{Cc}]/u;
 // Spaces and control characters are refused before this is used, so this finds non-ASCII text.
 const NON_ASCII = /[^\u0020-\u007e]/;
 
@@ -61,12 +60,11 @@ export type HttpUrlResult = { ok: true; url: HttpUrlParts } | { ok: false; messa
 /** An absolute http(s) URL with a host and no credentials; messages read "must …" next to the field. */
 export function parseHttpUrl(text: string): HttpUrlResult {
   if (text.length > MAX_URL_LENGTH) return fail(`must be at most ${MAX_URL_LENGTH} characters`);
-  if (SPACE_OR_CONTROL.test(text)) return fail('must not contain spaces or control characters');
   const [, rawScheme, authority] = URL_PARTS.exec(text) ?? [];
   const scheme = rawScheme?.toLowerCase();
-  if ((scheme !== 'http' && scheme !== 'https') || authority === undefined) {
-    return fail('must be an absolute URL starting with http:// or https://');
-  }
+  if ((scheme !== 'http' && scheme !== 'https') || authority === undefined) return fail(missingSchemeMessage(text));
+  if (/[\p{Cc}\u2028\u2029]/u.test(text)) return fail('must not contain control characters or line breaks');
+  if (/\s/.test(text)) return fail('must not contain spaces (write a space in a path as %20)');
   if (authority.includes('@')) return fail('must not contain a user name or password (user:pass@)');
   if (authority === '') return fail('must include a host name');
   const [, host, port] = AUTHORITY.exec(authority) ?? [];
@@ -78,6 +76,19 @@ export function parseHttpUrl(text: string): HttpUrlResult {
   }
   if (port !== undefined && !isPort(port)) return fail('must use a port between 1 and 65535');
   return { ok: true, url: { scheme, host, port: port === undefined ? undefined : Number(port) } };
+}
+
+/**
+ * What is wrong with an address that does not start with http:// or https://: "example.com/health" lacks only its
+ * start (shown completed), "ftp://…" has another, and "not a url" is no address at all.
+ */
+function missingSchemeMessage(text: string): string {
+  const completable = 'must start with http:// or https://, like https://';
+  if (/^[a-z][a-z0-9+.-]*:(?!\d)/i.test(text)) return `${completable}example.com`;
+  const host = /^[^/?#:]*/.exec(text)?.[0] ?? '';
+  const looksLikeHost = (host.includes('.') && isHostname(host)) || isIPv4(host) || host === 'localhost';
+  if (looksLikeHost && !/\s/.test(text)) return text.length <= 100 ? `${completable}${text}` : `${completable}example.com`;
+  return 'must be a full web address, like https://example.com';
 }
 
 function isHost(text: string): boolean {

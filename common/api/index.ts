@@ -1,7 +1,7 @@
 // The shared API model: response types with tolerant readers, request schemas, and URL paths.
 
 export { dateTimeToEpochMs, isDate, isDateTime } from './datetimes.ts';
-export { normalizeDomainName, type DomainNameResult } from './domain-name.ts';
+export { domainNameForPeople, normalizeDomainName, type DomainNameResult } from './domain-name.ts';
 export { isEmailAddress } from './email-address.ts';
 export type { Issue, IssuePath, ItemReader, ReadContext } from './fields.ts';
 export { isHostname, isHostPort, isIPv4, isIPv6, isPingTarget, parseHttpUrl, type HttpUrlResult } from './hostnames.ts';

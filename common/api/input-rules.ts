@@ -1,6 +1,7 @@
 // Content rules for request fields, as plain functions returning a message a UI can show next to the
 // field ("must …"), or undefined when the value is fine. The zod schemas and the PUT-body builder share them.
 
+import { durationInWords } from '../format/duration.ts';
 import { dnsHostRule } from './dns-check-input.ts';
 import { isEmailAddress } from './email-address.ts';
 import { isHostPort, isPingTarget, parseHttpUrl } from './hostnames.ts';
@@ -24,16 +25,21 @@ export const nameRule: Rule<string> = (name) => {
   return undefined;
 };
 
-function wholeSecondsRule({ min, max }: { min: number; max: number }, note = ''): Rule<number> {
-  return (seconds) =>
-    Number.isInteger(seconds) && seconds >= min && seconds <= max
-      ? undefined
-      : `must be a whole number of seconds between ${min} and ${max}${note}`;
+/**
+ * A length of time sent as whole seconds. The bounds are said in the units a person reads ("between 10 seconds and
+ * 366 days"), so the message fits a form that took minutes or hours as well as a request that sent seconds.
+ */
+export function secondsRangeRule({ min, max }: { min: number; max: number }): Rule<number> {
+  return (seconds) => {
+    if (!Number.isInteger(seconds)) return 'must be a whole number of seconds';
+    if (seconds >= min && seconds <= max) return undefined;
+    return `must be between ${durationInWords(min)} and ${durationInWords(max)}`;
+  };
 }
 
-export const frequencyRule = wholeSecondsRule(INPUT_LIMITS.frequencySeconds);
-export const expectedIntervalRule = wholeSecondsRule(INPUT_LIMITS.expectedIntervalSeconds, ' (366 days)');
-export const retrySecondsRule = wholeSecondsRule(INPUT_LIMITS.retrySeconds);
+export const frequencyRule = secondsRangeRule(INPUT_LIMITS.frequencySeconds);
+export const expectedIntervalRule = secondsRangeRule(INPUT_LIMITS.expectedIntervalSeconds);
+export const retrySecondsRule = secondsRangeRule(INPUT_LIMITS.retrySeconds);
 
 export const maxResponseMsRule: Rule<number> = (ms) => {
   const { min, max } = INPUT_LIMITS.maxResponseMs;

@@ -1,5 +1,5 @@
-// RFC 3492 Punycode encoder, used to turn internationalised domain labels into their ASCII (xn--) form.
-// Written here because common/ may not use Node's url/punycode modules.
+// RFC 3492 Punycode, used to turn internationalised domain labels into their ASCII (xn--) form and back (to name a
+// domain as its owner writes it). Written here because common/ may not use Node's url/punycode modules.
 
 const BASE = 36;
 const T_MIN = 1;
@@ -62,4 +62,43 @@ export function punycodeEncode(input: string): string {
     n++;
   }
   return output;
+}
+
+/** The value of a digit character, or undefined for a character that is no Punycode digit. */
+function digitValue(char: string): number | undefined {
+  const code = char.toLowerCase().charCodeAt(0);
+  if (code >= 0x61 && code <= 0x7a) return code - 0x61;
+  if (code >= 0x30 && code <= 0x39) return code - 0x16;
+  return undefined;
+}
+
+/** Decodes one label (without the "xn--" prefix), RFC 3492 §6.2; undefined when it is not valid Punycode. */
+export function punycodeDecode(input: string): string | undefined {
+  const delimiter = input.lastIndexOf('-');
+  const output = Array.from(delimiter > 0 ? input.slice(0, delimiter) : '', (char) => char.codePointAt(0) ?? 0);
+  if (output.some((cp) => cp >= INITIAL_N)) return undefined;
+  let n = INITIAL_N;
+  let i = 0;
+  let bias = INITIAL_BIAS;
+  for (let position = delimiter > 0 ? delimiter + 1 : 0; position < input.length; ) {
+    const oldI = i;
+    let w = 1;
+    for (let k = BASE; ; k += BASE) {
+      const digit = position < input.length ? digitValue(input.charAt(position++)) : undefined;
+      if (digit === undefined || digit > Math.floor((MAX_INT - i) / w)) return undefined;
+      i += digit * w;
+      const t = k <= bias ? T_MIN : k >= bias + T_MAX ? T_MAX : k - bias;
+      if (digit < t) break;
+      if (w > Math.floor(MAX_INT / (BASE - t))) return undefined;
+      w *= BASE - t;
+    }
+    bias = adapt(i - oldI, output.length + 1, oldI === 0);
+    if (Math.floor(i / (output.length + 1)) > MAX_INT - n) return undefined;
+    n += Math.floor(i / (output.length + 1));
+    i %= output.length + 1;
+    if (n > 0x10ffff || (n >= 0xd800 && n <= 0xdfff)) return undefined;
+    output.splice(i, 0, n);
+    i++;
+  }
+  return String.fromCodePoint(...output);
 }

@@ -75,3 +75,35 @@ function spanOf(value: number, { parts, largest, smallest }: Precision): { lead:
 function unitAt(index: number): (typeof units)[number] {
   return units[index] ?? millisecond;
 }
+
+/** A unit a person types or reads a length of time in, spelled out: "5 minutes", not "5 min". */
+export interface DurationUnit {
+  id: 'seconds' | 'minutes' | 'hours' | 'days';
+  /** "minute", beside an amount of one. */
+  one: string;
+  /** "minutes", beside any other amount. */
+  many: string;
+  seconds: number;
+}
+
+export const DURATION_UNITS: readonly DurationUnit[] = [
+  { id: 'seconds', one: 'second', many: 'seconds', seconds: 1 },
+  { id: 'minutes', one: 'minute', many: 'minutes', seconds: 60 },
+  { id: 'hours', one: 'hour', many: 'hours', seconds: 3600 },
+  { id: 'days', one: 'day', many: 'days', seconds: 86_400 },
+];
+
+/** The largest unit that expresses `seconds` exactly: 300 → 5 minutes, 90 → 90 seconds. */
+export function durationParts(seconds: number): { amount: number; unit: DurationUnit['id'] } {
+  for (const unit of [...DURATION_UNITS].reverse()) {
+    if (seconds >= unit.seconds && seconds % unit.seconds === 0) return { amount: seconds / unit.seconds, unit: unit.id };
+  }
+  return { amount: seconds, unit: 'seconds' };
+}
+
+/** "10 seconds", "1 hour", "366 days": a bound or a setting in words, in the largest unit that says it exactly. */
+export function durationInWords(seconds: number): string {
+  const { amount, unit } = durationParts(seconds);
+  const names = DURATION_UNITS.find((candidate) => candidate.id === unit) ?? DURATION_UNITS[0];
+  return `${amount.toLocaleString('en')} ${amount === 1 ? names?.one : names?.many}`;
+}

@@ -19,10 +19,15 @@ export interface UptimeView {
   uptime: number | undefined;
   upSeconds: number;
   downSeconds: number;
-  /** Time nobody watched (Vigil closed or asleep, the server unreachable or stopped, before the item existed). */
+  /**
+   * Time nobody watched while the item existed (Vigil closed or asleep, the server unreachable or stopped); the
+   * time before it was created is no part of any figure.
+   */
   unknownSeconds: number;
   /** Time in maintenance: counted neither up nor down, so it leaves `uptime` alone. */
   maintenanceSeconds: number;
+  /** Epoch ms: the item was created within the window, and the figure counts from then ("since 13:38 (3 min)"). */
+  sinceCreation: number | undefined;
   source: HistorySource;
 }
 
@@ -102,6 +107,11 @@ export interface ItemHistoryView {
   /** The window's bounds, epoch ms. */
   from: number;
   to: number;
+  /**
+   * Epoch ms, when its server says when it was created. The timeline starts at the later of this and `from`
+   * (`livedPart`, common/api/item-lifetime.ts): a younger item's page shows its life, not a window mostly before it.
+   */
+  createdAt: number | undefined;
   /** Where the timeline and incidents of this window come from. */
   source: HistorySource;
   /** 24 h, 7 d, 30 d and 90 d. */
@@ -127,8 +137,11 @@ export interface ListHistoryView {
   from: number;
   to: number;
   slotCount: number;
-  /** By server item key, every enabled server's monitors. */
-  items: Record<string, { uptime: number | undefined; slots: string; source: HistorySource }>;
+  /**
+   * By server item key, every enabled server's monitors. `firstSlot`: the slot the monitor was created in (absent
+   * or 0 when it is older than the window); the slots before it are no part of its history, drawn as nothing.
+   */
+  items: Record<string, { uptime: number | undefined; slots: string; firstSlot?: number; source: HistorySource }>;
 }
 
 /** A file the window offers to save. */

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { defaultExpiryThresholds } from '../api/domain.ts';
 import { alertingDefaultsSchema, quietHoursSchema, type AlertingDefaults, type QuietHours } from './alerting.ts';
 import { isEmailAddress } from '../api/email-address.ts';
+import { numberInput } from '../api/input-fields.ts';
+import { secondsRangeRule } from '../api/input-rules.ts';
 import { checkPlainText, smtpServerFields, type SmtpSecurity } from '../smtp/smtp-server.ts';
 
 export { isLoopbackIp, SMTP_SECURITY, type SmtpSecurity } from '../smtp/smtp-server.ts';
@@ -23,8 +25,9 @@ function wholeNumber(min: number, max: number, unit: string) {
 
 const { pollIntervalSeconds: poll, heartbeatGraceSeconds: grace, domainThresholdDays: days } = SETTINGS_BOUNDS;
 
-export const pollIntervalSecondsSchema = wholeNumber(poll.min, poll.max, 'seconds');
-export const heartbeatGraceSecondsSchema = wholeNumber(grace.min, grace.max, 'seconds');
+// Typed in seconds, minutes or hours: said with the monitors' and heartbeats' rule, in those units.
+export const pollIntervalSecondsSchema = numberInput(secondsRangeRule(poll));
+export const heartbeatGraceSecondsSchema = numberInput(secondsRangeRule(grace));
 
 export const domainThresholdsSchema = z
   .array(wholeNumber(days.min, days.max, 'days'), { error: 'must be a list of days' })
@@ -97,8 +100,16 @@ export interface SettingsView {
   /** The computer's time zone, in which quiet hours are kept. */
   timeZone: string;
   launchAtLogin: boolean;
+  /** Where tokens and the SMTP password are kept, so the window never claims the keychain when it is not used. */
+  secrets: SecretsView;
   about: AboutView;
 }
+
+/**
+ * `keychain`: the OS keychain (named, e.g. "Secret Service"), kept across restarts. `session`: the keychain cannot
+ * be used (`reason`), so secrets last only until Vigil quits; never a file, as a token is never on disk in plain text.
+ */
+export type SecretsView = { where: 'keychain'; keychainName: string } | { where: 'session'; keychainName: string; reason: string };
 
 export interface AboutView {
   version: string;

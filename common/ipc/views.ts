@@ -15,14 +15,20 @@ export interface ConnectionView {
   kind: 'local' | 'remote';
   /** Watched (polled) now; a disabled connection is kept with its token but not polled. */
   enabled: boolean;
-  /** Never the token itself. */
-  auth: 'signed-in' | 'signed-out' | 'rejected' | 'expiring';
+  /** Never the token itself. `not-kept`: there is none because, with no keychain to use, it lasted only until
+   * Vigil last quit (never that the server refused it). */
+  auth: 'signed-in' | 'signed-out' | 'not-kept' | 'rejected' | 'expiring';
   tokenExpiresAt?: number;
   /** The extensions the server lists under `GET /capabilities` (`history`, …); empty for a spec-only server,
    * absent until it has been asked. */
   capabilities?: string[];
   /** The server's own trouble, in its words (`GET /capabilities` `problems`), for the window to show. */
   serverProblems?: string[];
+  /**
+   * This computer only: the address its service has whenever its port is free, present while another program
+   * holds that port and the service listens at `baseUrl` instead, so heartbeat ping URLs changed.
+   */
+  usualBaseUrl?: string;
 }
 
 export type ItemKind = 'monitor' | 'heartbeat' | 'domain';

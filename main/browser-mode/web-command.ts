@@ -1,4 +1,5 @@
-// `vigil web [--port N]`: browser mode. Runs the app's core in this Node process (local mode included) and serves
+// `vigil web [--port N]`: browser mode. Without --port it listens where it did the first time (8732 when that was
+// free), remembered in the settings, so its address is the same every launch. Runs the app's core in this Node process (local mode included) and serves
 // the built renderer on 127.0.0.1 with the contract over a WebSocket; prints the one address to open, which
 // carries this launch's key. Ctrl-C (or SIGTERM) stops the server, then the core and its local service.
 import { readFileSync } from 'node:fs';
@@ -9,11 +10,13 @@ import type { Logger } from '../../common/logger.ts';
 import { createVigilCore } from '../core/app/create-vigil-core.ts';
 import { nodeLocalServiceLauncher } from '../core/app/local-service-launcher.ts';
 import { openSecretStore } from '../core/secrets/open-secret-store.ts';
-import { defaultSettingsDir } from '../core/settings/settings-dir.ts';
+import { defaultSettingsDir, localServiceDataDir } from '../core/settings/settings-dir.ts';
 import { ConfSettingsStore } from '../core/settings/settings-store.ts';
 import { startWebServer } from './web-server.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+/** Browser mode's first choice, beside the local service's 8731. */
+const firstBrowserModePort = 8732;
 /** Signals this close together are one press of Ctrl-C (see stop below). */
 const repeatedSignalMs = 1000;
 
@@ -30,7 +33,7 @@ export interface WebCommandOptions {
 
 export async function webCommand(args: string[], logger: Logger, options: WebCommandOptions): Promise<void> {
   const flags = parseFlags('web', args, { port: { type: 'string' } });
-  const port = parsePort(flags.port) ?? 0;
+  const chosenPort = parsePort(flags.port);
   const rendererDir = await options.builtRenderer();
 
   // The same files as the app and the CLI: one settings folder, the OS keychain (memory for this run if it is
@@ -38,13 +41,24 @@ export async function webCommand(args: string[], logger: Logger, options: WebCom
   const userData = defaultSettingsDir();
   const settings = new ConfSettingsStore({ directory: userData, logger });
   const secrets = await openSecretStore({ onUnavailable: 'memory', logger });
-  const localService = nodeLocalServiceLauncher({ dataDir: path.join(userData, 'service'), vigilScript: path.join(repoRoot, 'scripts', 'vigil.ts'), logger });
+  const localService = nodeLocalServiceLauncher({ dataDir: localServiceDataDir(userData), vigilScript: path.join(repoRoot, 'scripts', 'vigil.ts'), logger });
   const core = await createVigilCore({ settings, alertStateDir: userData, historyDir: userData, secrets, localService, about: { version: appVersion(), shell: 'browser' }, logger });
   // Listening first, so a taken port fails before the local service starts; nobody has the key before the
   // address is printed, once the core has started.
-  const running = await startWebServer({ core, rendererDir, port, logger }).catch((error: unknown) => {
+  const rememberedPort = settings.read().browserModePort;
+  const running = await startWebServer({
+    core,
+    rendererDir,
+    port: chosenPort ?? rememberedPort ?? firstBrowserModePort,
+    portIfTaken: chosenPort === undefined ? 'any' : 'fail',
+    logger,
+  }).catch((error: unknown) => {
     throw new CliError(error instanceof Error ? error.message : String(error), 1);
   });
+  if (chosenPort === undefined && rememberedPort === undefined) {
+    const port = Number(new URL(running.origin).port);
+    settings.update((current) => ({ ...current, browserModePort: port }));
+  }
 
   let stoppingSince: number | undefined;
   const stop = () => {

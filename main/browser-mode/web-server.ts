@@ -17,6 +17,8 @@ export interface WebServerOptions {
   rendererDir: string;
   /** 0 (the default) picks a free port. */
   port?: number;
+  /** `any`: when `port` is taken, listen on a free one instead (the remembered port, not one the person typed). */
+  portIfTaken?: 'fail' | 'any';
   logger: Logger;
 }
 
@@ -45,7 +47,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const root = await realRoot(options.rendererDir);
   const server = createServer();
   const sockets = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes });
-  await listen(server, options.port ?? 0);
+  await listenOn(server, options.port ?? 0, options.portIfTaken ?? 'fail', logger);
   server.on('error', (error) => logger.error('Browser mode\'s server failed.', { error: error.message }));
   const port = (server.address() as AddressInfo).port;
   const gate = loggingRefusals(createAccessGate(port), logger);
@@ -178,12 +180,22 @@ function pathOf(url: string | undefined): string {
   return end === -1 ? raw : raw.slice(0, end);
 }
 
+async function listenOn(server: ReturnType<typeof createServer>, port: number, ifTaken: 'fail' | 'any', logger: Logger): Promise<void> {
+  try {
+    await listen(server, port);
+  } catch (error) {
+    if (ifTaken !== 'any' || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    logger.warn(`Port ${port}, where browser mode usually listens, is taken by another program; this time it listens on a free port, so its address differs and this browser's remembered settings for Vigil do not apply to it.`);
+    await listen(server, 0);
+  }
+}
+
 function listen(server: ReturnType<typeof createServer>, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(
         error.code === 'EADDRINUSE'
-          ? new Error(`Port ${port} on 127.0.0.1 is already in use; choose another with --port, or --port 0 for a free one.`)
+          ? Object.assign(new Error(`Port ${port} on 127.0.0.1 is already in use; choose another with --port, or --port 0 for a free one.`), { code: error.code })
           : error,
       );
     });

@@ -6,6 +6,7 @@ import { systemClock } from '../../common/clock.ts';
 import { channelOf } from '../../common/ipc/contract.ts';
 import { createVigilCore } from '../core/app/create-vigil-core.ts';
 import type { VigilCore } from '../core/app/vigil-core.ts';
+import { localServiceDataDir } from '../core/settings/settings-dir.ts';
 import { ConfSettingsStore } from '../core/settings/settings-store.ts';
 import { appPaths } from './app/app-paths.ts';
 import { startAutoUpdates } from './app/auto-update.ts';
@@ -61,7 +62,7 @@ export async function startDesktopApp<Image, Menu>(ports: DesktopPorts<Image, Me
   const localService = utilityServiceLauncher({
     fork: ports.forkUtility,
     entryPath: paths.serviceEntry,
-    dataDir: path.join(userData, 'service'),
+    dataDir: localServiceDataDir(userData),
     clock,
     logger,
     onToken: (token) => logger.addSecret(token),

@@ -16,7 +16,7 @@ import { tracked } from '../state/pending-writes.ts';
 import { useStatus } from '../state/status-store.ts';
 
 export interface BannerModel {
-  id: 'unreachable' | 'token-rejected' | 'token-expiring' | 'paused' | 'quiet' | 'problem' | 'server-problem';
+  id: 'unreachable' | 'token-missing' | 'token-rejected' | 'token-expiring' | 'paused' | 'quiet' | 'problem' | 'server-problem' | 'address-changed';
   tone: 'critical' | 'warning' | 'info';
   text: string;
   /** What changes with the clock ("… 3 min ago"), kept out of the announced text. */
@@ -31,7 +31,11 @@ export function serverBannersOf(server: ServerStatusView, now: number): BannerMo
   const banners: BannerModel[] = [];
   const { connection } = server;
   const { name, id: connectionId } = connection;
-  if (server.situation === 'signed-out' || connection.auth === 'rejected') {
+  if (connection.auth === 'not-kept' || connection.auth === 'signed-out') {
+    // No token to send: nothing was refused, so the banner says what happened to it (the core's sentence).
+    const text = server.problem ?? `There is no saved token for ${name}. Enter one to sign in.`;
+    banners.push({ id: 'token-missing', tone: 'critical', connectionId, text, action: { label: 'Enter the token', run: 'sign-in' } });
+  } else if (server.situation === 'signed-out' || connection.auth === 'rejected') {
     banners.push({ id: 'token-rejected', tone: 'critical', connectionId, text: `${name} did not accept the saved token. Sign in again with a new token.`, action: { label: 'Sign in again', run: 'sign-in' } });
   } else if (server.situation === 'unreachable') {
     const why = server.problem === undefined ? '' : ` ${server.problem}`;
@@ -45,11 +49,26 @@ export function serverBannersOf(server: ServerStatusView, now: number): BannerMo
     const when = connection.tokenExpiresAt === undefined ? 'soon' : relativeTime(connection.tokenExpiresAt, now);
     banners.push({ id: 'token-expiring', tone: 'warning', connectionId, text: `The token for ${name} expires ${when}. Replace it before it does.`, action: { label: 'Replace token', run: 'sign-in' } });
   }
+  if (connection.usualBaseUrl !== undefined) banners.push(addressChangedBanner(connection, connection.usualBaseUrl));
   // The server's own words; nothing in Vigil fixes them, so there is no button, only who says so.
   for (const problem of connection.serverProblems ?? []) {
     banners.push({ id: 'server-problem', tone: 'warning', connectionId, text: `${name} reports a problem: ${problem}` });
   }
   return banners;
+}
+
+/** This computer's service listens elsewhere than usual: what changed, and what gets it back. */
+function addressChangedBanner(connection: ServerStatusView['connection'], usualBaseUrl: string): BannerModel {
+  const usual = new URL(usualBaseUrl);
+  const now = new URL(connection.baseUrl);
+  return {
+    id: 'address-changed',
+    tone: 'warning',
+    connectionId: connection.id,
+    text:
+      `Another program is using port ${usual.port}, where ${connection.name}'s monitoring service usually listens, so it listens on port ${now.port} for now. ` +
+      `Heartbeat ping URLs changed with it: jobs that ping ${usual.origin}/… cannot report until that port is free again and Vigil is restarted.`,
+  };
 }
 
 /** The banners a status calls for (pure): every server's when `withServers`, then what concerns them all. */

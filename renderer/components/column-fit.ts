@@ -11,10 +11,13 @@ function measuringContext(): CanvasRenderingContext2D | null {
   return context;
 }
 
-/** The width in pixels a column needs to show every label whole (at least `min`); `weight` as its cells' (600 for `cell-strong`). */
-export function fittedColumnWidth(labels: Iterable<string>, min: number, weight = 400): number {
+/**
+ * The width in pixels a column needs to show every label whole (at least `min`); `weight` as its cells' (600 for
+ * `cell-strong`), `labelSize` (pixels) where the labels are drawn smaller than the page's text (a cell's second line).
+ */
+export function fittedColumnWidth(labels: Iterable<string>, min: number, weight = 400, labelSize?: number): number {
   const root = typeof document === 'undefined' ? undefined : getComputedStyle(document.documentElement);
-  const fontSize = Number.parseFloat(root?.fontSize ?? '') || 14;
+  const fontSize = labelSize ?? (Number.parseFloat(root?.fontSize ?? '') || 14);
   const measure = measuringContext();
   if (measure !== null) measure.font = `${weight} ${fontSize}px ${root?.fontFamily ?? 'sans-serif'}`;
   let widest = 0;

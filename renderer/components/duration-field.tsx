@@ -1,5 +1,7 @@
 // A length of time typed as an amount and a unit ("5" "minutes"), stored as seconds: what people think in, and
-// what the API takes.
+// what the API takes. The API takes whole seconds, so an amount that does not come to whole seconds (9.5 seconds,
+// 1.01 minutes) is refused with a message that says so in the unit typed, never rounded behind the person's back.
+import type { FieldErrors } from '../api/call-error.ts';
 import { FieldNotes, useFieldIds } from './fields.tsx';
 import { DURATION_UNITS, durationParts, unitLabel, type DurationUnit } from '../format/time.ts';
 
@@ -13,11 +15,44 @@ export function durationDraft(seconds: number): DurationDraft {
   return { amount: String(amount), unit };
 }
 
-/** Seconds, or NaN when the amount is not a number (the form's check says so). */
+const unitOf = (draft: DurationDraft) => DURATION_UNITS.find((candidate) => candidate.id === draft.unit) ?? DURATION_UNITS[0];
+
+/** The amount typed, a decimal comma read as a point ("1,5" is 1.5); NaN when it is no plain number. */
+function amountOf(draft: DurationDraft): number {
+  const text = draft.amount.trim().replace(',', '.');
+  return /^-?(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : Number.NaN;
+}
+
+/**
+ * Seconds, exactly as typed: a fraction of a second stays (the form's check refuses it), binary rounding does not
+ * (1.1 minutes is 66 seconds, not 66.00000000000001). NaN when the amount is not a number.
+ */
 export function draftSeconds(draft: DurationDraft): number {
-  const unit = DURATION_UNITS.find((candidate) => candidate.id === draft.unit) ?? DURATION_UNITS[0];
-  const amount = draft.amount.trim() === '' ? Number.NaN : Number(draft.amount);
-  return unit === undefined ? Number.NaN : Math.round(amount * unit.seconds);
+  const seconds = amountOf(draft) * (unitOf(draft)?.seconds ?? Number.NaN);
+  const whole = Math.round(seconds);
+  return Math.abs(seconds - whole) < 1e-6 ? whole : seconds;
+}
+
+/**
+ * What is wrong with the amounts themselves, in the unit each was typed in; the bounds are the input rules' (which
+ * say them in words a person reads). Only the fields given are checked: an optional one left empty is not sent.
+ */
+export function durationErrors(fields: Readonly<Record<string, DurationDraft | undefined>>): FieldErrors {
+  const errors: Record<string, string> = {};
+  for (const [field, draft] of Object.entries(fields)) {
+    if (draft === undefined) continue;
+    const unit = unitOf(draft);
+    const seconds = draftSeconds(draft);
+    if (draft.amount.trim() === '') errors[field] = 'must not be empty';
+    else if (Number.isNaN(seconds) || unit === undefined) errors[field] = 'must be a number, like 5 or 1.5';
+    else if (!Number.isInteger(seconds)) {
+      errors[field] =
+        unit.id === 'seconds'
+          ? 'must be a whole number of seconds'
+          : `must come to whole seconds: ${draft.amount.trim()} ${unitLabel(unit, draft.amount)} is ${seconds.toLocaleString('en', { maximumFractionDigits: 3 })} seconds`;
+    }
+  }
+  return errors;
 }
 
 export interface DurationFieldProps {
@@ -40,7 +75,7 @@ export function DurationField({ label, value, onChange, error, hint, units }: Du
         <input
           id={`${id}-amount`}
           aria-label={`${label}: amount`}
-          inputMode="numeric"
+          inputMode="decimal"
           value={value.amount}
           aria-invalid={error === undefined ? undefined : true}
           aria-describedby={describedBy}

@@ -91,16 +91,17 @@ export interface CheckboxFieldProps {
   checked: boolean;
   onChange(checked: boolean): void;
   hint?: string;
+  error?: string | undefined;
   disabled?: boolean;
 }
 
-export function CheckboxField({ label, checked, onChange, hint, disabled }: CheckboxFieldProps) {
-  const { id, hintId, describedBy } = useFieldIds(hint, undefined);
+export function CheckboxField({ label, checked, onChange, hint, error, disabled }: CheckboxFieldProps) {
+  const { id, hintId, errorId, describedBy } = useFieldIds(hint, error);
   return (
     <div className="field field-checkbox">
-      <input id={id} type="checkbox" checked={checked} disabled={disabled} aria-describedby={describedBy} onChange={(event) => onChange(event.target.checked)} />
+      <input id={id} type="checkbox" checked={checked} disabled={disabled} aria-invalid={error === undefined ? undefined : true} aria-describedby={describedBy} onChange={(event) => onChange(event.target.checked)} />
       <label htmlFor={id}>{label}</label>
-      <FieldNotes hint={hint} hintId={hintId} />
+      <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }

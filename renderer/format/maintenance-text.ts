@@ -29,3 +29,14 @@ const keptByServerHint = 'Kept by the server: its own email and webhooks respect
 export function keptByText(keptBy: MaintenanceView['keptBy']): string {
   return keptBy === 'vigil' ? keptByVigilHint : keptByServerHint;
 }
+
+/**
+ * What a schedule just saved does: "Maintenance on API is in progress until 15:42." when it covers now (a start
+ * in the past or this minute), else "Maintenance on API is scheduled."; a weekly one likewise. `started` is what the
+ * core answered, one window per server that keeps it.
+ */
+export function scheduledNotice(label: string, repeats: boolean, started: readonly Pick<MaintenanceView, 'active' | 'endsAt'>[], now: number): string {
+  const running = started.find((window) => window.active);
+  if (repeats) return running === undefined ? `Weekly maintenance on ${label} is scheduled.` : `Weekly maintenance on ${label} is scheduled, and the first is in progress now.`;
+  return running === undefined ? `Maintenance on ${label} is scheduled.` : `Maintenance on ${label} is in progress ${untilText(running.endsAt, now)}.`;
+}

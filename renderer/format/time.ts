@@ -1,6 +1,6 @@
 // Times as people read them: "3 min ago", "in 2 h", "every 5 min" (pure; `now` is passed in so the UI can
 // keep them current from one ticking clock).
-import { formatDuration } from '../../common/format/duration.ts';
+import { formatDuration, type DurationUnit } from '../../common/format/duration.ts';
 
 const second = 1000;
 const minute = 60 * second;
@@ -21,33 +21,12 @@ export function relativeTime(at: number, now: number): string {
   return delta < 0 ? `${phrase} ago` : `in ${phrase}`;
 }
 
-export interface DurationUnit {
-  id: 'seconds' | 'minutes' | 'hours' | 'days';
-  /** "minute", beside an amount of one. */
-  one: string;
-  /** "minutes", beside any other amount. */
-  many: string;
-  seconds: number;
-}
-
-export const DURATION_UNITS: readonly DurationUnit[] = [
-  { id: 'seconds', one: 'second', many: 'seconds', seconds: 1 },
-  { id: 'minutes', one: 'minute', many: 'minutes', seconds: 60 },
-  { id: 'hours', one: 'hour', many: 'hours', seconds: 3600 },
-  { id: 'days', one: 'day', many: 'days', seconds: 86_400 },
-];
+// The units, shared with the input rules' messages ("between 10 seconds and 366 days").
+export { DURATION_UNITS, durationParts, type DurationUnit } from '../../common/format/duration.ts';
 
 /** The unit's name as it reads after the amount typed: "1 minute", "5 minutes", "1.5 hours". */
 export function unitLabel(unit: DurationUnit, amount: string): string {
   return Number(amount.trim()) === 1 ? unit.one : unit.many;
-}
-
-/** The largest unit that expresses `seconds` exactly: 300 → 5 minutes, 90 → 90 seconds. */
-export function durationParts(seconds: number): { amount: number; unit: DurationUnit['id'] } {
-  for (const unit of [...DURATION_UNITS].reverse()) {
-    if (seconds >= unit.seconds && seconds % unit.seconds === 0) return { amount: seconds / unit.seconds, unit: unit.id };
-  }
-  return { amount: seconds, unit: 'seconds' };
 }
 
 /** "every 5 min", for a period in seconds as the API gives it. */

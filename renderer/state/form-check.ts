@@ -10,8 +10,11 @@ export interface FormCheck {
   submitting: boolean;
   /** These fields changed: the server's errors at them no longer apply. */
   forget(...fields: string[]): void;
-  /** Sends nothing while the form's own check fails; a refusal lands at its fields and as `failure`. */
-  submit(event: FormEvent, save: () => Promise<void>): Promise<void>;
+  /**
+   * Sends nothing while the form's own check fails; a refusal lands at its fields and as `failure`. True once
+   * saved. Without an event, the save was asked from outside the form (the unsaved-changes prompt).
+   */
+  submit(event: FormEvent | undefined, save: () => Promise<void>): Promise<boolean>;
 }
 
 const asNamed = (fields: FieldErrors) => fields;
@@ -33,19 +36,21 @@ export function useFormCheck(ownErrors: FieldErrors, serverFields: (fields: Fiel
       setServerErrors(Object.fromEntries(Object.entries(serverErrors).filter(([field]) => !fields.includes(field))));
     },
     async submit(event, save) {
-      event.preventDefault();
+      event?.preventDefault();
       setTried(true);
       setFailure(undefined);
-      if (Object.keys(ownErrors).length > 0) return;
+      if (Object.keys(ownErrors).length > 0) return false;
       setSubmitting(true);
       try {
         await save();
         // A form that stays open after saving starts over: its own check waits for the next try.
         setTried(false);
+        return true;
       } catch (error) {
         const failed = callFailureOf(error);
         setServerErrors(serverFields(failed.fields));
         setFailure(failed.message);
+        return false;
       } finally {
         setSubmitting(false);
       }

@@ -1,10 +1,11 @@
 // Which view the window shows, kept in the address's #fragment so a reload (or browser back) returns to it: one
 // of the views (`#/monitors`) or an item's page (`#/item/work%2Fmonitor%3Amon_1`, its server item key encoded, so
 // the same id on two servers are two pages). Also the item to bring into view in its list, when the overview asks
-// for one.
+// for one. A move to another view or page while a form there has unsaved edits asks first (unsaved-changes.ts).
 import { create } from 'zustand';
 import { parseServerItemKey, type ItemKind } from '../../common/ipc/item-key.ts';
 import { useListPreferences } from './list-preferences.ts';
+import { hasUnsavedChanges, leaveOrAsk } from './unsaved-changes.ts';
 
 export const VIEWS = [
   { id: 'overview', label: 'Overview' },
@@ -75,12 +76,26 @@ function pushRoute(route: Route): void {
 
 const initialRoute: Route = typeof location === 'undefined' ? { view: 'overview', itemKey: undefined } : routeFromHash(location.hash);
 
-export const useNavigation = create<NavigationState>((set) => ({
+const leaves = (route: Route) => {
+  const { view, itemKey } = useNavigation.getState();
+  return route.view !== view || route.itemKey !== itemKey;
+};
+
+/** Shows `route`; when that leaves the page shown, only once its unsaved edits are saved or discarded. */
+function moveTo(route: Route, focusKey: string | undefined): void {
+  const move = () => {
+    useNavigation.setState({ ...route, focusKey });
+    pushRoute(route);
+  };
+  if (leaves(route)) leaveOrAsk(move);
+  else move();
+}
+
+export const useNavigation = create<NavigationState>(() => ({
   ...initialRoute,
   focusKey: undefined,
   go(view, focusKey) {
-    set({ view, itemKey: undefined, focusKey });
-    pushRoute({ view, itemKey: undefined });
+    moveTo({ view, itemKey: undefined }, focusKey);
   },
   showInList(itemKey) {
     const ref = parseServerItemKey(itemKey);
@@ -92,9 +107,7 @@ export const useNavigation = create<NavigationState>((set) => ({
   openItemPage(itemKey) {
     const ref = parseServerItemKey(itemKey);
     if (ref === undefined) return;
-    const route = { view: viewOfKind[ref.item.kind], itemKey };
-    set({ ...route, focusKey: undefined });
-    pushRoute(route);
+    moveTo({ view: viewOfKind[ref.item.kind], itemKey }, undefined);
   },
 }));
 
@@ -102,7 +115,16 @@ export const useNavigation = create<NavigationState>((set) => ({
 export function followHash(): () => void {
   const onPop = () => {
     // Only "#/…" addresses are views; the skip link's "#main" moves focus, not the view.
-    if (location.hash.startsWith('#/')) useNavigation.setState({ ...routeFromHash(location.hash), focusKey: undefined });
+    if (!location.hash.startsWith('#/')) return;
+    const route = routeFromHash(location.hash);
+    if (!leaves(route) || !hasUnsavedChanges()) {
+      useNavigation.setState({ ...route, focusKey: undefined });
+      return;
+    }
+    // The address goes back to the page shown while the question is open; Save or Discard moves on.
+    const { view, itemKey } = useNavigation.getState();
+    history.pushState(null, '', hashOf({ view, itemKey }));
+    moveTo(route, undefined);
   };
   window.addEventListener('popstate', onPop);
   return () => window.removeEventListener('popstate', onPop);

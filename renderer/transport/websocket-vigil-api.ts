@@ -2,7 +2,9 @@
 // the contract's names (the server side is main/browser-mode/contract-socket.ts). The socket reconnects with
 // backoff; a call made while it is down waits for it, then fails in one sentence. A call whose socket drops before
 // the answer fails rather than being sent again, since it may already have run. A failed call rejects with the
-// plain VigilCallError, as the preload bridge does.
+// plain VigilCallError, as the preload bridge does. `connection` says whether the page is connected, so the page
+// can say so when it is not: lost (Vigil stopped, or the socket dropped), or refused (Vigil was started again,
+// and this page's session belongs to the launch before).
 import { systemClock, type Clock, type TimerHandle } from '../../common/clock.ts';
 import { methodNames, windowEventNames, type VigilApi, type VigilCallError, type VigilMethod, type WindowEvent } from '../../common/ipc/contract.ts';
 
@@ -22,16 +24,47 @@ export interface WebSocketApiOptions {
   maxRetryMs?: number;
   /** Where an event listener's exception goes; by default the page's error reporting (the console). */
   onListenerError?: (error: unknown) => void;
+  /**
+   * Asked after a connection attempt failed: whether the server there accepts this page's session. A socket's
+   * refused upgrade looks like any failed connection to the page, so only a plain request can tell "Vigil is not
+   * running" from "Vigil runs, but was started again with a new key".
+   */
+  checkSession?: () => Promise<SessionCheck>;
+}
+
+export type SessionCheck = 'accepted' | 'refused' | 'unreachable';
+
+/** Where the page's connection to Vigil stands; `since` is when it was last connected (epoch ms). */
+export type LinkState =
+  | { state: 'connecting' }
+  | { state: 'connected' }
+  /** Vigil stopped, or the socket dropped: reconnecting with backoff. */
+  | { state: 'lost'; since: number }
+  /** Vigil answers but not to this page's session (a new launch): it reconnects once the new address was opened. */
+  | { state: 'refused'; since: number };
+
+export interface ContractLink {
+  current(): LinkState;
+  /** Calls `listener` on every change; returns the unsubscribe function. */
+  subscribe(listener: (state: LinkState) => void): () => void;
+  /** Tries to connect now instead of waiting out the backoff ("Try now"). */
+  reconnectNow(): void;
 }
 
 export type WebSocketVigilApi = VigilApi & {
   /** Closes the socket for good; pending calls fail. */
   close(): void;
+  readonly connection: ContractLink;
 };
 
 export function createWebSocketVigilApi(options: WebSocketApiOptions): WebSocketVigilApi {
   const connection = new ContractConnection(options);
-  const api: Record<string, unknown> = { close: () => connection.close() };
+  const link: ContractLink = {
+    current: () => connection.linkState,
+    subscribe: (listener) => connection.watchLink(listener),
+    reconnectNow: () => connection.reconnectNow(),
+  };
+  const api: Record<string, unknown> = { close: () => connection.close(), connection: Object.freeze(link) };
   for (const method of methodNames) api[method] = (...args: unknown[]) => connection.call(method, args);
   for (const event of windowEventNames) api[event] = (listener: (payload: unknown) => void) => connection.subscribe(event, listener);
   return Object.freeze(api) as WebSocketVigilApi;
@@ -56,6 +89,9 @@ class ContractConnection {
   readonly #firstRetryMs: number;
   readonly #maxRetryMs: number;
   readonly #onListenerError: (error: unknown) => void;
+  readonly #checkSession: (() => Promise<SessionCheck>) | undefined;
+  readonly #linkListeners = new Set<(state: LinkState) => void>();
+  #link: LinkState = { state: 'connecting' };
   readonly #pending = new Map<number, PendingCall>();
   readonly #listeners = new Map<WindowEvent, Set<(payload: unknown) => void>>();
   #socket: WebSocket | undefined;
@@ -75,7 +111,40 @@ class ContractConnection {
     this.#firstRetryMs = options.firstRetryMs ?? 250;
     this.#maxRetryMs = options.maxRetryMs ?? 10_000;
     this.#onListenerError = options.onListenerError ?? reportListenerError;
+    this.#checkSession = options.checkSession;
     this.#connect();
+  }
+
+  get linkState(): LinkState {
+    return this.#link;
+  }
+
+  watchLink(listener: (state: LinkState) => void): () => void {
+    // Its own entry, as with events: subscribing one function twice and unsubscribing once keeps one.
+    const entry = (state: LinkState) => listener(state);
+    this.#linkListeners.add(entry);
+    return () => void this.#linkListeners.delete(entry);
+  }
+
+  reconnectNow(): void {
+    if (!this.#socket) this.#connect();
+  }
+
+  #setLink(next: LinkState): void {
+    if (JSON.stringify(next) === JSON.stringify(this.#link)) return;
+    this.#link = next;
+    for (const listener of [...this.#linkListeners]) {
+      try {
+        listener(next);
+      } catch (error) {
+        this.#onListenerError(error);
+      }
+    }
+  }
+
+  /** When the page was last connected: kept across failed attempts, so "as of" names the last live moment. */
+  #lastConnected(): number {
+    return 'since' in this.#link ? this.#link.since : this.#clock.now();
   }
 
   call(method: VigilMethod, args: unknown[]): Promise<unknown> {
@@ -126,10 +195,13 @@ class ContractConnection {
       return;
     }
     this.#socket = socket;
+    let opened = false;
     socket.onopen = () => {
       if (this.#socket !== socket) return;
+      opened = true;
       this.#open = true;
       this.#failures = 0;
+      this.#setLink({ state: 'connected' });
       for (const [id, call] of this.#pending) if (!call.sent) this.#send(id, call);
     };
     socket.onmessage = (event: MessageEvent) => {
@@ -143,8 +215,25 @@ class ContractConnection {
         if (call.sent) this.#settle(id, failure(`The connection to Vigil was lost before ${call.method} was answered.`));
       }
       this.#retryLater();
+      if (opened || this.#link.state !== 'refused') this.#setLink({ state: 'lost', since: opened ? this.#clock.now() : this.#lastConnected() });
+      if (!opened) this.#askWhyItFailed();
     };
     socket.onerror = () => {}; // a close event follows, and handles it
+  }
+
+  /** A failed attempt: is Vigil gone, or running with a session this page does not have? */
+  #askWhyItFailed(): void {
+    const check = this.#checkSession;
+    if (check === undefined) return;
+    void check().then(
+      (answer) => {
+        // Connected meanwhile, or closed: the answer is about a moment that has passed.
+        if (this.#closed || this.#open || this.#link.state === 'connecting' || this.#link.state === 'connected') return;
+        const since = this.#lastConnected();
+        this.#setLink(answer === 'refused' ? { state: 'refused', since } : { state: 'lost', since });
+      },
+      () => {},
+    );
   }
 
   #retryLater(): void {

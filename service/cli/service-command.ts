@@ -1,6 +1,8 @@
 // `vigil service [--host 127.0.0.1] [--port N] [--data-dir DIR]`: runs the monitoring service until SIGINT or
 // SIGTERM. Once listening it prints its base URL (with the /api prefix) as one line of stdout; logs go to stderr.
-import { defaultDataDir, ensureDataDir } from '../data-dir.ts';
+// Without --port it listens on its usual port (config.json's `port`, which the app remembers there, else 8731), or
+// on a free one when another program holds that, so heartbeat ping URLs stay put whenever they can.
+import { commandDataDir, type ServiceCommandDefaults } from '../data-dir.ts';
 import { stderrLogger } from '../logger.ts';
 import { startService } from '../monitoring-service.ts';
 import { resolveConfig } from '../service-config.ts';
@@ -10,12 +12,13 @@ import { parseFlags, parsePort } from '../../common/cli/parse-flags.ts';
 
 const loopbackHosts = new Set(['127.0.0.1', 'localhost', '::1']);
 
-export async function serviceCommand(args: string[]): Promise<void> {
+export async function serviceCommand(args: string[], defaults: ServiceCommandDefaults): Promise<void> {
   const flags = parseFlags('service', args, { host: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' } });
   const logger = stderrLogger();
+  const port = parsePort(flags.port);
   let config;
   try {
-    config = resolveConfig(ensureDataDir(flags['data-dir'] ?? defaultDataDir()), { host: flags.host, port: parsePort(flags.port) });
+    config = resolveConfig(commandDataDir(flags['data-dir'], defaults), { host: flags.host, port });
   } catch (error) {
     throw new CliError(error instanceof CliError ? error.message : `Cannot read the service settings: ${(error as Error).message}`);
   }
@@ -24,7 +27,7 @@ export async function serviceCommand(args: string[]): Promise<void> {
   }
   let service;
   try {
-    service = await startService(config, { clock: backgroundClock, logger, fetch: globalThis.fetch });
+    service = await startService(config, { clock: backgroundClock, logger, fetch: globalThis.fetch }, { portIfTaken: port === undefined ? 'any' : 'fail' });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new CliError(`Port ${config.port} on ${config.host} is already in use; choose another with --port (0 picks a free one).`, 1);

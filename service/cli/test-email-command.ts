@@ -6,16 +6,16 @@ import { CliError } from '../../common/cli/cli-error.ts';
 import { parseFlags } from '../../common/cli/parse-flags.ts';
 import { smtpPasswordVariable } from '../alerts/smtp-settings.ts';
 import { sendTestEmail } from '../alerts/test-email.ts';
-import { defaultDataDir, ensureDataDir } from '../data-dir.ts';
+import { commandDataDir, type ServiceCommandDefaults } from '../data-dir.ts';
 import { silentLogger } from '../logger.ts';
 
-export async function testEmailCommand(args: string[]): Promise<number> {
+export async function testEmailCommand(args: string[], defaults: ServiceCommandDefaults): Promise<number> {
   const flags = parseFlags('test-email', args, { to: { type: 'string' }, 'data-dir': { type: 'string' } });
   const to = flags.to?.trim();
   if (to === undefined) throw new CliError('vigil test-email: --to is needed: the address to send the test email to');
   if (!isEmailAddress(to)) throw new CliError('vigil test-email: --to must be a single email address, like you@example.com');
   const outcome = await sendTestEmail({
-    dataDir: ensureDataDir(flags['data-dir'] ?? defaultDataDir()),
+    dataDir: commandDataDir(flags['data-dir'], defaults),
     to,
     password: process.env[smtpPasswordVariable] || undefined,
     logger: silentLogger,

@@ -51,7 +51,7 @@ export function createRdapBootstrap({ load, clock, ttlMs, allowHttp }: RdapBoots
 
 export function parseRdapBootstrap(json: unknown, allowHttp: boolean): RdapServices {
   if (!isJsonObject(json) || !Array.isArray(json.services)) {
-    throw new RdapLookupError('bad-response', 'the RDAP bootstrap file has no "services" list');
+    throw new RdapLookupError('bad-response', 'the list of registries has no "services" entry');
   }
   const services = new Map<string, string>();
   for (const service of json.services as unknown[]) {
@@ -86,5 +86,6 @@ function bootstrapError(error: unknown): unknown {
   if (!(error instanceof RdapLookupError)) return error;
   // The bootstrap file missing (404) says nothing about the domain, unlike a 404 for the domain itself.
   const reason = error.reason === 'not-found' ? 'unreachable' : error.reason;
-  return new RdapLookupError(reason, `could not load the RDAP bootstrap: ${error.message}`, { cause: error });
+  // Said as what it is to a person: the list that says which registry to ask.
+  return new RdapLookupError(reason, `could not load the list of registries: ${error.message}`, { cause: error });
 }

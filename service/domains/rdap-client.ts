@@ -55,7 +55,8 @@ export function createRdapClient({
       }
       const serviceUrl = await bootstrap.serviceUrlFor(domain);
       if (serviceUrl === undefined) {
-        throw new RdapLookupError('unsupported-tld', `no RDAP service is known for .${domain.split('.').pop()}`);
+        const tld = domain.split('.').pop() ?? domain;
+        throw new RdapLookupError('unsupported-tld', `the registry of .${tld} does not publish expiry dates (no RDAP service is listed for .${tld})`);
       }
       const queryUrl = `${serviceUrl.endsWith('/') ? serviceUrl : `${serviceUrl}/`}domain/${domain}`;
       const json = await fetchRdapJson(queryUrl, { ...fetchOptions, accept: 'application/rdap+json', signal });

@@ -1,6 +1,7 @@
 // One RDAP GET. Redirects are followed by hand so every hop gets the https check, and one deadline covers
 // the whole exchange (all hops and the body), so a misbehaving server costs at most timeoutMs and maxBytes.
 import { maxTimerDelayMs, type Clock } from '../../common/clock.ts';
+import { describeNetworkError } from '../checks/network-error.ts';
 import { RdapLookupError } from './rdap-lookup-error.ts';
 
 export interface RdapFetchOptions {
@@ -43,9 +44,7 @@ export async function fetchRdapJson(url: string, options: RdapFetchOptions): Pro
     if (deadline.signal.aborted) {
       throw new RdapLookupError('timeout', `no answer from ${target.host} within ${options.timeoutMs / 1000} s`);
     }
-    throw new RdapLookupError('unreachable', `could not reach ${target.host} (${networkErrorText(error)})`, {
-      cause: error,
-    });
+    throw new RdapLookupError('unreachable', `could not reach ${target.host} (${networkErrorText(error)})`, { cause: error });
   } finally {
     options.clock.clearTimer(timer);
   }
@@ -72,11 +71,11 @@ async function readJson(response: Response, host: string, maxBytes: number): Pro
 }
 
 function statusError(status: number, host: string): RdapLookupError {
-  if (status === 404) return new RdapLookupError('not-found', `${host} has no record of it (HTTP 404)`);
-  if (status === 429) return new RdapLookupError('rate-limited', `${host} is rate limiting us (HTTP 429)`);
+  if (status === 404) return new RdapLookupError('not-found', `${host} has no record of this domain (HTTP 404)`);
+  if (status === 429) return new RdapLookupError('rate-limited', `${host} is limiting how often it may be asked (HTTP 429)`);
   // A server error is the registry being down for now; anything else is an answer we cannot use.
-  const reason = status >= 500 ? 'unreachable' : 'bad-response';
-  return new RdapLookupError(reason, `${host} answered HTTP ${status}`);
+  if (status >= 500) return new RdapLookupError('unreachable', `${host} is having trouble (HTTP ${status})`);
+  return new RdapLookupError('bad-response', `${host} refused the lookup (HTTP ${status})`);
 }
 
 async function readCapped(response: Response, host: string, maxBytes: number): Promise<string> {
@@ -97,8 +96,9 @@ async function readCapped(response: Response, host: string, maxBytes: number): P
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** "host not found", "connection refused": the words the monitors' checks use for the same failures. */
 function networkErrorText(error: unknown): string {
-  // Node's fetch says only "fetch failed"; the cause says what failed ("connect ECONNREFUSED 127.0.0.1:443").
+  // Node's fetch says only "fetch failed"; the cause says what failed ("getaddrinfo ENOTFOUND data.iana.org").
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  return cause instanceof Error ? cause.message : String(cause);
+  return describeNetworkError(cause);
 }

@@ -1,6 +1,9 @@
 // One monitor's figures over a window (GET /monitors/{id}/stats and each item of GET /stats): the cached sums up
-// to the mark, plus what the live history holds since, plus — for the status bars — the window in slots. The
-// path runs 10,000 times per GET /stats, so it adds into reused scratch space rather than building buckets.
+// to the mark, plus what the live history holds since, plus — for the status bars — the window in slots. The time
+// before the monitor was created is no part of it (common/api/item-lifetime.ts): a younger monitor's figures run
+// from its creation, and say so in `from`. The path runs 10,000 times per GET /stats, so it adds into reused
+// scratch space rather than building buckets.
+import { livedPart } from '../../common/api/item-lifetime.ts';
 import type { MonitorStatus } from '../../common/api/known.ts';
 import type { HistoryWindow } from '../../common/api/history.ts';
 import { Tally, type ResponseTimes } from './bucket.ts';
@@ -59,7 +62,7 @@ export class MonitorStatsSummer {
   };
 
   /** A summer for one answer: the inputs are read once, then it gives each monitor's stats. */
-  answer(inputs: StatsInputs): (monitor: { seq: number; id: string }) => MonitorStatsJson {
+  answer(inputs: StatsInputs): (monitor: { seq: number; id: string; createdAt: string }) => MonitorStatsJson {
     const { window, cache, live, spans, now } = inputs;
     const { from, byMonitor } = cache.windows[window];
     const liveHours = live.hoursFrom(cache.mark);
@@ -67,7 +70,11 @@ export class MonitorStatsSummer {
     const toText = isoTime(now);
     const slots = inputs.slots && new StatusSlots(from, now, inputs.slots.count);
     const tally = this.#tally;
-    return ({ seq, id }) => {
+    return ({ seq, id, createdAt }) => {
+      // The service writes `created_at` as `toISOString` does, so text order is time order: only a monitor created
+      // within the window (a few of 10,000) has its time parsed.
+      const createdAtMs = createdAt > fromText ? Date.parse(createdAt) : Number.NaN;
+      const lived = livedPart({ from, to: now }, Number.isNaN(createdAtMs) ? undefined : createdAtMs);
       tally.reset();
       byMonitor.addInto(seq, tally);
       for (const hour of liveHours) {
@@ -85,12 +92,12 @@ export class MonitorStatsSummer {
       const json: MonitorStatsJson = {
         id,
         window,
-        from: fromText,
+        from: lived.sinceCreation ? isoTime(lived.from) : fromText,
         to: toText,
         uptime: observed > 0 ? Math.round((upMs / observed) * 1e6) / 1e6 : null,
         up_seconds: seconds(upMs),
         down_seconds: seconds(downMs),
-        unknown_seconds: seconds(Math.max(0, now - from - observed - maintenanceMs)),
+        unknown_seconds: seconds(Math.max(0, now - lived.from - observed - maintenanceMs)),
         maintenance_seconds: seconds(maintenanceMs),
         checks,
         failed_checks: failed,
@@ -100,7 +107,7 @@ export class MonitorStatsSummer {
             : { avg: null, p50: null, p95: null, max: null },
       };
       if (slots && inputs.slots) {
-        slots.reset();
+        slots.reset(lived.sinceCreation ? lived.from : undefined);
         // Up and down count only outside maintenance, as in the figures above.
         const watched = share ? subtractSpans(spans, share.spans) : spans;
         forEachObserved(inputs.slots.statusAtFrom.get(seq) ?? 'unknown', inputs.slots.changes.get(seq) ?? [], watched, from, now, slots.add);

@@ -1,7 +1,11 @@
 // The list's status bar: [from, to) cut into equal slots, one character each, oldest first — `d` when the monitor
 // was down at any time in the slot (outside maintenance), else `m` when it was in maintenance for most of it, else
-// `u` when it was up for most of it, else `-` (not observed for most of it). Reused across the monitors of one
-// answer: `reset`, `add` each observed stretch and `addMaintenance` each stretch of maintenance, then `text`.
+// `u` when it was up for most of it, else `-` (not observed for most of it). "Most of it" is of the part the monitor
+// existed in (common/api/item-lifetime.ts): the slot it was created in is judged on its time since, and a slot
+// wholly before it is `-`. Reused across the monitors of one answer: `reset` (with the monitor's creation), `add`
+// each observed stretch and `addMaintenance` each stretch of maintenance, then `text`.
+import { livedSlotWidths } from '../../common/api/item-lifetime.ts';
+
 const codes = { down: 0x64, maintenance: 0x6d, up: 0x75, none: 0x2d } as const;
 
 export class StatusSlots {
@@ -12,6 +16,11 @@ export class StatusSlots {
   readonly #down: Uint8Array;
   readonly #upMs: Float64Array;
   readonly #maintenanceMs: Float64Array;
+  /** Each slot's part after the monitor's creation, in ms: `#wholeMs` for a monitor older than the window, else
+   * `#youngMs`, filled for it. */
+  #livedMs: Float64Array;
+  readonly #wholeMs: Float64Array;
+  readonly #youngMs: Float64Array;
 
   constructor(from: number, to: number, count: number) {
     this.#from = from;
@@ -21,12 +30,17 @@ export class StatusSlots {
     this.#down = new Uint8Array(count);
     this.#upMs = new Float64Array(count);
     this.#maintenanceMs = new Float64Array(count);
+    this.#wholeMs = livedSlotWidths({ from, to }, count, undefined);
+    this.#youngMs = new Float64Array(this.#wholeMs.length);
+    this.#livedMs = this.#wholeMs;
   }
 
-  reset(): void {
+  /** Empties the slots for the next monitor, created at `createdAt` (epoch ms; undefined: before the window). */
+  reset(createdAt?: number): void {
     this.#down.fill(0);
     this.#upMs.fill(0);
     this.#maintenanceMs.fill(0);
+    this.#livedMs = createdAt === undefined ? this.#wholeMs : livedSlotWidths({ from: this.#from, to: this.#to }, this.#count, createdAt, this.#youngMs);
   }
 
   readonly add = (start: number, end: number, up: boolean): void => {
@@ -52,8 +66,9 @@ export class StatusSlots {
   text(): string {
     const chars = new Array<number>(this.#count);
     for (let slot = 0; slot < this.#count; slot++) {
-      const half = this.#width / 2;
-      if (this.#down[slot]) chars[slot] = codes.down;
+      const half = (this.#livedMs[slot] ?? 0) / 2;
+      if (half === 0) chars[slot] = codes.none;
+      else if (this.#down[slot]) chars[slot] = codes.down;
       else if ((this.#maintenanceMs[slot] ?? 0) > half) chars[slot] = codes.maintenance;
       else chars[slot] = (this.#upMs[slot] ?? 0) > half ? codes.up : codes.none;
     }

@@ -65,8 +65,9 @@ export function monitorJson(record: MonitorRecord) {
 }
 
 /**
- * `ping_url` is Vigil's extension (docs/api-decisions.md §6), and so are the schedule and run fields (§16): set ones
- * only, the read-only ones once there is something to tell. `last_ping` is absent until the first success.
+ * `ping_url` is Vigil's extension (docs/api-decisions.md §6), and so are `created_at` (§14: a history starts there)
+ * and the schedule and run fields (§16): set ones only, the read-only ones once there is something to tell.
+ * `last_ping` is absent until the first success.
  */
 export function heartbeatJson(record: HeartbeatRecord, publicOrigin: string) {
   return withoutAbsent({
@@ -75,6 +76,7 @@ export function heartbeatJson(record: HeartbeatRecord, publicOrigin: string) {
     slug: record.slug,
     expected_interval: record.expectedInterval,
     last_ping: record.lastPing,
+    created_at: record.createdAt,
     ping_url: `${publicOrigin}/ping/${record.slug}`,
     schedule: record.schedule,
     timezone: record.timezone,
@@ -109,13 +111,20 @@ function withoutAbsent<T extends Record<string, unknown>>(object: T): { [K in ke
   return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
 }
 
-/** days_until_expiry is computed at response time against today's UTC date, so it is never stale. */
+/**
+ * days_until_expiry is computed at response time against today's UTC date, so it is never stale. `created_at` is
+ * Vigil's extension (docs/api-decisions.md §14: a history starts there), and so are `last_checked_at` and `last_error`
+ * (§7): when the latest lookup ended, and why it failed.
+ */
 export function domainJson(record: DomainRecord, nowMs: number) {
   return {
     id: record.id,
     domain: record.domain,
+    created_at: record.createdAt,
     ...(record.expiresOn ? { expires_on: record.expiresOn, days_until_expiry: daysUntilExpiry(record.expiresOn, nowMs) } : {}),
     ...(record.registrar ? { registrar: record.registrar } : {}),
+    ...(record.lookedUpAt !== undefined ? { last_checked_at: isoTime(record.lookedUpAt) } : {}),
+    ...(record.lookupError !== undefined ? { last_error: record.lookupError } : {}),
   };
 }
 

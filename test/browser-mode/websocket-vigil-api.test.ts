@@ -6,7 +6,7 @@ import { WebSocket as WsSocket } from 'ws';
 import { methodNames, windowEventNames, type VigilCallError } from '../../common/ipc/contract.ts';
 import type { AlertView, StatusView } from '../../common/ipc/views.ts';
 import { contractUrl } from '../../renderer/transport/connect-vigil-api.ts';
-import { createWebSocketVigilApi, type WebSocketVigilApi } from '../../renderer/transport/websocket-vigil-api.ts';
+import { createWebSocketVigilApi, type LinkState, type SessionCheck, type WebSocketVigilApi } from '../../renderer/transport/websocket-vigil-api.ts';
 import { manualClock, type ManualClock } from '../helpers/manual-clock.ts';
 import { fakeVigilCore, sampleStatus, startTestWebServer, type TestWebServer } from '../helpers/web-server.ts';
 
@@ -34,7 +34,7 @@ function hangingRefresh() {
   };
 }
 
-function connect(cookie: string, options: { connectWaitMs?: number; replyTimeoutMs?: number } = {}): WebSocketVigilApi {
+function connect(cookie: string, options: { connectWaitMs?: number; replyTimeoutMs?: number; checkSession?: () => Promise<SessionCheck> } = {}): WebSocketVigilApi {
   return createWebSocketVigilApi({
     url: `ws://127.0.0.1:${web.port}/contract`,
     openSocket: (url) => {
@@ -81,8 +81,8 @@ afterEach(async () => {
 });
 
 describe('the WebSocket VigilApi', () => {
-  it('has exactly the contract: every method and every event, nothing else but close', () => {
-    expect(Object.keys(api).sort()).toEqual([...methodNames, ...windowEventNames, 'close'].sort());
+  it('has exactly the contract: every method and every event, nothing else but close and the connection', () => {
+    expect(Object.keys(api).sort()).toEqual([...methodNames, ...windowEventNames, 'close', 'connection'].sort());
     expect(Object.isFrozen(api)).toBe(true);
   });
 
@@ -187,6 +187,61 @@ describe('when the server is gone', () => {
     await hang.started;
     clock.advance(60_000);
     expect(await call).toMatchObject({ code: 'failed', message: 'Vigil did not answer refreshNow within 60 seconds.' });
+  });
+});
+
+describe('the connection state the page shows', () => {
+  function watch(of: WebSocketVigilApi): LinkState[] {
+    const states: LinkState[] = [];
+    of.connection.subscribe((state) => states.push(state));
+    return states;
+  }
+
+  it('is lost when the socket drops, since that moment, and connected again after the retry', async () => {
+    const states = watch(api);
+    await api.getStatus();
+    expect(api.connection.current()).toEqual({ state: 'connected' });
+    const droppedAt = clock.now();
+    opened[0]?.terminate();
+    await vi.waitFor(() => expect(api.connection.current()).toEqual({ state: 'lost', since: droppedAt }));
+    clock.advance(150);
+    await vi.waitFor(() => expect(api.connection.current()).toEqual({ state: 'connected' }));
+    expect(states.map((each) => each.state)).toEqual(['connected', 'lost', 'connected']);
+  });
+
+  it('keeps the moment it was last connected across failed attempts while Vigil is gone, and "Try now" skips the wait', async () => {
+    const checks: SessionCheck[] = ['unreachable', 'unreachable', 'unreachable'];
+    const gone = connect(await web.sessionCookie(), { checkSession: async () => checks.shift() ?? 'unreachable' });
+    await gone.getStatus();
+    const lastConnected = clock.now();
+    await web.close();
+    await vi.waitFor(() => expect(gone.connection.current()).toEqual({ state: 'lost', since: lastConnected }));
+    const attempts = opened.length;
+    gone.connection.reconnectNow();
+    expect(opened).toHaveLength(attempts + 1);
+    await vi.waitFor(() => expect(checks).toHaveLength(2));
+    clock.advance(5_000);
+    await vi.waitFor(() => expect(checks.length).toBeLessThan(2));
+    expect(gone.connection.current()).toEqual({ state: 'lost', since: lastConnected });
+    gone.close();
+  });
+
+  it('is refused when Vigil answers but no longer accepts this page’s session (it was started again)', async () => {
+    const restarted = connect(await web.sessionCookie(), { checkSession: async () => 'refused' });
+    await restarted.getStatus();
+    const lastConnected = clock.now();
+    const states = watch(restarted);
+    await web.close();
+    await vi.waitFor(() => expect(restarted.connection.current()).toEqual({ state: 'lost', since: lastConnected }));
+    // The first failed attempt asks why.
+    clock.advance(200);
+    await vi.waitFor(() => expect(restarted.connection.current()).toEqual({ state: 'refused', since: lastConnected }));
+    // Still trying: once the new address is opened in any tab, its session cookie lets this page back in.
+    const attempts = opened.length;
+    clock.advance(10_000);
+    expect(opened.length).toBeGreaterThan(attempts);
+    await vi.waitFor(() => expect(states.at(-1)).toEqual({ state: 'refused', since: lastConnected }));
+    restarted.close();
   });
 });
 

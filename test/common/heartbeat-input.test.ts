@@ -16,13 +16,13 @@ describe('heartbeatCreateInput', () => {
     expect(checkInput(heartbeatCreateInput, body)).toEqual({ ok: true, value });
   });
 
-  const intervalMessage = 'must be a whole number of seconds between 10 and 31622400 (366 days)';
+  const intervalMessage = 'must be between 10 seconds and 366 days';
   it.each([
     [{ name: '' }, 'name', 'must not be empty'],
     [{ name: null }, 'name', 'must be text'],
     [{ expected_interval: 9 }, 'expected_interval', intervalMessage],
     [{ expected_interval: 31_622_401 }, 'expected_interval', intervalMessage],
-    [{ expected_interval: 60.5 }, 'expected_interval', intervalMessage],
+    [{ expected_interval: 60.5 }, 'expected_interval', 'must be a whole number of seconds'],
     [{ expected_interval: '3600' }, 'expected_interval', 'must be a number'],
     [{ schedule: 42 }, 'schedule', 'must be text'],
     [{ schedule: '0 0 * * * *' }, 'schedule', 'must have 5 fields, not 6 (seconds and years are not supported): like "30 2 * * *" (minute, hour, day of month, month, day of week)'],
@@ -32,10 +32,10 @@ describe('heartbeatCreateInput', () => {
     [{ schedule: '0 3 * * *', timezone: 'Mars/Olympus_Mons' }, 'timezone', 'must be an IANA time zone name this computer knows, like Europe/Berlin'],
     [{ schedule: '0 3 * * *', timezone: 3 }, 'timezone', 'must be an IANA time zone name, like Europe/Berlin'],
     [{ timezone: 'Europe/Berlin' }, 'timezone', 'is used only with schedule'],
-    [{ grace_seconds: 9 }, 'grace_seconds', 'must be a whole number of seconds between 10 and 31622400'],
-    [{ grace_seconds: 1.5 }, 'grace_seconds', 'must be a whole number of seconds between 10 and 31622400'],
+    [{ grace_seconds: 9 }, 'grace_seconds', 'must be between 10 seconds and 366 days'],
+    [{ grace_seconds: 1.5 }, 'grace_seconds', 'must be a whole number of seconds'],
     [{ grace_seconds: '60' }, 'grace_seconds', 'must be a number'],
-    [{ max_runtime_seconds: 2_592_001 }, 'max_runtime_seconds', 'must be a whole number of seconds between 10 and 2592000'],
+    [{ max_runtime_seconds: 2_592_001 }, 'max_runtime_seconds', 'must be between 10 seconds and 30 days'],
     [{ max_runtime_seconds: null }, 'max_runtime_seconds', 'must be a number'],
   ])('rejects %j', (body, field, message) => {
     expect(checkInput(heartbeatCreateInput, body)).toEqual({ ok: false, details: [{ field, message }] });

@@ -32,10 +32,10 @@ describe('updateSettings', () => {
   });
 
   it.each([
-    [{ pollIntervalSeconds: 9 }, '0.pollIntervalSeconds', 'must be a whole number of seconds from 10 to 3600'],
-    [{ pollIntervalSeconds: 3601 }, '0.pollIntervalSeconds', 'must be a whole number of seconds from 10 to 3600'],
-    [{ pollIntervalSeconds: 60.5 }, '0.pollIntervalSeconds', 'must be a whole number of seconds from 10 to 3600'],
-    [{ heartbeatGraceSeconds: -1 }, '0.heartbeatGraceSeconds', 'must be a whole number of seconds from 0 to 86400'],
+    [{ pollIntervalSeconds: 9 }, '0.pollIntervalSeconds', 'must be between 10 seconds and 1 hour'],
+    [{ pollIntervalSeconds: 3601 }, '0.pollIntervalSeconds', 'must be between 10 seconds and 1 hour'],
+    [{ pollIntervalSeconds: 60.5 }, '0.pollIntervalSeconds', 'must be a whole number of seconds'],
+    [{ heartbeatGraceSeconds: -1 }, '0.heartbeatGraceSeconds', 'must be between 0 seconds and 1 day'],
     [{ domainThresholds: [7, 14] }, '0.domainThresholds', 'must be unique and sorted from largest to smallest, e.g. 30, 14, 7, 1'],
     [{ domainThresholds: [7, 7] }, '0.domainThresholds', 'must be unique and sorted from largest to smallest, e.g. 30, 14, 7, 1'],
     [{ domainThresholds: [] }, '0.domainThresholds', 'must hold at least one threshold'],

@@ -81,7 +81,7 @@ describe('the check extension fields on create', () => {
     [{ expect: { json: Array.from({ length: 21 }, () => ({ path: '$', equals: 1 })) } }, 'expect.json', 'must list at most 20 entries'],
     [{ expect: { max_response_ms: 0 } }, 'expect.max_response_ms', 'must be a whole number of milliseconds between 1 and 60000'],
     [{ expect: { max_response_ms: 1.5 } }, 'expect.max_response_ms', 'must be a whole number of milliseconds'],
-    [{ retry_seconds: 4 }, 'retry_seconds', 'must be a whole number of seconds between 5 and 3600'],
+    [{ retry_seconds: 4 }, 'retry_seconds', 'must be between 5 seconds and 1 hour'],
     [{ retry_seconds: '20' }, 'retry_seconds', 'must be a number'],
   ])('refuses %j, naming the field', (extra, field, message) => {
     const details = detailsFor(extra);

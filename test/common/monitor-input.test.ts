@@ -50,7 +50,7 @@ describe('monitorCreateInput', () => {
     expect(detailsFor(body)).toEqual([{ field: '', message: 'the request body must be a JSON object' }]);
   });
 
-  const frequencyMessage = 'must be a whole number of seconds between 10 and 86400';
+  const frequencyMessage = 'must be between 10 seconds and 1 day';
   it.each([
     [{ name: '   ' }, 'name', 'must not be empty'],
     [{ name: 'x'.repeat(201) }, 'name', 'must be at most 200 characters'],
@@ -64,10 +64,10 @@ describe('monitorCreateInput', () => {
     [{ type: 'HTTP' }, 'type', 'must be one of: http, tcp, udp, ping, dns'],
     [{ frequency: 9 }, 'frequency', frequencyMessage],
     [{ frequency: 86_401 }, 'frequency', frequencyMessage],
-    [{ frequency: 60.5 }, 'frequency', frequencyMessage],
+    [{ frequency: 60.5 }, 'frequency', 'must be a whole number of seconds'],
     [{ frequency: '60' }, 'frequency', 'must be a number'],
     [{ url: '' }, 'url', 'must not be empty'],
-    [{ url: 'example.com' }, 'url', 'must be an absolute URL starting with http:// or https://'],
+    [{ url: 'example.com' }, 'url', 'must start with http:// or https://, like https://example.com'],
     [{ url: 'https://user:pass@example.com/' }, 'url', 'must not contain a user name or password (user:pass@)'],
     [{ url: `https://example.com/${'a'.repeat(2030)}` }, 'url', 'must be at most 2048 characters'],
     [{ type: 'tcp', url: 'example.com' }, 'url', 'must be host:port, like example.com:443 or [2001:db8::1]:53, with a port from 1 to 65535'],

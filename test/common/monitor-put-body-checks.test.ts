@@ -48,7 +48,7 @@ describe('buildMonitorPutBody: check extensions', () => {
   it('checks each edited field by the same rules as the service', () => {
     expect(buildMonitorPutBody(fetched, { retry_seconds: 1 })).toEqual({
       ok: false,
-      details: [{ field: 'retry_seconds', message: 'must be a whole number of seconds between 5 and 3600' }],
+      details: [{ field: 'retry_seconds', message: 'must be between 5 seconds and 1 hour' }],
     });
   });
 

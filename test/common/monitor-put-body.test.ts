@@ -33,7 +33,7 @@ describe('buildMonitorPutBody', () => {
       ok: false,
       details: [
         { field: 'name', message: 'must not be empty' },
-        { field: 'frequency', message: 'must be a whole number of seconds between 10 and 86400' },
+        { field: 'frequency', message: 'must be between 10 seconds and 1 day' },
       ],
     });
   });

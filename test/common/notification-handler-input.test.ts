@@ -27,7 +27,7 @@ describe.each([
     [{ ...email, destination: 'ops' }, 'destination', 'must be a single email address, like name@example.com'],
     [{ ...email, destination: 'a@example.com, b@example.com' }, 'destination', 'must be a single email address, like name@example.com'],
     [{ ...email, destination: '' }, 'destination', 'must not be empty'],
-    [{ ...webhook, destination: 'hooks.example.com' }, 'destination', 'must be an absolute URL starting with http:// or https://'],
+    [{ ...webhook, destination: 'hooks.example.com' }, 'destination', 'must start with http:// or https://, like https://hooks.example.com'],
     [{ ...webhook, destination: 'https://u:p@hooks.example.com' }, 'destination', 'must not contain a user name or password (user:pass@)'],
     [{ ...email, name: '' }, 'name', 'must not be empty'],
     [{ ...email, name: undefined }, 'name', 'is required'],

@@ -154,7 +154,7 @@ let secrets: MemorySecretStore;
 beforeAll(async () => {
   // The local service stays off the network (no RDAP), and one failed check means down.
   mkdirSync(path.join(userData, 'service'), { recursive: true });
-  writeFileSync(path.join(userData, 'service', 'config.json'), JSON.stringify({ rdapBootstrapUrl: 'http://127.0.0.1:9/dns.json', rdapAllowHttp: true, failuresToConfirmDown: 1 }));
+  writeFileSync(path.join(userData, 'service', 'config.json'), JSON.stringify({ port: 0, rdapBootstrapUrl: 'http://127.0.0.1:9/dns.json', rdapAllowHttp: true, failuresToConfirmDown: 1 }));
   desktop = await startDesktopApp<{ file: string }, TrayMenuEntry[]>({
     app,
     // Started at login: no window until something asks for one.

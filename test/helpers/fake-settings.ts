@@ -17,6 +17,7 @@ export function fakeSettingsMethods(about: AboutView = { version: '0.1.0-test', 
     alerting: structuredClone(DEFAULT_ALERTING),
     timeZone: 'Europe/Berlin',
     launchAtLogin: false,
+    secrets: { where: 'keychain', keychainName: 'Secret Service' },
   };
   let local: LocalServiceView = { available: true };
   let password: string | undefined;

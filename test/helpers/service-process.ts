@@ -29,8 +29,10 @@ export function runVigil(args: string[], options: { env?: NodeJS.ProcessEnv; inp
   return { child, exited };
 }
 
-export async function startServiceProcess(dataDir: string, extraArgs: string[] = []): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['scripts/vigil.ts', 'service', '--port', '0', '--data-dir', dataDir, ...extraArgs], { cwd: repoRoot });
+/** `port`: 0 (any free one) unless given; `usual` passes no --port, so the service takes its usual one. */
+export async function startServiceProcess(dataDir: string, extraArgs: string[] = [], port: number | 'usual' = 0): Promise<ServiceProcess> {
+  const portArgs = port === 'usual' ? [] : ['--port', String(port)];
+  const child = spawn(process.execPath, ['scripts/vigil.ts', 'service', ...portArgs, '--data-dir', dataDir, ...extraArgs], { cwd: repoRoot });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));

@@ -58,6 +58,29 @@ describe('DomainsView', () => {
     expect(rowOf('new.example')?.textContent).toContain('Not known yet');
   });
 
+  it("says why the expiry is not known where the server tells why its lookups fail, one reason for all it fits", () => {
+    fakeApi();
+    const offline = 'could not load the list of registries: could not reach data.iana.org (host not found)';
+    showDomains([
+      { id: 'd1', domain: 'example.com', last_error: offline },
+      { id: 'd2', domain: 'example.org', last_error: offline },
+      { id: 'd3', domain: 'shop.zz', last_error: 'the registry of .zz does not publish expiry dates (no RDAP service is listed for .zz)' },
+      { id: 'd4', domain: 'new.example' },
+      { id: 'd5', domain: 'known.example', expires_on: '2031-03-14', days_until_expiry: 400, last_error: offline },
+    ]);
+    render(<DomainsView />);
+    const note = screen.getByRole('note');
+    expect(note.querySelector('p')?.textContent).toBe('Expiry not known for 4 domains. The server keeps asking, and expiry alerts start once the registry answers.');
+    expect([...note.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      `example.com, example.org — ${offline}`,
+      'shop.zz — the registry of .zz does not publish expiry dates (no RDAP service is listed for .zz)',
+      'new.example — not looked up yet',
+    ]);
+    const linkedRow = (name: string) => screen.getByRole('link', { name }).closest('[role="row"]') as HTMLElement;
+    expect(within(linkedRow('example.com')).getByText('Lookup failed').getAttribute('title')).toBe(`The latest lookup failed: ${offline}`);
+    expect(linkedRow('new.example').textContent).toContain('Not known yet');
+  });
+
   it('accepts a name in any script, shows the form that will be stored, and adds it at once', async () => {
     let finish: (domain: Domain) => void = () => undefined;
     const fake = fakeApi({ createDomain: () => new Promise((resolve) => (finish = resolve)) });
@@ -71,7 +94,8 @@ describe('DomainsView', () => {
     // The output of domainCreateInput: the contract normalises again on receipt, to the same name.
     expect(fake.calls).toEqual([{ method: 'createDomain', args: ['local', { domain: 'xn--bcher-kva.example' }] }]);
     expect(useDomains.getState().rows).toMatchObject([{ saving: true, item: { domain: 'xn--bcher-kva.example' } }]);
-    expect(screen.getByText('xn--bcher-kva.example')).toBeTruthy();
+    // Listed as typed: the ASCII form is what the server keeps, not what people read.
+    expect(screen.getByText('bücher.example')).toBeTruthy();
     finish({ id: 'd7', domain: 'xn--bcher-kva.example' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(useDomains.getState().rows).toMatchObject([{ key: 'local/domain:d7', saving: false }]);

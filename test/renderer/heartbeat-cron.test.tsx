@@ -112,6 +112,13 @@ describe('the heartbeat page', () => {
     ]);
     expect(within(rows[0] as HTMLElement).getByText('Truncated at 10 KB: the job printed more.')).toBeTruthy();
     expect(within(rows[0] as HTMLElement).getByText('rsync: disk full').tagName).toBe('PRE');
+    // The fold says what it does next: "Show log", then, open, "Hide log".
+    const fold = (rows[0] as HTMLElement).querySelector('summary') as HTMLElement;
+    expect(fold.textContent).toMatch(/^Show log of the run /);
+    await user.click(fold);
+    await waitFor(() => expect(fold.textContent).toMatch(/^Hide log of the run /));
+    await user.click(fold);
+    await waitFor(() => expect(fold.textContent).toMatch(/^Show log of the run /));
     await user.click(within(table).getByRole('button', { name: 'Show older runs' }));
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
     expect(within(table).getByText('Unfinished')).toBeTruthy();

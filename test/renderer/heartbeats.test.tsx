@@ -124,10 +124,23 @@ describe('HeartbeatsView', () => {
     await user.clear(amount);
     await user.click(screen.getByRole('button', { name: 'Create heartbeat' }));
     expect(amount.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Must be a number.')).toBeTruthy();
+    expect(screen.getByText('Must not be empty.')).toBeTruthy();
+    // Each problem in the unit typed: never a count of seconds the person did not type, never rounded silently.
+    const unit = screen.getByRole('combobox', { name: 'Expected every: unit' });
+    await user.type(amount, '0.0001');
+    expect(screen.getByText('Must come to whole seconds: 0.0001 hours is 0.36 seconds.')).toBeTruthy();
+    await user.clear(amount);
+    await user.type(amount, '9.5');
+    await user.selectOptions(unit, 'seconds');
+    expect(screen.getByText('Must be a whole number of seconds.')).toBeTruthy();
+    await user.clear(amount);
     await user.type(amount, '5');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Expected every: unit' }), 'seconds');
-    expect(screen.getByText(/Must be a whole number of seconds between 10 and 31622400/)).toBeTruthy();
+    expect(screen.getByText('Must be between 10 seconds and 366 days.')).toBeTruthy();
+    await user.clear(amount);
+    await user.type(amount, '400');
+    await user.selectOptions(unit, 'days');
+    expect(screen.getByText('Must be between 10 seconds and 366 days.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Create heartbeat' }));
     expect(fake.calls).toEqual([]);
   });
 

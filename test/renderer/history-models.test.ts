@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { TimelineSegment } from '../../common/ipc/history.ts';
 import { slotRuns, slotsSentence } from '../../renderer/format/slots.ts';
 import { heldFor, stateSentence } from '../../renderer/format/state-duration.ts';
-import { uptimeText } from '../../renderer/format/uptime.ts';
-import { responseChartData, timelineBars, timelineLegend, timelineSummary } from '../../renderer/views/item/item-page-model.ts';
+import { noUptimeText, uptimeText } from '../../renderer/format/uptime.ts';
+import { responseChartData, responseSummary, shownPeriod, stepsInPeriod, timelineBars, timelineLegend, timelineSummary } from '../../renderer/views/item/item-page-model.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 const minute = 60_000;
@@ -30,6 +30,11 @@ describe('uptime figures', () => {
     expect(uptimeText(0)).toBe('0 %');
     expect(uptimeText(undefined)).toBeUndefined();
   });
+
+  it('say "No data yet", not a percentage, for an item with no known status in all its life', () => {
+    expect(noUptimeText(true)).toBe('No data yet');
+    expect(noUptimeText(false)).toBe('Not observed');
+  });
 });
 
 describe('the list’s status bars', () => {
@@ -43,6 +48,11 @@ describe('the list’s status bars', () => {
     ]);
     expect(slotsSentence('--uuud-u', 3 * hour)).toBe('Past 24 h in 3 h steps: 4 up, 1 down, 3 not watched.');
     expect(slotsSentence('uuuu', 6 * hour)).toBe('Past 24 h in 6 h steps: 4 up.');
+  });
+
+  it('neither draw nor count the slots before a monitor was created', () => {
+    expect(slotRuns('------uu', 6)).toEqual([{ state: 'up', start: 6, length: 2 }]);
+    expect(slotsSentence('------uu', 3 * hour, 6)).toBe('Past 24 h in 3 h steps, since it was created: 2 up.');
   });
 });
 
@@ -72,7 +82,7 @@ describe('the status timeline', () => {
       { start: 0, end: 0.5, health: 'gap' },
       { start: 0.5, end: 1, health: 'ok' },
     ]);
-    expect(timelineSummary([{ from: from + 50 * minute, to: NOW, health: 'ok', state: 'up' }], from, NOW, '100 minutes')).toBe('Past 100 minutes: up 50 min, not watching 50 min.');
+    expect(timelineSummary([{ from: from + 50 * minute, to: NOW, health: 'ok', state: 'up' }], from, NOW, 'Past 100 minutes')).toBe('Past 100 minutes: up 50 min, not watching 50 min.');
   });
 
   it('names each state as the core does, "Not watching" always among them, and sums the window in words', () => {
@@ -82,17 +92,48 @@ describe('the status timeline', () => {
       { health: 'gap', label: 'Not watching' },
     ]);
     expect(timelineLegend([])).toEqual([{ health: 'gap', label: 'Not watching' }]);
-    expect(timelineSummary(segments, from, NOW, '100 minutes')).toBe('Past 100 minutes: up 1 h 19 min, not watching 20 min, down 1 min.');
+    expect(timelineSummary(segments, from, NOW, 'Past 100 minutes')).toBe('Past 100 minutes: up 1 h 19 min, not watching 20 min, down 1 min.');
+  });
+});
+
+describe('the period a young item’s page shows', () => {
+  const view = { window: '24h' as const, from: NOW - 24 * hour, to: NOW };
+
+  it('is the window for an item older than it, or one whose creation is not known', () => {
+    expect(shownPeriod({ ...view, createdAt: NOW - 30 * hour })).toEqual({ from: NOW - 24 * hour, to: NOW, label: 'Past 24 hours', phrase: 'over the past 24 hours', since: undefined });
+    expect(shownPeriod({ ...view, createdAt: undefined }).label).toBe('Past 24 hours');
+  });
+
+  it('is its life, from its creation, and says so, for an item created within the window', () => {
+    const period = shownPeriod({ ...view, createdAt: NOW - 3 * minute });
+    expect(period).toMatchObject({ from: NOW - 3 * minute, to: NOW });
+    expect(period.label).toMatch(/^Since \S.* \(3 min\)$/);
+    expect(period.phrase).toMatch(/^since \S.* \(3 min\)$/);
+    expect(period.since).toBe(period.phrase);
+    expect(responseSummary([{ at: NOW - 5 * minute, checks: 18, failed: 0, avgMs: 40, p95Ms: 60, maxMs: 70 }], period)).toMatch(/^Average response time since .* \(3 min\): 40 ms\./);
+  });
+
+  it('charts the step the item was created in, in the middle of its life, not before its creation', () => {
+    const points = [NOW - 10 * minute, NOW - 5 * minute].map((at) => ({ at, checks: 1, failed: 0, avgMs: 40, p95Ms: 60, maxMs: 70 }));
+    const young = shownPeriod({ ...view, createdAt: NOW - 3 * minute });
+    const shown = stepsInPeriod(points, 5 * minute, young);
+    expect(shown.map((point) => point.at)).toEqual([NOW - 5 * minute]);
+    expect(responseChartData(shown, 5 * minute, young)[0]).toEqual([(NOW - 1.5 * minute) / 1000]);
+    expect(stepsInPeriod(points, 5 * minute, shownPeriod({ ...view, createdAt: undefined }))).toHaveLength(2);
   });
 });
 
 describe('the response-time chart', () => {
-  it('takes seconds, and leaves a step without a successful check empty', () => {
+  it('takes seconds at the middle of each step, and leaves a step without a successful check empty', () => {
     expect(
-      responseChartData([
-        { at: 1000, checks: 2, failed: 0, avgMs: 100, p95Ms: 150, maxMs: 160 },
-        { at: 2000, checks: 1, failed: 1, avgMs: undefined, p95Ms: undefined, maxMs: undefined },
-      ]),
-    ).toEqual([[1, 2], [100, null], [150, null]]);
+      responseChartData(
+        [
+          { at: 1000, checks: 2, failed: 0, avgMs: 100, p95Ms: 150, maxMs: 160 },
+          { at: 2000, checks: 1, failed: 1, avgMs: undefined, p95Ms: undefined, maxMs: undefined },
+        ],
+        1000,
+        { from: 1000, to: 2600 },
+      ),
+    ).toEqual([[1.5, 2.3], [100, null], [150, null]]);
   });
 });

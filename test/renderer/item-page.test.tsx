@@ -50,10 +50,10 @@ describe('the item page', () => {
       getItemHistory: async () =>
         itemHistory(NOW, '24h', {
           uptime: [
-            { window: '24h', uptime: 0.99987, upSeconds: 80_000, downSeconds: 10, unknownSeconds: 6_390, maintenanceSeconds: 0, source: 'client' },
-            { window: '7d', uptime: undefined, upSeconds: 0, downSeconds: 0, unknownSeconds: 604_800, maintenanceSeconds: 0, source: 'client' },
-            { window: '30d', uptime: 1, upSeconds: 2_592_000, downSeconds: 0, unknownSeconds: 0, maintenanceSeconds: 0, source: 'server' },
-            { window: '90d', uptime: 0.5, upSeconds: 1, downSeconds: 1, unknownSeconds: 0, maintenanceSeconds: 0, source: 'server' },
+            { window: '24h', uptime: 0.99987, upSeconds: 80_000, downSeconds: 10, unknownSeconds: 6_390, maintenanceSeconds: 0, sinceCreation: undefined, source: 'client' },
+            { window: '7d', uptime: undefined, upSeconds: 0, downSeconds: 0, unknownSeconds: 604_800, maintenanceSeconds: 0, sinceCreation: undefined, source: 'client' },
+            { window: '30d', uptime: 1, upSeconds: 2_592_000, downSeconds: 0, unknownSeconds: 0, maintenanceSeconds: 0, sinceCreation: undefined, source: 'server' },
+            { window: '90d', uptime: 0.5, upSeconds: 1, downSeconds: 1, unknownSeconds: 0, maintenanceSeconds: 0, sinceCreation: undefined, source: 'server' },
           ],
         }),
     });
@@ -69,6 +69,33 @@ describe('the item page', () => {
     expect(figures.getByText('Past 30 days').closest('li')?.textContent).toContain('100 %');
     expect(figures.getByText('Past 30 days').closest('li')?.textContent).not.toContain('own record');
     expect(figures.getByText(/counts only the time this app was running/)).toBeTruthy();
+  });
+
+  it('counts a 3-minute-old monitor from its creation: its windows say since when, with no percentage while it has no status', async () => {
+    const created = NOW - 3 * minute;
+    const young = (window: '24h' | '7d' | '30d' | '90d', up: boolean) =>
+      ({ window, uptime: up ? 1 : undefined, upSeconds: up ? 180 : 0, downSeconds: 0, unknownSeconds: up ? 0 : 180, maintenanceSeconds: 0, sinceCreation: created, source: 'server' }) as const;
+    fakeApi({
+      getItemHistory: async () =>
+        itemHistory(NOW, '24h', {
+          createdAt: created,
+          uptime: [young('24h', true), young('7d', true), young('30d', false), young('90d', false)],
+          timeline: [{ from: created, to: NOW, health: 'ok', state: 'up' }],
+        }),
+    });
+    showStatus([apiItem]);
+    render(<ItemPage itemKey="local/monitor:mon_1" />);
+    const figures = within(await screen.findByRole('region', { name: 'Uptime' }));
+    const quarter = figures.getByText('Past 90 days').closest('li')?.textContent ?? '';
+    expect(quarter).toMatch(/No data yet/);
+    expect(quarter).toMatch(/Counted since \S.* \(3 min\), when it was created\./);
+    expect(quarter).not.toMatch(/%|Not watched/);
+    expect(figures.getByText('Past 24 hours').closest('li')?.textContent).toMatch(/^Past 24 hours100 %Counted since .* \(3 min\)/);
+    // The timeline spans its life, and its heading says so.
+    // (happy-dom takes the heading's span for a block, and puts a space before it.)
+    const timeline = within(await screen.findByRole('region', { name: /^Status over the past 24 hours ?, since .* \(3 min\)$/ }));
+    expect(timeline.getByText(/^Created /)).toBeTruthy();
+    expect(timeline.getByText(/^Since .* \(3 min\): up 3 min\.$/)).toBeTruthy();
   });
 
   it('draws the timeline with its gaps hatched and named, and says it in words', async () => {
@@ -236,7 +263,7 @@ describe('the item page', () => {
       </>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect((await screen.findByRole('alert')).querySelector('p')?.textContent).toBe('The CSV file was not exported: History is not available yet.');
+    expect((await screen.findByRole('alert')).textContent).toBe('The CSV file was not exported: History is not available yet.');
   });
 });
 

@@ -149,7 +149,7 @@ describe('maintenance in the history', () => {
           key,
           name: 'NAS',
           timeline: segments.map((segment) => ({ ...segment })),
-          uptime: [{ window: '24h', uptime: 1, upSeconds: 79_200, downSeconds: 0, unknownSeconds: 0, maintenanceSeconds: 7_200, source: 'server' }],
+          uptime: [{ window: '24h', uptime: 1, upSeconds: 79_200, downSeconds: 0, unknownSeconds: 0, maintenanceSeconds: 7_200, sinceCreation: undefined, source: 'server' }],
           events: [
             { id: 'm2', at: NOW - 8 * hour, connectionId: 'local', serverName: 'This computer', itemKey: key, kind: 'maintenance', title: 'Maintenance ended', health: 'unknown', source: 'server' },
             { id: 'm1', at: NOW - 10 * hour, connectionId: 'local', serverName: 'This computer', itemKey: key, kind: 'maintenance', title: 'Maintenance began: firmware', health: 'unknown', source: 'server' },

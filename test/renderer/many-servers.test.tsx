@@ -98,7 +98,7 @@ describe('the overview of several servers', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByRole('table', { name: 'Needs attention on Work' })).toBeNull();
     // Folded, the group still says how the server is.
-    expect(screen.getByRole('region', { name: 'Work Something is down' }).textContent).toContain('1 item, 1 need attention');
+    expect(screen.getByRole('region', { name: 'Work Something is down' }).textContent).toContain('1 item, 1 needs attention');
     unmount();
     render(<OverviewView />);
     expect(screen.getByRole('button', { name: 'Work Something is down' }).getAttribute('aria-expanded')).toBe('false');

@@ -27,6 +27,25 @@ describe('MonitorForm', () => {
     expect(fake.calls).toEqual([]);
   });
 
+  it('says what a web address looks like, and the frequency in the units typed', async () => {
+    const fake = fakeApi();
+    const user = userEvent.setup();
+    render(<MonitorForm onClose={() => undefined} />);
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Site');
+    await user.type(screen.getByRole('textbox', { name: 'URL' }), 'not a url');
+    const amount = screen.getByRole('textbox', { name: 'Check every: amount' });
+    await user.clear(amount);
+    await user.type(amount, '25');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Check every: unit' }), 'hours');
+    await user.click(screen.getByRole('button', { name: 'Create monitor' }));
+    expect(screen.getByText('Must be a full web address, like https://example.com.')).toBeTruthy();
+    expect(screen.getByText('Must be between 10 seconds and 1 day.')).toBeTruthy();
+    await user.clear(screen.getByRole('textbox', { name: 'URL' }));
+    await user.type(screen.getByRole('textbox', { name: 'URL' }), 'example.com/health');
+    expect(screen.getByText('Must start with http:// or https://, like https://example.com/health.')).toBeTruthy();
+    expect(fake.calls).toEqual([]);
+  });
+
   it('creates with the frequency in seconds, shows the row at once and closes', async () => {
     let finish: (monitor: Monitor) => void = () => undefined;
     const fake = fakeApi({ createMonitor: () => new Promise((resolve) => (finish = resolve)) });

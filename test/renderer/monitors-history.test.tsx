@@ -115,14 +115,16 @@ describe('the monitors list’s 24-hour history', () => {
     expect(useNavigation.getState()).toMatchObject({ view: 'monitors', itemKey: 'local/monitor:m1' });
   });
 
-  it('fits the Frequency column to its longest label', () => {
+  it('writes the frequency under the type, the column as wide as its longest label', () => {
     fakeApi({ getListHistory: async () => history() });
     showMonitors();
     render(<MonitorsView />);
-    const header = screen.getByRole('columnheader', { name: 'Frequency' });
+    expect(screen.queryByRole('columnheader', { name: 'Frequency' })).toBeNull();
+    const header = screen.getByRole('columnheader', { name: 'Type' });
     const width = Number.parseFloat(header.style.flex.split(' ').at(-1) ?? '');
-    // "every 30 min", at the test's generous estimate of 0.62 em per character of 14 px, plus padding.
-    expect(width).toBeGreaterThanOrEqual(Math.ceil('every 30 min'.length * 14 * 0.62) + 20);
-    expect(rowOf('API').textContent).toContain('every 30 min');
+    // "every 30 min" in the second line's 12 px, at the test's generous estimate of 0.62 em per character, plus padding.
+    expect(width).toBeGreaterThanOrEqual(Math.ceil('every 30 min'.length * 12 * 0.62) + 20);
+    const type = within(rowOf('API')).getAllByRole('cell')[1] as HTMLElement;
+    expect([...type.querySelectorAll('.cell-lines > span')].map((line) => line.textContent)).toEqual(['HTTPS', 'every 30 min']);
   });
 });

@@ -14,6 +14,8 @@ import { useDomains, useHandlers, useHeartbeats, useMonitors } from '../../rende
 import { useOverviewPreferences } from '../../renderer/state/overview-preferences.ts';
 import { useLastServerChoice } from '../../renderer/state/server-choice.ts';
 import { useStatus } from '../../renderer/state/status-store.ts';
+import { useUnsavedChanges } from '../../renderer/state/unsaved-changes.ts';
+import { useConnection } from '../../renderer/state/connection-store.ts';
 import { itemRules } from './calm-fixtures.ts';
 
 export { status } from './status-fixtures.ts';
@@ -64,7 +66,7 @@ export function callError(message: string, details?: { field: string; message: s
   return details === undefined ? { code: 'failed', message } : { code: 'failed', message, details };
 }
 
-const initialStates = [useStatus, useMonitors, useHeartbeats, useDomains, useHandlers, useDrafts, useNotices, useNavigation, usePendingWrites, useListPreferences, useListHistory, useOverviewPreferences, useLastServerChoice].map(
+const initialStates = [useStatus, useMonitors, useHeartbeats, useDomains, useHandlers, useDrafts, useNotices, useNavigation, usePendingWrites, useListPreferences, useListHistory, useOverviewPreferences, useLastServerChoice, useUnsavedChanges, useConnection].map(
   (store) => [store, store.getState()] as const,
 );
 

@@ -4,6 +4,7 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConnectionView } from '../../common/ipc/views.ts';
 import { connectionFocusKey, useNavigation } from '../../renderer/state/navigation-store.ts';
+import { useNotices } from '../../renderer/state/notices-store.ts';
 import { useStatus } from '../../renderer/state/status-store.ts';
 import { callError, status } from './renderer-harness.tsx';
 import { argsOf, localConnection, remoteConnection, renderSettings } from './settings-fixtures.tsx';
@@ -82,6 +83,9 @@ describe('Settings: connections', () => {
     expect(within(form).getByLabelText('Token')).toHaveProperty('value', '');
     expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveProperty('value', '');
     expect(within(form).getByRole('textbox', { name: 'Base URL' })).toHaveProperty('value', '');
+    // It is watched at once, and the notice says so in the terms of the control that changes it.
+    expect(screen.getByRole('switch', { name: 'Watch Staging' })).toHaveProperty('checked', true);
+    expect(useNotices.getState().notices.map((notice) => notice.text)).toEqual(['Staging added: Vigil watches it from now on. Its “Watch” switch turns that off.']);
   });
 
   it('keeps the name, URL and token typed when the server refuses, with its answer at the form and the field', async () => {

@@ -17,6 +17,7 @@ export const savedSettings: SettingsView = {
   alerting: { delayMinutes: DEFAULT_ALERTING.delayMinutes, flapping: { ...DEFAULT_ALERTING.flapping } },
   timeZone: 'Europe/Berlin',
   launchAtLogin: false,
+  secrets: { where: 'keychain', keychainName: 'Secret Service' },
   about: { version: '1.4.2', logFile: '/home/ada/.config/Vigil/logs/main.log', shell: 'desktop' },
 };
 

@@ -45,7 +45,7 @@ describe('Settings: polling & alerts', () => {
     await user.click(screen.getByRole('button', { name: 'Save polling settings' }));
     expect(within(form()).getByText('Must be unique and sorted from largest to smallest, e.g. 30, 14, 7, 1.')).toBeTruthy();
     expect(thresholds().getAttribute('aria-invalid')).toBe('true');
-    expect(within(form()).getByText('Must be a whole number of seconds from 10 to 3600.')).toBeTruthy();
+    expect(within(form()).getByText('Must be between 10 seconds and 1 hour.')).toBeTruthy();
     expect(pollAmount().getAttribute('aria-invalid')).toBe('true');
     expect(argsOf(fake, 'updateSettings')).toEqual([]);
     // Fixed as typed: the errors go as soon as the values are right.

@@ -131,7 +131,7 @@ export function initialAlertState(): AlertState {
 /**
  * The state a connection's session starts from, whenever it starts: at launch, turned back on after being off, or
  * restarted after its address or name changed. Its first successful poll is a first poll again: what changed while it
- * was not watched is told as it stands ("Already so when Vigil started…", one summary for several things), not as a
+ * was not watched is told as it stands ("Already so when Vigil began watching this server…", one summary for several things), not as a
  * burst of fresh news; and failures from before do not count towards "can't reach". What was told stays told.
  */
 export function sessionStartState(state: AlertState): AlertState {

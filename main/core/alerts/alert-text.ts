@@ -213,7 +213,8 @@ export function summaryText(lines: readonly SummaryLine[], connectionName: strin
   const ranked = [...lines].sort((a, b) => SUMMARY_ORDER.indexOf(a.kind) - SUMMARY_ORDER.indexOf(b.kind));
   const names = ranked.slice(0, NAMES_IN_SUMMARY).map((line) => line.name).join(', ');
   const more = lines.length > NAMES_IN_SUMMARY ? ` and ${lines.length - NAMES_IN_SUMMARY} more` : '';
-  const lead = atStart ? 'Already so when Vigil started: ' : '';
+  // The first poll of a server, at Vigil's start or just after the server was added: the same words fit both.
+  const lead = atStart ? 'Already so when Vigil began watching this server: ' : '';
   return { severity, title, body: withConnection(`${lead}${names}${more}.`, connectionName) };
 }
 

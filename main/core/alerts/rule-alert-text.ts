@@ -113,7 +113,10 @@ export function certificateRenewedStory(name: string): string {
 
 const STORIES_IN_SUMMARY = 5;
 
-/** "While quiet: 1 still wrong, 1 resolved" — "API was down 14 min, recovered; Backup is late." Problems first. */
+/**
+ * "While quiet: 1 still wrong, 1 resolved" — "Backup is late; API was down 14 min, recovered." Problems first. The
+ * title says when, once: a notification shows the body under it.
+ */
 export function quietSummaryText(stories: readonly HeldStory[], uncounted: number, connectionName: string): AlertText {
   const ranked = [...stories].sort((a, b) => Number(b.bad) - Number(a.bad));
   const wrong = stories.filter((story) => story.bad).length;
@@ -126,6 +129,6 @@ export function quietSummaryText(stories: readonly HeldStory[], uncounted: numbe
   return {
     severity,
     title: `While quiet: ${counts.filter((count) => count !== '').join(', ') || countPhrase(uncounted, 'change')}`,
-    body: withConnection(`While quiet: ${told}${moreItems}${moreChanges}.`, connectionName),
+    body: withConnection(`${told}${moreItems}${moreChanges}.`, connectionName),
   };
 }

@@ -28,6 +28,13 @@ export function statusErrorInfo(response: FailedResponse): ClientErrorInfo {
     if (details !== undefined) info.details = details;
   }
   const said = response.body === undefined ? undefined : serverMessage(response.body, response.secrets);
+  if (said !== undefined && kind === 'bad-request' && !response.request.startsWith('GET ')) {
+    // A change the user asked for, refused with a reason: the reason is the answer ("bücher.example is already
+    // watched."); the request and its status say nothing to the person who filled in the form. Its case is kept: it
+    // may begin with a name written in lower case.
+    info.message = `${said.replace(/[.!]+$/, '')}.`;
+    return info;
+  }
   const lead = leadOf(kind, status, response.request, info.retryAfterMs);
   info.message =
     said === undefined

@@ -17,6 +17,10 @@ export interface ConnectionViewInput {
   now: number;
   /** What `GET /capabilities` last answered; undefined until asked (only an enabled connection's is). */
   capabilities?: Capabilities | undefined;
+  /** Tokens last only until Vigil quits (no keychain), so a missing one was not kept rather than never given. */
+  secretsForSessionOnly?: boolean;
+  /** This computer's usual address while its service listens elsewhere (LocalMode). */
+  usualBaseUrl?: string | undefined;
 }
 
 export function connectionView(connection: Connection, input: ConnectionViewInput): ConnectionView {
@@ -27,9 +31,10 @@ export function connectionView(connection: Connection, input: ConnectionViewInpu
     baseUrl: connection.baseUrl,
     kind: connection.kind,
     enabled: connection.enabled,
-    auth: authOf(input, expiresAt),
+    auth: authOf(connection, input, expiresAt),
   };
   if (expiresAt !== undefined) view.tokenExpiresAt = expiresAt;
+  if (input.usualBaseUrl !== undefined && input.usualBaseUrl !== connection.baseUrl) view.usualBaseUrl = input.usualBaseUrl;
   if (input.capabilities !== undefined) {
     view.capabilities = [...input.capabilities.extensions];
     view.serverProblems = [...input.capabilities.problems];
@@ -37,8 +42,9 @@ export function connectionView(connection: Connection, input: ConnectionViewInpu
   return view;
 }
 
-function authOf(input: ConnectionViewInput, expiresAt: number | undefined): ConnectionView['auth'] {
-  if (input.token === undefined) return 'signed-out';
+function authOf(connection: Connection, input: ConnectionViewInput, expiresAt: number | undefined): ConnectionView['auth'] {
+  // This computer's token is signed afresh at every start, so only another server's can be lost.
+  if (input.token === undefined) return input.secretsForSessionOnly && connection.kind === 'remote' ? 'not-kept' : 'signed-out';
   if (input.alertState?.connection.auth === 'rejected') return 'rejected';
   // Already past `exp` still reads "expiring" until the server says no: the window shows the date either way.
   if (expiresAt !== undefined && expiresAt - input.now <= input.warningDays * msPerDay) return 'expiring';

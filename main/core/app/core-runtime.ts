@@ -73,6 +73,8 @@ export class CoreRuntime {
   readonly #sessions = new Map<string, ConnectionSession>();
   #localMode: LocalMode | undefined;
   #localProblem: string | undefined;
+  /** Where the local service usually listens, while another program holds its port (see LocalMode). */
+  #localUsualBaseUrl: string | undefined;
   #phase: 'new' | 'starting' | 'started' | 'stopped' = 'new';
   #starting: Promise<void> | undefined;
   #suspended = false;
@@ -178,7 +180,15 @@ export class CoreRuntime {
       const rules = session?.alertRules(settings);
       const maintenance = rules === undefined ? undefined : maintenanceAt(rules.maintenance, now);
       return {
-        connection: connectionView(connection, { token: session?.token, alertState, warningDays, now, capabilities: session?.capabilities.current }),
+        connection: connectionView(connection, {
+          token: session?.token,
+          alertState,
+          warningDays,
+          now,
+          capabilities: session?.capabilities.current,
+          usualBaseUrl: this.#usualBaseUrlOf(connection),
+          secretsForSessionOnly: this.secrets.kind === 'memory',
+        }),
         outcome: session?.outcome,
         lastSnapshot: session?.lastSnapshot,
         alertState,
@@ -245,7 +255,13 @@ export class CoreRuntime {
       warningDays: alertPreferencesFrom(settings).tokenWarningDays,
       now: this.clock.now(),
       capabilities: session?.capabilities.current,
+      usualBaseUrl: this.#usualBaseUrlOf(connection),
+      secretsForSessionOnly: this.secrets.kind === 'memory',
     });
+  }
+
+  #usualBaseUrlOf(connection: Connection): string | undefined {
+    return connection.id === localConnectionId ? this.#localUsualBaseUrl : undefined;
   }
 
   /** A connection's token was stored: a rejection is lifted, and its session polls again. */
@@ -302,6 +318,13 @@ export class CoreRuntime {
       onSecret: this.onSecret,
       onProblem: (problem) => {
         this.#localProblem = problem;
+        this.emitStatus();
+        // Serving again, at the same address as before a restart: poll now rather than show it unreachable until
+        // the next poll (a new address starts a new session, which polls at once anyway).
+        if (problem === undefined) this.refreshSoon(localConnectionId);
+      },
+      onUsualAddress: (usualBaseUrl) => {
+        this.#localUsualBaseUrl = usualBaseUrl;
         this.emitStatus();
       },
     });

@@ -8,7 +8,7 @@ import { tokenExpiresAt } from '../secrets/token-expiry.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import type { Connection, Settings } from '../settings/settings-schema.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
-import { localSmtpPasswordAccount } from './local-service-config.ts';
+import { localSmtpPasswordAccount, readLocalServicePort, rememberLocalServicePort } from './local-service-config.ts';
 import type { LocalServiceLauncher, LocalServiceSecrets, RunningLocalService } from './local-service-launcher.ts';
 
 export const localConnectionId = 'local';
@@ -38,6 +38,11 @@ export interface LocalModeOptions {
   onSecret(secret: string): void;
   /** Why the service is not serving right now, in one sentence; undefined once it is. */
   onProblem(problem: string | undefined): void;
+  /**
+   * The base URL the service has whenever its port is free, while it listens elsewhere (another program holds its
+   * port, so ping URLs changed); undefined when it listens where it always does.
+   */
+  onUsualAddress(usualBaseUrl: string | undefined): void;
 }
 
 export class LocalMode {
@@ -145,6 +150,7 @@ export class LocalMode {
       const token = await this.#options.secrets.get(localConnectionId);
       if (this.#isDue(token)) await this.renewToken();
       this.#pointConnectionAt(running.apiUrl);
+      this.#options.onUsualAddress(this.#usualAddressBesides(running.apiUrl));
       this.#options.onProblem(undefined);
     } catch (error) {
       // The service runs; without a token or a saved connection it cannot be watched, so say why.
@@ -166,7 +172,29 @@ export class LocalMode {
     }
   }
 
-  /** The `local` connection with the service's current address (the port may change per start). */
+  /**
+   * The first start's port is remembered in the service's config.json, so every later start listens there (ping
+   * URLs wired into cron jobs keep working); when it could not, the remembered address, for the window to show.
+   */
+  #usualAddressBesides(apiUrl: string): string | undefined {
+    const { dataDir } = this.#options.launcher;
+    const current = new URL(apiUrl);
+    let usualPort: number | undefined;
+    try {
+      usualPort = readLocalServicePort(dataDir);
+      if (usualPort === undefined) rememberLocalServicePort(dataDir, Number(current.port));
+    } catch (error) {
+      // The service runs and is watched all the same; only the next start may take another port.
+      this.#options.logger.warn(`Vigil could not remember the local monitoring service's port: ${sentenceBody(error)}.`);
+      return undefined;
+    }
+    if (usualPort === undefined) return undefined;
+    if (String(usualPort) === current.port) return undefined;
+    current.port = String(usualPort);
+    return current.href;
+  }
+
+  /** The `local` connection with the service's current address (its usual one, unless its port was taken). */
   #pointConnectionAt(apiUrl: string): void {
     this.#options.settings.update((current) => {
       const existing = current.connections.find((c) => c.id === localConnectionId);

@@ -1,6 +1,7 @@
-// The `smtp` of the local service's config.json (in its data dir), which the settings window edits. Every other
-// key of the file is kept as it is, and a file that is not a JSON object is left alone with a clear error. The
-// password is never written here: it goes to the secret store, and from there to the service's environment.
+// What the core keeps in the local service's config.json (in its data dir): the `smtp` the settings window edits,
+// and the `port` chosen on the first start, remembered so heartbeat ping URLs survive restarts. Every other key of
+// the file is kept as it is, and a file that is not a JSON object is left alone with a clear error. The password
+// is never written here: it goes to the secret store, and from there to the service's environment.
 import { randomUUID } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -36,6 +37,18 @@ export function writeLocalSmtp(dataDir: string, smtp: LocalSmtp | undefined): vo
   const { file, config } = readConfig(dataDir);
   const { smtp: _replaced, ...rest } = config;
   writeAtomically(file, `${JSON.stringify(smtp === undefined ? rest : { ...rest, smtp }, null, 2)}\n`);
+}
+
+/** The port the service listens on when it can (the service's own default until one is remembered). */
+export function readLocalServicePort(dataDir: string): number | undefined {
+  const { port } = readConfig(dataDir).config;
+  return typeof port === 'number' && Number.isInteger(port) && port > 0 && port <= 65_535 ? port : undefined;
+}
+
+/** Remembers the port the service got on its first start, keeping the rest of the file. */
+export function rememberLocalServicePort(dataDir: string, port: number): void {
+  const { file, config } = readConfig(dataDir);
+  writeAtomically(file, `${JSON.stringify({ ...config, port }, null, 2)}\n`);
 }
 
 function readConfig(dataDir: string): { file: string; config: Record<string, unknown> } {

@@ -23,7 +23,10 @@ export interface LocalServiceSecrets {
 export interface LocalServiceLauncher {
   /** The service's data dir; the core edits the `smtp` of its config.json. */
   readonly dataDir: string;
-  /** Starts the service on a free loopback port; rejects with one sentence when it cannot. */
+  /**
+   * Starts the service on its usual loopback port (config.json's `port`, else 8731), or a free one while another
+   * program holds it; rejects with one sentence when it cannot start.
+   */
   start(secrets?: LocalServiceSecrets): Promise<RunningLocalService>;
   /** A JWT for the service's data dir, valid for `lifetimeSeconds`. */
   issueToken(lifetimeSeconds: number): Promise<string>;
@@ -82,7 +85,7 @@ export function nodeLocalServiceLauncher(options: NodeLocalServiceOptions): Node
   return {
     dataDir: options.dataDir,
     start: (secrets = {}) =>
-      startProcess(nodePath, command(['service', '--port', '0']), {
+      startProcess(nodePath, command(['service']), {
         env: serviceEnvironment(process.env, secrets),
         logger: options.logger,
         startTimeoutMs: options.startTimeoutMs ?? defaultStartTimeoutMs,

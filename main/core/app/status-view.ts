@@ -303,10 +303,16 @@ function statusItem(entry: RankedItem, now: number, since: ItemSince | undefined
   return view;
 }
 
+/** A token lost with the session it was kept for, said as that, never as the server's refusal. */
+function tokenNotKept(serverName: string): string {
+  return `Vigil could not keep the token for ${serverName}: with no keychain to use, it was kept only until Vigil quit. Enter it again.`;
+}
+
 /** Why a server's data is missing or stale, in one sentence, when it is. */
 function problemOf(input: ServerStatusInput): string | undefined {
   const { connection, outcome } = input;
   if (input.blocker !== undefined) return input.blocker;
+  if (connection.auth === 'not-kept') return tokenNotKept(connection.name);
   if (outcome !== undefined && !outcome.ok && failureClass(outcome.error.kind) !== 'transient') return outcome.error.message;
   if (input.alertState.connection.auth === 'rejected') return `${connection.name} did not accept the saved token: sign in again.`;
   if (outcome === undefined && input.lastSnapshot === undefined) return `Waiting for the first answer from ${connection.name}.`;

@@ -2,7 +2,8 @@
 // subset of them saved to settings.json. The runtime follows the file, so a change applies at once: a new poll
 // interval reschedules the poller, thresholds and grace re-judge the status.
 import type { CheckedArgs, CoreCalls } from '../../../common/ipc/contract.ts';
-import type { SettingsView } from '../../../common/ipc/settings.ts';
+import type { SecretsView, SettingsView } from '../../../common/ipc/settings.ts';
+import { keychainName, type SecretStore } from '../secrets/secret-store.ts';
 import type { CoreRuntime } from '../app/core-runtime.ts';
 import type { Settings } from '../settings/settings-schema.ts';
 
@@ -18,6 +19,7 @@ export function settingsCalls(runtime: CoreRuntime) {
     alerting: settings.alerting,
     timeZone: runtime.timeZone(),
     launchAtLogin: settings.launchAtLogin,
+    secrets: secretsView(runtime.secrets),
     about: { ...runtime.about },
   });
   return {
@@ -28,6 +30,11 @@ export function settingsCalls(runtime: CoreRuntime) {
       return view(runtime.settings.read());
     },
   } satisfies Partial<CoreCalls>;
+}
+
+function secretsView(store: SecretStore): SecretsView {
+  if (store.kind === 'os-keychain') return { where: 'keychain', keychainName: keychainName() };
+  return { where: 'session', keychainName: keychainName(), reason: store.keychainUnavailable ?? 'Vigil was started without it' };
 }
 
 /** The fields the patch names replace the current ones; notifications change flag by flag. */

@@ -5,11 +5,15 @@ import { CliError } from '../../../common/cli/cli-error.ts';
 import type { Logger } from '../../../common/logger.ts';
 import { openSecretStore } from '../secrets/open-secret-store.ts';
 import { KeychainUnavailableError, keychainName, type SecretStore } from '../secrets/secret-store.ts';
-import { defaultSettingsDir } from '../settings/settings-dir.ts';
+import { nodeLocalServiceLauncher } from '../app/local-service-launcher.ts';
+import { defaultSettingsDir, localServiceDataDir } from '../settings/settings-dir.ts';
 import type { Connection } from '../settings/settings-schema.ts';
 import { ConfSettingsStore } from '../settings/settings-store.ts';
 import { cannotTell } from './exit-codes.ts';
 import { chooseOneServer, chooseServers, hostOf, type ServerChoice, type Target } from './server-choice.ts';
+
+/** Long enough for `watch` to poll through a night, short enough that a token left in a shell history is stale. */
+const localTokenLifetimeSeconds = 24 * 3_600;
 
 export class CliEnvironment {
   readonly #logger: Logger;
@@ -29,7 +33,10 @@ export class CliEnvironment {
   secrets(): Promise<SecretStore> {
     this.#secrets ??= openSecretStore({ onUnavailable: 'fail', logger: this.#logger }).catch((error: unknown) => {
       if (!(error instanceof KeychainUnavailableError)) throw error;
-      throw new CliError(`${error.message} A command-line run cannot keep it in memory; set VIGIL_TOKEN instead.`, cannotTell);
+      throw new CliError(
+        `The OS keychain (${keychainName()}) is not available, so saved tokens cannot be read: ${error.reason}. Reach a server with --base-url and VIGIL_TOKEN set instead.`,
+        cannotTell,
+      );
     });
     return this.#secrets;
   }
@@ -42,10 +49,15 @@ export class CliEnvironment {
     return chooseOneServer(this.settings.read(), choice, command);
   }
 
-  /** VIGIL_TOKEN when the command named the server with --base-url, else the keychain entry of the saved connection. */
+  /**
+   * VIGIL_TOKEN when the command named the server with --base-url; for This computer, a short-lived token signed
+   * with its service's own key (no keychain needed, as the app gets its token); else the keychain entry of the
+   * saved connection.
+   */
   async token(target: Target): Promise<string> {
     const fromEnv = process.env.VIGIL_TOKEN?.trim();
     if (fromEnv && target.namedByBaseUrl) return fromEnv;
+    if (target.connection?.kind === 'local') return this.#localToken();
     const token = target.connection && (await (await this.secrets()).get(target.connection.id));
     if (!token) {
       throw new CliError(
@@ -54,6 +66,19 @@ export class CliEnvironment {
       );
     }
     return token;
+  }
+
+  /**
+   * Main/core cannot load the service's code, so, as the app does, it asks the `token` command of this same command
+   * line (scripts/vigil.ts, this process's script) to sign one with the data folder's key.
+   */
+  async #localToken(): Promise<string> {
+    const launcher = nodeLocalServiceLauncher({ dataDir: localServiceDataDir(), vigilScript: process.argv[1] ?? 'scripts/vigil.ts', execArgv: [] });
+    try {
+      return await launcher.issueToken(localTokenLifetimeSeconds);
+    } catch (error) {
+      throw new CliError(error instanceof Error ? error.message : String(error), cannotTell);
+    }
   }
 
   /** Saves (or updates) a remote connection; signing in to it means watching it, so it is enabled. */

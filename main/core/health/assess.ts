@@ -164,7 +164,8 @@ export function heartbeatDetail(heartbeat: Heartbeat, timing: HeartbeatTiming, n
 }
 
 export function domainDetail(domain: Domain, daysLeft: number | undefined): string {
-  if (daysLeft === undefined) return 'Expiry could not be looked up';
+  // Vigil's service says why its lookups fail (docs/api-decisions.md §7); other servers leave it to be guessed.
+  if (daysLeft === undefined) return domain.last_error === undefined ? 'Expiry could not be looked up' : `Expiry not known — ${domain.last_error}`;
   const phrase = capitalized(expiryPhrase(daysLeft));
   return domain.expires_on === undefined ? phrase : `${phrase} (${domain.expires_on})`;
 }

@@ -1,6 +1,6 @@
 // Short human text about items, shared by notifications, the tray menu and the CLI. Names come from the
 // server, so they are cleaned (no control characters or line breaks) and cut to a length menus can show.
-import type { Domain, Heartbeat, Monitor } from '../../../common/api/index.ts';
+import { domainNameForPeople, type Domain, type Heartbeat, type Monitor } from '../../../common/api/index.ts';
 
 const MAX_NAME_LENGTH = 60;
 const UNPRINTABLE = /[\p{Cc}\u2028\u2029]+/gu;
@@ -35,8 +35,9 @@ export function heartbeatName(heartbeat: Heartbeat): string {
   return firstUsable(heartbeat.name, heartbeat.slug, heartbeat.id) ?? 'Unnamed heartbeat';
 }
 
+/** As people write it: `bücher.de`, never the stored `xn--bcher-kva.de` (`domainNameForPeople`). */
 export function domainName(domain: Domain): string {
-  return firstUsable(domain.domain, domain.id) ?? 'Unnamed domain';
+  return firstUsable(domain.domain === undefined ? undefined : domainNameForPeople(domain.domain), domain.id) ?? 'Unnamed domain';
 }
 
 function plural(count: number, unit: string): string {

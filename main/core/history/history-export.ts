@@ -22,12 +22,13 @@ function jsonOf(view: ItemHistoryView, now: number) {
     format: itemHistoryFormat,
     version: 1,
     exportedAt: iso(now),
-    item: { key: view.key, kind: view.kind, name: view.name, health: view.health, state: view.state, since: iso(view.since) ?? null, sinceIsLowerBound: view.sinceIsLowerBound },
+    item: { key: view.key, kind: view.kind, name: view.name, health: view.health, state: view.state, since: iso(view.since) ?? null, sinceIsLowerBound: view.sinceIsLowerBound, createdAt: iso(view.createdAt) ?? null },
     window: view.window,
     from: iso(view.from),
     to: iso(view.to),
     source: view.source,
-    uptime: view.uptime,
+    // A figure of an item younger than its window counts from its creation (`sinceCreation`).
+    uptime: view.uptime.map((uptime) => ({ ...uptime, sinceCreation: iso(uptime.sinceCreation) ?? null })),
     timeline: view.timeline.map((segment) => ({ ...segment, from: iso(segment.from), to: iso(segment.to) })),
     // An incident still going on has `end: null`.
     incidents: view.incidents.map((incident) => ({ ...incident, start: iso(incident.start), end: iso(incident.end) ?? null })),
@@ -46,7 +47,8 @@ function csvOf(view: ItemHistoryView): string {
   const rows: (string | number | undefined)[][] = [
     ...view.uptime.map((uptime) => [
       'uptime',
-      iso(view.to - HISTORY_WINDOWS[uptime.window]),
+      // What the figure counts: from the item's creation when it is younger than the window.
+      iso(uptime.sinceCreation ?? view.to - HISTORY_WINDOWS[uptime.window]),
       iso(view.to),
       undefined,
       undefined,

@@ -9,7 +9,7 @@ export interface NotesInput {
   serverProblem: string | undefined;
   /** Where the server's timeline of this item begins. */
   serverStart: number | undefined;
-  /** The page's window start. */
+  /** The page's window start, or the item's creation within it. */
   from: number;
   /** The item is still on the server. */
   onServer: boolean;
@@ -18,6 +18,9 @@ export interface NotesInput {
   /** What happened to the record itself (moved aside, kept in memory). */
   recordNotes: readonly string[];
 }
+
+/** The note names a minute: a history that begins within the first minute of the page (or the item's life) needs none. */
+const noteResolutionMs = 60_000;
 
 export function historyNotes(input: NotesInput): string[] {
   const notes: string[] = [];
@@ -28,7 +31,7 @@ export function historyNotes(input: NotesInput): string[] {
     notes.push(`Some of the server's history could not be read (${input.serverProblem.replace(/[.!]+$/, '')}); shown instead is what Vigil saw.`);
   } else if (input.kind === 'domain') {
     notes.push("The server keeps no timeline of a domain: the timeline is what Vigil saw; the events are the server's.");
-  } else if (input.serverStart !== undefined && input.serverStart > input.from) {
+  } else if (input.serverStart !== undefined && input.serverStart >= input.from + noteResolutionMs) {
     notes.push(`The server's history of this item begins on ${new Date(input.serverStart).toISOString().slice(0, 16).replace('T', ' ')} UTC; before that, shown is what Vigil saw.`);
   }
   if (!input.onServer) notes.push('This item is no longer on the server: shown is what Vigil recorded while it was.');

@@ -1,7 +1,10 @@
 // One item's history page, for the window and `vigil history`: the server's history where the server keeps one (it
 // watched all along), Vigil's own record where it does not, and the record filling what the server lacks (time
-// before its history begins, a timeline of domains). Each part that is missing is said in the notes.
-import { HISTORY_WINDOWS, type HistoryWindow } from '../../../common/api/index.ts';
+// before its history begins, a timeline of domains). Each part that is missing is said in the notes. The time before
+// the item was created is no part of it (common/api/item-lifetime.ts): a younger item's timeline and figures start
+// at its creation.
+import { dateTimeToEpochMs, HISTORY_WINDOWS, type HistoryWindow } from '../../../common/api/index.ts';
+import { livedPart } from '../../../common/api/item-lifetime.ts';
 import type { HistoryEventView, ItemHistoryView, ItemPageWindow, UptimeView } from '../../../common/ipc/history.ts';
 import { serverItemKey } from '../../../common/ipc/item-key.ts';
 import type { ItemKind } from '../../../common/ipc/views.ts';
@@ -45,20 +48,23 @@ export async function buildItemHistory(input: ItemHistoryInput): Promise<ItemHis
   const kind: ItemKind | undefined = item?.kind ?? recorded?.item.kind;
   if (kind === undefined) return undefined;
   const name = input.name ?? recorded?.item.name ?? key;
+  const createdAt = createdAtOf(item);
+  const lived = livedPart({ from, to: now }, createdAt);
   const recordSegments = recorded?.segments ?? [gapSegment(recordFrom, now)];
   const server = input.server === undefined || item === undefined ? undefined : await serverParts(input.server, item, { window, from, to: now }, input.graceSeconds);
 
   const serverSegments = server?.timeline === undefined ? undefined : sliceSegments(server.timeline.segments, recordFrom, now);
   const merged = serverSegments === undefined ? recordSegments : fillGaps(serverSegments, recordSegments);
-  const onPage = sliceSegments(merged, from, now);
-  const serverShown = serverSegments !== undefined && sliceSegments(serverSegments, from, now).some((segment) => segment.health !== 'gap');
+  const onPage = sliceSegments(merged, lived.from, now);
+  const serverShown = serverSegments !== undefined && sliceSegments(serverSegments, lived.from, now).some((segment) => segment.health !== 'gap');
 
   const notes = historyNotes({
     kind,
     serverHistory: input.server !== undefined,
     serverProblem: server?.problem,
     serverStart: server?.timeline?.historyStart,
-    from,
+    // A series step that began before the item was created is no history from before it.
+    from: lived.from,
     onServer: item !== undefined,
     watched: onPage.some((segment) => segment.health !== 'gap'),
     recordNotes: input.record?.reads.notes ?? [],
@@ -76,8 +82,9 @@ export async function buildItemHistory(input: ItemHistoryInput): Promise<ItemHis
     window,
     from,
     to: now,
+    createdAt,
     source: serverShown ? 'server' : 'client',
-    uptime: uptimeWindows.map((uptimeWindow) => uptimeFor(uptimeWindow, kind, merged, serverSegments, server, now)),
+    uptime: uptimeWindows.map((uptimeWindow) => uptimeFor(uptimeWindow, kind, { merged, serverSegments, server, createdAt }, now)),
     timeline: onPage.map(({ from: start, to, health, state }) => ({ from: start, to, health, state })),
     responseTimes: server?.responseTimes,
     incidents: incidentsOf(onPage, kind),
@@ -104,23 +111,42 @@ function serverParts(server: HistoryServer, item: ItemAssessment, span: { window
   }
 }
 
+/** When its server says the item was created (monitors everywhere; heartbeats and domains on Vigil's service). */
+function createdAtOf(item: ItemAssessment | undefined): number | undefined {
+  const text = item === undefined ? undefined : item.kind === 'monitor' ? item.monitor.created_at : item.kind === 'heartbeat' ? item.heartbeat.created_at : item.domain.created_at;
+  return text === undefined ? undefined : dateTimeToEpochMs(text);
+}
+
+interface UptimeSources {
+  merged: readonly Segment[];
+  serverSegments: readonly Segment[] | undefined;
+  server: ServerParts | undefined;
+  createdAt: number | undefined;
+}
+
 /** A monitor's uptime from the server's own figures where it has them; otherwise from the merged timeline. */
-function uptimeFor(window: HistoryWindow, kind: ItemKind, merged: readonly Segment[], serverSegments: readonly Segment[] | undefined, server: ServerParts | undefined, now: number): UptimeView {
+function uptimeFor(window: HistoryWindow, kind: ItemKind, { merged, serverSegments, server, createdAt }: UptimeSources, now: number): UptimeView {
+  const lived = livedPart({ from: now - HISTORY_WINDOWS[window], to: now }, createdAt);
   const stats = server?.stats[window];
   if (stats?.uptime !== undefined) {
+    const upSeconds = Math.round(stats.up_seconds ?? 0);
+    const downSeconds = Math.round(stats.down_seconds ?? 0);
+    const maintenanceSeconds = Math.round(stats.maintenance_seconds ?? 0);
+    // A service from before it left the time before creation out counts it as unknown: never more than the life.
+    const livedUnknown = Math.max(0, Math.round((now - lived.from) / 1000) - upSeconds - downSeconds - maintenanceSeconds);
     return {
       window,
       uptime: stats.uptime,
-      upSeconds: Math.round(stats.up_seconds ?? 0),
-      downSeconds: Math.round(stats.down_seconds ?? 0),
-      unknownSeconds: Math.round(stats.unknown_seconds ?? 0),
-      maintenanceSeconds: Math.round(stats.maintenance_seconds ?? 0),
+      upSeconds,
+      downSeconds,
+      unknownSeconds: Math.min(Math.round(stats.unknown_seconds ?? 0), livedUnknown),
+      maintenanceSeconds,
+      sinceCreation: lived.sinceCreation ? lived.from : undefined,
       source: 'server',
     };
   }
-  const from = now - HISTORY_WINDOWS[window];
-  const fromServer = serverSegments !== undefined && sliceSegments(serverSegments, from, now).some((segment) => segment.health !== 'gap');
-  return uptimeOf(merged, kind, window, from, now, fromServer ? 'server' : 'client');
+  const fromServer = serverSegments !== undefined && sliceSegments(serverSegments, lived.from, now).some((segment) => segment.health !== 'gap');
+  return uptimeOf(merged, kind, window, now - HISTORY_WINDOWS[window], now, fromServer ? 'server' : 'client', createdAt);
 }
 
 function lastPing(item: ItemAssessment | undefined): number[] | undefined {

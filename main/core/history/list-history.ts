@@ -1,7 +1,9 @@
 // The monitors list's history columns: each monitor's 24-hour uptime and a 48-slot status bar, from the server's
 // `GET /stats?window=24h&slots=48` where it keeps history, else (and for any monitor it leaves out) from Vigil's
-// own record. One server's part; the call puts every enabled server's together under server item keys.
-import { HISTORY_WINDOWS, type Monitor } from '../../../common/api/index.ts';
+// own record. One server's part; the call puts every enabled server's together under server item keys. A monitor
+// created within the day has its bar start where it was created (common/api/item-lifetime.ts).
+import { dateTimeToEpochMs, HISTORY_WINDOWS, type Monitor } from '../../../common/api/index.ts';
+import { firstLivedSlot } from '../../../common/api/item-lifetime.ts';
 import type { ListHistoryView } from '../../../common/ipc/history.ts';
 import { monitorKey, serverItemKey } from '../../../common/ipc/item-key.ts';
 import type { MonitoringClient } from '../api/index.ts';
@@ -27,13 +29,16 @@ export interface ListHistoryInput {
 export async function buildListHistory(input: ListHistoryInput): Promise<ListHistoryView> {
   const { now } = input;
   const from = now - HISTORY_WINDOWS['24h'];
+  const createdAt = new Map(input.monitors.map((monitor) => [monitorKey(monitor), monitor.created_at === undefined ? undefined : dateTimeToEpochMs(monitor.created_at)]));
+  const firstSlot = (key: string) => firstLivedSlot({ from, to: now }, listSlotCount, createdAt.get(key));
   /** By the monitor's own key first; put on its server at the end. */
   const items: ListHistoryView['items'] = {};
   if (input.server !== undefined) {
     try {
       for (const stats of (await input.server.listStats('24h', listSlotCount)).items) {
         if (stats.id === undefined || stats.slots === undefined || !slotShape.test(stats.slots)) continue;
-        items[`monitor:${stats.id}`] = { uptime: stats.uptime, slots: stats.slots, source: 'server' };
+        const key = `monitor:${stats.id}`;
+        items[key] = { uptime: stats.uptime, slots: stats.slots, firstSlot: firstSlot(key), source: 'server' };
       }
     } catch {
       // The record below fills every monitor the server did not answer for.
@@ -45,7 +50,13 @@ export async function buildListHistory(input: ListHistoryInput): Promise<ListHis
     const rows = input.record.reads.monitorRows(input.record.connectionId, from);
     for (const key of keys) {
       const segments = recordTimeline(rows.get(key) ?? [], periods, from, now);
-      items[key] = { uptime: uptimeOf(segments, 'monitor', '24h', from, now, 'client').uptime, slots: slotString(segments, 'monitor', from, now, listSlotCount), source: 'client' };
+      const created = createdAt.get(key);
+      items[key] = {
+        uptime: uptimeOf(segments, 'monitor', '24h', from, now, 'client', created).uptime,
+        slots: slotString(segments, 'monitor', from, now, listSlotCount, created),
+        firstSlot: firstSlot(key),
+        source: 'client',
+      };
     }
   }
   const onServer = Object.fromEntries(Object.entries(items).map(([key, value]) => [serverItemKey(input.connectionId, key), value]));

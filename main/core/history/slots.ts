@@ -1,12 +1,16 @@
 // A status bar from a timeline (pure), in the slot alphabet of common/api/history.ts: the window cut into equal
 // slots, oldest first, each `d` when down at some time in it, else `m` when in maintenance for most of it, else `u`
-// when up for most of it, else `-` (the service's order, service/history/status-slots.ts).
+// when up for most of it, else `-` (the service's order, service/history/status-slots.ts). "Most of it" is of the
+// part the item existed in: a slot wholly before its creation is `-`, the slot it was created in is judged on its
+// time since (common/api/item-lifetime.ts).
+import { livedSlotWidths } from '../../../common/api/item-lifetime.ts';
 import type { ItemKind } from '../../../common/ipc/views.ts';
 import type { Segment } from './record-types.ts';
 import { countAs } from './uptime.ts';
 
-export function slotString(segments: readonly Segment[], kind: ItemKind, from: number, to: number, count: number): string {
+export function slotString(segments: readonly Segment[], kind: ItemKind, from: number, to: number, count: number, createdAt?: number): string {
   const width = (to - from) / count;
+  const lived = livedSlotWidths({ from, to }, count, createdAt);
   const up = new Float64Array(count);
   const maintenance = new Float64Array(count);
   const down = new Uint8Array(count);
@@ -27,6 +31,9 @@ export function slotString(segments: readonly Segment[], kind: ItemKind, from: n
     }
   }
   let slots = '';
-  for (let slot = 0; slot < count; slot++) slots += down[slot] === 1 ? 'd' : (maintenance[slot] ?? 0) > width / 2 ? 'm' : (up[slot] ?? 0) > width / 2 ? 'u' : '-';
+  for (let slot = 0; slot < count; slot++) {
+    const half = (lived[slot] ?? 0) / 2;
+    slots += half === 0 ? '-' : down[slot] === 1 ? 'd' : (maintenance[slot] ?? 0) > half ? 'm' : (up[slot] ?? 0) > half ? 'u' : '-';
+  }
   return slots;
 }

@@ -1,6 +1,8 @@
 // Uptime from a timeline (pure): up ÷ (up + down) over the time that was observed; time nobody watched is
 // unknown, never up; time in maintenance is its own figure, counted neither up nor down (as UptimeRobot does), so
-// planned work leaves uptime alone. What counts as up or down depends on the kind of item.
+// planned work leaves uptime alone; time before the item was created is no part of it at all. What counts as up or
+// down depends on the kind of item.
+import { livedPart } from '../../../common/api/item-lifetime.ts';
 import type { HistorySource, HistoryWindow, UptimeView } from '../../../common/ipc/history.ts';
 import type { Health, ItemKind } from '../../../common/ipc/views.ts';
 import type { Segment } from './record-types.ts';
@@ -20,7 +22,10 @@ export function countAs(kind: ItemKind, health: Health | 'gap' | 'maintenance'):
   return 'unknown';
 }
 
-export function uptimeOf(segments: readonly Segment[], kind: ItemKind, window: HistoryWindow, from: number, to: number, source: HistorySource): UptimeView {
+/** The figure over [from, to], from the item's creation (epoch ms) when that is later. */
+export function uptimeOf(segments: readonly Segment[], kind: ItemKind, window: HistoryWindow, windowFrom: number, to: number, source: HistorySource, createdAt?: number): UptimeView {
+  const lived = livedPart({ from: windowFrom, to }, createdAt);
+  const { from } = lived;
   const totals = { up: 0, down: 0, unknown: 0, maintenance: 0 };
   let covered = 0;
   for (const segment of segments) {
@@ -39,6 +44,7 @@ export function uptimeOf(segments: readonly Segment[], kind: ItemKind, window: H
     downSeconds: Math.round(totals.down / 1000),
     unknownSeconds: Math.round(totals.unknown / 1000),
     maintenanceSeconds: Math.round(totals.maintenance / 1000),
+    sinceCreation: lived.sinceCreation ? from : undefined,
     source,
   };
 }

@@ -4,6 +4,12 @@ import { checkAccount, checkSecret, type SecretStore } from './secret-store.ts';
 export class MemorySecretStore implements SecretStore {
   readonly kind = 'memory';
   readonly #secrets = new Map<string, string>();
+  readonly keychainUnavailable: string | undefined;
+
+  /** `keychainUnavailable`: why the OS keychain is not used, when this store stands in for it. */
+  constructor(keychainUnavailable?: string) {
+    this.keychainUnavailable = keychainUnavailable;
+  }
 
   async get(account: string): Promise<string | undefined> {
     checkAccount(account);

@@ -25,6 +25,6 @@ export async function openSecretStore(options: OpenSecretStoreOptions): Promise<
       `The OS keychain (${keychainName()}) is not available, so tokens are kept in memory for this session only: ` +
         `${error.reason}.`,
     );
-    return new MemorySecretStore();
+    return new MemorySecretStore(error.reason);
   }
 }

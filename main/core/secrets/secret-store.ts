@@ -5,6 +5,8 @@
 export interface SecretStore {
   /** `os-keychain`: kept across restarts by the OS; `memory`: lost when Vigil quits. */
   readonly kind: 'os-keychain' | 'memory';
+  /** Why the OS keychain is not used, for a memory store that stands in for it. */
+  readonly keychainUnavailable?: string;
   /** The secret, or undefined when none is stored. */
   get(account: string): Promise<string | undefined>;
   /** Stores the secret, replacing any earlier one. */

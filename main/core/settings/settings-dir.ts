@@ -23,3 +23,13 @@ export function defaultSettingsDir(
   const configHome = xdg && path.posix.isAbsolute(xdg) ? xdg : path.posix.join(home, '.config');
   return path.posix.join(configHome, appFolderName);
 }
+
+/**
+ * The local service's data folder (database, signing key, config.json): `VIGIL_DATA_DIR` when set, else `service`
+ * inside the settings folder. One folder for the app, browser mode and the `service`, `token` and `test-email`
+ * commands, so a token the command line prints is one the app's service accepts.
+ */
+export function localServiceDataDir(settingsDir: string = defaultSettingsDir(), env: NodeJS.ProcessEnv = process.env): string {
+  const override = env.VIGIL_DATA_DIR;
+  return override ? path.resolve(override) : path.join(settingsDir, 'service');
+}

@@ -197,6 +197,16 @@ export const settingsSchema = z.object(
     /** By server item key. */
     itemRules: boundedRecord(itemRuleSchema, SETTINGS_LIMITS.itemRules, 'item rules'),
     launchAtLogin: flag(false),
+    /**
+     * The port browser mode took on its first start, kept so its address (and what the browser keeps for that
+     * origin: notification permission, the lists' filters) stays the same from one launch to the next.
+     */
+    browserModePort: z
+      .number({ error: 'must be a port number' })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be between 1 and 65535' })
+      .max(65_535, { error: 'must be between 1 and 65535' })
+      .optional(),
     version: z.literal(SETTINGS_VERSION, { error: `must be ${SETTINGS_VERSION}` }).default(SETTINGS_VERSION),
   },
   { error: 'must be a JSON object' },

@@ -1,5 +1,6 @@
-// The embedded service as local mode runs it: the data folder's config, on a free loopback port (port 0, as the
-// plain-Node launcher does; the core points the local connection at whatever address it gets).
+// The embedded service as local mode runs it, as the plain-Node launcher runs `vigil service` with no --port: the
+// data folder's config on its usual port (config.json's `port`, which the core remembers after the first start,
+// else 8731), or a free one while another program holds it; the core points the local connection at the address.
 import type { Logger } from '../../../common/logger.ts';
 import { ensureDataDir } from '../../../service/data-dir.ts';
 import { startService } from '../../../service/monitoring-service.ts';
@@ -8,5 +9,5 @@ import { backgroundClock } from '../../../common/clock.ts';
 import type { StartedService } from './service-process.ts';
 
 export function startLocalService(dataDir: string, logger: Logger): Promise<StartedService> {
-  return startService(resolveConfig(ensureDataDir(dataDir), { port: 0 }), { clock: backgroundClock, logger, fetch: globalThis.fetch });
+  return startService(resolveConfig(ensureDataDir(dataDir)), { clock: backgroundClock, logger, fetch: globalThis.fetch }, { portIfTaken: 'any' });
 }

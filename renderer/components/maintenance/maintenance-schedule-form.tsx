@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { MaintenanceTarget } from '../../../common/ipc/alerting.ts';
 import { vigil } from '../../api/vigil-api.ts';
 import { toLocalInput } from '../../format/local-date-time.ts';
+import { scheduledNotice } from '../../format/maintenance-text.ts';
 import { useFormCheck } from '../../state/form-check.ts';
 import { showInfo } from '../../state/notices-store.ts';
 import { tracked } from '../../state/pending-writes.ts';
@@ -44,8 +45,8 @@ export function MaintenanceScheduleForm({ target, label, onDone }: MaintenanceSc
   }
 
   async function save() {
-    await tracked(() => vigil().startMaintenance(target, scheduleTiming(shown)));
-    showInfo(shown.repeats ? `Weekly maintenance on ${label} is scheduled.` : `Maintenance on ${label} is scheduled.`);
+    const started = await tracked(() => vigil().startMaintenance(target, scheduleTiming(shown)));
+    showInfo(scheduledNotice(label, shown.repeats, started, Date.now()));
     onDone();
   }
 

@@ -1,5 +1,6 @@
 // The domains table's rows: each domain joined with its expiry state and snooze from the status, with the days
 // left until it expires, then searched, filtered and sorted (pure).
+import { domainNameForPeople } from '../../../common/api/index.ts';
 import type { Domain, Health, StatusItemView } from '../../../common/ipc/views.ts';
 import type { Row } from '../../state/collection.ts';
 import type { ListPreferences } from '../../state/list-preferences.ts';
@@ -54,7 +55,8 @@ export function domainRows(rows: readonly Row<Domain>[], items: ReadonlyMap<stri
       state,
       ...judgementOf(statusItem, healthOfState[state]),
       daysLeft,
-      search: searchText([item.domain, item.registrar]),
+      // Found by either form: as people write it (`bücher.de`) and as stored (`xn--bcher-kva.de`).
+      search: searchText([item.domain, item.domain === undefined ? undefined : domainNameForPeople(item.domain), item.registrar]),
     };
   });
 }
@@ -68,7 +70,7 @@ export function daysLeftLabel(daysLeft: number): string {
 }
 
 const sortValues: SortValues<DomainRow> = {
-  domain: (row) => row.domain.domain,
+  domain: (row) => (row.domain.domain === undefined ? undefined : domainNameForPeople(row.domain.domain)),
   expires: (row) => row.domain.expires_on,
   daysLeft: (row) => row.daysLeft,
   registrar: (row) => row.domain.registrar,
@@ -84,4 +86,21 @@ export function sortDomainRows(rows: readonly DomainRow[], sortBy: string, direc
 /** The sorted rows that match the list's search and state filter, in the same order. */
 export function filterDomainRows(sorted: readonly DomainRow[], search: string, chosen: ListPreferences['filters']): DomainRow[] {
   return filterRows(sorted, search, chosen, filters);
+}
+
+/** Domains whose expiry is not known, by why: the server's words where it says why its lookups fail (Vigil's service,
+ * docs/api-decisions.md §7), undefined where it does not (not looked up yet, or a server that does not say). */
+export interface UnknownExpiryGroup {
+  reason: string | undefined;
+  names: string[];
+}
+
+export function unknownExpiryGroups(rows: readonly DomainRow[]): UnknownExpiryGroup[] {
+  const groups = new Map<string | undefined, string[]>();
+  for (const row of rows) {
+    if (row.daysLeft !== undefined || row.saving) continue;
+    const reason = row.domain.last_error;
+    groups.set(reason, [...(groups.get(reason) ?? []), row.domain.domain === undefined ? '(no name)' : domainNameForPeople(row.domain.domain)]);
+  }
+  return [...groups].map(([reason, names]) => ({ reason, names }));
 }

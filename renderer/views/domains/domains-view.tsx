@@ -2,6 +2,7 @@
 // days left coloured by the user's thresholds, and its registrar (its name leading to its page); add, delete (after confirmation) and snooze from
 // each row. Rows come from the latest poll with the user's changes laid over them.
 import { useMemo, useState } from 'react';
+import { domainNameForPeople } from '../../../common/api/index.ts';
 import type { Domain } from '../../../common/ipc/views.ts';
 import { vigil } from '../../api/vigil-api.ts';
 import { CreateButton } from '../../components/create-button.tsx';
@@ -20,11 +21,14 @@ import { formatCalendarDate } from '../../format/time.ts';
 import { useDomains } from '../../state/resources.ts';
 import { useResourceList, type ResourceListSource } from '../../state/use-resource-list.ts';
 import { DomainForm } from './domain-form.tsx';
-import { daysLeftLabel, domainListDefaults, domainRows, filterDomainRows, sortDomainRows, type DomainRow } from './domain-list.ts';
+import { daysLeftLabel, domainListDefaults, domainRows, filterDomainRows, sortDomainRows, unknownExpiryGroups, type DomainRow, type UnknownExpiryGroup } from './domain-list.ts';
 
 const notLookedUp = 'The registry has not answered a lookup for this domain yet. The server keeps asking; expiry alerts start once it answers.';
+/** Groups of domains named in the note before it says "and N more". */
+const reasonsShown = 4;
 
-const nameOf = (row: DomainRow) => row.domain.domain ?? 'domain';
+/** As people write it (`bücher.de`); the server keeps and is sent its ASCII form (`xn--bcher-kva.de`). */
+const nameOf = (row: DomainRow) => (row.domain.domain === undefined ? 'domain' : domainNameForPeople(row.domain.domain));
 
 function summaryOf(rows: readonly DomainRow[]): string {
   if (rows.length === 0) return 'No domains watched yet.';
@@ -34,7 +38,7 @@ function summaryOf(rows: readonly DomainRow[]): string {
 }
 
 const columns: Column<DomainRow>[] = [
-  { id: 'domain', header: 'Domain', sortable: true, width: { min: 160, grow: 2 }, className: 'cell-strong', cell: (row) => (row.domain.id === undefined || row.saving ? (row.domain.domain ?? '(no name)') : <ItemLink itemKey={row.key} name={row.domain.domain ?? '(no name)'} />) },
+  { id: 'domain', header: 'Domain', sortable: true, width: { min: 160, grow: 2 }, className: 'cell-strong', cell: (row) => (row.domain.id === undefined || row.saving ? nameOf(row) : <ItemLink itemKey={row.key} name={nameOf(row)} />) },
   {
     id: 'expires',
     header: 'Expires',
@@ -44,8 +48,8 @@ const columns: Column<DomainRow>[] = [
       row.domain.expires_on !== undefined ? (
         formatCalendarDate(row.domain.expires_on)
       ) : row.daysLeft === undefined ? (
-        <span className="cell-muted" title={notLookedUp}>
-          Not known yet
+        <span className="cell-muted" title={row.domain.last_error === undefined ? notLookedUp : `The latest lookup failed: ${row.domain.last_error}`}>
+          {row.domain.last_error === undefined ? 'Not known yet' : 'Lookup failed'}
         </span>
       ) : (
         '—'
@@ -90,17 +94,48 @@ const domainWords: ListWords<DomainRow> = {
   }),
 };
 
+/**
+ * Why some expiry dates are not known. Where the server says why its lookups fail, each reason with its domains (the
+ * same reason, such as no network, once for all of them); otherwise that the registry has not answered yet.
+ */
+function UnknownExpiryNote({ groups }: { groups: readonly UnknownExpiryGroup[] }) {
+  const count = groups.reduce((sum, group) => sum + group.names.length, 0);
+  if (groups.every((group) => group.reason === undefined)) {
+    return (
+      <p className="list-note" role="note">
+        Expiry not known yet for {countOf(count, 'domain')}: the registry has not answered. The server keeps asking, and expiry alerts start once it answers.
+      </p>
+    );
+  }
+  const shown = groups.slice(0, reasonsShown);
+  const more = groups.slice(reasonsShown).reduce((sum, group) => sum + group.names.length, 0);
+  return (
+    <div className="list-note lookup-reasons" role="note">
+      <p>Expiry not known for {countOf(count, 'domain')}. The server keeps asking, and expiry alerts start once the registry answers.</p>
+      <ul>
+        {shown.map((group) => (
+          <li key={group.reason ?? ''}>
+            <strong>{group.names.join(', ')}</strong> — {group.reason ?? 'not looked up yet'}
+          </li>
+        ))}
+        {more > 0 && <li>and {countOf(more, 'more domain')}</li>}
+      </ul>
+    </div>
+  );
+}
+
 export function DomainsView() {
   const list = useResourceList(domainList);
   const [adding, setAdding] = useState(false);
 
   const { rows, askToDelete } = list;
-  const unknownCount = useMemo(() => rows.filter((row) => row.daysLeft === undefined && !row.saving).length, [rows]);
+  const unknownExpiry = useMemo(() => unknownExpiryGroups(rows), [rows]);
 
   // Stable across renders, so rows that did not change are not rendered again while scrolling or typing.
   const allColumns = useMemo<Column<DomainRow>[]>(() => [
     ...columns,
-    actionsColumn(330, (row) => {
+    // Snooze, Maintenance and Delete side by side, and no more: the list has no room to spare beside a Server column.
+    actionsColumn(240, (row) => {
       const name = nameOf(row);
       const disabled = row.saving || row.domain.id === undefined;
       return (
@@ -124,13 +159,7 @@ export function DomainsView() {
         filters={domainFilters}
         columns={allColumns}
         onCreate={() => setAdding(true)}
-        note={
-          unknownCount > 0 && (
-            <p className="list-note" role="note">
-              Expiry not known yet for {countOf(unknownCount, 'domain')}: the registry has not answered. The server keeps asking, and expiry alerts start once it answers.
-            </p>
-          )
-        }
+        note={unknownExpiry.length > 0 && <UnknownExpiryNote groups={unknownExpiry} />}
       />
       {adding && <DomainForm onClose={() => setAdding(false)} />}
     </section>

@@ -72,7 +72,7 @@ export function HandlersView() {
       width: 110,
       cell: (row) => (row.saving ? <HealthBadge health="saving" label="Saving…" /> : typeLabel(row.handler.type)),
     },
-    { id: 'destination', header: 'Destination', sortable: true, width: { min: 200, grow: 2.4 }, className: 'cell-mono', cell: (row) => row.handler.destination ?? '—' },
+    { id: 'destination', header: 'Destination', sortable: true, width: { min: 200, grow: 2.4 }, className: 'cell-mono', cell: (row) => <span title={row.handler.destination}>{row.handler.destination ?? '—'}</span> },
     actionsColumn(100, (row) => <DeleteButton name={nameOf(row)} disabled={row.saving || row.handler.id === undefined} onClick={() => askToDelete(row)} />),
   ], [askToDelete]);
 

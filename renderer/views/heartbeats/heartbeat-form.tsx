@@ -11,7 +11,7 @@ import { localTimeZone } from '../../../common/schedule/weekly-schedule.ts';
 import { fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
 import { DialogForm } from '../../components/dialog-form.tsx';
-import { DurationField, draftSeconds, durationDraft, type DurationDraft } from '../../components/duration-field.tsx';
+import { DurationField, draftSeconds, durationDraft, durationErrors, type DurationDraft } from '../../components/duration-field.tsx';
 import { sentence, TextField } from '../../components/fields.tsx';
 import { ServerField } from '../../components/server-field.tsx';
 import { useFormDraft } from '../../state/drafts-store.ts';
@@ -54,13 +54,19 @@ function bodyOf(draft: HeartbeatDraft, cron: boolean): HeartbeatCreateBody {
 
 function localErrors(draft: HeartbeatDraft, cron: boolean): FieldErrors {
   const checked = checkInput(heartbeatCreateInput, bodyOf(draft, cron));
-  return checked.ok ? {} : fieldErrorsOf(checked.details);
+  const sent = (duration: DurationDraft) => (cron && duration.amount.trim() !== '' ? duration : undefined);
+  const amounts = durationErrors({
+    expected_interval: cron && draft.timing === 'schedule' ? undefined : draft.interval,
+    grace_seconds: sent(draft.grace),
+    max_runtime_seconds: sent(draft.maxRuntime),
+  });
+  return { ...(checked.ok ? {} : fieldErrorsOf(checked.details)), ...amounts };
 }
 
 export interface HeartbeatFormProps {
   onClose(): void;
   /** Called instead of onClose once the server has the heartbeat (the view then shows how to ping it). */
-  onCreated(heartbeat: Heartbeat): void;
+  onCreated(heartbeat: Heartbeat, connectionId: string): void;
 }
 
 export function HeartbeatForm({ onClose, onCreated }: HeartbeatFormProps) {
@@ -90,7 +96,7 @@ export function HeartbeatForm({ onClose, onCreated }: HeartbeatFormProps) {
     const shown: Heartbeat = { ...body, name: body.name ?? HEARTBEAT_DEFAULTS.name };
     const saved = await form.save(() => useHeartbeats.getState().add(connectionId, shown, () => vigil().createHeartbeat(connectionId, body)));
     showInfo(`Heartbeat ${saved.name ?? body.name ?? HEARTBEAT_DEFAULTS.name} created.`);
-    onCreated(saved);
+    onCreated(saved, connectionId);
   }
 
   // Open from the start when a kept draft has a grace or a longest run, and opened by an error in them; otherwise

@@ -3,6 +3,7 @@
 // from each row. Rows come from the latest poll with the user's changes laid over them.
 import { useMemo, useState } from 'react';
 import { formatDuration } from '../../../common/format/duration.ts';
+import { parseServerItemKey } from '../../../common/ipc/item-key.ts';
 import type { Heartbeat } from '../../../common/ipc/views.ts';
 import { describeCron } from '../../../common/schedule/cron-description.ts';
 import { vigil } from '../../api/vigil-api.ts';
@@ -66,7 +67,7 @@ const heartbeatWords: ListWords<HeartbeatRow> = {
 export function HeartbeatsView() {
   const list = useResourceList(heartbeatList);
   const [creating, setCreating] = useState(false);
-  const [showingPing, setShowingPing] = useState<{ heartbeat: Heartbeat; pingUrl: string } | undefined>();
+  const [showingPing, setShowingPing] = useState<{ heartbeat: Heartbeat; pingUrl: string; connectionId: string | undefined } | undefined>();
 
   // Stable across renders, so rows that did not change are not rendered again while scrolling or typing.
   const { askToDelete } = list;
@@ -81,12 +82,13 @@ export function HeartbeatsView() {
       id: 'nextExpected',
       header: 'Next expected',
       sortable: true,
-      width: 175,
+      // "waiting for first ping" over two lines: at 1280 pixels, beside a Server column, the row has no more room.
+      width: 120,
       cell: (row) =>
         row.nextExpectedAt !== undefined ? (
           <RelativeTime at={row.nextExpectedAt} />
         ) : (
-          <span className="cell-muted">{row.lastPingAt === undefined ? 'waiting for first ping' : '—'}</span>
+          <span className="cell-muted cell-two-lines">{row.lastPingAt === undefined ? 'waiting for first ping' : '—'}</span>
         ),
     },
     {
@@ -98,14 +100,14 @@ export function HeartbeatsView() {
       cell: (row) =>
         row.saving ? <HealthBadge health="saving" label="Saving…" /> : <StatusBadges health={row.state === 'waiting' ? 'unknown' : row.health} label={stateLabels[row.state]} judgement={row} />,
     },
-    actionsColumn(330, (row) => {
+    actionsColumn(300, (row) => {
       const name = nameOf(row.heartbeat);
       const disabled = row.saving || row.heartbeat.id === undefined;
       const pingUrl = row.heartbeat.ping_url;
       return (
         <>
           {pingUrl !== undefined && (
-            <button type="button" className="button button-small" aria-label={`Ping URL for ${name}`} onClick={() => setShowingPing({ heartbeat: row.heartbeat, pingUrl })}>
+            <button type="button" className="button button-small" aria-label={`Ping URL for ${name}`} onClick={() => setShowingPing({ heartbeat: row.heartbeat, pingUrl, connectionId: parseServerItemKey(row.key)?.connectionId })}>
               Ping URL
             </button>
           )}
@@ -117,10 +119,10 @@ export function HeartbeatsView() {
     }),
   ], [askToDelete, statusWidth, intervalWidth]);
 
-  function created(heartbeat: Heartbeat) {
+  function created(heartbeat: Heartbeat, connectionId: string) {
     setCreating(false);
     // The next step is connecting the job, so show how at once.
-    if (heartbeat.ping_url !== undefined) setShowingPing({ heartbeat, pingUrl: heartbeat.ping_url });
+    if (heartbeat.ping_url !== undefined) setShowingPing({ heartbeat, pingUrl: heartbeat.ping_url, connectionId });
   }
 
   return (
@@ -130,7 +132,7 @@ export function HeartbeatsView() {
       </PageHeader>
       <ResourceListBody list={list} words={heartbeatWords} filters={heartbeatFilters} columns={columns} onCreate={() => setCreating(true)} />
       {creating && <HeartbeatForm onClose={() => setCreating(false)} onCreated={created} />}
-      {showingPing !== undefined && <PingDetails heartbeat={showingPing.heartbeat} pingUrl={showingPing.pingUrl} onClose={() => setShowingPing(undefined)} />}
+      {showingPing !== undefined && <PingDetails heartbeat={showingPing.heartbeat} pingUrl={showingPing.pingUrl} connectionId={showingPing.connectionId} onClose={() => setShowingPing(undefined)} />}
     </section>
   );
 }

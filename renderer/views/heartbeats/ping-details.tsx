@@ -8,6 +8,7 @@ import { DURATION_UNITS, durationParts } from '../../format/time.ts';
 import { scheduleText } from '../../format/schedule-text.ts';
 import { cronScheduleOf, crontabLine, SCHEDULE_PLACEHOLDER } from './crontab-line.ts';
 import { JobLines } from './job-lines.tsx';
+import { PingAddressNotice } from './ping-address-notice.tsx';
 
 /** "every day", "every 5 minutes": the interval as a sentence says it. */
 function everyPhrase(seconds: number): string {
@@ -19,16 +20,19 @@ function everyPhrase(seconds: number): string {
 export interface PingDetailsProps {
   heartbeat: Heartbeat;
   pingUrl: string;
+  /** Its server, for the notice when that server's address changed. */
+  connectionId: string | undefined;
   onClose(): void;
 }
 
-export function PingDetails({ heartbeat, pingUrl, onClose }: PingDetailsProps) {
+export function PingDetails({ heartbeat, pingUrl, connectionId, onClose }: PingDetailsProps) {
   const interval = heartbeat.expected_interval;
   const every = interval === undefined ? undefined : everyPhrase(interval);
   const scheduled = interval !== undefined && cronScheduleOf(interval) !== undefined;
   return (
     <Dialog title={`Ping URL for ${heartbeat.name ?? 'this heartbeat'}`} onClose={onClose} wide>
       <div className="dialog-body ping-details">
+        <PingAddressNotice connectionId={connectionId} pingUrl={pingUrl} />
         {heartbeat.schedule !== undefined ? (
           <>
             <p>

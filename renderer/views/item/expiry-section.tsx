@@ -11,7 +11,7 @@ export function ExpirySection({ expiresOn, now }: { expiresOn: string | undefine
     <section className="item-section" aria-labelledby="expiry-title">
       <h2 id="expiry-title">Expiry</h2>
       {expiresOn === undefined ? (
-        <p className="field-hint">The registry has not answered a lookup yet, so the expiry date is not known.</p>
+        <p className="field-hint">Not known until the registry answers a lookup.</p>
       ) : (
         <p>
           Registered until <strong>{formatCalendarDate(expiresOn)}</strong>

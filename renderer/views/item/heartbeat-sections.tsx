@@ -5,6 +5,7 @@ import { parseServerItemKey } from '../../../common/ipc/item-key.ts';
 import { useHeartbeats } from '../../state/resources.ts';
 import { useTakesCron } from '../../state/server-capabilities.ts';
 import { JobLines } from '../heartbeats/job-lines.tsx';
+import { PingAddressNotice } from '../heartbeats/ping-address-notice.tsx';
 import { HeartbeatFacts } from './heartbeat-facts.tsx';
 import { RunsSection } from './runs-section.tsx';
 
@@ -19,7 +20,8 @@ export function HeartbeatSummary({ itemKey }: { itemKey: string }) {
 
 export function HeartbeatRuns({ itemKey }: { itemKey: string }) {
   const heartbeat = useHeartbeat(itemKey);
-  const cron = useTakesCron(parseServerItemKey(itemKey)?.connectionId);
+  const connectionId = parseServerItemKey(itemKey)?.connectionId;
+  const cron = useTakesCron(connectionId);
   if (heartbeat === undefined || !cron) return null;
   const pingUrl = heartbeat.ping_url;
   return (
@@ -29,6 +31,7 @@ export function HeartbeatRuns({ itemKey }: { itemKey: string }) {
         <section className="item-section job-lines" aria-labelledby="job-lines-title">
           <h2 id="job-lines-title">Connect the job</h2>
           <p className="field-hint">Each of these runs your job and tells Vigil when it starts, how it ended and what it printed.</p>
+          <PingAddressNotice connectionId={connectionId} pingUrl={pingUrl} />
           <JobLines heartbeat={heartbeat} pingUrl={pingUrl} />
         </section>
       )}

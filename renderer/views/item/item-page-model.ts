@@ -1,10 +1,12 @@
-// What the item page shows of an ItemHistoryView (pure): the windows by name, the status timeline reduced to bars
-// a screen can draw and sentences a screen reader can say, and the response times as a chart's columns and a
-// summary.
+// What the item page shows of an ItemHistoryView (pure): the windows by name, the part of the window a younger
+// item lived (from its creation, common/api/item-lifetime.ts) and its words, the status timeline reduced to bars a
+// screen can draw and sentences a screen reader can say, and the response times as a chart's columns and a summary.
+import { livedPart } from '../../../common/api/item-lifetime.ts';
 import { formatDuration } from '../../../common/format/duration.ts';
-import type { ItemPageWindow, ResponseTimePoint, TimelineSegment } from '../../../common/ipc/history.ts';
+import type { ItemHistoryView, ItemPageWindow, ResponseTimePoint, TimelineSegment } from '../../../common/ipc/history.ts';
 import { stateLabel } from '../../format/state-label.ts';
 import { formatDateTime } from '../../format/time.ts';
+import { creationText } from '../../format/uptime.ts';
 
 export const windowNames: Record<ItemPageWindow, { short: string; long: string }> = {
   '24h': { short: '24 h', long: '24 hours' },
@@ -13,6 +15,27 @@ export const windowNames: Record<ItemPageWindow, { short: string; long: string }
   '90d': { short: '90 d', long: '90 days' },
   '365d': { short: '365 d', long: '365 days' },
 };
+
+/**
+ * What the page's timeline and chart cover: the window, or for an item created within it, its life. `label` heads a
+ * sentence ("Past 24 hours", "Since 13:38 (3 min)"), `phrase` ends one ("over the past 24 hours", "since 13:38
+ * (3 min)"); `since` is said beside the window's name only for a younger item.
+ */
+export interface ShownPeriod {
+  from: number;
+  to: number;
+  label: string;
+  phrase: string;
+  since: string | undefined;
+}
+
+export function shownPeriod(view: Pick<ItemHistoryView, 'window' | 'from' | 'to' | 'createdAt'>): ShownPeriod {
+  const lived = livedPart({ from: view.from, to: view.to }, view.createdAt);
+  const name = windowNames[view.window].long;
+  if (!lived.sinceCreation) return { from: lived.from, to: lived.to, label: `Past ${name}`, phrase: `over the past ${name}`, since: undefined };
+  const created = creationText(lived.from, view.to);
+  return { from: lived.from, to: lived.to, label: `Since ${created}`, phrase: `since ${created}`, since: `since ${created}` };
+}
 
 export type TimelineHealth = TimelineSegment['health'];
 
@@ -70,8 +93,8 @@ export function timelineLegend(segments: readonly TimelineSegment[]): { health: 
   return [...labels].sort(([a], [b]) => legendOrder[a] - legendOrder[b]).map(([health, label]) => ({ health, label }));
 }
 
-/** "Past 7 days: up 6 d 20 h, down 2 h in 3 stretches, not watching 2 h." */
-export function timelineSummary(segments: readonly TimelineSegment[], from: number, to: number, windowName: string): string {
+/** "Past 7 days: up 6 d 20 h, down 2 h in 3 stretches, not watching 2 h." (`label`: "Past 7 days".) */
+export function timelineSummary(segments: readonly TimelineSegment[], from: number, to: number, label: string): string {
   const totals = new Map<string, { ms: number; stretches: number }>();
   let coveredMs = 0;
   for (const segment of segments) {
@@ -86,12 +109,15 @@ export function timelineSummary(segments: readonly TimelineSegment[], from: numb
     const total = totals.get('not watching') ?? { ms: 0, stretches: 0 };
     totals.set('not watching', { ms: total.ms + unwatched, stretches: total.stretches + 1 });
   }
-  if (totals.size === 0) return `Past ${windowName}: nothing was observed.`;
-  const parts = [...totals].sort(([, a], [, b]) => b.ms - a.ms).map(([state, { ms, stretches }]) => {
+  if (totals.size === 0) return `${label}: nothing was observed.`;
+  // Under a second reads "0 s": a young item's moment between its creation and its first check says nothing.
+  const said = [...totals].filter(([, { ms }]) => ms >= 1000);
+  if (said.length === 0) return `${label}: nothing was observed.`;
+  const parts = said.sort(([, a], [, b]) => b.ms - a.ms).map(([state, { ms, stretches }]) => {
     const many = stretches > 1 && state !== 'up' && state !== 'ok' ? ` in ${stretches} stretches` : '';
     return `${state === 'ok' ? 'OK' : state} ${formatDuration(ms, 'elapsed')}${many}`;
   });
-  return `Past ${windowName}: ${parts.join(', ')}.`;
+  return `${label}: ${parts.join(', ')}.`;
 }
 
 /** The stretches that were not fine (maintenance included: it is not up), the first `limit` as sentences ("Down
@@ -105,13 +131,19 @@ export function troubleStretches(segments: readonly TimelineSegment[], now: numb
   return { told, count: trouble.length };
 }
 
-/** The chart's columns: time in seconds, then the average and the 95th percentile (null where no check succeeded). */
-export function responseChartData(points: readonly ResponseTimePoint[]): [number[], (number | null)[], (number | null)[]] {
+/**
+ * The chart's columns: time in seconds, then the average and the 95th percentile (null where no check succeeded).
+ * Each step sums the checks across it, so it is drawn at the middle of its part within the period: a younger item's
+ * one step so far sits in the middle of its life, not before its creation.
+ */
+export function responseChartData(points: readonly ResponseTimePoint[], stepMs: number, period: Pick<ShownPeriod, 'from' | 'to'>): [number[], (number | null)[], (number | null)[]] {
   const times: number[] = [];
   const averages: (number | null)[] = [];
   const p95s: (number | null)[] = [];
   for (const point of points) {
-    times.push(point.at / 1000);
+    const start = Math.max(point.at, period.from);
+    const end = Math.max(start, Math.min(point.at + stepMs, period.to));
+    times.push((start + end) / 2 / 1000);
     averages.push(point.avgMs ?? null);
     p95s.push(point.p95Ms ?? null);
   }
@@ -123,8 +155,20 @@ export function millisecondsText(ms: number): string {
   return `${Math.round(ms).toLocaleString('en')} ms`;
 }
 
-/** The chart in words: the average over the window, the slowest step's 95th percentile, and failed checks. */
-export function responseSummary(points: readonly ResponseTimePoint[], windowName: string): string {
+/**
+ * The steps of the period: those that end after it starts (a younger item's first step began before its creation,
+ * and holds only the checks since).
+ */
+export function stepsInPeriod(points: readonly ResponseTimePoint[], stepMs: number, period: Pick<ShownPeriod, 'from'>): ResponseTimePoint[] {
+  return points.filter((point) => point.at + stepMs > period.from);
+}
+
+/**
+ * The chart in words: the average over the period, the slowest step's 95th percentile (when its step began, or the
+ * item's creation within it), and failed checks. `period.phrase`: "over the past 24 hours", "since 13:38 (3 min)".
+ */
+export function responseSummary(points: readonly ResponseTimePoint[], period: Pick<ShownPeriod, 'from' | 'phrase'>): string {
+  const { phrase } = period;
   let weighted = 0;
   let succeeded = 0;
   let checks = 0;
@@ -140,9 +184,9 @@ export function responseSummary(points: readonly ResponseTimePoint[], windowName
     }
     if (point.p95Ms !== undefined && (slowest?.p95Ms === undefined || point.p95Ms > slowest.p95Ms)) slowest = point;
   }
-  if (succeeded === 0) return `No check succeeded in the past ${windowName}, so there are no response times to show.`;
-  const parts = [`Average response time over the past ${windowName}: ${millisecondsText(weighted / succeeded)}.`];
-  if (slowest?.p95Ms !== undefined) parts.push(`The slowest 95th percentile was ${millisecondsText(slowest.p95Ms)}, at ${formatDateTime(slowest.at)}.`);
+  if (succeeded === 0) return `No check succeeded ${phrase}, so there are no response times to show.`;
+  const parts = [`Average response time ${phrase}: ${millisecondsText(weighted / succeeded)}.`];
+  if (slowest?.p95Ms !== undefined) parts.push(`The slowest 95th percentile was ${millisecondsText(slowest.p95Ms)}, at ${formatDateTime(Math.max(slowest.at, period.from))}.`);
   parts.push(`${failed.toLocaleString('en')} of ${checks.toLocaleString('en')} checks failed.`);
   return parts.join(' ');
 }

@@ -4,7 +4,7 @@
 // Maintenance starts from the header, the windows that cover it are listed under it, and its alert rules close
 // the page. A monitor's latest check (why it failed, how long it took, its certificate) shows where its server sends
 // it.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ItemHistoryView, ItemPageWindow } from '../../../common/ipc/history.ts';
 import type { ItemKind, StatusItemView } from '../../../common/ipc/views.ts';
 import { vigil } from '../../api/vigil-api.ts';
@@ -20,11 +20,12 @@ import { useStatus } from '../../state/status-store.ts';
 import { monitorKey, parseServerItemKey, serverItemKey } from '../../../common/ipc/item-key.ts';
 import { LastCheckSection } from '../monitors/last-check-view.tsx';
 import { ChecksSection } from './checks-section.tsx';
+import { DomainLookupSection } from './domain-lookup-section.tsx';
 import { ExpirySection } from './expiry-section.tsx';
 import { HeartbeatRuns, HeartbeatSummary } from './heartbeat-sections.tsx';
 import { IncidentsSection } from './incidents-section.tsx';
 import { ItemMaintenance } from './item-maintenance.tsx';
-import { windowNames } from './item-page-model.ts';
+import { shownPeriod, windowNames } from './item-page-model.ts';
 import { PingsSection } from './pings-section.tsx';
 import { ResponseTimesSection } from './response-times-section.tsx';
 import { RulesPanel } from './rules-panel.tsx';
@@ -83,7 +84,7 @@ export function ItemPage({ itemKey }: { itemKey: string }) {
       </a>
       <header className="page-header">
         <div>
-          <h1 id="item-title" ref={heading} tabIndex={-1}>
+          <h1 id="item-title" ref={heading} tabIndex={-1} title={name}>
             {name}
           </h1>
           {headline !== undefined && (
@@ -113,6 +114,7 @@ export function ItemPage({ itemKey }: { itemKey: string }) {
       {headline?.kind === 'heartbeat' && <HeartbeatSummary itemKey={itemKey} />}
 
       {monitor !== undefined && <LastCheckSection monitor={monitor} />}
+      {headline?.kind === 'domain' && <DomainLookupSection itemKey={itemKey} />}
 
       {view !== undefined && view.notes.length > 0 && (
         <div className="item-notes">
@@ -155,9 +157,13 @@ interface ItemHistoryProps {
 function ItemHistory({ itemKey, view, pageWindow, onWindow, loading, now }: ItemHistoryProps) {
   // While another window loads, the one shown says which it is.
   const shownName = windowNames[view.window].long;
+  // An item created within the window: its timeline and chart span its life, and their headings say so.
+  // Kept while the view is: the chart is drawn again only when what it shows changes.
+  const period = useMemo(() => shownPeriod(view), [view]);
   return (
     <>
-      <UptimeFigures uptime={view.uptime} />
+      {/* As of the history's moment, as the timeline and chart are: their ages agree. */}
+      <UptimeFigures uptime={view.uptime} now={view.to} />
       <div className="window-row">
         <WindowPicker value={pageWindow} onChange={onWindow} />
         {/* Always there, so what it says is announced, and the page below does not move when it does. */}
@@ -167,11 +173,14 @@ function ItemHistory({ itemKey, view, pageWindow, onWindow, loading, now }: Item
       </div>
       <div className={loading ? 'item-window item-window-loading' : 'item-window'}>
         <section className="item-section" aria-labelledby="timeline-title">
-          <h2 id="timeline-title">Status over the past {shownName}</h2>
-          <StatusTimeline segments={view.timeline} from={view.from} to={view.to} windowName={shownName} now={now} />
+          <h2 id="timeline-title">
+            Status over the past {shownName}
+            {period.since !== undefined && <span className="heading-since">, {period.since}</span>}
+          </h2>
+          <StatusTimeline segments={view.timeline} period={period} now={now} />
           {view.source === 'client' && <p className="field-hint">From Vigil’s own record: only what this app saw while it was running.</p>}
         </section>
-        {view.responseTimes !== undefined && <ResponseTimesSection points={view.responseTimes.points} from={view.from} to={view.to} windowName={shownName} />}
+        {view.responseTimes !== undefined && <ResponseTimesSection points={view.responseTimes.points} stepSeconds={view.responseTimes.stepSeconds} period={period} />}
         <IncidentsSection kind={view.kind} incidents={view.incidents} now={now} />
       </div>
       {view.checks !== undefined && <ChecksSection itemKey={itemKey} checks={view.checks} />}

@@ -12,7 +12,10 @@ const chartHeight = 240;
 
 export interface ResponseTimeChartProps {
   points: readonly ResponseTimePoint[];
-  /** The window, epoch ms: the time axis spans it whole, so missing steps show as missing. */
+  /** The length of a point's step, ms: each is drawn at the middle of its part of the span. */
+  stepMs: number;
+  /** The window (a younger item's life in it), epoch ms: the time axis spans it whole, so missing steps show as
+   * missing. */
   from: number;
   to: number;
 }
@@ -61,11 +64,11 @@ function optionsFor(element: HTMLElement, span: { current: { from: number; to: n
   };
 }
 
-export function ResponseTimeChart({ points, from, to }: ResponseTimeChartProps) {
+export function ResponseTimeChart({ points, stepMs, from, to }: ResponseTimeChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot | undefined>(undefined);
   const scheme = useColorScheme();
-  const data = useMemo(() => responseChartData(points), [points]);
+  const data = useMemo(() => responseChartData(points, stepMs, { from, to }), [points, stepMs, from, to]);
   // What the chart shows, for the one made below and for each new window given to it.
   const span = useRef({ from, to });
   const shown = useRef<ChartData>(data);

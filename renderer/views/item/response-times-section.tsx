@@ -1,26 +1,29 @@
-// Response times over the window: the chart (average and 95th percentile), a legend that tells the lines apart
-// by their dash as well as their colour, the chart in words, and its numbers as a table on request.
+// Response times over the window (a younger item's from its creation): the chart (average and 95th percentile), a
+// legend that tells the lines apart by their dash as well as their colour, the chart in words, and its numbers as a
+// table on request.
 import { useMemo, useState } from 'react';
 import type { ResponseTimePoint } from '../../../common/ipc/history.ts';
 import { formatDateTime } from '../../format/time.ts';
-import { millisecondsText, responseSummary } from './item-page-model.ts';
+import { millisecondsText, responseSummary, stepsInPeriod, type ShownPeriod } from './item-page-model.ts';
 import { ResponseTimeChart } from './response-time-chart.tsx';
 
 export interface ResponseTimesSectionProps {
   points: readonly ResponseTimePoint[];
-  from: number;
-  to: number;
-  windowName: string;
+  stepSeconds: number;
+  /** The window, or a younger item's life in it: a younger item's chart spans its life, not a day it was mostly not
+   * there for, so its data is not a speck at the edge. */
+  period: ShownPeriod;
 }
 
-export function ResponseTimesSection({ points, from, to, windowName }: ResponseTimesSectionProps) {
+export function ResponseTimesSection({ points, stepSeconds, period }: ResponseTimesSectionProps) {
   const [asTable, setAsTable] = useState(false);
-  const summary = useMemo(() => responseSummary(points, windowName), [points, windowName]);
+  const shown = useMemo(() => stepsInPeriod(points, stepSeconds * 1000, period), [points, stepSeconds, period]);
+  const summary = useMemo(() => responseSummary(shown, period), [shown, period]);
   return (
     <section className="item-section" aria-labelledby="response-title">
       <h2 id="response-title">Response times</h2>
       <figure className="chart-figure">
-        <ResponseTimeChart points={points} from={from} to={to} />
+        <ResponseTimeChart points={shown} stepMs={stepSeconds * 1000} from={period.from} to={period.to} />
         <figcaption>
           <ul className="legend" aria-label="Legend">
             <li>
@@ -55,7 +58,7 @@ export function ResponseTimesSection({ points, from, to, windowName }: ResponseT
               </tr>
             </thead>
             <tbody>
-              {points.map((point) => (
+              {shown.map((point) => (
                 <tr key={point.at}>
                   <td>{formatDateTime(point.at)}</td>
                   <td>{point.checks.toLocaleString('en')}</td>

@@ -11,7 +11,7 @@ import { useFormCheck } from '../../state/form-check.ts';
 import { showInfo } from '../../state/notices-store.ts';
 import { tracked } from '../../state/pending-writes.ts';
 import { DependsOnField } from './depends-on-field.tsx';
-import { rulesDraftOf, rulesErrors, rulesPatch, rulesSummary, type RulesDraft, type TellChoice } from './rules-values.ts';
+import { rulesDraftOf, rulesErrors, rulesPatch, rulesSummary, tellsNothing, tellsNothingNote, type RulesDraft, type TellChoice } from './rules-values.ts';
 import { useItemRules } from './use-item-rules.ts';
 
 export interface RulesPanelProps {
@@ -117,6 +117,7 @@ function RulesForm({ itemKey, connectionId, tellChoices, name, rules, onClose, o
         {tellChoices.map(({ kind, label }) => (
           <CheckboxField key={kind} label={label} checked={draft.tell[kind]} onChange={(on) => change({ tell: { ...draft.tell, [kind]: on } }, 'tell')} />
         ))}
+        {tellsNothing(draft.tell, tellChoices) && <p className="field-hint">Nothing ticked: Vigil tells nothing about {name}; {tellsNothingNote}.</p>}
         {errors['tell'] !== undefined && <p className="field-error">{sentence(errors['tell'])}</p>}
       </fieldset>
       <DependsOnField itemKey={itemKey} connectionId={connectionId} value={draft.dependsOn} error={errors['dependsOn']} onChange={(dependsOn) => change({ dependsOn }, 'dependsOn')} />

@@ -35,13 +35,25 @@ export function tellChoicesOf(kind: ItemKind, monitor?: Pick<Monitor, 'url' | 'c
 
 const minutes = (count: number) => (count === 1 ? '1 minute' : `${count} minutes`);
 
-/** "Tells at once (the default) · about: going down, recovering · depends on Router · 3 items depend on this". */
+/** Said of an item whose every "Tell me when" box is unticked, in the summary and under the boxes. */
+export const tellsNothingNote = 'its state still shows in the window and the tray';
+
+/** Whether none of the news that applies to the item is told: a choice Vigil keeps (the item is watched, quietly). */
+export function tellsNothing(tell: Record<TellKind, boolean>, choices: readonly TellChoice[]): boolean {
+  return choices.every((each) => !tell[each.kind]);
+}
+
+/**
+ * "Tells only if down for 5 minutes (the default) · not when: it recovers · depends on Router · 3 items depend on
+ * this"; "Tells nothing: its state still shows in the window and the tray" when every kind of news is off (how long it waits then matters not).
+ */
 export function rulesSummary(rules: ItemRulesView, choices: readonly TellChoice[]): string {
   const delay = rules.delayMinutes ?? rules.defaultDelayMinutes;
   const when = delay === 0 ? 'Tells at once' : `Tells only if down for ${minutes(delay)}`;
-  const parts = [rules.delayMinutes === undefined ? `${when} (the default)` : when];
   const off = choices.filter((each) => !rules.tell[each.kind]);
-  if (off.length > 0) parts.push(`not when: ${off.map((each) => each.label.toLowerCase()).join(', ')}`);
+  const silent = tellsNothing(rules.tell, choices);
+  const parts = [silent ? `Tells nothing: ${tellsNothingNote}` : rules.delayMinutes === undefined ? `${when} (the default)` : when];
+  if (off.length > 0 && !silent) parts.push(`not when: ${off.map((each) => each.label.toLowerCase()).join(', ')}`);
   if (rules.dependsOn !== undefined) parts.push(`depends on ${rules.dependsOn.name}`);
   if (rules.dependents > 0) parts.push(rules.dependents === 1 ? '1 item depends on this' : `${rules.dependents} items depend on this`);
   return parts.join(' · ');

@@ -92,6 +92,21 @@ export function RunsSection({ itemKey, latest }: RunsSectionProps) {
   );
 }
 
+/** The run's output, folded: "Show log" opens it, and then says "Hide log". */
+function RunLog({ log, truncated, started }: { log: string; truncated: boolean; started: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="run-log" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>
+        {open ? 'Hide log' : 'Show log'}
+        <span className="visually-hidden"> of the run {started}</span>
+      </summary>
+      <pre tabIndex={0}>{log}</pre>
+      {truncated && <p className="field-hint">Truncated at 10 KB: the job printed more.</p>}
+    </details>
+  );
+}
+
 function RunRow({ run }: { run: HeartbeatRunView }) {
   const now = useNow((state) => state.now);
   const started = run.startedAt === undefined ? (run.endedAt === undefined ? '—' : `— (ended ${formatDateTime(run.endedAt)})`) : formatDateTime(run.startedAt);
@@ -109,13 +124,7 @@ function RunRow({ run }: { run: HeartbeatRunView }) {
         {run.log === undefined ? (
           <span className="cell-muted">none</span>
         ) : (
-          <details className="run-log">
-            <summary>
-              Show log<span className="visually-hidden"> of the run {started}</span>
-            </summary>
-            <pre tabIndex={0}>{run.log}</pre>
-            {run.logTruncated && <p className="field-hint">Truncated at 10 KB: the job printed more.</p>}
-          </details>
+          <RunLog log={run.log} truncated={run.logTruncated} started={started} />
         )}
       </td>
     </tr>

@@ -1,10 +1,10 @@
 // The status over a window as one bar: each state in its own colour and shape, time nobody watched hatched (never
 // drawn as up), with a legend beside it. Screen readers get the same in words: the summary, and every stretch
-// that was not fine.
+// that was not fine. For an item created within the window the bar spans its life, from its creation.
 import { useMemo } from 'react';
 import type { TimelineSegment } from '../../../common/ipc/history.ts';
 import { formatDateTime } from '../../format/time.ts';
-import { timelineBars, timelineLegend, timelineSummary, troubleStretches } from './item-page-model.ts';
+import { timelineBars, timelineLegend, timelineSummary, troubleStretches, type ShownPeriod } from './item-page-model.ts';
 
 /** Enough columns for a wide window; a year of segments never becomes more elements than this. */
 const columns = 360;
@@ -13,17 +13,16 @@ const maxStretchesRead = 50;
 
 export interface StatusTimelineProps {
   segments: readonly TimelineSegment[];
-  from: number;
-  to: number;
-  /** "7 days" */
-  windowName: string;
+  /** The window, or a younger item's life in it. */
+  period: ShownPeriod;
   now: number;
 }
 
-export function StatusTimeline({ segments, from, to, windowName, now }: StatusTimelineProps) {
+export function StatusTimeline({ segments, period, now }: StatusTimelineProps) {
+  const { from, to, label } = period;
   const bars = useMemo(() => timelineBars(segments, from, to, columns), [segments, from, to]);
   const legend = useMemo(() => timelineLegend(segments), [segments]);
-  const summary = useMemo(() => timelineSummary(segments, from, to, windowName), [segments, from, to, windowName]);
+  const summary = useMemo(() => timelineSummary(segments, from, to, label), [segments, from, to, label]);
   const stretches = useMemo(() => troubleStretches(segments, now, maxStretchesRead), [segments, now]);
   return (
     <figure className="timeline-figure">
@@ -33,7 +32,7 @@ export function StatusTimeline({ segments, from, to, windowName, now }: StatusTi
         ))}
       </div>
       <div className="timeline-ends" aria-hidden="true">
-        <span>{formatDateTime(from)}</span>
+        <span>{period.since === undefined ? formatDateTime(from) : `Created ${formatDateTime(from)}`}</span>
         <span>Now</span>
       </div>
       <figcaption className="timeline-caption">

@@ -1,10 +1,12 @@
-// An item's history for the page: fetched for the item and window shown, again every minute and whenever the
-// item's state changes (so the timeline and incidents follow what the status says), and on "Try again". What was
+// An item's history for the page: fetched for the item and window shown, again every minute, whenever the item's
+// state changes (so the timeline and incidents follow what the status says) and whenever a heartbeat's latest ping
+// does (pings of a heartbeat that stays up change no state, yet the page lists them), and on "Try again". What was
 // shown stays while a newer answer is on its way; an answer to an older request is dropped.
 import { useEffect, useRef, useState } from 'react';
 import type { ItemHistoryView, ItemPageWindow } from '../../../common/ipc/history.ts';
 import { callFailureOf } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
+import { useHeartbeats } from '../../state/resources.ts';
 import { useStatus } from '../../state/status-store.ts';
 
 const refreshEveryMs = 60_000;
@@ -28,6 +30,7 @@ export function useItemHistory(itemKey: string, pageWindow: ItemPageWindow): Ite
     const item = state.itemsByKey.get(itemKey);
     return item === undefined ? '' : `${item.state}|${item.since ?? ''}|${item.maintenance === undefined ? '' : 'maintenance'}`;
   });
+  const lastPing = useHeartbeats((state) => state.rows.find((row) => row.key === itemKey)?.item.last_ping);
   const latest = useRef(0);
 
   useEffect(() => {
@@ -46,7 +49,7 @@ export function useItemHistory(itemKey: string, pageWindow: ItemPageWindow): Ite
       );
     const timer = setInterval(() => setAttempt((count) => count + 1), refreshEveryMs);
     return () => clearInterval(timer);
-  }, [itemKey, pageWindow, attempt, stateMark]);
+  }, [itemKey, pageWindow, attempt, stateMark, lastPing]);
 
   return {
     view,

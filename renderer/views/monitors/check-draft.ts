@@ -112,9 +112,10 @@ function entriesOf(text: string): string[] {
     .filter((entry) => entry !== '');
 }
 
-/** Digits are a number; anything else goes as typed, for the shared rule to judge. */
+/** A number is a number (9.5 too, so the shared rule says it must be whole); anything else goes as typed, for the
+ * shared rule to judge. */
 function numberOrText(text: string): number | string {
-  return /^\d+$/.test(text) ? Number(text) : text;
+  return /^\d+(\.\d+)?$/.test(text) ? Number(text) : text;
 }
 
 /** JSON when it reads as JSON, else the text itself: `ok` expects the text "ok". */

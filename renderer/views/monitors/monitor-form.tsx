@@ -9,7 +9,7 @@ import type { Monitor } from '../../../common/ipc/views.ts';
 import { fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
 import { DialogForm } from '../../components/dialog-form.tsx';
-import { DurationField, draftSeconds, durationDraft, type DurationDraft } from '../../components/duration-field.tsx';
+import { DurationField, draftSeconds, durationDraft, durationErrors, type DurationDraft } from '../../components/duration-field.tsx';
 import { SelectField, TextField } from '../../components/fields.tsx';
 import { ServerField } from '../../components/server-field.tsx';
 import { useFormDraft } from '../../state/drafts-store.ts';
@@ -77,7 +77,7 @@ function localErrors(draft: MonitorDraft, withChecks: boolean, editing: boolean)
   const checked = checkInput(monitorCreateInput, body);
   // The lookup: judged by checkProblems where the form has it (a server with checks); otherwise an existing dns
   // monitor is only renamed or re-timed here, and the server keeps the lookup a PUT leaves out.
-  return { ...checks, ...(checked.ok ? {} : fieldErrorsOf(checked.details.filter((detail) => detail.field !== 'dns'))) };
+  return { ...checks, ...(checked.ok ? {} : fieldErrorsOf(checked.details.filter((detail) => detail.field !== 'dns'))), ...durationErrors({ frequency: draft.frequency }) };
 }
 
 /** The server names a status entry or a warning day; the form shows the list's field. */

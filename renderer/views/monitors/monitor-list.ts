@@ -1,6 +1,6 @@
 // The monitors table's rows: each monitor joined with its health and snooze from the status, then searched,
 // filtered and sorted (pure).
-import { monitorStatusOf, monitorTypeOf, type MonitorStatus } from '../../../common/api/index.ts';
+import { domainNameForPeople, monitorStatusOf, monitorTypeOf, type MonitorStatus } from '../../../common/api/index.ts';
 import type { ListHistoryView } from '../../../common/ipc/history.ts';
 import type { Health, Monitor, StatusItemView } from '../../../common/ipc/views.ts';
 import type { Row } from '../../state/collection.ts';
@@ -20,9 +20,15 @@ export const monitorListDefaults: ListPreferences = { search: '', filters: { sta
 /** The known types by name; a type a remote server adds is shown as it is. */
 export const monitorTypeLabels: Readonly<Record<string, string>> = { http: 'HTTP(S)', tcp: 'TCP', udp: 'UDP', ping: 'Ping', dns: 'DNS' };
 
+/** A target as people read it: its host's labels in their own script (`bücher.de`, not the `xn--bcher-kva.de`
+ * checked and sent), whether it is an address, a host:port or a host. */
+export function targetForPeople(url: string): string {
+  return url.replace(/^(https?:\/\/)?([^/:?#\s]+)/i, (_, scheme: string | undefined, host: string) => `${scheme ?? ''}${domainNameForPeople(host)}`);
+}
+
 /** A target as the list shows it under the name: an http(s) address without its scheme, so it starts with the host. */
 export function shownTarget(url: string): string {
-  return url.replace(/^https?:\/\//i, '');
+  return targetForPeople(url).replace(/^https?:\/\//i, '');
 }
 
 /** The list's Type: an http monitor's says its scheme ("HTTPS", "HTTP"), which its target (`shownTarget`) leaves out. */
@@ -48,7 +54,7 @@ export function monitorRows(rows: readonly Row<Monitor>[], items: ReadonlyMap<st
       status,
       ...judgementOf(items.get(key), healthOfStatus[status]),
       updatedAt: epochOf(item.updated_at),
-      search: searchText([item.name, item.url, item.type, item.last_error]),
+      search: searchText([item.name, item.url, item.url === undefined ? undefined : targetForPeople(item.url), item.type, item.last_error]),
     };
   });
 }
@@ -57,7 +63,6 @@ const sortValues: SortValues<MonitorRow> = {
   name: (row) => row.monitor.name,
   // As the cells read: HTTP and HTTPS apart.
   type: (row) => listTypeLabel(row.monitor.type, row.monitor.url),
-  frequency: (row) => row.monitor.frequency,
   status: (row) => statusRank[row.status],
   updated: (row) => row.updatedAt,
 };

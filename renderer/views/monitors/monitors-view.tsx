@@ -26,7 +26,7 @@ import { anyLastCheck } from './last-check.ts';
 import { LastCheckCell } from './last-check-view.tsx';
 import { MonitorForm } from './monitor-form.tsx';
 import { monitorList } from './monitor-list-source.ts';
-import { listTypeLabel, shownTarget, statusLabels, type MonitorRow } from './monitor-list.ts';
+import { listTypeLabel, shownTarget, statusLabels, targetForPeople, type MonitorRow } from './monitor-list.ts';
 import { HistoryLegend, UptimeCell } from './uptime-cell.tsx';
 
 const monitorFilters: readonly FilterChoice[] = [
@@ -42,17 +42,24 @@ const monitorWords: ListWords<MonitorRow> = {
   deleteQuestion: ({ monitor }) => ({ title: `Delete ${monitor.name ?? 'this monitor'}?`, confirmLabel: 'Delete monitor', text: `Vigil stops checking ${monitor.url ?? 'it'} and its history is removed. This cannot be undone.` }),
 };
 
-/** The Frequency column's header with its sort arrow; the column is never narrower. */
-const frequencyHeaderWidth = 104;
-/** The Type column's header with its sort arrow. */
+/** The Type column's header with its sort arrow; the column is never narrower. */
 const typeHeaderWidth = 64;
+/** The monitor's frequency, under its type, is drawn at this size (as the target under the name). */
+const sublineSize = 12;
 /**
- * The Name column's least width: as wide as the longest name (bold, as `cell-strong` draws it), between these two.
- * The target is written under the name rather than in a column of its own: at 1280 pixels the columns beside them
- * leave about 336 pixels, where a Target column of its own kept five letters of a host.
+ * The Name column's least width. The target is written under the name, and the frequency under the type, rather
+ * than in columns of their own: at 1280 pixels, with the Server and Last check columns, the list has room for
+ * nothing more. A longer name is cut with an ellipsis (its page's title says it whole) and takes any room to spare.
  */
-const nameWidth = { min: 160, max: 224 };
-const nameWeight = 600;
+const nameMinWidth = 136;
+/** The status bar beside the percentage, and the gap between them (`.uptime-cell`). */
+const uptimeBarWidth = 60 + 6;
+/** The widest figure the column shows: a figure of Vigil's own record is marked `*`. */
+const widestUptime = ['100 %', '99.99 %*'];
+/** Room for a word of an error such as "connection" on a line: the error wraps between words, never within one. */
+const lastCheckMinWidth = 96;
+/** Edit, Snooze, Maintenance and Delete, side by side. */
+const actionsWidth = 272;
 
 export function MonitorsView() {
   useFollowListHistory();
@@ -61,13 +68,13 @@ export function MonitorsView() {
   const [editing, setEditing] = useState<Editing>();
 
   const { rows, askToDelete } = list;
-  // As wide as the longest "every …" in the list, measured once per set of frequencies.
-  const frequencies = useMemo(() => [...new Set(rows.map((row) => row.monitor.frequency))].sort().join(','), [rows]);
-  const frequencyWidth = useMemo(() => fittedColumnWidth(frequencies.split(',').map((seconds) => formatFrequency(seconds === '' ? undefined : Number(seconds))), frequencyHeaderWidth), [frequencies]);
-  const types = useMemo(() => [...new Set(rows.map((row) => listTypeLabel(row.monitor.type, row.monitor.url)))].sort().join('\n'), [rows]);
-  const typeWidth = useMemo(() => fittedColumnWidth(types.split('\n'), typeHeaderWidth), [types]);
-  const names = useMemo(() => [...new Set(rows.map((row) => row.monitor.name ?? ''))].sort().join('\n'), [rows]);
-  const nameMinWidth = useMemo(() => Math.min(nameWidth.max, fittedColumnWidth(names.split('\n'), nameWidth.min, nameWeight)), [names]);
+  // As wide as the longest type or "every …" under it, measured once per set of them.
+  const kinds = useMemo(() => [...new Set(rows.map((row) => `${listTypeLabel(row.monitor.type, row.monitor.url)}\t${formatFrequency(row.monitor.frequency)}`))].sort().join('\n'), [rows]);
+  const typeWidth = useMemo(() => {
+    const pairs = kinds.split('\n').map((pair) => pair.split('\t'));
+    return Math.max(fittedColumnWidth(pairs.map(([type = '']) => type), typeHeaderWidth), fittedColumnWidth(pairs.map(([, frequency = '']) => frequency), typeHeaderWidth, 400, sublineSize));
+  }, [kinds]);
+  const uptimeWidth = useMemo(() => uptimeBarWidth + fittedColumnWidth(widestUptime, 0), []);
   const statusWidth = useStatusColumnWidth(rows, 92);
   const withLastCheck = useMemo(() => anyLastCheck(rows.map((row) => row.monitor)), [rows]);
   const slotMs = history === undefined ? 0 : (history.to - history.from) / Math.max(1, history.slotCount);
@@ -81,18 +88,28 @@ export function MonitorsView() {
       width: { min: nameMinWidth, grow: 2.4 },
       className: 'cell-strong',
       cell: (row) => (
-        <span className="name-and-target">
+        <span className="cell-lines name-and-target">
           {row.monitor.id === undefined || row.saving ? (row.monitor.name ?? '(no name)') : <ItemLink itemKey={row.key} name={row.monitor.name ?? '(no name)'} />}
           {row.monitor.url !== undefined && (
-            <span className="cell-target" title={row.monitor.url}>
+            <span className="cell-target" title={targetForPeople(row.monitor.url)}>
               {shownTarget(row.monitor.url)}
             </span>
           )}
         </span>
       ),
     },
-    { id: 'type', header: 'Type', sortable: true, width: typeWidth, cell: (row) => listTypeLabel(row.monitor.type, row.monitor.url) },
-    { id: 'frequency', header: 'Frequency', sortable: true, width: frequencyWidth, cell: (row) => formatFrequency(row.monitor.frequency) },
+    {
+      id: 'type',
+      header: 'Type',
+      sortable: true,
+      width: typeWidth,
+      cell: (row) => (
+        <span className="cell-lines">
+          <span>{listTypeLabel(row.monitor.type, row.monitor.url)}</span>
+          <span className="cell-subline">{formatFrequency(row.monitor.frequency)}</span>
+        </span>
+      ),
+    },
     {
       id: 'status',
       header: 'Status',
@@ -100,11 +117,11 @@ export function MonitorsView() {
       width: statusWidth,
       cell: (row) => (row.saving ? <HealthBadge health="saving" label="Saving…" /> : <StatusBadges health={row.health} label={statusLabels[row.status]} judgement={row} />),
     },
-    ...(withLastCheck ? [{ id: 'last-check', header: 'Last check', width: { min: 88, grow: 1 }, cell: (row: MonitorRow) => <LastCheckCell monitor={row.monitor} /> }] : []),
-    { id: 'uptime', header: 'Uptime 24 h', sortable: true, width: 132, cell: (row) => <UptimeCell figures={history?.items[row.key]} slotMs={slotMs} /> },
+    ...(withLastCheck ? [{ id: 'last-check', header: 'Last check', width: { min: lastCheckMinWidth, grow: 1 }, cell: (row: MonitorRow) => <LastCheckCell monitor={row.monitor} /> }] : []),
+    { id: 'uptime', header: 'Uptime 24 h', sortable: true, width: uptimeWidth, cell: (row) => <UptimeCell figures={history?.items[row.key]} slotMs={slotMs} /> },
     // At 1280 pixels there is no room for both: what the latest check said tells more than when the monitor changed.
     ...(withLastCheck ? [] : [{ id: 'updated', header: 'Updated', sortable: true, width: 84, cell: (row: MonitorRow) => (row.updatedAt === undefined ? '—' : <RelativeTime at={row.updatedAt} />) }]),
-    actionsColumn(276, (row) => {
+    actionsColumn(actionsWidth, (row) => {
       const name = row.monitor.name ?? 'monitor';
       const disabled = row.saving || row.monitor.id === undefined;
       return (
@@ -118,7 +135,7 @@ export function MonitorsView() {
         </>
       );
     }),
-  ], [askToDelete, frequencyWidth, history, nameMinWidth, slotMs, statusWidth, typeWidth, withLastCheck]);
+  ], [askToDelete, history, slotMs, statusWidth, typeWidth, uptimeWidth, withLastCheck]);
 
   const down = useMemo(() => rows.filter((row) => row.status === 'down').length, [rows]);
   const create = () => setEditing({ mode: 'create' });

@@ -3,17 +3,17 @@
 import { useMemo } from 'react';
 import type { ListHistoryView } from '../../../common/ipc/history.ts';
 import { SlotSwatch, UptimeBar } from '../../components/uptime-bar.tsx';
-import { uptimeText } from '../../format/uptime.ts';
+import { noUptimeText, uptimeText } from '../../format/uptime.ts';
 
 export function UptimeCell({ figures, slotMs }: { figures: ListHistoryView['items'][string] | undefined; slotMs: number }) {
   const text = uptimeText(figures?.uptime);
   return (
     <span className="uptime-cell">
-      {figures !== undefined && figures.slots.length > 0 ? <UptimeBar slots={figures.slots} slotMs={slotMs} /> : <span className="uptime-bar-empty" aria-hidden="true" />}
+      {figures !== undefined && figures.slots.length > 0 ? <UptimeBar slots={figures.slots} slotMs={slotMs} firstSlot={figures.firstSlot} /> : <span className="uptime-bar-empty" aria-hidden="true" />}
       {text === undefined ? (
         <span className="cell-muted">
           <span aria-hidden="true">—</span>
-          <span className="visually-hidden">Not observed</span>
+          <span className="visually-hidden">{noUptimeText((figures?.firstSlot ?? 0) > 0)}</span>
         </span>
       ) : (
         <span>

@@ -4,16 +4,16 @@
 // attention and the rest, foldable), and a filter shows one server. Each item says for how long its state has
 // held; a click on its name opens it in its own list, its "History" link opens its page. Maintenance starts from
 // the header (everything) or a server's group, and while it holds a calm banner says until when, with "End now".
-import { useId, useMemo, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import type { MaintenanceTarget } from '../../../common/ipc/alerting.ts';
 import type { StatusView } from '../../../common/ipc/views.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { MaintenanceControl } from '../../components/maintenance/maintenance-control.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { VirtualTable } from '../../components/virtual-table.tsx';
-import { useNavigation } from '../../state/navigation-store.ts';
 import { useOverviewPreferences } from '../../state/overview-preferences.ts';
 import { useStatus } from '../../state/status-store.ts';
+import { MonitorForm } from '../monitors/monitor-form.tsx';
 import { itemKeyOf, overviewColumns } from './overview-columns.tsx';
 import { kindCounts, levelHeadlines, manyServersHeadlines, serverGroups, serversSummary, splitByAttention } from './overview-model.ts';
 import { MaintenanceOverview } from './maintenance-overview.tsx';
@@ -56,7 +56,7 @@ function OverviewHeader({ status, summary, headlines }: { status: StatusView; su
   return (
     <header className={`overview-header level-${status.level}`}>
       <div>
-        <h1 id="overview-title">{headlines[status.level]}</h1>
+        <h1 id="overview-title">{status.items.length === 0 && status.level === 'ok' ? nothingWatchedHeadline : headlines[status.level]}</h1>
         <p className="page-summary">{summary}</p>
       </div>
       <div className="page-actions">
@@ -85,18 +85,26 @@ function Counts({ items }: { items: StatusView['items'] }) {
   );
 }
 
+/** Said instead of the level while nothing is watched: "Everything is up" would claim what nobody checked. */
+const nothingWatchedHeadline = 'Nothing to watch yet';
+
+/** Nothing is watched: the way to the first monitor is its form, opened here. */
 function NothingWatched() {
+  const [adding, setAdding] = useState(false);
   return (
-    <EmptyState
-      title="Nothing is watched yet"
-      action={
-        <button type="button" className="button button-primary" onClick={() => useNavigation.getState().go('monitors')}>
-          Add a monitor
-        </button>
-      }
-    >
-      Add a monitor for a website or server, a heartbeat for a scheduled job, or a domain to watch its expiry.
-    </EmptyState>
+    <>
+      <EmptyState
+        title="Start with a monitor"
+        action={
+          <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
+            Add a monitor
+          </button>
+        }
+      >
+        Add a monitor for a website or server, a heartbeat for a scheduled job, or a domain to watch its expiry.
+      </EmptyState>
+      {adding && <MonitorForm onClose={() => setAdding(false)} />}
+    </>
   );
 }
 

@@ -7,6 +7,7 @@ import { MaintenanceBadge } from '../../components/maintenance/maintenance-badge
 import { MaintenanceControl } from '../../components/maintenance/maintenance-control.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { VirtualTable } from '../../components/virtual-table.tsx';
+import { countOf, countThat } from '../../format/count.ts';
 import { useOverviewPreferences } from '../../state/overview-preferences.ts';
 import { itemKeyOf, overviewColumns } from './overview-columns.tsx';
 import { serverLevelLabels, type ServerGroup } from './overview-model.ts';
@@ -71,8 +72,8 @@ export function ServerGroupSection({ group }: { group: ServerGroup }) {
 }
 
 function countsLine(total: number, needingAttention: number): string {
-  const items = total === 1 ? '1 item' : `${total.toLocaleString('en')} items`;
-  return needingAttention === 0 ? items : `${items}, ${needingAttention.toLocaleString('en')} need attention`;
+  const items = countOf(total, 'item');
+  return needingAttention === 0 ? items : `${items}, ${countThat(needingAttention, 'need', 'attention')}`;
 }
 
 function GroupTable({ title, label, rows }: { title: string; label: string; rows: ServerGroup['rest'] }) {

@@ -11,6 +11,7 @@ import { useDraft, useDrafts } from '../../state/drafts-store.ts';
 import { showInfo } from '../../state/notices-store.ts';
 import { tracked } from '../../state/pending-writes.ts';
 import { baseUrlProblem, newServerErrors, trimmedServer, type NewServer } from './connection-input.ts';
+import { secretKeptHint, sessionChoiceNeeded, SessionOnlyChoice, SessionOnlyNote, useSecretsKept } from './secrets-kept.tsx';
 
 const draftId = 'settings:add-server';
 
@@ -23,6 +24,8 @@ export function AddServerForm({ onAdded }: { onAdded(): Promise<void> }) {
   const [failure, setFailure] = useState<string | undefined>();
   const [busy, setBusy] = useState<'testing' | 'adding' | undefined>();
   const [tested, setTested] = useState<CheckResult | undefined>();
+  const secrets = useSecretsKept();
+  const [keepForSession, setKeepForSession] = useState(false);
 
   function change(field: keyof NewServer, value: string) {
     if (field === 'token') setToken(value);
@@ -55,7 +58,7 @@ export function AddServerForm({ onAdded }: { onAdded(): Promise<void> }) {
     event.preventDefault();
     setFailure(undefined);
     const server = trimmedServer({ ...draft, token });
-    const problems = newServerErrors(server);
+    const problems = { ...newServerErrors(server), ...(secrets?.where === 'session' && !keepForSession ? { keepForSession: sessionChoiceNeeded } : {}) };
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     setBusy('adding');
@@ -64,7 +67,8 @@ export function AddServerForm({ onAdded }: { onAdded(): Promise<void> }) {
       clearDraft(draftId);
       setToken('');
       setTested(undefined);
-      showInfo(`${server.name} added. Choose “Use this server” to watch it.`);
+      // A new server is watched at once (its “Watch” switch is on): nothing more to choose.
+      showInfo(`${server.name} added: Vigil watches it from now on. Its “Watch” switch turns that off.`);
       await onAdded();
     } catch (error) {
       const failed = callFailureOf(error);
@@ -91,6 +95,7 @@ export function AddServerForm({ onAdded }: { onAdded(): Promise<void> }) {
           onChange={(event) => change('baseUrl', event.target.value)}
         />
       </div>
+      <SessionOnlyNote secrets={secrets} />
       <TextField
         label="Token"
         type="password"
@@ -98,8 +103,18 @@ export function AddServerForm({ onAdded }: { onAdded(): Promise<void> }) {
         spellCheck={false}
         value={token}
         error={errors['token']}
-        hint="Kept in the system keychain and never shown again."
+        hint={secretKeptHint(secrets)}
         onChange={(event) => change('token', event.target.value)}
+      />
+      <SessionOnlyChoice
+        secrets={secrets}
+        checked={keepForSession}
+        error={errors['keepForSession']}
+        onChange={(checked) => {
+          setKeepForSession(checked);
+          const { keepForSession: _chosen, ...rest } = errors;
+          setErrors(rest);
+        }}
       />
       <div className="form-actions">
         <button type="button" className="button" disabled={busy !== undefined} onClick={() => void test()}>

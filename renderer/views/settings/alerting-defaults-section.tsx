@@ -9,7 +9,7 @@ import { TextField } from '../../components/fields.tsx';
 import { useFormCheck } from '../../state/form-check.ts';
 import { showInfo } from '../../state/notices-store.ts';
 import { tracked } from '../../state/pending-writes.ts';
-import { SettingsForm } from './settings-form.tsx';
+import { sameDraft, SettingsForm } from './settings-form.tsx';
 
 interface AlertingDraft {
   delayMinutes: string;
@@ -48,7 +48,9 @@ export function AlertingDefaultsSection({ settings, onSaved }: { settings: Setti
 
   async function save() {
     const alerting = { delayMinutes: Number(draft.delayMinutes), flapping: { changes: Number(draft.changes), minutes: Number(draft.minutes) } };
-    onSaved(await tracked(() => vigil().updateSettings({ alerting })));
+    const saved = await tracked(() => vigil().updateSettings({ alerting }));
+    onSaved(saved);
+    setDraft(draftOf(saved.alerting));
     showInfo('Alerting defaults saved.');
   }
 
@@ -58,7 +60,14 @@ export function AlertingDefaultsSection({ settings, onSaved }: { settings: Setti
         <h2 id={titleId}>Alerting defaults</h2>
         <p className="field-hint">For every item without rules of its own (an item’s page can change them).</p>
       </div>
-      <SettingsForm label="Alerting defaults" check={check} save={save} submitLabel="Save alerting defaults">
+      <SettingsForm
+        label="Alerting defaults"
+        check={check}
+        save={save}
+        submitLabel="Save alerting defaults"
+        dirty={!sameDraft(draft, draftOf(settings.alerting))}
+        discard={() => setDraft(draftOf(settings.alerting))}
+      >
         <TextField
           className="field-narrow"
           label="Tell me only if down for (minutes)"

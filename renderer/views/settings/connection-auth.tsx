@@ -44,6 +44,12 @@ export function ConnectionAuth({ connection }: { connection: ConnectionView }) {
           <span>The server did not accept the saved token. Enter a new one to sign in again.</span>
         </AuthLine>
       );
+    case 'not-kept':
+      return (
+        <AuthLine health="critical" label="Token not kept">
+          <span>Vigil could not keep the token: with no keychain to use, it was kept only until Vigil quit. Enter it again.</span>
+        </AuthLine>
+      );
     case 'signed-out':
       return (
         <AuthLine health="unknown" label="Not signed in">

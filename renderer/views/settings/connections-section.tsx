@@ -1,19 +1,28 @@
 // Connections: the servers Vigil can watch (the built-in one and remote ones), each watched or not, and a form to
 // add another. "Sign in again" elsewhere lands here with the cursor in that server's token field.
 import { useEffect, useId, useRef } from 'react';
+import type { SecretsView } from '../../../common/ipc/settings.ts';
 import type { ConnectionView } from '../../../common/ipc/views.ts';
 import { connectionFocusKey, useNavigation } from '../../state/navigation-store.ts';
 import { useStatus } from '../../state/status-store.ts';
 import { AddServerForm } from './add-server-form.tsx';
 import { ConnectionCard } from './connection-card.tsx';
+import { useSecretsKept } from './secrets-kept.tsx';
 
 export interface ConnectionsSectionProps {
   connections: readonly ConnectionView[];
   refresh(): Promise<void>;
 }
 
+function tokensKept(secrets: SecretsView | undefined): string {
+  if (secrets === undefined) return 'Tokens are never shown again.';
+  if (secrets.where === 'keychain') return `Tokens are kept in the system keychain (${secrets.keychainName}) and never shown again.`;
+  return 'Tokens are kept only until Vigil quits, as this computer’s keychain cannot be used.';
+}
+
 export function ConnectionsSection({ connections, refresh }: ConnectionsSectionProps) {
   const titleId = useId();
+  const secrets = useSecretsKept();
   const heading = useRef<HTMLHeadingElement>(null);
   const focusKey = useNavigation((state) => state.focusKey);
   const requested = connections.find((connection) => focusKey === connectionFocusKey(connection.id));
@@ -48,7 +57,7 @@ export function ConnectionsSection({ connections, refresh }: ConnectionsSectionP
         <h2 id={titleId} ref={heading} tabIndex={-1}>
           Connections
         </h2>
-        <p className="field-hint">The servers Vigil watches, all at once; one not watched keeps its token. Tokens are kept in the system keychain and never shown again.</p>
+        <p className="field-hint">The servers Vigil watches, all at once; one not watched keeps its token. {tokensKept(secrets)}</p>
       </div>
       <ul className="connection-list" aria-label="Servers">
         {connections.map((connection) => (

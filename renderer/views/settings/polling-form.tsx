@@ -8,7 +8,7 @@ import { useDraft, useDrafts } from '../../state/drafts-store.ts';
 import { useFormCheck } from '../../state/form-check.ts';
 import { showInfo } from '../../state/notices-store.ts';
 import { tracked } from '../../state/pending-writes.ts';
-import { SettingsForm } from './settings-form.tsx';
+import { sameDraft, SettingsForm } from './settings-form.tsx';
 import { bySetting, changedSettings, pollingDraftOf, pollingErrors, pollingValuesOf, type PollingDraft } from './polling-values.ts';
 
 const draftId = 'settings:polling';
@@ -23,7 +23,7 @@ export function PollingForm({ settings, onSaved }: PollingFormProps) {
   const [draft, setDraft] = useDraft(draftId, () => pollingDraftOf(settings));
   const clearDraft = useDrafts((state) => state.clear);
   const values = pollingValuesOf(draft);
-  const check = useFormCheck(pollingErrors(values), bySetting);
+  const check = useFormCheck(pollingErrors(draft), bySetting);
   const { errors } = check;
 
   function change(patch: Partial<PollingDraft>, setting: string) {
@@ -39,7 +39,14 @@ export function PollingForm({ settings, onSaved }: PollingFormProps) {
   }
 
   return (
-    <SettingsForm label="Polling" check={check} save={save} submitLabel="Save polling settings">
+    <SettingsForm
+      label="Polling"
+      check={check}
+      save={save}
+      submitLabel="Save polling settings"
+      dirty={!sameDraft(draft, pollingDraftOf(settings))}
+      discard={() => clearDraft(draftId)}
+    >
       <div className="form-grid">
         <DurationField
           label="Poll interval"

@@ -3,7 +3,7 @@
 import { checkInput } from '../../../common/api/index.ts';
 import { settingsPatchSchema, type SettingsPatch, type SettingsView } from '../../../common/ipc/settings.ts';
 import { fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
-import { draftSeconds, durationDraft, type DurationDraft } from '../../components/duration-field.tsx';
+import { draftSeconds, durationDraft, durationErrors, type DurationDraft } from '../../components/duration-field.tsx';
 
 export interface PollingValues {
   pollIntervalSeconds: number;
@@ -58,9 +58,10 @@ export function bySetting(fields: FieldErrors): FieldErrors {
   return errors;
 }
 
-export function pollingErrors(values: PollingValues): FieldErrors {
-  const checked = checkInput(settingsPatchSchema, values);
-  return checked.ok ? {} : bySetting(fieldErrorsOf(checked.details));
+export function pollingErrors(draft: PollingDraft): FieldErrors {
+  const checked = checkInput(settingsPatchSchema, pollingValuesOf(draft));
+  const amounts = durationErrors({ pollIntervalSeconds: draft.pollInterval, heartbeatGraceSeconds: draft.heartbeatGrace });
+  return { ...(checked.ok ? {} : bySetting(fieldErrorsOf(checked.details))), ...amounts };
 }
 
 /**

@@ -14,7 +14,7 @@ import { tracked } from '../../state/pending-writes.ts';
 import { quietHoursErrors, quietHoursFieldsOf, rangeErrors } from './quiet-hours-values.ts';
 import { quietStateText } from './quiet-preview.ts';
 import { QuietRangeFields } from './quiet-range-fields.tsx';
-import { SettingsForm } from './settings-form.tsx';
+import { sameDraft, SettingsForm } from './settings-form.tsx';
 
 export interface QuietHoursSectionProps {
   settings: SettingsView;
@@ -41,7 +41,9 @@ export function QuietHoursSection({ settings, onSaved }: QuietHoursSectionProps)
   }
 
   async function save() {
-    onSaved(await tracked(() => vigil().updateSettings({ quietHours: draft })));
+    const saved = await tracked(() => vigil().updateSettings({ quietHours: draft }));
+    onSaved(saved);
+    setDraft(saved.quietHours);
     showInfo(draft.enabled ? 'Quiet hours saved.' : 'Quiet hours are off.');
   }
 
@@ -52,7 +54,14 @@ export function QuietHoursSection({ settings, onSaved }: QuietHoursSectionProps)
         <h2 id={titleId}>Quiet hours</h2>
         <p className="field-hint">Notifications are held, not lost: when quiet hours end, one summary says what happened and what is still wrong.</p>
       </div>
-      <SettingsForm label="Quiet hours" check={check} save={save} submitLabel="Save quiet hours">
+      <SettingsForm
+        label="Quiet hours"
+        check={check}
+        save={save}
+        submitLabel="Save quiet hours"
+        dirty={!sameDraft(draft, settings.quietHours)}
+        discard={() => setDraft(settings.quietHours)}
+      >
         <CheckboxField label="Turn on quiet hours" hint={`In this computer’s time zone (${settings.timeZone}).`} checked={draft.enabled} onChange={(enabled) => change({ enabled })} />
         {draft.enabled && (
           <>

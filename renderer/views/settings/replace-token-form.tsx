@@ -9,6 +9,7 @@ import { SubmitButton } from '../../components/submit-button.tsx';
 import { showInfo } from '../../state/notices-store.ts';
 import { tracked } from '../../state/pending-writes.ts';
 import { tokenProblem } from './connection-input.ts';
+import { secretKeptHint, useSecretsKept } from './secrets-kept.tsx';
 
 export interface ReplaceTokenFormProps {
   connection: ConnectionView;
@@ -23,6 +24,7 @@ export function ReplaceTokenForm({ connection, onSaved, autoFocus = false, onCan
   const [token, setToken] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
+  const secrets = useSecretsKept();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -55,7 +57,7 @@ export function ReplaceTokenForm({ connection, onSaved, autoFocus = false, onCan
         autoFocus={autoFocus}
         value={token}
         error={error}
-        hint="Kept in the system keychain and never shown again."
+        hint={secretKeptHint(secrets)}
         onChange={(event) => {
           setToken(event.target.value);
           setError(undefined);

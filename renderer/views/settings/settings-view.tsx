@@ -10,6 +10,7 @@ import { PollingSection } from './polling-section.tsx';
 import { QuietHoursSection } from './quiet-hours-section.tsx';
 import { AlertingDefaultsSection } from './alerting-defaults-section.tsx';
 import { SectionLoad } from './section-load.tsx';
+import { SecretsKeptContext } from './secrets-kept.tsx';
 import { useSettingsData } from './settings-data.ts';
 
 export function SettingsView() {
@@ -19,6 +20,7 @@ export function SettingsView() {
       <PageHeader title="Settings" titleId="settings-title">
         The servers Vigil watches, how it tells you, and this app.
       </PageHeader>
+      <SecretsKeptContext.Provider value={settings.load.state === 'ready' ? settings.load.value.secrets : undefined}>
       <div className="settings-sections">
         {connections.load.state === 'ready' ? (
           <ConnectionsSection connections={connections.load.value} refresh={refreshConnections} />
@@ -42,6 +44,7 @@ export function SettingsView() {
         <DataSection />
         {settings.load.state === 'ready' && <AboutSection about={settings.load.value.about} />}
       </div>
+      </SecretsKeptContext.Provider>
     </section>
   );
 }

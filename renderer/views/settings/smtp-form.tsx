@@ -8,7 +8,8 @@ import { useDraft, useDrafts } from '../../state/drafts-store.ts';
 import { useFormCheck } from '../../state/form-check.ts';
 import { showInfo } from '../../state/notices-store.ts';
 import { tracked } from '../../state/pending-writes.ts';
-import { SettingsForm } from './settings-form.tsx';
+import { secretKeptHint, useSecretsKept } from './secrets-kept.tsx';
+import { sameDraft, SettingsForm } from './settings-form.tsx';
 import { smtpDraftOf, smtpErrors, smtpInputOf, withSecurity, type PasswordChange, type SmtpDraft } from './smtp-values.ts';
 
 export const smtpDraftId = 'settings:smtp';
@@ -28,6 +29,7 @@ export function SmtpForm({ smtp, onSaved }: SmtpFormProps) {
   const [draft, setDraft] = useDraft(smtpDraftId, () => smtpDraftOf(smtp));
   const clearDraft = useDrafts((state) => state.clear);
   const [password, setPassword] = useState('');
+  const secrets = useSecretsKept();
   const passwordSaved = smtp?.passwordSaved === true;
   const [removePassword, setRemovePassword] = useState(false);
   // With no password saved (the server was removed, say) there is nothing to remove: the box goes, and so must
@@ -54,7 +56,18 @@ export function SmtpForm({ smtp, onSaved }: SmtpFormProps) {
   }
 
   return (
-    <SettingsForm label="Email server" check={check} save={save} submitLabel="Save email server">
+    <SettingsForm
+      label="Email server"
+      check={check}
+      save={save}
+      submitLabel="Save email server"
+      dirty={!sameDraft(draft, smtpDraftOf(smtp)) || passwordChange.kind !== 'keep'}
+      discard={() => {
+        clearDraft(smtpDraftId);
+        setPassword('');
+        setRemovePassword(false);
+      }}
+    >
       <div className="form-grid form-grid-host">
         <TextField label="SMTP host" value={draft.host} error={errors['host']} placeholder="smtp.example.com" verbatim onChange={(event) => change({ host: event.target.value })} />
         <TextField label="Port" value={draft.port} error={errors['port']} inputMode="numeric" onChange={(event) => change({ port: event.target.value })} />
@@ -78,7 +91,7 @@ export function SmtpForm({ smtp, onSaved }: SmtpFormProps) {
             error={errors['password']}
             disabled={removePassword}
             placeholder={passwordSaved ? 'Saved — leave empty to keep' : ''}
-            hint="Kept in the system keychain and never shown again."
+            hint={secretKeptHint(secrets)}
             onChange={(event) => {
               setPassword(event.target.value);
               forget('password');

@@ -1,6 +1,6 @@
 // /domains: list, create (looked up over RDAP right away), read, delete.
 import type { FastifyInstance } from 'fastify';
-import { domainCreateInput, type DomainCreateBody } from '../../../common/api/index.ts';
+import { domainCreateInput, domainNameForPeople, type DomainCreateBody } from '../../../common/api/index.ts';
 import { newId } from '../../ids.ts';
 import { ApiError, notFound } from '../api-error.ts';
 import type { ApiContext } from '../api-context.ts';
@@ -19,7 +19,8 @@ export function domainRoutes(app: FastifyInstance, context: ApiContext): void {
 
   app.post<{ Body: DomainCreateBody }>('/domains', { schema: { body: domainCreateInput } }, async (request, reply) => {
     const { domain } = request.body;
-    if (domains.findByName(domain)) throw new ApiError(409, 'conflict', `The domain ${domain} is already watched.`);
+    // Named as its owner writes it (bücher.example, not xn--bcher-kva.example): the message is for a person.
+    if (domains.findByName(domain)) throw new ApiError(409, 'conflict', `${domainNameForPeople(domain)} is already watched.`);
     requireQuota(domains.count(), context.quotas.domains, 'domains');
     const record = domains.create(newId('domain'), domain, new Date(clock.now()).toISOString());
     events.domainCreated(record);

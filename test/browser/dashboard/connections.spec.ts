@@ -49,12 +49,14 @@ test('a remote server added with a token from `vigil token` is watched beside th
   const form = page.getByRole('form', { name: 'Add a server' });
   await form.getByRole('textbox', { name: 'Name' }).fill('Staging');
   await form.getByRole('textbox', { name: 'Base URL' }).fill(remote.apiUrl);
-  await form.getByLabel('Token').fill(token);
+  await form.getByLabel('Token', { exact: true }).fill(token);
+  // The fixture's secret store lasts for the session (no keychain here), so adding asks for that explicitly.
+  await form.getByRole('checkbox', { name: 'Keep this token until Vigil quits' }).check();
   await form.getByRole('button', { name: 'Test connection' }).click();
   await expect(page.getByRole('status', { name: 'Connection test result' })).toContainText('Connected: 1 monitor, 0 heartbeats, 0 domains');
   await form.getByRole('button', { name: 'Add server' }).click();
   await expect(card(page, 'Staging')).toBeVisible();
-  await expect(form.getByLabel('Token')).toHaveValue('');
+  await expect(form.getByLabel('Token', { exact: true })).toHaveValue('');
   // The token never comes back to the page.
   expect(await page.content()).not.toContain(token);
 

@@ -35,7 +35,7 @@ test('create, read, update and delete a monitor through the window', async ({ pa
   await page.keyboard.type('Shop');
   await dialog.getByRole('textbox', { name: 'URL' }).fill('ftp://shop.example');
   await page.keyboard.press('Enter');
-  await expect(dialog.getByText('Must be an absolute URL starting with http:// or https://.')).toBeVisible();
+  await expect(dialog.getByText('Must start with http:// or https://, like https://example.com.')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'URL' }).fill('https://shop.example/health');
   await dialog.getByRole('textbox', { name: 'Check every: amount' }).fill('5');
   await page.keyboard.press('Enter');

@@ -178,7 +178,7 @@ describe('certificate alerts', () => {
   it('count in a summary as certificates', () => {
     const monitors = [api(3 * DAY), monitor('shop', 'up', { name: 'Shop', certificate_expires_on: iso(NOW - DAY) })];
     const [summary] = evaluatePoll(initialAlertState(), ok({ monitors }), context()).alerts;
-    expect(summary).toMatchObject({ kind: 'summary', severity: 'critical', title: '2 problems: 1 certificate expired, 1 certificate expiring', body: 'Already so when Vigil started: Shop, API. · Work API' });
+    expect(summary).toMatchObject({ kind: 'summary', severity: 'critical', title: '2 problems: 1 certificate expired, 1 certificate expiring', body: 'Already so when Vigil began watching this server: Shop, API. · Work API' });
   });
 });
 
@@ -251,7 +251,7 @@ describe("certificate alerts under the person's rules", () => {
     run.poll(ok({ monitors: [api(90 * DAY, night + HOUR)] }, night + HOUR));
     const morning = Date.UTC(2026, 10, 25, 6, 0);
     const { alerts } = run.poll(ok({ monitors: [api(90 * DAY, morning)] }, morning));
-    expect(alerts).toMatchObject([{ kind: 'summary', severity: 'info', body: 'While quiet: The certificate of API was renewed. · Work API' }]);
+    expect(alerts).toMatchObject([{ kind: 'summary', severity: 'info', body: 'The certificate of API was renewed. · Work API' }]);
   });
 
   it("wait for their monitor's own delay, not the default, when news of them waits for one", () => {
@@ -274,7 +274,7 @@ describe("certificate alerts under the person's rules", () => {
     expect(down.suppressed.map(({ alert, reason }) => [alert.kind, alert.severity, reason])).toEqual([['certificate-expired', 'critical', 'quiet']]);
     const morning = Date.UTC(2026, 10, 25, 6, 0);
     const { alerts } = run.poll(ok({ monitors: [ended(morning, 'down')] }, morning));
-    expect(alerts).toMatchObject([{ kind: 'summary', severity: 'critical', body: 'While quiet: The certificate of API has expired. · Work API' }]);
+    expect(alerts).toMatchObject([{ kind: 'summary', severity: 'critical', body: 'The certificate of API has expired. · Work API' }]);
   });
 });
 

@@ -28,7 +28,7 @@ describe('the first snapshot after start', () => {
         kind: 'summary',
         severity: 'critical',
         title: '4 problems: 2 monitors down, 1 heartbeat late, 1 domain expiring',
-        body: 'Already so when Vigil started: Monitor m0, Monitor m1, Heartbeat h and 1 more. · Work API',
+        body: 'Already so when Vigil began watching this server: Monitor m0, Monitor m1, Heartbeat h and 1 more. · Work API',
         connectionId: 'conn-1',
         covers: 4,
         includes: [`conn-1|monitor-down|monitor:m0|${NOW}`, `conn-1|monitor-down|monitor:m1|${NOW}`, `conn-1|heartbeat-late|heartbeat:h|${NOW}`, `conn-1|domain-expiring|domain:d|${NOW}`],

@@ -216,10 +216,16 @@ describe('error statuses', () => {
   });
 
   it('gives the field details of a 400', async () => {
-    const details = [{ field: 'frequency', message: 'must be a whole number of seconds between 10 and 86400' }];
+    const details = [{ field: 'frequency', message: 'must be between 10 seconds and 1 day' }];
     server.answer(answers.json(400, { error: { code: 'validation_failed', message: 'The request has invalid fields.', details } }));
     const info = await expectFailure(client().createMonitor({ name: 'A', type: 'http', url: 'https://a.example', frequency: 60 }), 'bad-request');
-    expect(info).toEqual({ kind: 'bad-request', status: 400, details, message: 'The server refused POST /monitors (HTTP 400): The request has invalid fields.' });
+    expect(info).toEqual({ kind: 'bad-request', status: 400, details, message: 'The request has invalid fields.' });
+  });
+
+  it("says a refused change in the server's own words, without the request and status", async () => {
+    server.answer(answers.json(409, { error: { code: 'conflict', message: 'bücher.example is already watched' } }));
+    const info = await expectFailure(client().createDomain({ domain: 'xn--bcher-kva.example' }), 'bad-request');
+    expect(info).toEqual({ kind: 'bad-request', status: 409, message: 'bücher.example is already watched.' });
   });
 
   it('summarises an HTML error page', async () => {

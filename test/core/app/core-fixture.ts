@@ -26,8 +26,9 @@ export interface Dirs {
 export function tempDirs(serviceConfig: Record<string, unknown> = {}): Dirs & { remove(): void } {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-app-service-'));
   const configDir = mkdtempSync(path.join(tmpdir(), 'vigil-app-config-'));
-  // Nothing listens on port 9 of loopback: domain lookups fail at once instead of reaching the internet.
-  const config = { rdapBootstrapUrl: 'http://127.0.0.1:9/dns.json', rdapAllowHttp: true, ...serviceConfig };
+  // Nothing listens on port 9 of loopback: domain lookups fail at once instead of reaching the internet. Port 0:
+  // any free port (then remembered), so tests running side by side never take turns at the usual 8731.
+  const config = { port: 0, rdapBootstrapUrl: 'http://127.0.0.1:9/dns.json', rdapAllowHttp: true, ...serviceConfig };
   writeFileSync(path.join(dataDir, 'config.json'), JSON.stringify(config));
   return {
     dataDir,

@@ -176,7 +176,7 @@ it('tells what changed while a server was turned off as on a first poll: one sum
   const told = alerts.slice(1);
   expect(told).toHaveLength(1);
   expect(told[0]).toMatchObject({ kind: 'summary', connectionId: 'prod' });
-  expect(`${told[0]?.title} ${told[0]?.body}`).toMatch(/Already so when Vigil started/u);
+  expect(`${told[0]?.title} ${told[0]?.body}`).toMatch(/Already so when Vigil began watching this server/u);
   // After that first poll, news is news again.
   otherMonitors = [{ id: 'm2', status: 'up' }, { id: 'm3', status: 'down' }];
   clock.advance(60_000);

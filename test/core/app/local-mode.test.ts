@@ -1,6 +1,6 @@
 // Local mode's rules with a launcher the test controls and a clock it moves: the connection and token it sets up,
 // restarts with backoff (1 s doubling to 30 s, short again after a stable run), renewal ahead of expiry, stop.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -25,12 +25,12 @@ interface FakeService extends RunningLocalService {
   stopped: boolean;
 }
 
-function fakeLauncher(clock: ManualClock) {
+function fakeLauncher(clock: ManualClock, dataDir: string) {
   const services: FakeService[] = [];
   let failNext = 0;
   let port = 40_000;
   const launcher: LocalServiceLauncher & { services: FakeService[]; secrets: LocalServiceSecrets[]; failStarts(count: number): void; tokens: number } = {
-    dataDir: '/nonexistent/vigil-service',
+    dataDir,
     services,
     secrets: [],
     tokens: 0,
@@ -76,6 +76,7 @@ let settings: ConfSettingsStore;
 let secrets: MemorySecretStore;
 let launcher: ReturnType<typeof fakeLauncher>;
 let problems: (string | undefined)[];
+let usualAddresses: (string | undefined)[];
 let secretsTold: string[];
 let mode: LocalMode;
 
@@ -85,7 +86,8 @@ beforeEach(() => {
   logger = recordingLogger();
   settings = new ConfSettingsStore({ directory: dir, logger });
   secrets = new MemorySecretStore();
-  launcher = fakeLauncher(clock);
+  launcher = fakeLauncher(clock, path.join(dir, 'service'));
+  usualAddresses = [];
   problems = [];
   secretsTold = [];
   mode = new LocalMode({
@@ -97,6 +99,7 @@ beforeEach(() => {
     onToken: () => undefined,
     onSecret: (secret) => secretsTold.push(secret),
     onProblem: (p) => problems.push(p),
+    onUsualAddress: (usual) => usualAddresses.push(usual),
   });
 });
 afterEach(async () => {
@@ -107,6 +110,29 @@ afterEach(async () => {
 const localBaseUrl = () => settings.read().connections.find((c) => c.id === 'local')?.baseUrl;
 
 describe('local mode', () => {
+  it('remembers the first start\'s port in config.json, and says the usual address while the service runs elsewhere', async () => {
+    await mode.start();
+    expect(JSON.parse(readFileSync(path.join(launcher.dataDir, 'config.json'), 'utf8'))).toEqual({ port: 40_000 });
+    expect(usualAddresses).toEqual([undefined]);
+    // The fake takes the next port on every start, as a service whose usual port another program holds.
+    await mode.restart();
+    expect(localBaseUrl()).toBe('http://127.0.0.1:40001/api');
+    expect(usualAddresses.at(-1)).toBe('http://127.0.0.1:40000/api');
+    expect(JSON.parse(readFileSync(path.join(launcher.dataDir, 'config.json'), 'utf8'))).toEqual({ port: 40_000 });
+  });
+
+  it('still sets up the connection when the port cannot be remembered, and says why in the log', async () => {
+    const blocked = path.join(dir, 'a-file');
+    writeFileSync(blocked, '');
+    const failing = fakeLauncher(clock, path.join(blocked, 'service'));
+    const other = new LocalMode({ launcher: failing, settings, secrets, clock, logger, onToken: () => undefined, onSecret: () => undefined, onProblem: (p) => problems.push(p), onUsualAddress: () => undefined });
+    await other.start();
+    expect(problems.at(-1)).toBeUndefined();
+    expect(localBaseUrl()).toBe(failing.services[0]?.apiUrl);
+    expect(logger.entries.some((entry) => entry.level === 'warn' && entry.message.startsWith('Vigil could not remember the local monitoring service\'s port'))).toBe(true);
+    await other.stop();
+  });
+
   it('runs on a first start, or when a local connection exists; not when only remote servers are saved', () => {
     const remote = { id: 'r1', name: 'Prod', baseUrl: 'https://vigil.example/api', kind: 'remote' };
     const local = { id: 'local', name: 'This computer', baseUrl: 'http://127.0.0.1:1/api', kind: 'local' };

@@ -77,6 +77,8 @@ describe('settings through the contract', () => {
       alerting: DEFAULT_ALERTING,
       timeZone: expect.any(String),
       launchAtLogin: false,
+      // A memory store stands in for the keychain: said as such, never as the keychain.
+      secrets: { where: 'session', keychainName: expect.any(String), reason: 'Vigil was started without it' },
       about,
     });
   });
@@ -104,7 +106,7 @@ describe('settings through the contract', () => {
     await expect(calls.updateSettings({ pollIntervalSeconds: 5, domainThresholds: [1, 7] })).rejects.toMatchObject({
       code: 'invalid-arguments',
       details: [
-        { field: '0.pollIntervalSeconds', message: 'must be a whole number of seconds from 10 to 3600' },
+        { field: '0.pollIntervalSeconds', message: 'must be between 10 seconds and 1 hour' },
         { field: '0.domainThresholds', message: 'must be unique and sorted from largest to smallest, e.g. 30, 14, 7, 1' },
       ],
     });

@@ -128,3 +128,19 @@ describe.skipIf(missing)('vigil watch', () => {
     expect(lines.find((l) => l.kind === 'monitor-down')).toMatchObject({ severity: 'critical', title: expect.stringMatching(/Healthy\?/) });
   });
 });
+
+describe.skipIf(missing)('vigil status: a domain whose lookups fail', () => {
+  it('says why the expiry is not known', async () => {
+    // Its own service: the harness's registry list is on a port where nothing answers, so every lookup fails.
+    const lookups = await startTestService();
+    try {
+      const { json } = await lookups.api('/domains', { method: 'POST', body: { domain: 'unknown-expiry.example' } });
+      const id = (json as { id: string }).id;
+      for (let tries = 0; tries < 100 && (await lookups.api(`/domains/${id}`)).text.includes('last_error') === false; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+      const text = await vigil(['status', '--base-url', lookups.apiUrl], { env: { VIGIL_TOKEN: lookups.token } });
+      expect(text.stdout).toMatch(/^UNKNOWN {3}domain {5}unknown-expiry\.example {2}Expiry not known — could not load the list of registries: could not reach 127\.0\.0\.1:9 \(.+\)$/m);
+    } finally {
+      await lookups.stop();
+    }
+  });
+});

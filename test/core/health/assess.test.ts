@@ -61,6 +61,7 @@ describe('itemDetail', () => {
     [{ domains: [domain('c', 5)] }, 'Expires in 5 days (2026-11-26)'],
     [{ domains: [domain('c', -2)] }, 'Expired 2 days ago (2026-11-19)'],
     [{ domains: [domain('c', undefined)] }, 'Expiry could not be looked up'],
+    [{ domains: [{ ...domain('c', undefined), last_error: 'could not reach data.iana.org (host not found)' }] }, 'Expiry not known — could not reach data.iana.org (host not found)'],
   ])('%j reads "%s"', (items, text) => {
     expect(itemDetail(assessOne(items), NOW)).toBe(text);
   });

@@ -62,3 +62,15 @@ describe('names', () => {
     expect(countPhrase(2, 'monitor')).toBe('2 monitors');
   });
 });
+
+describe('domainName shows people the Unicode form (the server keeps the ASCII one)', () => {
+  it.each([
+    ['xn--bcher-kva.de', 'bücher.de'],
+    ['shop.xn--bcher-kva.example', 'shop.bücher.example'],
+    ['example.com', 'example.com'],
+    // Not Punycode any normalised name would be stored as: shown as it is.
+    ['xn--zz.example', 'xn--zz.example'],
+  ])('%s reads %s', (stored, shown) => {
+    expect(domainName({ id: 'd1', domain: stored })).toBe(shown);
+  });
+});

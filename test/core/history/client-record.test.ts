@@ -70,7 +70,7 @@ describe("a spec-only server's history, from Vigil's own record", () => {
 
     const list = await second.calls.getListHistory();
     expect(list).toMatchObject({ from: now - 24 * HOUR, to: now, slotCount: 48 });
-    expect(list.items['test/monitor:m1']).toEqual({ uptime: 91 / 120, slots: `${'-'.repeat(40)}uu----ud`, source: 'client' });
+    expect(list.items['test/monitor:m1']).toEqual({ uptime: 91 / 120, slots: `${'-'.repeat(40)}uu----ud`, firstSlot: 0, source: 'client' });
 
     const csv = await second.calls.exportItemHistory('test/monitor:m1', '24h', 'csv');
     expect(csv.fileName).toBe('vigil-history-api-24h-2026-11-20.csv');

@@ -48,8 +48,9 @@ const view: ItemHistoryView = {
   window: '24h',
   from: T0,
   to: T0 + 24 * H,
+  createdAt: undefined,
   source: 'client',
-  uptime: [{ window: '24h', uptime: 1, upSeconds: 79_200, downSeconds: 0, unknownSeconds: 0, maintenanceSeconds: 7_200, source: 'client' }],
+  uptime: [{ window: '24h', uptime: 1, upSeconds: 79_200, downSeconds: 0, unknownSeconds: 0, maintenanceSeconds: 7_200, sinceCreation: undefined, source: 'client' }],
   timeline: [segment(0, 22, 'ok', 'up'), segment(22, 24, 'maintenance', 'maintenance')],
   responseTimes: undefined,
   incidents: [],
@@ -63,7 +64,7 @@ const view: ItemHistoryView = {
 describe('the exported files', () => {
   it('carry the maintenance seconds and segments in JSON', () => {
     const json = JSON.parse(itemHistoryFile(view, 'json', T0 + 24 * H).text) as { uptime: unknown[]; timeline: unknown[] };
-    expect(json.uptime).toEqual([{ window: '24h', uptime: 1, upSeconds: 79_200, downSeconds: 0, unknownSeconds: 0, maintenanceSeconds: 7_200, source: 'client' }]);
+    expect(json.uptime).toEqual([{ window: '24h', uptime: 1, upSeconds: 79_200, downSeconds: 0, unknownSeconds: 0, maintenanceSeconds: 7_200, sinceCreation: null, source: 'client' }]);
     expect(json.timeline[1]).toEqual({ from: '2026-11-24T22:00:00.000Z', to: '2026-11-25T00:00:00.000Z', health: 'maintenance', state: 'maintenance' });
   });
 

@@ -118,7 +118,7 @@ describe("a server's history", () => {
   });
 
   it("gives the list's bars from GET /stats, and the events from the server with Vigil's own news of the connection", async () => {
-    expect((await running.calls.getListHistory()).items).toEqual({ 'test/monitor:m1': { uptime: 0.9, slots: `${'-'.repeat(46)}ud`, source: 'server' } });
+    expect((await running.calls.getListHistory()).items).toEqual({ 'test/monitor:m1': { uptime: 0.9, slots: `${'-'.repeat(46)}ud`, firstSlot: 0, source: 'server' } });
     expect(server.requests).toContain('GET /api/stats?window=24h&slots=48');
     const events = await running.calls.listEvents(T0 - 10 * MINUTE);
     expect(events.map((event) => [event.title, event.source, event.kind])).toEqual([

@@ -176,6 +176,6 @@ describe("a server's maintenance elsewhere", () => {
 
   it("passes the list's `m` slots through as the server gave them", async () => {
     const list = await buildListHistory({ connectionId: 'work', now: NOW, monitors: [monitor], server: client, record: undefined });
-    expect(list.items['work/monitor:mon_a']).toEqual({ uptime: 1, slots: `${'u'.repeat(44)}mmmu`, source: 'server' });
+    expect(list.items['work/monitor:mon_a']).toEqual({ uptime: 1, slots: `${'u'.repeat(44)}mmmu`, firstSlot: 0, source: 'server' });
   });
 });

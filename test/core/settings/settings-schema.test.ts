@@ -89,12 +89,12 @@ describe('settings bounds', () => {
   });
 
   it.each([
-    ['pollIntervalSeconds', 9, 'pollIntervalSeconds must be a whole number of seconds from 10 to 3600.'],
-    ['pollIntervalSeconds', 3601, 'pollIntervalSeconds must be a whole number of seconds from 10 to 3600.'],
-    ['pollIntervalSeconds', 60.5, 'pollIntervalSeconds must be a whole number of seconds from 10 to 3600.'],
-    ['pollIntervalSeconds', '60', 'pollIntervalSeconds must be a whole number of seconds from 10 to 3600.'],
-    ['heartbeatGraceSeconds', -1, 'heartbeatGraceSeconds must be a whole number of seconds from 0 to 86400.'],
-    ['heartbeatGraceSeconds', 86_401, 'heartbeatGraceSeconds must be a whole number of seconds from 0 to 86400.'],
+    ['pollIntervalSeconds', 9, 'pollIntervalSeconds must be between 10 seconds and 1 hour.'],
+    ['pollIntervalSeconds', 3601, 'pollIntervalSeconds must be between 10 seconds and 1 hour.'],
+    ['pollIntervalSeconds', 60.5, 'pollIntervalSeconds must be a whole number of seconds.'],
+    ['pollIntervalSeconds', '60', 'pollIntervalSeconds must be a number.'],
+    ['heartbeatGraceSeconds', -1, 'heartbeatGraceSeconds must be between 0 seconds and 1 day.'],
+    ['heartbeatGraceSeconds', 86_401, 'heartbeatGraceSeconds must be between 0 seconds and 1 day.'],
     ['domainThresholds', [], 'domainThresholds must hold at least one threshold.'],
     ['domainThresholds', [9, 8, 7, 6, 5, 4, 3, 2, 1], 'domainThresholds must hold at most 8 thresholds.'],
     ['domainThresholds', [0], 'domainThresholds[0] must be a whole number of days from 1 to 365.'],
@@ -127,7 +127,7 @@ describe('settings bounds', () => {
 
   it('counts the further problems in one sentence', () => {
     expect(problem({ pollIntervalSeconds: 1, launchAtLogin: 1, version: 4 })).toBe(
-      'pollIntervalSeconds must be a whole number of seconds from 10 to 3600 (and 2 more problems).',
+      'pollIntervalSeconds must be between 10 seconds and 1 hour (and 2 more problems).',
     );
   });
 });
@@ -165,13 +165,13 @@ describe('connections', () => {
   });
 
   it.each([
-    ['ftp://example.com/api', 'must be an absolute URL starting with http:// or https://'],
-    ['127.0.0.1:8731/api', 'must be an absolute URL starting with http:// or https://'],
+    ['ftp://example.com/api', 'must start with http:// or https://, like https://example.com'],
+    ['127.0.0.1:8731/api', 'must start with http:// or https://, like https://127.0.0.1:8731/api'],
     ['http://user:pass@example.com/api', 'must not contain a user name or password (user:pass@)'],
     ['http://example.com/api?token=x', 'must not have a query (?…)'],
     ['http://example.com/api#top', 'must not have a fragment (#…)'],
     ['http://example.com:99999/api', 'must use a port between 1 and 65535'],
-    ['http://exa mple.com/api', 'must not contain spaces or control characters'],
+    ['http://exa mple.com/api', 'must not contain spaces (write a space in a path as %20)'],
   ])('refuses the base URL %s', (baseUrl, message) => {
     expect(problem(withConnection({ baseUrl }))).toContain(`connections[0].baseUrl ${message}`);
   });

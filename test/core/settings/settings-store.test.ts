@@ -107,7 +107,7 @@ describe('ConfSettingsStore', () => {
     expect(store.read()).toEqual({ ...defaultSettings, connections: [connection] });
     expect(store.warnings).toHaveLength(1);
     expect(store.warnings[0]).toContain(
-      'pollIntervalSeconds must be a whole number of seconds from 10 to 3600 (reset to the default)',
+      'pollIntervalSeconds must be between 10 seconds and 1 hour (reset to the default)',
     );
     expect(onDisk()).toMatchObject({ pollIntervalSeconds: 60, connections: [connection] });
     expect(readdirSync(directory).filter((name) => name.endsWith('.bak'))).toHaveLength(1);

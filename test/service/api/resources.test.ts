@@ -71,11 +71,27 @@ describe('domains', () => {
     expect(created.json).not.toHaveProperty('expires_on');
   });
 
-  it('refuses the same domain twice with 409', async () => {
+  it('refuses the same domain twice with 409, naming it as its owner writes it', async () => {
     await service.api('/domains', { method: 'POST', body: { domain: 'twice.example' } });
     const again = await service.api('/domains', { method: 'POST', body: { domain: 'TWICE.example' } });
     expect(again.status).toBe(409);
-    expect(again.json).toMatchObject({ error: { code: 'conflict' } });
+    expect(again.json).toMatchObject({ error: { code: 'conflict', message: 'twice.example is already watched.' } });
+    await service.api('/domains', { method: 'POST', body: { domain: 'bücher.example' } });
+    const pasted = await service.api('/domains', { method: 'POST', body: { domain: 'https://xn--bcher-kva.example/shop' } });
+    expect(pasted.json).toMatchObject({ error: { code: 'conflict', message: 'bücher.example is already watched.' } });
+  });
+
+  it('says why the latest lookup failed, and when it ended', async () => {
+    // The harness's registry list is on a port where nothing listens.
+    const { json } = await service.api('/domains', { method: 'POST', body: { domain: 'unlooked.example' } });
+    const id = (json as { id: string }).id;
+    let domain: Record<string, unknown> = {};
+    for (let tries = 0; domain.last_error === undefined && tries < 100; tries++) {
+      domain = (await service.api(`/domains/${id}`)).json as Record<string, unknown>;
+      if (domain.last_error === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(domain).toMatchObject({ last_error: expect.stringMatching(/^could not load the list of registries: could not reach 127\.0\.0\.1:9 \(.+\)$/), last_checked_at: expect.stringMatching(/Z$/) });
+    expect(domain).not.toHaveProperty('expires_on');
   });
 
   it('lists, reads, deletes', async () => {

@@ -1,5 +1,6 @@
 // `vigil service` and `vigil token` as real processes: the printed URL, clean shutdown, kill -9 durability.
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -14,6 +15,18 @@ function freshDataDir(): string {
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+
+function listening(port: number): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen({ host: '127.0.0.1', port }, () => resolve(server));
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => server.close(() => resolve()));
+}
 
 async function token(dataDir: string, ...args: string[]): Promise<string> {
   const { code, stdout, stderr } = await runVigil(['token', '--data-dir', dataDir, ...args]).exited;
@@ -75,6 +88,28 @@ describe('vigil service', () => {
     await first.exited;
   });
 
+  it('without --port listens on its usual port (config.json), and on a free one while another program holds it', async () => {
+    const dataDir = freshDataDir();
+    const probe = await listening(0);
+    const usual = (probe.address() as AddressInfo).port;
+    await close(probe);
+    writeFileSync(path.join(dataDir, 'config.json'), JSON.stringify({ port: usual }));
+
+    const first = await startServiceProcess(dataDir, [], 'usual');
+    expect(first.apiUrl).toBe(`http://127.0.0.1:${usual}/api`);
+    first.child.kill('SIGTERM');
+    await first.exited;
+
+    const blocker = await listening(usual);
+    const second = await startServiceProcess(dataDir, [], 'usual');
+    expect(second.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
+    expect(second.apiUrl).not.toBe(first.apiUrl);
+    await vi.waitFor(() => expect(second.stderr()).toContain(`Port ${usual} on 127.0.0.1 is taken by another program, so the service listens on a free port instead`));
+    second.child.kill('SIGTERM');
+    await second.exited;
+    await close(blocker);
+  });
+
   it('runs with email off, and says why, when the SMTP settings name a user but no password is given', async () => {
     const dataDir = freshDataDir();
     const smtp = { host: '127.0.0.1', port: 2525, security: 'none', user: 'alerts', from: 'vigil@example.com' };
@@ -96,6 +131,33 @@ describe('vigil service', () => {
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
     expect(stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('the default data folder', () => {
+  it('is the app\'s: `service` in VIGIL_CONFIG_DIR, unless VIGIL_DATA_DIR names another', async () => {
+    const configDir = freshDataDir();
+    const env = { VIGIL_CONFIG_DIR: configDir, VIGIL_DATA_DIR: '' };
+    expect((await runVigil(['token'], { env }).exited).code).toBe(0);
+    expect(statSync(path.join(configDir, 'service', 'signing-key')).mode & 0o777).toBe(0o600);
+
+    const dataDir = freshDataDir();
+    expect((await runVigil(['token'], { env: { ...env, VIGIL_DATA_DIR: dataDir } }).exited).code).toBe(0);
+    expect(statSync(path.join(dataDir, 'signing-key')).isFile()).toBe(true);
+  });
+
+  it('says where the data of the former Linux default is, rather than starting afresh without a word', async () => {
+    const configDir = freshDataDir();
+    const dataHome = freshDataDir();
+    const former = path.join(dataHome, 'vigil', 'service');
+    mkdirSync(former, { recursive: true });
+    writeFileSync(path.join(former, 'vigil.sqlite'), '');
+    const { code, stderr } = await runVigil(['token'], { env: { VIGIL_CONFIG_DIR: configDir, VIGIL_DATA_DIR: '', XDG_DATA_HOME: dataHome } }).exited;
+    expect(code).toBe(0);
+    expect(stderr).toBe(
+      `vigil: earlier versions of the command line kept the service's data in ${former}; it now shares the app's folder ${path.join(configDir, 'service')}. ` +
+        `Pass --data-dir ${former} to go on with the earlier data, or move its files there.\n`,
+    );
   });
 });
 

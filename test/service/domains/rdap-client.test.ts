@@ -179,7 +179,7 @@ describe('createRdapClient: bootstrap', () => {
     const rdap = client();
 
     const message = await expectReason(rdap.lookup('first.test'), 'unreachable');
-    expect(message).toContain('RDAP bootstrap');
+    expect(message).toContain('could not load the list of registries: 127.0.0.1');
 
     fixture.behaveBootstrap({ status: 404 });
     await expectReason(rdap.lookup('first.test'), 'unreachable');
@@ -272,7 +272,13 @@ describe('createRdapClient: failures', () => {
     fixture.setServices([[['test'], [`http://127.0.0.1:${await closedPort()}/rdap/`]]]);
 
     const message = await expectReason(client().lookup('gone.test'), 'unreachable');
-    expect(message).toContain('ECONNREFUSED');
+    expect(message).toMatch(/^could not reach 127\.0\.0\.1:\d+ \(connection refused\)$/);
+  });
+
+  it('says in plain words that the list of registries could not be loaded from a host that is not found', async () => {
+    // `.invalid` never resolves (RFC 2606): a computer without DNS says so as a failed lookup instead.
+    const message = await expectReason(client({ bootstrapUrl: 'https://data.invalid/rdap/dns.json' }).lookup('example.test'), 'unreachable');
+    expect(message).toMatch(/^could not load the list of registries: could not reach data\.invalid \((host not found|DNS lookup failed.*)\)$/);
   });
 
   it('follows up to 3 redirects, and no more', async () => {

@@ -91,15 +91,39 @@ describe('up, down and unknown time', () => {
     ]);
   });
 
-  it('never counts the time before the monitor existed as up', async () => {
+  it('leaves the time before the monitor existed out: neither up nor unknown, its figures start at its creation', async () => {
     fixture = openHistoryFixture(start);
     await fixture.advance(6 * hour);
     const monitor = fixture.addMonitor();
     fixture.setStatus(monitor, fixture.clock.now(), 'up');
     await fixture.advance(18 * hour);
 
-    expect(await stats(monitor)).toMatchObject({ uptime: 1, up_seconds: 18 * 3600, unknown_seconds: 6 * 3600 });
+    expect(await stats(monitor)).toMatchObject({ from: '2026-11-02T06:00:00.000Z', uptime: 1, up_seconds: 18 * 3600, unknown_seconds: 0 });
+    // The bar still spans the window: the slot before its creation is not observed.
     expect((await stats(monitor, '24h', 4)).slots).toBe('-uuu');
+    // The 7 days before it are no part of it either.
+    expect(await stats(monitor, '7d')).toMatchObject({ from: '2026-11-02T06:00:00.000Z', unknown_seconds: 0 });
+  });
+
+  it('judges the slot a monitor was created in on its time since, not on the hours before it', async () => {
+    fixture = openHistoryFixture(start);
+    await fixture.advance(5 * hour);
+    const monitor = fixture.addMonitor();
+    fixture.setStatus(monitor, fixture.clock.now(), 'up');
+    await fixture.advance(19 * hour);
+    // Up for 1 hour of the first 6-hour slot: all of its life in that slot.
+    expect((await stats(monitor, '24h', 4)).slots).toBe('uuuu');
+    expect((await stats(monitor, '24h', 8)).slots).toBe('-uuuuuuu');
+  });
+
+  it('gives a 3-minute-old monitor figures over its 3 minutes in every window, with nothing unknown', async () => {
+    fixture = openHistoryFixture(start + 13 * hour + 38 * minute);
+    const monitor = fixture.addMonitor();
+    fixture.setStatus(monitor, fixture.clock.now(), 'up');
+    await fixture.advance(3 * minute);
+    for (const window of ['24h', '90d'] as const) {
+      expect(await stats(monitor, window)).toMatchObject({ from: '2026-11-02T13:38:00.000Z', uptime: 1, up_seconds: 180, down_seconds: 0, unknown_seconds: 0 });
+    }
   });
 
   it('answers null uptime and null response times for a monitor never observed', async () => {
@@ -124,9 +148,10 @@ describe('up, down and unknown time', () => {
     await fixture.advance(minute);
     fixture.setStatus(monitor, fixture.clock.now(), 'up');
     await fixture.advance(59 * minute);
-    // Hours 00:00 and 01:00 are summed; 02:00–02:30 is live. The window starts 24 hours before the summed hours end.
+    // Hours 00:00 and 01:00 are summed; 02:00–02:30 is live. The window starts 24 hours before the summed hours end,
+    // the monitor's figures at its creation; the bar spans the window.
     const result = await stats(monitor, '24h', 25);
-    expect(result).toMatchObject({ from: '2026-11-01T02:00:00.000Z', to: '2026-11-02T02:30:00.000Z', up_seconds: 9000 - 60, down_seconds: 60 });
+    expect(result).toMatchObject({ from: '2026-11-02T00:00:00.000Z', to: '2026-11-02T02:30:00.000Z', up_seconds: 9000 - 60, down_seconds: 60 });
     expect(result.slots).toBe(`${'-'.repeat(22)}udu`);
   });
 });
@@ -181,7 +206,8 @@ describe('the rollup', () => {
     await checkEvery10Minutes(monitor, start + 3 * day + 5 * hour, (at) => at >= start + day && at < start + day + 2 * hour);
     for (const window of ['90d', '365d'] as const) {
       const result = await stats(monitor, window);
-      expect(result.from).toBe(new Date(Date.UTC(2026, 10, 5) - (window === '90d' ? 90 : 365) * day).toISOString());
+      // The window reaches back before the monitor was created: its figures start there.
+      expect(result.from).toBe(new Date(start).toISOString());
       expect(result).toMatchObject({ checks: 3 * 144 + 30, failed_checks: 12, down_seconds: 2 * 3600, up_seconds: (3 * 24 + 5 - 2) * 3600 });
     }
     const series = fixture.history.series(monitor.seq, '90d');

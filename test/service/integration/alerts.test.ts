@@ -84,19 +84,27 @@ describe('alerts end to end', () => {
     expect((await service.api(`/domains/${id}`)).json).toEqual({
       id,
       domain: 'soon.example',
+      created_at: expect.any(String),
       expires_on: inSixDays,
       days_until_expiry: 6,
       registrar: 'Example Registrar, Inc.',
+      last_checked_at: expect.any(String),
     });
     await webhook.waitFor(before + 1);
     expect(webhook.requests.at(-1)?.body).toMatchObject({ event: 'domain.expiring', subject: { kind: 'domain', domain: 'soon.example' } });
   });
 
-  it('domain: an unsupported TLD leaves the fields absent', async () => {
+  it('domain: an unsupported TLD leaves the expiry fields absent and says why', async () => {
     const { json } = await service.api('/domains', { method: 'POST', body: { domain: 'nothing.invalid' } });
     const id = (json as { id: string }).id;
-    clock.advance(5_000);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect((await service.api(`/domains/${id}`)).json).toEqual({ id, domain: 'nothing.invalid' });
+    // The lookup has had its chance once it says when it ended.
+    await advanceUntil(clock, async () => ((await service.api(`/domains/${id}`)).json as { last_checked_at?: string }).last_checked_at !== undefined, { pauseMs: 15 });
+    expect((await service.api(`/domains/${id}`)).json).toEqual({
+      id,
+      domain: 'nothing.invalid',
+      created_at: expect.any(String),
+      last_checked_at: expect.any(String),
+      last_error: 'the registry of .invalid does not publish expiry dates (no RDAP service is listed for .invalid)',
+    });
   });
 });
