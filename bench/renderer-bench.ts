@@ -297,7 +297,7 @@ export async function rendererBench(): Promise<boolean> {
   const core = fakeVigilCore({
     getStatus: async () => status,
     getListHistory: async () => bars,
-    getItemRules: async (itemKey) => ({ itemKey, defaultDelayMinutes: 0, tell: { down: true, recovered: true, late: true, expiry: true }, dependents: 0 }),
+    getItemRules: async (itemKey) => ({ itemKey, defaultDelayMinutes: 0, tell: { down: true, recovered: true, late: true, expiry: true }, dependents: 0, dependenciesKeptBy: 'vigil' }),
     getItemHistory: historyFor(now),
     listEvents: async () => [],
   });

@@ -5,6 +5,7 @@
 // 10,000 monitors' checks cost a transaction or two a second rather than hundreds of disk syncs. Alerts never wait
 // on either write: a full disk delays the history and the saved status, not the alert. An https monitor's certificate
 // raises its own alerts as its end comes near (each threshold once per certificate; a renewal re-arms them).
+import { lastedAtMaintenanceEndWords, stillAfterMaintenanceTitle } from '../common/api/maintenance-end.ts';
 import { DEFAULT_RETRY_SECONDS } from '../common/api/monitor-check-input.ts';
 import { DEFAULT_CERTIFICATE_EXPIRY_DAYS } from '../common/api/monitor-tls-input.ts';
 import { certificateMessage } from '../common/format/certificate-words.ts';
@@ -17,6 +18,7 @@ import { certificateDetail, certificateRenewalDetail } from './monitors/certific
 import { nextStatus } from './monitors/monitor-status.ts';
 import type { CheckScheduler } from './scheduler/check-scheduler.ts';
 import type { HistoryRecorder } from './history/history-recorder.ts';
+import type { NewHistoryEvent } from './storage/history/event-store.ts';
 import type { Logger } from './logger.ts';
 import type { CertificateAlerted, MonitorRecord, MonitorStatus, MonitorStatusUpdate, MonitorStore } from './storage/monitor-store.ts';
 
@@ -32,6 +34,8 @@ interface TrackedMonitor {
   status: MonitorStatus;
   consecutiveFailures: number;
   statusSince: number | undefined;
+  /** Why the latest check failed; undefined when it passed. */
+  lastError: string | undefined;
   /** The quick re-check of a failure not yet confirmed. */
   recheck: TimerHandle | undefined;
   /** When the certificate last seen ends (kept while checks fail without showing one), and its alert so far. */
@@ -84,12 +88,19 @@ export interface MonitorCheckLoopOptions {
   failuresToConfirmDown: number;
   onAlert(event: AlertEvent): void;
   toJson(record: MonitorRecord): Record<string, unknown>;
+  /**
+   * The monitors whose recorded changes (status, certificate) the API now answers with: told once their statuses
+   * are saved, not when the change is seen, so whoever asks at once reads the new state.
+   */
+  onChangesSaved?(monitorIds: readonly string[]): void;
 }
 
 export class MonitorCheckLoop {
   readonly #options: MonitorCheckLoopOptions;
   readonly #tracked = new Map<number, TrackedMonitor>();
   #pendingStatuses = new Map<number, MonitorStatusUpdate>();
+  /** Monitors with a change recorded since the statuses were last saved. */
+  #changedSinceSave = new Set<string>();
   #flushTimer: TimerHandle | undefined;
   #flushAt = Number.POSITIVE_INFINITY;
   #saveFailing = false;
@@ -141,6 +152,7 @@ export class MonitorCheckLoop {
       status: record.lastStatus,
       consecutiveFailures: record.consecutiveFailures,
       statusSince: record.statusSince,
+      lastError: record.lastError,
       recheck: undefined,
       certificateExpiresAt: record.certificateExpiresAt,
       certificateAlerted: record.certificateAlerted,
@@ -159,6 +171,27 @@ export class MonitorCheckLoop {
   /** The monitor's confirmed status as of its latest result (the store catches up within half a second). */
   statusOf(seq: number): MonitorStatus | undefined {
     return this.#tracked.get(seq)?.status;
+  }
+
+  /**
+   * The alert for a monitor still down as maintenance stops covering it (now), with how long it had been down then
+   * (common/api/maintenance-end.ts); undefined when it is not down. Before the loop has started (a window that
+   * began while the service was stopped), the stored status stands.
+   */
+  stillDownAlert(stored: MonitorRecord): AlertEvent | undefined {
+    const tracked = this.#tracked.get(stored.seq);
+    const { status, statusSince, lastError } = tracked ?? { status: stored.lastStatus, statusSince: stored.statusSince, lastError: stored.lastError };
+    if (status !== 'down') return undefined;
+    const { clock, toJson } = this.#options;
+    const record = tracked?.record ?? stored;
+    const now = clock.now();
+    const lasted = lastedAtMaintenanceEndWords('down', statusSince ?? now, now);
+    return {
+      event: 'monitor.down',
+      occurred_at: new Date(now).toISOString(),
+      message: `${stillAfterMaintenanceTitle(`Monitor “${record.name}”`, 'down')}: ${lastError ?? 'check failed'} (${record.url}); ${lasted}.`,
+      subject: { ...toJson({ ...record, lastStatus: status, statusSince }), kind: 'monitor', id: record.id },
+    };
   }
 
   async stop(): Promise<void> {
@@ -196,9 +229,12 @@ export class MonitorCheckLoop {
       certificateExpiresAt: tracked.certificateExpiresAt,
       certificateWarning: result.certificateWarning,
     });
+    // Any change of status is news for a follower of the changes, a first answer (unknown to up) included.
+    if (next.status !== previous) this.#changedSinceSave.add(tracked.record.id);
     this.#flushWithin(next.status !== previous ? flushIntervalMs : lastCheckFlushMs);
     tracked.status = next.status;
     tracked.consecutiveFailures = next.consecutiveFailures;
+    tracked.lastError = error;
     this.#cancelRecheck(tracked);
     // A failure not yet confirmed is checked again soon, until the monitor is down or passes again.
     if (!result.ok && next.status !== 'down') this.#scheduleRecheck(key, tracked);
@@ -206,7 +242,7 @@ export class MonitorCheckLoop {
       this.#alert(tracked, next.change, result);
       const { id, name } = tracked.record;
       const detail = next.change === 'down' ? error : undefined;
-      history.recordEvent({ at: now, kind: 'monitor', itemId: id, itemName: name, from: previous, to: next.status, detail });
+      this.#recordEvent({ at: now, kind: 'monitor', itemId: id, itemName: name, from: previous, to: next.status, detail });
     }
     // A refusal as expired carries no certificate: the one last seen is it (or older) once its end has passed.
     const expiredAsSeen = result.certificateExpired === true && certificateBefore !== undefined && certificateBefore <= now;
@@ -221,11 +257,11 @@ export class MonitorCheckLoop {
   #watchCertificate(tracked: TrackedMonitor, before: number | undefined, now: number): void {
     const { record, certificateExpiresAt: expiresAt, certificateAlerted: alerted } = tracked;
     if (expiresAt === undefined) return;
-    const { clock, history, store, logger, onAlert, toJson } = this.#options;
+    const { clock, store, logger, onAlert, toJson } = this.#options;
     const event = { at: now, kind: 'monitor' as const, itemId: record.id, itemName: record.name };
     if (before !== undefined && expiresAt > before && alerted?.expiresAt === before && tracked.renewalRecordedOf !== before) {
       tracked.renewalRecordedOf = before;
-      history.recordEvent({ ...event, from: certificateState(alerted, before), to: 'renewed', detail: certificateRenewalDetail(expiresAt, before) });
+      this.#recordEvent({ ...event, from: certificateState(alerted, before), to: 'renewed', detail: certificateRenewalDetail(expiresAt, now) });
     }
     const alert = certificateAlert(expiresAt, now, record.http.tls?.expiry_days ?? DEFAULT_CERTIFICATE_EXPIRY_DAYS, alerted);
     if (alert === undefined) return;
@@ -235,11 +271,11 @@ export class MonitorCheckLoop {
     } catch (error) {
       logger.error('A certificate alert could not be saved; a restart may repeat it.', { error: String(error) });
     }
-    history.recordEvent({
+    this.#recordEvent({
       ...event,
       from: certificateState(alerted, expiresAt),
       to: alert.kind === 'certificate.expired' ? 'expired' : 'expiring',
-      detail: certificateDetail(expiresAt, alert.daysLeft),
+      detail: certificateDetail(expiresAt, alert.daysLeft, now),
     });
     const subject = toJson({ ...record, lastStatus: tracked.status, statusSince: tracked.statusSince, certificateExpiresAt: expiresAt });
     onAlert({
@@ -288,18 +324,29 @@ export class MonitorCheckLoop {
     if (this.#flushTimer) clock.clearTimer(this.#flushTimer);
     this.#flushTimer = undefined;
     this.#flushAt = Number.POSITIVE_INFINITY;
-    if (this.#pendingStatuses.size === 0) return;
-    const statuses = [...this.#pendingStatuses.values()];
-    try {
-      store.saveStatuses(statuses);
-      this.#pendingStatuses.clear();
-      if (this.#saveFailing) logger.info('Monitor statuses are being saved again.');
-      this.#saveFailing = false;
-    } catch (error) {
-      if (!this.#saveFailing) logger.error('Monitor statuses could not be saved; retrying every few seconds. Checks and alerts go on.', { error: String(error) });
-      this.#saveFailing = true;
-      this.#flushWithin(retryFailedSaveMs);
+    if (this.#pendingStatuses.size > 0) {
+      try {
+        store.saveStatuses([...this.#pendingStatuses.values()]);
+        this.#pendingStatuses.clear();
+        if (this.#saveFailing) logger.info('Monitor statuses are being saved again.');
+        this.#saveFailing = false;
+      } catch (error) {
+        if (!this.#saveFailing) logger.error('Monitor statuses could not be saved; retrying every few seconds. Checks and alerts go on.', { error: String(error) });
+        this.#saveFailing = true;
+        this.#flushWithin(retryFailedSaveMs);
+        return;
+      }
     }
+    if (this.#changedSinceSave.size === 0) return;
+    const changed = [...this.#changedSinceSave];
+    this.#changedSinceSave.clear();
+    this.#options.onChangesSaved?.(changed);
+  }
+
+  #recordEvent(event: NewHistoryEvent & { itemId: string }): void {
+    this.#options.history.recordEvent(event);
+    this.#changedSinceSave.add(event.itemId);
+    this.#flushWithin(flushIntervalMs);
   }
 
   #alert(tracked: TrackedMonitor, change: 'down' | 'up', result: CheckResult): void {

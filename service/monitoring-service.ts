@@ -6,6 +6,8 @@ import { AlertDispatcher } from './alerts/alert-dispatcher.ts';
 import { createEmailChannel } from './alerts/email-channel.ts';
 import { lacksPassword, smtpPasswordVariable, smtpSettingsFrom } from './alerts/smtp-settings.ts';
 import { createWebhookChannel } from './alerts/webhook-channel.ts';
+import { DependencyFold } from './dependencies/dependency-fold.ts';
+import { ItemDependencies } from './dependencies/item-dependencies.ts';
 import { loadOrCreateSigningKey } from './auth/signing-key.ts';
 import { runCheck } from './checks/run-check.ts';
 import { ensureDataDir } from './data-dir.ts';
@@ -14,6 +16,7 @@ import { createRdapClient } from './domains/rdap-client.ts';
 import { HeartbeatWatcher } from './heartbeats/heartbeat-watcher.ts';
 import { HistoryService } from './history/history-service.ts';
 import { apiPrefix, buildApiServer } from './http/api-server.ts';
+import { ChangeFeed } from './http/change-feed.ts';
 import type { ResourceEvents } from './http/resource-events.ts';
 import { domainJson, heartbeatJson, monitorJson } from './http/views.ts';
 import type { Logger } from './logger.ts';
@@ -26,6 +29,7 @@ import { ServiceProblems } from './problems.ts';
 import { CheckScheduler } from './scheduler/check-scheduler.ts';
 import type { ServiceConfig } from './service-config.ts';
 import { openDatabase } from './storage/database.ts';
+import { DependencyStore } from './storage/dependency-store.ts';
 import { DomainStore } from './storage/domain-store.ts';
 import { HandlerStore } from './storage/handler-store.ts';
 import { HeartbeatStore } from './storage/heartbeat-store.ts';
@@ -104,6 +108,7 @@ export async function startService(config: ServiceConfig, ports: ServicePorts, o
   const domains = new DomainStore(db);
   const handlers = new HandlerStore(db);
   const problems = new ServiceProblems();
+  const changes = new ChangeFeed();
   let history: HistoryService;
   try {
     history = new HistoryService({
@@ -122,6 +127,12 @@ export async function startService(config: ServiceConfig, ports: ServicePorts, o
         pingDays: config.pingRetentionDays,
       },
       settleMs: config.checkTimeoutMs + historySettleMarginMs,
+      // The service's own start and stop are not told: a follower's stream ends and starts with them. A monitor's
+      // changes are told once its status is saved (the check loop's onChangesSaved), so the API answers with them.
+      onEvent: (event) => {
+        if (event.kind === 'service' || event.kind === 'monitor') return;
+        changes.publish(event.itemId === undefined ? { kind: event.kind } : { kind: event.kind, id: event.itemId });
+      },
     });
   } catch (error) {
     db.close();
@@ -149,13 +160,18 @@ export async function startService(config: ServiceConfig, ports: ServicePorts, o
     logger,
     recorder: { recordedOn: () => history.recordedMaintenance(), recordMaintenance: (change) => history.recordMaintenance(change) },
     nameOf: (scope) => items.nameOfId(scope),
-    onChanged: () => gate.releaseUncovered(),
+    onChanged: () => gate.coverageChanged(),
   });
   const gate: AlertGate = new AlertGate({
     store: new HeldAlertStore(db),
     logger,
     covers: (itemKey) => schedule.covers(itemKey),
     currentState: (itemKey) => items.stateOf(itemKey),
+    downItems: () => monitors.all().flatMap((record) => ((checkLoop.statusOf(record.seq) ?? record.lastStatus) === 'down' ? [`monitor:${record.id}`] : [])),
+    stillDown: (itemKey) => {
+      const record = itemKey.startsWith('monitor:') ? monitors.get(itemKey.slice('monitor:'.length)) : undefined;
+      return record && checkLoop.stillDownAlert(record);
+    },
     problemsAtStart: items.heartbeatProblems(),
     send: (event) => {
       logger.info(event.message, { event: event.event });
@@ -167,11 +183,18 @@ export async function startService(config: ServiceConfig, ports: ServicePorts, o
     schedule,
     items,
   };
-  const onAlert = (event: Parameters<AlertDispatcher['dispatch']>[0]) => gate.offer(event);
-  /** A deleted item's windows and held alerts go with it, and its history records nothing more about it. */
+  // Dependencies stand before maintenance: a child's alert folded under its parent is never held, and one told
+  // when its parent recovers is still held if its own window covers it then.
+  const dependencyStore = new DependencyStore(db);
+  const dependencies: ItemDependencies = new ItemDependencies({ store: dependencyStore, items, onChanged: () => fold.settle() });
+  const fold: DependencyFold = new DependencyFold({ store: dependencyStore, dependencies, items, logger, send: (event) => gate.offer(event) });
+  const onAlert = (event: Parameters<AlertDispatcher['dispatch']>[0]) => fold.offer(event);
+  /** A deleted item's windows, dependencies and held or folded alerts go with it. */
   const forgetMaintenance = (itemKey: string, id: string) => {
     schedule.forgetScope(id);
     maintenance.windows.forgetItem(itemKey);
+    fold.forget(itemKey);
+    dependencies.forgetItem(itemKey);
     gate.forget(itemKey);
   };
 
@@ -188,6 +211,9 @@ export async function startService(config: ServiceConfig, ports: ServicePorts, o
     clock,
     logger,
     failuresToConfirmDown: config.failuresToConfirmDown,
+    onChangesSaved: (ids) => {
+      for (const id of ids) changes.publish({ kind: 'monitor', id });
+    },
     onAlert,
     toJson: monitorJson,
   });
@@ -227,6 +253,7 @@ export async function startService(config: ServiceConfig, ports: ServicePorts, o
     heartbeatPinged: (record, signal) => {
       // The history's pings are the spec's: the successes that move `last_ping`; the runs keep the rest.
       if (signal.kind === 'success') recorder.recordPing(record.seq, record.lastPing ? Date.parse(record.lastPing) : clock.now());
+      changes.publish({ kind: 'heartbeat', id: record.id });
       heartbeatWatcher.pinged(record, signal);
     },
     heartbeatDeleted: (record) => {
@@ -235,7 +262,7 @@ export async function startService(config: ServiceConfig, ports: ServicePorts, o
     },
   };
   const app = await buildApiServer({
-    context: { monitors, heartbeats, domains, handlers, events, history, maintenance, problems, clock, quotas: config.quotas, publicOrigin },
+    context: { monitors, heartbeats, domains, handlers, events, history, maintenance, dependencies, problems, changes, clock, quotas: config.quotas, publicOrigin },
     signingKey,
     logger,
     rateLimitPerMinute: config.rateLimitPerMinute,
@@ -253,6 +280,8 @@ export async function startService(config: ServiceConfig, ports: ServicePorts, o
   history.start();
   // After the history's start, so what changed while the service was stopped is recorded in this run.
   schedule.start();
+  // A parent that recovered while the service was stopped: the children it left down are told now.
+  fold.settle();
   checkLoop.start();
   heartbeatWatcher.start();
   domainRefresher.start();

@@ -1,7 +1,7 @@
 // Paths below the base URL. Ids are opaque and may contain anything, so each is one encoded segment.
 
-/** The spec's collections, and the maintenance extension's (docs/api-decisions.md §15). */
-export const COLLECTIONS = ['monitors', 'heartbeats', 'domains', 'notifications', 'maintenance'] as const;
+/** The spec's collections, and the maintenance and dependencies extensions' (docs/api-decisions.md §15, §18). */
+export const COLLECTIONS = ['monitors', 'heartbeats', 'domains', 'notifications', 'maintenance', 'dependencies'] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
 export function collectionPath(collection: Collection): string {

@@ -13,7 +13,9 @@ export function certificateDaysLeft(expiresAt: number, now: number): number {
   return expiresAt <= now ? CERTIFICATE_EXPIRED_DAYS : Math.floor((expiresAt - now) / DAY_MS);
 }
 
-/** "2026-11-01 14:00 UTC": the moment a certificate ends, in a sentence. */
+/** "2026-11-01 14:00 UTC": the moment a certificate ends, in the service's own sentences (its alert messages for
+ * emails and webhooks, a check's error), read where it knows no locale; everywhere else a time is the reader's
+ * (clock-time.ts). */
 export function utcMinute(at: number): string {
   return `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }

@@ -105,6 +105,8 @@ export interface ItemRulesView {
   dependsOn?: { itemKey: string; name: string };
   /** Items that depend on this one. */
   dependents: number;
+  /** The server keeps what it depends on (its own email and webhooks fold too), or Vigil does (only its notifications fold). */
+  dependenciesKeptBy: 'server' | 'vigil';
 }
 
 /** Where a maintenance window applies: everything watched, one server, or one item (a server item key). */

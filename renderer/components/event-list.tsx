@@ -1,9 +1,8 @@
 // Things that happened, newest first: when, on which server (in a feed of several), what (the core's sentence),
 // and whose record it is. Events after `newSince` carry a "New" badge (a word, not only a colour); an event about
 // an item links to its page. Maintenance starting and ending has a badge of its own, not a health's.
-import { formatClockTime } from '../../common/format/clock-time.ts';
+import { formatClockTime, formatDateTime, minutesBlur } from '../../common/format/clock-time.ts';
 import type { HistoryEventView } from '../../common/ipc/history.ts';
-import { formatDateTime } from '../format/time.ts';
 import { itemPageHash, useNavigation } from '../state/navigation-store.ts';
 import { HealthBadge } from './health-badge.tsx';
 
@@ -21,9 +20,13 @@ export interface EventListProps {
   scrolls?: boolean;
   /** The feed spans several servers: each event names its own. */
   nameServers?: boolean;
+  /** The events are about an item checked seconds apart: their times have seconds even when no two share a minute. */
+  seconds?: boolean;
 }
 
-export function EventList({ label, events, now, newSince, linkItems = false, scrolls = false, nameServers = false }: EventListProps) {
+export function EventList({ label, events, now, newSince, linkItems = false, scrolls = false, nameServers = false, seconds = false }: EventListProps) {
+  // "13:41 went down", "13:41 is back up" tell nothing apart: the whole list is to the second then.
+  const toTheSecond = seconds || minutesBlur(events.map((event) => event.at));
   return (
     <ol className="event-list" aria-label={label} tabIndex={scrolls ? 0 : undefined}>
       {events.map((event) => {
@@ -31,8 +34,8 @@ export function EventList({ label, events, now, newSince, linkItems = false, scr
         const itemKey = event.itemKey;
         return (
           <li key={event.id} className={isNew ? 'event event-new' : 'event'}>
-            <time className="event-time" dateTime={new Date(event.at).toISOString()} title={formatDateTime(event.at)}>
-              {formatClockTime(event.at, now)}
+            <time className="event-time" dateTime={new Date(event.at).toISOString()} title={formatDateTime(event.at, { seconds: true })}>
+              {formatClockTime(event.at, now, { seconds: toTheSecond })}
             </time>
             {event.kind === 'maintenance' ? <span className="badge badge-maintenance">Maintenance</span> : <HealthBadge health={event.health} label={healthWords[event.health]} />}
             {isNew && <span className="badge badge-new">New</span>}

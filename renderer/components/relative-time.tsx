@@ -5,7 +5,7 @@ import { useNow } from '../state/now-store.ts';
 export function RelativeTime({ at }: { at: number }) {
   const now = useNow((state) => state.now);
   return (
-    <time dateTime={new Date(at).toISOString()} title={formatDateTime(at)}>
+    <time dateTime={new Date(at).toISOString()} title={formatDateTime(at, { seconds: true })}>
       {relativeTime(at, now)}
     </time>
   );

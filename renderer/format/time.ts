@@ -34,12 +34,10 @@ export function formatFrequency(seconds: number | undefined): string {
   return seconds === undefined ? '—' : `every ${formatDuration(seconds * 1000, 'exact')}`;
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+// A moment in the browser's locale and zone: the one way (common/format/clock-time.ts).
+export { formatDateTime } from '../../common/format/clock-time.ts';
 
-export function formatDateTime(at: number): string {
-  return dateTimeFormat.format(at);
-}
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 
 /** A calendar date (`YYYY-MM-DD`, as domains carry it) in the reader's format, without shifting the day. */
 export function formatCalendarDate(date: string): string {

@@ -1,7 +1,9 @@
 // Raises a heartbeat's alerts, once each: "late" when it misses its deadline (no success by the expected time plus
 // grace, or a started run outliving its `max_runtime_seconds`), "failed" at once on a failure ping, and "recovered"
-// on the next success after either.
+// on the next success after either. Their words give lengths of time, never times of day: the event has its own
+// time, and the reader's locale and zone are known only where it is shown.
 import type { Clock, TimerHandle } from '../../common/clock.ts';
+import { formatDuration } from '../../common/format/duration.ts';
 import type { AlertEvent } from '../alerts/alert-event.ts';
 import type { NewHistoryEvent } from '../history/history-recorder.ts';
 import { isoTime } from '../history/time-units.ts';
@@ -48,7 +50,7 @@ export class HeartbeatWatcher {
       const overdue = overdueAt(record, now, graceMs);
       if (overdue === undefined) continue;
       store.setProblem(record.seq, 'late');
-      const { headline, detail } = lateWords(record, overdue);
+      const { headline, detail } = lateWords(record, overdue, now);
       this.#alert('heartbeat.late', record, `Heartbeat “${record.name}” ${headline}: ${detail}.`);
       this.#record(record, stateOf(record), 'late', detail);
     }
@@ -72,7 +74,7 @@ export class HeartbeatWatcher {
     }
     if (record.problem === undefined) return;
     this.#options.store.setProblem(record.seq, undefined);
-    const detail = `pinged at ${record.lastPing ?? isoTime(this.#options.clock.now())}`;
+    const detail = 'pinged again';
     this.#alert('heartbeat.recovered', record, `Heartbeat “${record.name}” is back: ${detail}.`);
     this.#record(record, record.problem, 'up', detail);
   }
@@ -98,12 +100,15 @@ function stateOf(record: HeartbeatRecord): 'up' | 'waiting' {
   return record.lastPing ? 'up' : 'waiting';
 }
 
-function lateWords(record: HeartbeatRecord, overdue: OverdueKind): { headline: string; detail: string } {
+function lateWords(record: HeartbeatRecord, overdue: OverdueKind, now: number): { headline: string; detail: string } {
+  const before = (at: number) => formatDuration(now - at, 'elapsed');
   if (overdue === 'overran') {
-    const started = record.lastStart === undefined ? 'a run' : `the run started at ${isoTime(record.lastStart)}`;
+    // To the second: beside a limit of 60 s, "1 min" would hide what the run overran by.
+    const started = record.lastStart === undefined ? 'a run' : `the run started ${formatDuration(now - record.lastStart, 'exact')} earlier`;
     return { headline: 'ran too long', detail: `${started} has not ended within ${record.maxRuntimeSeconds ?? 0} s` };
   }
-  const since = record.lastPing ? `no ping since ${record.lastPing}` : 'no ping yet';
+  const lastPing = record.lastPing === undefined ? Number.NaN : Date.parse(record.lastPing);
+  const since = Number.isNaN(lastPing) ? 'no ping yet' : `no ping for ${before(lastPing)}`;
   if (record.schedule === undefined) return { headline: 'is late', detail: `${since} (expected every ${record.expectedInterval} s)` };
-  return { headline: 'is late', detail: `${since} (expected at ${isoTime(record.nextExpectedAt)}, on “${record.schedule}” in ${record.timezone ?? 'UTC'})` };
+  return { headline: 'is late', detail: `${since} (due ${before(record.nextExpectedAt)} earlier, on “${record.schedule}” in ${record.timezone ?? 'UTC'})` };
 }

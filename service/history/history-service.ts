@@ -7,7 +7,7 @@ import type { Clock, TimerHandle } from '../../common/clock.ts';
 import type { Logger } from '../logger.ts';
 import type { ServiceProblems } from '../problems.ts';
 import type { DomainStore } from '../storage/domain-store.ts';
-import type { EventQuery } from '../storage/history/event-store.ts';
+import type { EventQuery, NewHistoryEvent } from '../storage/history/event-store.ts';
 import { openHistoryStores, type HistoryStores } from '../storage/history/history-stores.ts';
 import { deleteOrphans } from '../storage/history/orphans.ts';
 import type { HeartbeatStore } from '../storage/heartbeat-store.ts';
@@ -49,6 +49,8 @@ export interface HistoryServiceOptions {
   /** How long after an hour ends every check started in it has been written (the longest check, and a margin). */
   settleMs: number;
   sliceMs?: number;
+  /** Each event as it is recorded: what the `changes` stream tells. */
+  onEvent?(event: NewHistoryEvent): void;
 }
 
 export class HistoryService {
@@ -101,6 +103,7 @@ export class HistoryService {
       problems: options.problems,
       hourlyMark: () => this.#rollup.hourlyMark,
       onLateCheck: (seq, hour) => this.#rollup.markDirty(seq, hour),
+      ...(options.onEvent === undefined ? {} : { onEvent: options.onEvent }),
       onForget: (item) => {
         this.#maintenance.forget(item.id);
         if (item.kind !== 'monitor') return;

@@ -35,6 +35,8 @@ export interface HistoryWriterOptions {
   hourlyMark(): number;
   onLateCheck(monitorSeq: number, hour: number): void;
   onForget(item: ForgottenItem): void;
+  /** Each event as it is recorded (before it is written), so a change is told at once. */
+  onEvent?(event: NewHistoryEvent): void;
   flushIntervalMs?: number;
 }
 
@@ -88,6 +90,7 @@ export class HistoryWriter implements HistoryRecorder {
   recordEvent(event: NewHistoryEvent): void {
     this.#pending.events.push(event);
     this.#schedule();
+    this.#options.onEvent?.(event);
   }
 
   recordPing(heartbeatSeq: number, at: number): void {

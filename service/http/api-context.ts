@@ -1,5 +1,6 @@
 // Everything the routes need, built once by the service and handed to each route module.
 import type { Clock } from '../../common/clock.ts';
+import type { ItemDependencies } from '../dependencies/item-dependencies.ts';
 import type { HistoryService } from '../history/history-service.ts';
 import type { MaintenanceItems } from '../maintenance/maintenance-items.ts';
 import type { MaintenanceSchedule } from '../maintenance/maintenance-schedule.ts';
@@ -9,6 +10,7 @@ import type { DomainStore } from '../storage/domain-store.ts';
 import type { HandlerStore } from '../storage/handler-store.ts';
 import type { HeartbeatStore } from '../storage/heartbeat-store.ts';
 import type { MonitorStore } from '../storage/monitor-store.ts';
+import type { ChangeFeed } from './change-feed.ts';
 import type { ResourceEvents } from './resource-events.ts';
 
 export interface Quotas {
@@ -29,7 +31,11 @@ export interface ApiContext {
   history: HistoryService;
   /** The maintenance extension: the windows, when each is active, and the items they name. */
   maintenance: { windows: MaintenanceWindows; schedule: MaintenanceSchedule; items: MaintenanceItems };
+  /** The dependencies extension: what each item depends on. */
+  dependencies: ItemDependencies;
   problems: ServiceProblems;
+  /** What changed, for the `changes` stream's followers. */
+  changes: ChangeFeed;
   clock: Clock;
   quotas: Quotas;
   /** Origin the heartbeat ping URLs are built on, e.g. http://127.0.0.1:8731. */

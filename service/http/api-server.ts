@@ -7,6 +7,8 @@ import type { ApiContext } from './api-context.ts';
 import { bearerAuth } from './bearer-auth.ts';
 import { MethodTable } from './method-table.ts';
 import { RateLimiter } from './rate-limiter.ts';
+import { changeRoutes } from './routes/change-routes.ts';
+import { dependencyRoutes } from './routes/dependency-routes.ts';
 import { domainRoutes } from './routes/domain-routes.ts';
 import { handlerRoutes } from './routes/handler-routes.ts';
 import { heartbeatRoutes } from './routes/heartbeat-routes.ts';
@@ -128,6 +130,8 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
       handlerRoutes(api, context);
       historyRoutes(api, context);
       maintenanceRoutes(api, context);
+      dependencyRoutes(api, context);
+      changeRoutes(api, context, commonHeaders);
     },
     { prefix: apiPrefix },
   );

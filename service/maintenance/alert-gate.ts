@@ -1,7 +1,8 @@
 // Between the service's alerts and its notification handlers: an alert for an item in maintenance is held, not
-// sent. When no window covers the item any more, it is told once if its state differs from what the handlers were
-// last told (still down: the down alert; down and recovered inside the window: nothing). Held alerts are saved as
-// they happen, so a restart during maintenance tells nothing twice and forgets nothing owed.
+// sent. When no window covers the item any more, a monitor still down is told so (common/api/maintenance-end.ts:
+// "still down after maintenance", whether or not it was down before the window), and anything else once if its state
+// differs from what the handlers were last told (down and recovered inside the window: nothing). Held alerts are
+// saved as they happen, so a restart during maintenance tells nothing twice and forgets nothing owed.
 import type { AlertEvent } from '../alerts/alert-event.ts';
 import type { Logger } from '../logger.ts';
 import type { HeldAlert, HeldAlertStore } from '../storage/held-alert-store.ts';
@@ -14,6 +15,10 @@ export interface AlertGateOptions {
   covers(itemKey: string): boolean;
   /** The item's state now, in the terms of held-alert-states.ts; undefined once it is deleted. */
   currentState(itemKey: string): string | undefined;
+  /** The monitors down now (their keys): those a window covers are owed "still down" when it ends. */
+  downItems(): Iterable<string>;
+  /** The alert telling that a monitor is still down as maintenance ends; undefined when it is not down. */
+  stillDown(itemKey: string): AlertEvent | undefined;
   send(alert: AlertEvent): void;
   /**
    * Items with a problem out at the start, as `[itemKey, state]` (heartbeats late or failed): outside maintenance
@@ -49,8 +54,20 @@ export class AlertGate {
     this.#options.logger.info(`Held for maintenance: ${alert.message}`, { event: alert.event });
   }
 
-  /** Tells what is owed for every item no window covers any more (called whenever coverage changes). */
-  releaseUncovered(): void {
+  /**
+   * Called whenever coverage changes: a monitor down as a window begins to cover it is owed its end (held, so a
+   * restart keeps it), and what is owed for every item no window covers any more is told.
+   */
+  coverageChanged(): void {
+    for (const item of this.#options.downItems()) {
+      if (this.#held.has(item) || !this.#options.covers(item)) continue;
+      const alert = this.#options.stillDown(item);
+      if (alert === undefined) continue;
+      // Down before the window: outside maintenance every change is told, so that is what the handlers know.
+      const held: HeldAlert = { item, toldState: 'down', lastAlert: alert };
+      this.#held.set(item, held);
+      this.#saving(() => this.#options.store.save(held));
+    }
     for (const item of [...this.#held.keys()]) if (!this.#options.covers(coveredItemOf(item))) this.#release(item);
   }
 
@@ -76,6 +93,11 @@ export class AlertGate {
     this.#held.delete(item);
     this.#saving(() => this.#options.store.delete(item));
     const now = this.#options.currentState(item);
+    const stillDown = now === 'down' ? this.#options.stillDown(item) : undefined;
+    if (stillDown !== undefined) {
+      this.#tell(item, stillDown);
+      return;
+    }
     if (now === undefined || now === held.toldState || now !== stateAfter(held.lastAlert)) {
       this.#remember(item, held.toldState);
       return;

@@ -155,4 +155,19 @@ export const migrations: readonly string[] = [
   ALTER TABLE monitors ADD COLUMN certificate_alerted_expires_at INTEGER;
   ALTER TABLE monitors ADD COLUMN certificate_warning TEXT;
   `,
+  // 8: what an item depends on (docs/api-decisions.md §18), and the alerts folded under a parent that is down: the
+  // child's latest alert and what its handlers knew before it, owed if the child is still down when the parent
+  // recovers. `item` and `depends_on` are `monitor:<id>`, `heartbeat:<id>` or `domain:<id>`.
+  `
+  CREATE TABLE dependencies (
+    item TEXT PRIMARY KEY,
+    depends_on TEXT NOT NULL
+  );
+  CREATE TABLE folded_alerts (
+    item TEXT PRIMARY KEY,
+    parent TEXT NOT NULL,
+    told_state TEXT NOT NULL,
+    last_alert TEXT NOT NULL               -- the AlertEvent as JSON
+  );
+  `,
 ];

@@ -1,7 +1,6 @@
-// The one duration formatter and the one clock-time formatter, at each precision callers use.
+// The one duration formatter, at each precision callers use.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatClockTime } from '../../common/format/clock-time.ts';
 import { formatDuration, nextElapsedChange } from '../../common/format/duration.ts';
 
 const [S, M, H, D] = [1000, 60_000, 3_600_000, 86_400_000];
@@ -67,21 +66,5 @@ describe('formatDuration', () => {
       }),
       { numRuns: 2000 },
     );
-  });
-});
-
-describe('formatClockTime', () => {
-  const now = Date.UTC(2026, 10, 24, 14, 0);
-
-  it('gives the time alone today, the day and the time otherwise, in the zone and locale asked for', () => {
-    expect(formatClockTime(now + 5 * M, now, { locale: 'en-GB', timeZone: 'UTC' })).toBe('14:05');
-    expect(formatClockTime(now + D, now, { locale: 'en-GB', timeZone: 'UTC' })).toBe('25 Nov 14:00');
-    expect(formatClockTime(now + 5 * M, now, { locale: 'en-US', timeZone: 'UTC' })).toBe('2:05 PM');
-    // 23:30 in New York is already tomorrow in UTC: "today" is the zone's own day.
-    expect(formatClockTime(Date.UTC(2026, 10, 25, 4, 30), Date.UTC(2026, 10, 24, 23, 0), { locale: 'en-GB', timeZone: 'America/New_York' })).toBe('23:30');
-  });
-
-  it('falls back to the host\'s zone for an unknown one, rather than failing', () => {
-    expect(formatClockTime(now, now, { locale: 'en-GB', timeZone: 'Mars/Olympus' })).toMatch(/^\d{1,2}:\d{2}/);
   });
 });

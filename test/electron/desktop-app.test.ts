@@ -206,7 +206,7 @@ describe('the desktop app, composed', () => {
     expect(children).toHaveLength(1);
     const [tray] = trays;
     await until('the first answer in the tray', () => (tray?.level === 'ok' ? true : undefined));
-    expect(tray?.tooltips.at(-1)).toMatch(/^Vigil — This computer: nothing watched yet · last checked \d\d:\d\d$/);
+    expect(tray?.tooltips.at(-1)).toMatch(/^Vigil — This computer: nothing watched yet · last checked \d{1,2}:\d\d( [AP]M)?$/);
   });
 
   it('raises a notification when a monitor goes down, and the tray turns critical', async () => {

@@ -256,5 +256,5 @@ window.vigilTest = { api, showAlert: (alert) => showAlert(alert, { inPage }) };
 
 /** An item with no rules of its own: the defaults, every kind told, nothing it depends on. */
 async function noItemRules(itemKey: string): Promise<ItemRulesView> {
-  return { itemKey, defaultDelayMinutes: 0, tell: { down: true, recovered: true, late: true, expiry: true }, dependents: 0 };
+  return { itemKey, defaultDelayMinutes: 0, tell: { down: true, recovered: true, late: true, expiry: true }, dependents: 0, dependenciesKeptBy: 'vigil' };
 }

@@ -4,7 +4,7 @@ import type { ItemRulesView, MaintenanceView } from '../../common/ipc/alerting.t
 
 /** Rules of an item nobody changed: told at once, every kind, depending on nothing. */
 export function itemRules(itemKey: string, fields: Partial<ItemRulesView> = {}): ItemRulesView {
-  return { itemKey, defaultDelayMinutes: 0, tell: { down: true, recovered: true, late: true, expiry: true }, dependents: 0, ...fields };
+  return { itemKey, defaultDelayMinutes: 0, tell: { down: true, recovered: true, late: true, expiry: true }, dependents: 0, dependenciesKeptBy: 'vigil', ...fields };
 }
 
 export function maintenanceWindow(fields: Partial<MaintenanceView> & Pick<MaintenanceView, 'id'>): MaintenanceView {

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import type { ItemFixture } from './status-fixtures.ts';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { formatClockTime, formatDateTime, timeSpanEnds } from '../../common/format/clock-time.ts';
 import type { ItemHistoryView } from '../../common/ipc/history.ts';
 import { App } from '../../renderer/app.tsx';
 import { Notices } from '../../renderer/components/notices.tsx';
@@ -308,5 +309,54 @@ describe('reaching the item page', () => {
     window.dispatchEvent(new PopStateEvent('popstate'));
     expect(useNavigation.getState()).toMatchObject({ view: 'overview', itemKey: undefined });
     stop();
+  });
+});
+
+describe('times on the item page', () => {
+  const at = NOW - 2 * hour + 5_000;
+  /** API checked every `frequency` seconds, with one incident `lasted` ms long and its two events. */
+  function showIncident(frequency: number, lasted: number) {
+    fakeApi({
+      getItemHistory: async () =>
+        itemHistory(NOW, '24h', {
+          incidents: [{ start: at, end: at + lasted, detail: 'Connection refused.' }],
+          checks: checksBefore(NOW, 3, frequency * 1000),
+          events: [
+            { id: 'e2', at: at + lasted, connectionId: 'local', serverName: 'This computer', itemKey: 'local/monitor:mon_1', kind: 'monitor', title: 'API is up again', health: 'ok', source: 'server' },
+            { id: 'e1', at, connectionId: 'local', serverName: 'This computer', itemKey: 'local/monitor:mon_1', kind: 'monitor', title: 'API went down', health: 'critical', source: 'server' },
+          ],
+        }),
+    });
+    useNow.setState({ now: NOW });
+    useStatus.getState().receive(status({ monitors: [{ id: 'mon_1', name: 'API', type: 'http', url: 'https://api.example/', frequency }], items: [{ ...apiItem, health: 'ok', state: 'up' }] }));
+    render(<ItemPage itemKey="local/monitor:mon_1" />);
+  }
+  const incidentRow = async () => within(await screen.findByRole('region', { name: /^Incidents/ })).getAllByRole('row')[1];
+  const withSeconds = /\d:\d\d:\d\d/;
+
+  it('tells the ends of a 10-second monitor’s incident apart by their seconds, never "1:41 PM to 1:41 PM"', async () => {
+    showIncident(10, 10_000);
+    const cells = within((await incidentRow()) as HTMLElement).getAllByRole('cell');
+    const ends = timeSpanEnds(at, at + 10_000, { seconds: true });
+    expect(cells[0]?.textContent).toBe(ends.from);
+    expect(cells[1]?.textContent).toBe(ends.to);
+    expect(cells[0]?.textContent).toMatch(withSeconds);
+    expect(cells[1]?.textContent).not.toBe(cells[0]?.textContent?.split(', ').at(-1));
+    // Its checks and its events too: they are seconds apart.
+    const checks = within(screen.getByRole('region', { name: 'Recent checks' })).getAllByRole('row');
+    expect(checks[1]?.textContent).toMatch(withSeconds);
+    const events = within(screen.getByRole('list', { name: 'Events of API' })).getAllByRole('listitem');
+    expect(events.map((event) => event.querySelector('time')?.textContent)).toEqual([formatClockTime(at + 10_000, NOW, { seconds: true }), formatClockTime(at, NOW, { seconds: true })]);
+  });
+
+  it('keeps a 20-minute incident of a 10-second monitor to the second, and one of a 5-minute monitor to the minute', async () => {
+    showIncident(10, 20 * minute);
+    expect((await incidentRow())?.textContent).toMatch(withSeconds);
+    cleanup();
+    showIncident(300, 20 * minute);
+    const cells = within((await incidentRow()) as HTMLElement).getAllByRole('cell');
+    expect(cells[0]?.textContent).toBe(formatDateTime(at));
+    expect(cells[0]?.textContent).not.toMatch(withSeconds);
+    expect(within(screen.getByRole('region', { name: 'Recent checks' })).getAllByRole('row')[1]?.textContent).not.toMatch(withSeconds);
   });
 });

@@ -115,6 +115,27 @@ describe('the Rules panel', () => {
     expect(rulesSummary(rules, tellChoicesOf('monitor', { url: 'http://nas.lan/' }))).toBe('Tells at once (the default)');
   });
 
+  it("says under Depends on whether the server's own email and webhook alerts fold: not on a spec-only server, too where it keeps them", async () => {
+    const formText = async (keptBy: 'server' | 'vigil') => {
+      fakeApi({ getItemHistory: history, getItemRules: async () => itemRules(key, { dependenciesKeptBy: keptBy }) });
+      showStatus();
+      const view = render(<ItemPage itemKey={key} />);
+      const panel = await screen.findByRole('region', { name: 'Alert rules' });
+      await userEvent.setup().click(await within(panel).findByRole('button', { name: 'Change rules' }));
+      const text = within(panel).getByRole('form', { name: 'Alert rules of NAS' }).textContent;
+      view.unmount();
+      return text;
+    };
+    const vigilKeeps = 'Kept by Vigil: only Vigil’s notifications fold. This server’s own email and webhook alerts are not folded; they still tell each item on its own.';
+    const serverKeeps = 'Kept by the server: its own email and webhook alerts fold too.';
+    const specOnly = await formText('vigil');
+    expect(specOnly).toContain(vigilKeeps);
+    expect(specOnly).not.toContain(serverKeeps);
+    const extended = await formText('server');
+    expect(extended).toContain(serverKeeps);
+    expect(extended).not.toContain('not folded');
+  });
+
   it('says when the rules could not be loaded, and tries again', async () => {
     let fail = true;
     fakeApi({

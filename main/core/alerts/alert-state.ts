@@ -60,6 +60,11 @@ export interface OwedChange {
   /** An expiry's: when the item ends (a certificate's instant, the start of a domain's UTC day), so it is told with
    * the days left as they stand when told. */
   endsAt?: number;
+  /** A monitor's: when its outage began (the server's `status_since`, else when Vigil first saw it down), for how
+   * long it had lasted when maintenance ended (common/api/maintenance-end.ts). Absent from states written before. */
+  outageBegan?: number;
+  /** 'maintenance': when the window covering the item was to end, as last seen; absent: until ended. */
+  coveredUntil?: number;
 }
 
 /** What happened to one item during quiet hours, as the summary will say it. */

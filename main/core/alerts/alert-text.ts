@@ -1,8 +1,10 @@
 // The words of each alert: one short title a person can act on, and a body with what the snapshot says
 // (nothing more: the client does not know why a check failed).
-import { certificateExpiryPhrase, certificateOf, utcMinute } from '../../../common/format/certificate-words.ts';
+import { certificateExpiryPhrase, certificateOf } from '../../../common/format/certificate-words.ts';
+import { formatClockTime, formatDateTime } from '../../../common/format/clock-time.ts';
 import { formatDuration } from '../../../common/format/duration.ts';
 import type { Heartbeat } from '../../../common/api/index.ts';
+import { hostLocale } from '../app/host-locale.ts';
 import { cleanName, countPhrase, domainName, expectation, expiryPhrase, heartbeatName, monitorName, overranWords } from '../health/index.ts';
 import type { ClientErrorInfo } from '../model/snapshot.ts';
 import { worseSeverity, type AlertSeverity, type ExpiryAlertKind, type ItemAlertKind } from './alert.ts';
@@ -95,29 +97,29 @@ function itemTitleAndSentence(event: ItemEvent, now: number): { title: string; s
       }
       return {
         title: state === 'down' ? `${name} missed two pings` : `${name} is late`,
-        sentence: `Last ping ${formatDuration(now - lastPingAt)} ago${every}.`,
+        sentence: `Last ping at ${clockTime(lastPingAt, now)}${every}.`,
       };
     }
     case 'heartbeat-failed': {
       const code = event.heartbeat.last_exit_code;
       const { failedAt } = event.timing;
-      const ago = failedAt === undefined ? '' : ` ${formatDuration(now - failedAt)} ago`;
+      const at = failedAt === undefined ? '' : ` at ${clockTime(failedAt, now)}`;
       return {
         title: `${heartbeatName(event.heartbeat)} failed${code === undefined ? '' : ` (exit code ${code})`}`,
-        sentence: `Its latest run ended${ago} ${code === undefined ? 'reporting a failure' : `with exit code ${code}`}.`,
+        sentence: `Its latest run ended${at} ${code === undefined ? 'reporting a failure' : `with exit code ${code}`}.`,
       };
     }
     case 'heartbeat-recovered': {
-      const ago = event.timing.lastPingAt === undefined ? '' : ` ${formatDuration(now - event.timing.lastPingAt)} ago`;
+      const at = event.timing.lastPingAt === undefined ? '' : ` at ${clockTime(event.timing.lastPingAt, now)}`;
       if (event.failedSince !== undefined) {
         return {
           title: `${heartbeatName(event.heartbeat)} recovered: succeeded after failing`,
-          sentence: `Pinged${ago}, after failing for ${formatDuration(now - event.failedSince)}.`,
+          sentence: `Pinged${at}, after failing for ${formatDuration(now - event.failedSince)}.`,
         };
       }
       return {
         title: `${heartbeatName(event.heartbeat)} is on time again`,
-        sentence: `Pinged${ago}, after being late for ${formatDuration(now - event.lateSince)}.`,
+        sentence: `Pinged${at}, after being late for ${formatDuration(now - event.lateSince)}.`,
       };
     }
     case 'domain-expiring':
@@ -137,8 +139,9 @@ function itemTitleAndSentence(event: ItemEvent, now: number): { title: string; s
       const { url } = event.monitor;
       const at = url === undefined ? '' : ` (${cleanName(url)})`;
       const title = expiryTitle(event.kind, monitorName(event.monitor), event.daysLeft);
-      if (event.kind === 'certificate-expired') return { title, sentence: `It ended on ${utcMinute(event.expiresAt)}${at}; renew it.` };
-      return { title, sentence: `It ends on ${utcMinute(event.expiresAt)}${at}; renew it before then.` };
+      const ends = formatDateTime(event.expiresAt, { locale: hostLocale() });
+      if (event.kind === 'certificate-expired') return { title, sentence: `It ended on ${ends}${at}; renew it.` };
+      return { title, sentence: `It ends on ${ends}${at}; renew it before then.` };
     }
   }
 }
@@ -251,4 +254,12 @@ export function tokenExpiringText(connectionName: string, expiresAt: number, now
     title: `Your sign-in to ${name} ${when}`,
     body: 'Sign in again (or use a new token) to keep Vigil watching.',
   };
+}
+
+/**
+ * A moment in a notification's sentence, as a time of day to the second rather than "4 s ago": a notification stays
+ * on screen (and in the OS's list) long after it was written, and a clock time never goes stale.
+ */
+function clockTime(at: number, now: number): string {
+  return formatClockTime(at, now, { locale: hostLocale(), seconds: true });
 }

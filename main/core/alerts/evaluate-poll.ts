@@ -21,7 +21,7 @@ import { flappingAlerts } from './flapping-alerts.ts';
 import { trackFlapping, type FlapTracking } from './flapping.ts';
 import { itemChanges, type ItemEvent } from './item-changes.ts';
 import { isCertificateNewsKey, newsItemKey } from './news-key.ts';
-import { owe, owedReason, releaseOwed } from './owed-news.ts';
+import { owe, owedReason, oweStillDown, releaseOwed } from './owed-news.ts';
 import { forgetOwedReachability, isReachabilityNews, oweReachability, reachabilityOwed, releaseReachability } from './owed-reachability.ts';
 import type { PollContext, PollEvaluation } from './poll-context.ts';
 import { quietSummary } from './quiet-hours.ts';
@@ -162,6 +162,7 @@ export function evaluatePoll(state: AlertState, outcome: PollOutcome, context: P
   // A parent recovering in this poll is named by the children told with it.
   const names = new Map(itemChangeAlerts.map(({ event }) => [event.key, eventName(event)]));
   if (outcome.ok) {
+    oweStillDown(pass, outcome.snapshot.monitors);
     flappingAlerts(pass, tracking, tipping);
     releaseOwed(pass, names);
   }

@@ -2,6 +2,7 @@
 // or a parent's outage), a parent's outage with its dependents, and the quiet-hours summary. Names arrive cleaned
 // and bounded (health/display.ts); the lists a body names are bounded too.
 import { certificateDaysLeft, certificateOf } from '../../../common/format/certificate-words.ts';
+import { lastedAtMaintenanceEndWords, stillAfterMaintenanceTitle } from '../../../common/api/maintenance-end.ts';
 import { formatDuration } from '../../../common/format/duration.ts';
 import { countPhrase, utcDay } from '../health/index.ts';
 import { isBadKind, isExpiryKind, worseSeverity, type AlertSeverity, type ExpiryAlertKind, type ItemAlertKind } from './alert.ts';
@@ -44,6 +45,13 @@ function owedTitle(owed: OwedChange, now: number): string {
   return owed.endsAt !== undefined && isExpiryKind(owed.kind) ? expiryTitle(owed.kind, owed.name, daysLeftNow(owed.kind, owed.endsAt, now)) : owed.title;
 }
 
+/** When the maintenance owing the news ended: the windows' end as last seen, else (ended early) the poll that saw it. */
+function maintenanceEndedAt(owed: OwedChange, now: number): number {
+  return owed.coveredUntil !== undefined && owed.coveredUntil <= now ? owed.coveredUntil : now;
+}
+
+const sentenceCase = (words: string) => `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+
 /** News owed, told when its reason lifts: as the item stands now. */
 export function owedText(entry: OwedChange, now: number, connectionName: string, parentName: string | undefined): AlertText {
   const owed = { ...entry, title: owedTitle(entry, now) };
@@ -53,10 +61,11 @@ export function owedText(entry: OwedChange, now: number, connectionName: string,
   const word = badWord(owed.kind);
   switch (owed.reason) {
     case 'maintenance':
+      if (word === undefined) return { severity: owed.severity, title: `${owed.title} (after maintenance)`, body: withConnection(`So for ${lasted}; maintenance has ended.`, connectionName) };
       return {
         severity: owed.severity,
-        title: word === undefined ? `${owed.title} (after maintenance)` : `${owed.name} is still ${word} after maintenance`,
-        body: withConnection(`So for ${lasted}; maintenance has ended.`, connectionName),
+        title: stillAfterMaintenanceTitle(owed.name, word),
+        body: withConnection(`${sentenceCase(lastedAtMaintenanceEndWords(word, owed.outageBegan ?? owed.since, maintenanceEndedAt(owed, now)))}.`, connectionName),
       };
     case 'delay':
       return { severity: owed.severity, title: owed.title, body: withConnection(`So for ${lasted} now.`, connectionName) };

@@ -15,7 +15,7 @@ const isSeverity = (value: unknown): value is AlertSeverity => isText(value) && 
 
 function owedChange(value: unknown): OwedChange | undefined {
   if (!isRecord(value)) return undefined;
-  const { reason, kind, title, severity, name, toldBad, since, dueAt, endsAt } = value;
+  const { reason, kind, title, severity, name, toldBad, since, dueAt, endsAt, outageBegan, coveredUntil } = value;
   if (!isText(reason) || !OWED_REASONS.has(reason) || !isText(kind) || !ITEM_KINDS.has(kind)) return undefined;
   if (!isText(title) || !isSeverity(severity) || !isText(name) || typeof toldBad !== 'boolean' || !isTime(since)) return undefined;
   const owed: OwedChange = {
@@ -30,6 +30,8 @@ function owedChange(value: unknown): OwedChange | undefined {
   };
   if (isTime(dueAt)) owed.dueAt = dueAt;
   if (isTime(endsAt)) owed.endsAt = endsAt;
+  if (isTime(outageBegan)) owed.outageBegan = outageBegan;
+  if (isTime(coveredUntil)) owed.coveredUntil = coveredUntil;
   return owed;
 }
 

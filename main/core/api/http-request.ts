@@ -8,7 +8,7 @@ import { MonitoringClientError } from './client-error.ts';
 import type { ReceivedBody } from './error-message.ts';
 import { networkFailureReason } from './network-error.ts';
 import { formatBytes, readBody } from './read-body.ts';
-import { redact } from './redact.ts';
+import { redact, redactInfo } from './redact.ts';
 import { statusErrorInfo } from './status-error.ts';
 
 /** Error bodies only need a message and field details; a megabyte of HTML tells us nothing more. */
@@ -134,7 +134,7 @@ function headersFor(request: ApiRequest): Record<string, string> {
   return headers;
 }
 
-function cancelledInfo(label: string): ClientErrorInfo {
+export function cancelledInfo(label: string): ClientErrorInfo {
   return { kind: 'cancelled', message: `The request ${label} was cancelled.` };
 }
 
@@ -158,14 +158,7 @@ function redirectInfo(status: number, location: string | null, requestUrl: strin
   };
 }
 
-async function discard(response: Response): Promise<void> {
+export async function discard(response: Response): Promise<void> {
   await response.body?.cancel().catch(() => undefined);
 }
 
-function redactInfo(info: ClientErrorInfo, secrets: readonly string[]): ClientErrorInfo {
-  const safe = { ...info, message: redact(info.message, secrets) };
-  if (info.details !== undefined) {
-    safe.details = info.details.map((detail) => ({ field: redact(detail.field, secrets), message: redact(detail.message, secrets) }));
-  }
-  return safe;
-}

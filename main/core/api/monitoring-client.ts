@@ -35,9 +35,11 @@ import {
   readNotificationHandler,
   resourcePath,
 } from '../../../common/api/index.ts';
+import { readDependency, type Dependency } from '../../../common/api/dependencies.ts';
 import { readMaintenanceWindow, type MaintenanceCreateBody, type MaintenanceWindow } from '../../../common/api/maintenance.ts';
 import { systemClock, type Clock } from '../../../common/clock.ts';
 import { type Logger, silentLogger } from '../../../common/logger.ts';
+import { followChangeStream, type ChangeListener } from './change-stream.ts';
 import { MonitoringClientError } from './client-error.ts';
 import { allStatsPath, capabilitiesPath, checksPath, eventsPath, type EventsQuery, monitorStatsPath, pingsPath, runsPath, seriesPath } from './history-paths.ts';
 import { capabilitiesReply, meansNoExtensions, seriesReply } from './history-replies.ts';
@@ -281,6 +283,24 @@ export class MonitoringClient {
     return this.#item('POST', `${this.#path('maintenance', id)}/end`, readMaintenanceWindow, undefined, options);
   }
 
+  // The dependencies extension (common/api/dependencies.ts): only servers that list `dependencies` under
+  // GET /capabilities
+
+  /** What each item depends on. Not logged when it fails: the poll that asks carries on either way. */
+  async listDependencies(options: CallOptions = {}): Promise<ListReply<Dependency>> {
+    return this.#listAt(collectionPath('dependencies'), readDependency, options, false);
+  }
+
+  /** `item` (`monitor:<id>`…) now depends on `dependsOn`; a cycle or an unknown parent is a 400 naming `depends_on`. */
+  async setDependency(item: string, dependsOn: string, options: CallOptions = {}): Promise<ItemReply<Dependency>> {
+    return this.#item('PUT', this.#path('dependencies', item), readDependency, { depends_on: dependsOn }, options);
+  }
+
+  /** `item` depends on nothing any more. */
+  async removeDependency(item: string, options: CallOptions = {}): Promise<void> {
+    return this.#delete('dependencies', item, options);
+  }
+
   // The shared steps
 
   #list<T>(collection: Collection, reader: ItemReader<T>, options: CallOptions): Promise<ListReply<T>> {
@@ -343,6 +363,15 @@ export class MonitoringClient {
       }
       throw error;
     }
+  }
+
+  /**
+   * Follows `GET /changes` (where the server lists the `changes` extension) until the server ends it; rejects as
+   * every call does. Not logged here: the follower says once that it fell back to polling.
+   */
+  async followChanges(listener: ChangeListener, signal: AbortSignal): Promise<void> {
+    if (!this.#base.ok) throw new MonitoringClientError(this.#base.info);
+    await followChangeStream({ ...this.#transport, base: this.#base.base }, await this.#readToken(), listener, signal);
   }
 
   async #readToken(): Promise<string> {

@@ -1,5 +1,6 @@
 // Removes secrets from text that may have come back from a server (one that reflects request headers in its
 // error body, say) before the text reaches an error message or a log line.
+import type { ClientErrorInfo } from '../model/snapshot.ts';
 
 export const redactedMark = '[redacted]';
 
@@ -14,4 +15,13 @@ export function redact(text: string, secrets: readonly (string | undefined)[]): 
     }
   }
   return result;
+}
+
+/** An error's message and field details with every secret taken out. */
+export function redactInfo(info: ClientErrorInfo, secrets: readonly string[]): ClientErrorInfo {
+  const safe = { ...info, message: redact(info.message, secrets) };
+  if (info.details !== undefined) {
+    safe.details = info.details.map((detail) => ({ field: redact(detail.field, secrets), message: redact(detail.message, secrets) }));
+  }
+  return safe;
 }

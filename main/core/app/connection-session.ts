@@ -22,7 +22,9 @@ import type { Connection, Settings } from '../settings/settings-schema.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
 import { keptWindows, maintenanceView, serverWindows, type ConnectionWindow } from '../maintenance/maintenance-windows.ts';
 import { AlertRulesMemo } from '../settings/alert-rules-from-settings.ts';
+import { ChangeFollower } from './change-follower.ts';
 import { ServerCapabilities } from './server-capabilities.ts';
+import { ServerDependencies } from './server-dependencies.ts';
 
 export interface ConnectionSessionOptions {
   connection: Connection;
@@ -58,9 +60,12 @@ export class ConnectionSession {
   readonly connection: Connection;
   readonly client: MonitoringClient;
   readonly capabilities: ServerCapabilities;
+  /** What the items depend on, where the server keeps it (else the settings do). */
+  readonly dependencies: ServerDependencies;
   readonly recorder: PollRecorder | undefined;
   readonly #options: ConnectionSessionOptions;
   readonly #poller: Poller;
+  readonly #changes: ChangeFollower;
   #alertState: AlertState;
   #outcome: PollOutcome | undefined;
   #lastSnapshot: Snapshot | undefined;
@@ -97,7 +102,34 @@ export class ConnectionSession {
       clock,
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     });
-    this.capabilities = new ServerCapabilities({ client: this.client, clock, logger: options.logger, onChange: () => options.onChange() });
+    this.capabilities = new ServerCapabilities({
+      client: this.client,
+      clock,
+      logger: options.logger,
+      onChange: () => {
+        this.#followChanges();
+        options.onChange();
+      },
+    });
+    this.dependencies = new ServerDependencies({
+      connectionId: options.connection.id,
+      connectionName: options.connection.name,
+      client: this.client,
+      capabilities: this.capabilities,
+      settings: options.settings,
+      clock,
+      logger: options.logger,
+      onChange: () => options.onChange(),
+    });
+    this.#changes = new ChangeFollower({
+      client: this.client,
+      clock,
+      logger: options.logger,
+      name: options.connection.name,
+      refresh: () => {
+        if (this.#running()) this.#poller.refreshNow();
+      },
+    });
     this.#poller = new Poller({
       clock,
       intervalMs: options.settings.read().pollIntervalSeconds * 1000,
@@ -106,7 +138,7 @@ export class ConnectionSession {
         // Until the server has said what it offers, its windows are asked for too: the first poll after a restart
         // during maintenance must already know it.
         const maintenance = this.capabilities.current === undefined || this.keepsMaintenance();
-        return fetchSnapshot(this.client, clock, signal, { maintenance });
+        return fetchSnapshot(this.client, clock, signal, { maintenance, dependencies: this.dependencies.keptByServer() });
       },
       describeError: clientErrorInfo,
       onOutcome: (outcome) => this.#onOutcome(outcome),
@@ -164,7 +196,7 @@ export class ConnectionSession {
 
   /** The person's rules for this connection now, the same object while nothing they come from changed. */
   alertRules(settings: Settings): AlertRules {
-    return this.#rulesMemo.rules(settings, this.connection.id, this.#windows(settings).rules, this.#options.timeZone());
+    return this.#rulesMemo.rules(settings, this.connection.id, this.#windows(settings).rules, this.#options.timeZone(), this.dependencies.onServer());
   }
 
   /** A window the server just started or ended, shown at once rather than at the next poll. */
@@ -213,6 +245,7 @@ export class ConnectionSession {
   /** Stops polling for good; the record's stretch of watching ends for `reason` (the app closing, by default). */
   async stop(reason: GapReason = 'quit'): Promise<void> {
     this.#stopped = true;
+    this.#changes.stop();
     await this.#poller.stop();
     this.recorder?.stop(reason);
     this.#releaseWaiters();
@@ -261,7 +294,10 @@ export class ConnectionSession {
     const { settings, clock } = this.#options;
     const current = settings.read();
     const token = this.#token;
-    if (outcome.ok) this.#serverAnswered(outcome.snapshot);
+    if (outcome.ok) {
+      this.#serverAnswered(outcome.snapshot);
+      this.dependencies.answered(outcome.snapshot);
+    }
     const rules = this.alertRules(current);
     const now = clock.now();
     const evaluation = evaluatePoll(this.#alertState, outcome, {
@@ -337,6 +373,7 @@ export class ConnectionSession {
   /** Brings the poller in line with the session: polling exactly when nothing holds it. */
   #sync(): void {
     if (!this.#started || this.#stopped) return;
+    this.#followChanges();
     if (!this.#running()) {
       this.#poller.pause();
       this.#releaseWaiters();
@@ -344,6 +381,16 @@ export class ConnectionSession {
     }
     if (this.#poller.state === 'stopped') this.#poller.start();
     else this.#poller.resume();
+  }
+
+  /** The server's stream of changes is followed while the session polls, where the server offers one. */
+  #followChanges(): void {
+    this.#changes.sync(this.#started && this.#running(), this.capabilities.current?.extensions);
+  }
+
+  /** Whether the server's stream of changes is followed now (tests, diagnostics). */
+  get followsChanges(): boolean {
+    return this.#changes.following;
   }
 
   #releaseWaiters(which: (waiter: RefreshWaiter) => boolean = () => true): void {

@@ -26,6 +26,7 @@ import { VigilCoreError } from '../calls/call-error.ts';
 import { ConnectionSession } from './connection-session.ts';
 import { connectionView } from './connection-view.ts';
 import { CoreEvents } from './core-events.ts';
+import { hostLocale } from './host-locale.ts';
 import { LocalMode, localConnectionId, wantsLocalMode } from './local-mode.ts';
 import type { LocalServiceLauncher } from './local-service-launcher.ts';
 import { QuietNow } from './quiet-now.ts';
@@ -200,7 +201,7 @@ export class CoreRuntime {
       };
     });
     const quiet = this.#quietNow.at(settings.quietHours, this.timeZone(), now);
-    return statusView({ servers, settings, now, quiet, memo: this.#statusMemo });
+    return statusView({ servers, settings, now, quiet, memo: this.#statusMemo, locale: hostLocale() });
   }
 
   emitStatus(): void {

@@ -41,6 +41,8 @@ export interface StatusInput {
   settings: Settings;
   now: number;
   timeZone?: string;
+  /** The computer's locale for the tray's times (`hostLocale`). */
+  locale?: string | undefined;
   /** Quiet hours now, when they are on and in force. */
   quiet?: { until?: number } | undefined;
   /** Keeps the parts of servers without news from the previous build (the runtime's); none: all built afresh. */
@@ -86,7 +88,7 @@ export function statusView(input: StatusInput): StatusView {
   memo?.keepOnly(new Set(input.servers.map((server) => server.connection.id)));
   // Every server's items in the order of all lists, merged once for the tray and the window.
   const merged = mergeWithValues(parts.map((part) => ({ ranked: part.tray.ranked, values: part.views })));
-  const tray = trayModel({ servers: parts.map((part) => part.tray), pausedUntil, now, sinceOf, ranked: merged.ranked, ...(input.timeZone === undefined ? {} : { timeZone: input.timeZone }) });
+  const tray = trayModel({ servers: parts.map((part) => part.tray), pausedUntil, now, sinceOf, ranked: merged.ranked, ...(input.timeZone === undefined ? {} : { timeZone: input.timeZone }), locale: input.locale });
   const view: StatusView = {
     level: tray.level,
     tooltip: tray.tooltip,

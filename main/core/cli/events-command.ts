@@ -7,8 +7,10 @@ import { dateTimeToEpochMs } from '../../../common/api/index.ts';
 import { CliError } from '../../../common/cli/cli-error.ts';
 import { parseFlags } from '../../../common/cli/parse-flags.ts';
 import { systemClock } from '../../../common/clock.ts';
+import { formatClockTime, minutesBlur, type ClockTimeOptions } from '../../../common/format/clock-time.ts';
 import type { HistoryEventView } from '../../../common/ipc/history.ts';
 import type { Logger } from '../../../common/logger.ts';
+import { hostLocale } from '../app/host-locale.ts';
 import { newestFirst } from '../history/event-views.ts';
 import { CliEnvironment } from './cli-environment.ts';
 import { CliRecord } from './cli-record.ts';
@@ -30,10 +32,16 @@ function parseSince(text: string | undefined, now: number): number {
   return at;
 }
 
-function eventLine(event: HistoryEventView, named: boolean): string {
-  const health = { critical: 'CRITICAL', warning: 'WARNING', unknown: 'UNKNOWN', ok: 'OK' }[event.health];
-  const server = named ? `${event.serverName} · ` : '';
-  return `${new Date(event.at).toISOString()}  ${health.padEnd(8)}  ${server}${event.title}${event.source === 'client' ? '  (seen by Vigil)' : ''}`;
+/** The lines, times as the window's feed writes them ("13:41", "27 Nov, 09:12"), to the second when two share a minute. */
+function eventLines(events: readonly HistoryEventView[], named: boolean, now: number): string[] {
+  const time: ClockTimeOptions = { locale: hostLocale(), seconds: minutesBlur(events.map((event) => event.at)) };
+  const times = events.map((event) => formatClockTime(event.at, now, time));
+  const width = Math.max(0, ...times.map((text) => text.length));
+  return events.map((event, index) => {
+    const health = { critical: 'CRITICAL', warning: 'WARNING', unknown: 'UNKNOWN', ok: 'OK' }[event.health];
+    const server = named ? `${event.serverName} · ` : '';
+    return `${(times[index] ?? '').padEnd(width)}  ${health.padEnd(8)}  ${server}${event.title}${event.source === 'client' ? '  (seen by Vigil)' : ''}`;
+  });
 }
 
 export async function eventsCommand(args: string[], logger: Logger): Promise<number> {
@@ -56,9 +64,9 @@ export async function eventsCommand(args: string[], logger: Logger): Promise<num
       const connection = only !== undefined && parts.length === 1 ? { connection: { name: only.target.name, baseUrl: only.target.baseUrl } } : {};
       process.stdout.write(`${JSON.stringify({ ...connection, servers, since: new Date(since).toISOString(), events })}\n`);
     } else {
-      const lines = events.map((event) => eventLine(event, parts.length > 1));
+      const lines = eventLines(events, parts.length > 1, now);
       const where = parts.length === 1 ? (only?.target.name ?? '') : `${parts.length} servers`;
-      process.stdout.write(`${lines.length === 0 ? `Nothing happened on ${where} since ${new Date(since).toISOString()}.` : lines.join('\n')}\n`);
+      process.stdout.write(`${lines.length === 0 ? `Nothing happened on ${where} since ${formatClockTime(since, now, { locale: hostLocale() })}.` : lines.join('\n')}\n`);
     }
     return unread ? cannotTell : 0;
   } finally {

@@ -7,8 +7,10 @@ import { MAINTENANCE_EXTENSION } from '../../../common/api/maintenance.ts';
 import { CliError } from '../../../common/cli/cli-error.ts';
 import { parseFlags } from '../../../common/cli/parse-flags.ts';
 import { systemClock } from '../../../common/clock.ts';
+import { secondsApart } from '../../../common/format/clock-time.ts';
 import { ITEM_PAGE_WINDOWS, type ItemPageWindow } from '../../../common/ipc/history.ts';
 import type { Logger } from '../../../common/logger.ts';
+import { hostLocale } from '../app/host-locale.ts';
 import { itemName } from '../health/index.ts';
 import { buildItemHistory } from '../history/item-history.ts';
 import type { HistoryServer } from '../history/server-history.ts';
@@ -69,7 +71,7 @@ export async function historyCommand(args: string[], logger: Logger): Promise<nu
       graceSeconds: heartbeatGraceSeconds,
     });
     if (view === undefined) throw new CliError(`${target.name} has no history of ${itemName(item)}.`, 1);
-    process.stdout.write(flags.json ? `${JSON.stringify(view)}\n` : `${formatItemHistory(view, target.name)}\n`);
+    process.stdout.write(flags.json ? `${JSON.stringify(view)}\n` : `${formatItemHistory(view, target.name, { locale: hostLocale(), seconds: item.kind === 'monitor' && secondsApart(item.monitor.frequency) })}\n`);
     return 0;
   } finally {
     record.close();

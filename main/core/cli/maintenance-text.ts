@@ -1,10 +1,11 @@
 // What `vigil maintenance` prints for people: one line per window started or ended, and the list as a table.
-// Times are the computer's wall clock, "15:42" today and "3 Dec 15:42" otherwise, in 24-hour form whatever the
-// locale, since the command's words are fixed English and a deploy log reads the same on every machine.
+// Times are the computer's wall clock in the environment's locale (common/format/clock-time.ts), "15:42" or
+// "3:42 PM" today and "3 Dec, 15:42" otherwise, as the window writes them.
 import { dateTimeToEpochMs } from '../../../common/api/index.ts';
 import type { MaintenanceWindow } from '../../../common/api/maintenance.ts';
 import { formatClockTime } from '../../../common/format/clock-time.ts';
 import { formatDuration } from '../../../common/format/duration.ts';
+import { hostLocale } from '../app/host-locale.ts';
 import { describeRange } from '../../../common/schedule/weekly-schedule.ts';
 import { isActiveAt } from './maintenance-state.ts';
 import type { Target } from './server-choice.ts';
@@ -21,7 +22,7 @@ export function maintenanceSubject(window: MaintenanceWindow): string {
 
 function clockTime(dateTime: string | undefined, now: number): string | undefined {
   const at = dateTime === undefined ? undefined : dateTimeToEpochMs(dateTime);
-  return at === undefined ? undefined : formatClockTime(at, now, { locale: 'en-GB' });
+  return at === undefined ? undefined : formatClockTime(at, now, { locale: hostLocale() });
 }
 
 function untilText(window: MaintenanceWindow, now: number): string {

@@ -1,10 +1,15 @@
 // One server watched by `vigil watch`: its own poller, alert state and token, as the tray app keeps for each
-// connection, so one server's outage, slowness or rejected token never touches another's lines.
-import { systemClock } from '../../../common/clock.ts';
+// connection, so one server's outage, slowness or rejected token never touches another's lines; like the app, it
+// follows the server's stream of changes where there is one, so a line comes the moment the server records it.
+import { systemClock, type Clock } from '../../../common/clock.ts';
+import type { Dependency } from '../../../common/api/dependencies.ts';
 import type { MaintenanceWindow } from '../../../common/api/maintenance.ts';
 import { localTimeZone } from '../../../common/schedule/weekly-schedule.ts';
 import { evaluatePoll, initialAlertState, snoozesOn, type Alert, type AlertRules } from '../alerts/index.ts';
+import { silentLogger } from '../../../common/logger.ts';
 import { clientErrorInfo } from '../api/index.ts';
+import { ChangeFollower } from '../app/change-follower.ts';
+import { serverParents } from '../app/server-dependencies.ts';
 import { keptWindows, serverWindows } from '../maintenance/maintenance-windows.ts';
 import { fetchSnapshot } from '../poller/fetch-snapshot.ts';
 import { Poller } from '../poller/poller.ts';
@@ -17,34 +22,43 @@ import type { ServerConnection } from './server-connection.ts';
 export interface ServerWatchOptions {
   server: ServerConnection;
   intervalMs: number;
+  /** The real clock unless a test moves its own. */
+  clock?: Clock;
   /** Read afresh for every poll, so a snooze or pause set in the app applies at once. */
   settings(): Settings;
   onAlert(alert: Alert, at: number): void;
+  /** After each poll's alerts are out (a test moving its own clock waits on it). */
+  afterPoll?(): void;
   /** The server rejected the token: this server's watch has stopped (the token cannot change under a running command). */
   onRejected(): void;
 }
 
 export class ServerWatch {
   readonly #poller: Poller;
+  readonly #changes: ChangeFollower;
+  readonly #server: ServerConnection;
 
   constructor(options: ServerWatchOptions) {
-    const { server } = options;
+    const { server, clock = systemClock } = options;
+    this.#server = server;
     const connection = { id: server.target.connection?.id ?? server.target.baseUrl, name: server.target.name };
     let state = initialAlertState();
     /** The server's windows as last answered: a poll whose windows request failed keeps them. */
     let serverAnswer: MaintenanceWindow[] = [];
+    /** What its items depend on as last answered, where it keeps that (else the settings' stand). */
+    let serverParentsAnswer: Dependency[] | undefined;
     this.#poller = new Poller({
-      clock: systemClock,
+      clock,
       intervalMs: options.intervalMs,
-      poll: (signal) => fetchSnapshot(server.client, systemClock, signal, { maintenance: true }),
+      poll: (signal) => fetchSnapshot(server.client, clock, signal, { maintenance: true, dependencies: true }),
       describeError: clientErrorInfo,
       onOutcome: (outcome) => {
         const settings = options.settings();
-        const now = systemClock.now();
+        const now = clock.now();
         const evaluation = evaluatePoll(state, outcome, {
           connection,
           preferences: alertPreferencesFrom(settings),
-          rules: watchRules(settings, connection.id, (serverAnswer = (outcome.ok ? outcome.snapshot.maintenance : undefined) ?? serverAnswer)),
+          rules: watchRules(settings, connection.id, (serverAnswer = (outcome.ok ? outcome.snapshot.maintenance : undefined) ?? serverAnswer), (serverParentsAnswer = (outcome.ok ? outcome.snapshot.dependencies : undefined) ?? serverParentsAnswer)),
           snoozes: snoozesOn(connection.id, settings.snoozes),
           pausedUntil: settings.pausedUntil,
           tokenExpiresAt: tokenExpiresAt(server.token),
@@ -52,16 +66,27 @@ export class ServerWatch {
         });
         state = evaluation.state;
         for (const alert of evaluation.alerts) options.onAlert(alert, now);
+        options.afterPoll?.();
         if (state.connection.auth === 'rejected') void this.stop().then(() => options.onRejected());
       },
     });
+    // As in the app: a server's stream of changes asks for a poll the moment something changes.
+    this.#changes = new ChangeFollower({ client: server.client, clock, logger: silentLogger, name: server.target.name, refresh: () => this.#poller.refreshNow() });
   }
 
   start(): void {
     this.#poller.start();
+    this.#server.client.getCapabilities().then(
+      (capabilities) => {
+        if (this.#poller.state !== 'stopped') this.#changes.sync(true, capabilities.extensions);
+      },
+      // A server that cannot say what it offers is polled, as every server is.
+      () => undefined,
+    );
   }
 
   stop(): Promise<void> {
+    this.#changes.stop();
     return this.#poller.stop();
   }
 }
@@ -71,8 +96,10 @@ export class ServerWatch {
  * maintenance (the server's windows and the settings'); not quiet hours, which hold desktop notifications, not the
  * lines of someone watching.
  */
-function watchRules(settings: Settings, connectionId: string, serverAnswer: readonly MaintenanceWindow[]): AlertRules {
+function watchRules(settings: Settings, connectionId: string, serverAnswer: readonly MaintenanceWindow[], serverDependencies: readonly Dependency[] | undefined): AlertRules {
   const windows = [...serverWindows(serverAnswer), ...keptWindows(settings.maintenance, connectionId)];
   const awake: Settings = { ...settings, quietHours: { ...settings.quietHours, enabled: false } };
-  return alertRulesFrom(awake, connectionId, windows.map((window) => window.rule), localTimeZone());
+  // A server that keeps dependencies answers them (api-decisions.md §18); for any other the settings' stand.
+  const onServer = serverDependencies === undefined ? undefined : serverParents(serverDependencies);
+  return alertRulesFrom(awake, connectionId, windows.map((window) => window.rule), localTimeZone(), onServer);
 }

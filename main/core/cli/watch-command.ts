@@ -4,8 +4,10 @@
 // left to watch (every token missing or rejected).
 import { CliError } from '../../../common/cli/cli-error.ts';
 import { parseFlags } from '../../../common/cli/parse-flags.ts';
+import { formatClockTime } from '../../../common/format/clock-time.ts';
 import type { Logger } from '../../../common/logger.ts';
 import type { Alert } from '../alerts/index.ts';
+import { hostLocale } from '../app/host-locale.ts';
 import { CliEnvironment } from './cli-environment.ts';
 import { cannotTell } from './exit-codes.ts';
 import { serverChoiceFlags, type Target } from './server-choice.ts';
@@ -22,7 +24,8 @@ function parseInterval(text: string | undefined, fallbackSeconds: number): numbe
 export function alertLine(alert: Alert, at: number, target: Target, options: { json: boolean; named: boolean }): string {
   const server = target.name;
   if (options.json) return JSON.stringify({ at: new Date(at).toISOString(), server, server_id: target.connection?.id ?? null, ...alert });
-  return `${new Date(at).toISOString()}  ${alert.severity.toUpperCase().padEnd(8)}  ${options.named ? `${server} · ` : ''}${alert.title} — ${alert.body}`;
+  // A live log: the time of day, to the second ("13:41:05"), in the environment's locale.
+  return `${formatClockTime(at, at, { locale: hostLocale(), seconds: true })}  ${alert.severity.toUpperCase().padEnd(8)}  ${options.named ? `${server} · ` : ''}${alert.title} — ${alert.body}`;
 }
 
 export async function watchCommand(args: string[], logger: Logger): Promise<void> {

@@ -1,4 +1,5 @@
 // What an item's history page cannot show, in sentences for the page (pure).
+import { formatDuration } from '../../../common/format/duration.ts';
 import type { ItemKind } from '../../../common/ipc/views.ts';
 
 export interface NotesInput {
@@ -19,7 +20,7 @@ export interface NotesInput {
   recordNotes: readonly string[];
 }
 
-/** The note names a minute: a history that begins within the first minute of the page (or the item's life) needs none. */
+/** The note counts minutes: a history that begins within the first minute of the page (or the item's life) needs none. */
 const noteResolutionMs = 60_000;
 
 export function historyNotes(input: NotesInput): string[] {
@@ -32,7 +33,8 @@ export function historyNotes(input: NotesInput): string[] {
   } else if (input.kind === 'domain') {
     notes.push("The server keeps no timeline of a domain: the timeline is what Vigil saw; the events are the server's.");
   } else if (input.serverStart !== undefined && input.serverStart >= input.from + noteResolutionMs) {
-    notes.push(`The server's history of this item begins on ${new Date(input.serverStart).toISOString().slice(0, 16).replace('T', ' ')} UTC; before that, shown is what Vigil saw.`);
+    // A length into the timeline, not a time of day: the core does not know the reader's locale and zone.
+    notes.push(`The server's history of this item begins ${formatDuration(input.serverStart - input.from, 'elapsed')} into the timeline; before that, shown is what Vigil saw.`);
   }
   if (!input.onServer) notes.push('This item is no longer on the server: shown is what Vigil recorded while it was.');
   if (!input.watched) notes.push('Nothing of this item was seen in this window: Vigil records what it sees while it runs.');

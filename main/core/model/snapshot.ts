@@ -1,5 +1,6 @@
 // What one poll of a connection yields, and how it can fail. Shared by the API client, the poller, the alert
 // policy, the tray model and the CLI.
+import type { Dependency } from '../../../common/api/dependencies.ts';
 import type { MaintenanceWindow } from '../../../common/api/maintenance.ts';
 import type { Domain, Heartbeat, Issue, Monitor } from '../../../common/api/index.ts';
 
@@ -16,6 +17,8 @@ export interface Snapshot {
   issues: Issue[];
   /** The server's active and upcoming maintenance windows, when it keeps them and answered (the extension). */
   maintenance?: MaintenanceWindow[];
+  /** What each item depends on, when the server keeps it and answered (the dependencies extension). */
+  dependencies?: Dependency[];
 }
 
 /** Why a request to a monitoring server failed, in terms a person and the alert policy can act on. */

@@ -1,6 +1,6 @@
 // One poll: monitors, heartbeats and domains fetched in parallel. The first failure cancels the other two, so
-// a failed poll leaves no request behind. Where the server may keep maintenance windows, they are asked for beside
-// them; that answer failing fails nothing (the windows last known stand).
+// a failed poll leaves no request behind. Where the server may keep maintenance windows or dependencies, they are
+// asked for beside them; those answers failing fails nothing (what was last known stands).
 import type { Issue } from '../../../common/api/index.ts';
 import type { Clock } from '../../../common/clock.ts';
 import type { MonitoringClient } from '../api/index.ts';
@@ -13,6 +13,8 @@ function under(collection: string, issues: Issue[]): Issue[] {
 export interface SnapshotOptions {
   /** Ask for the server's maintenance windows too (it lists the extension, or has not been asked yet). */
   maintenance: boolean;
+  /** Ask for what the server's items depend on too (it lists the dependencies extension). */
+  dependencies?: boolean;
 }
 
 export async function fetchSnapshot(client: MonitoringClient, clock: Clock, signal?: AbortSignal, wanted: SnapshotOptions = { maintenance: false }): Promise<Snapshot> {
@@ -28,6 +30,7 @@ export async function fetchSnapshot(client: MonitoringClient, clock: Clock, sign
     });
   try {
     const maintenance = wanted.maintenance ? client.listMaintenance({ ended: false }, options).then((reply) => reply.items, () => undefined) : undefined;
+    const dependencies = wanted.dependencies === true ? client.listDependencies(options).then((reply) => reply.items, () => undefined) : undefined;
     const [monitors, heartbeats, domains] = await Promise.all([
       cancelOthersOnFailure(client.listMonitors(options)),
       cancelOthersOnFailure(client.listHeartbeats(options)),
@@ -43,6 +46,8 @@ export async function fetchSnapshot(client: MonitoringClient, clock: Clock, sign
     };
     const windows = await maintenance;
     if (windows !== undefined) snapshot.maintenance = windows;
+    const parents = await dependencies;
+    if (parents !== undefined) snapshot.dependencies = parents;
     return snapshot;
   } finally {
     signal?.removeEventListener('abort', forward);

@@ -1,5 +1,6 @@
 // The person's rules for one connection as the alert policy takes them (alerts/alert-rules.ts), from the settings and
-// the connection's maintenance windows. Kept while their sources are the same objects (the settings store hands out
+// the connection's maintenance windows, with its dependencies from the server where it keeps them (else the
+// settings'). Kept while their sources are the same objects (the settings store hands out
 // one frozen value while the file is unchanged), so the policy's own caches, kept by the rules' identity, hold too.
 import type { MaintenanceRule } from '../../../common/api/maintenance.ts';
 import { parseServerItemKey } from '../../../common/ipc/item-key.ts';
@@ -14,13 +15,26 @@ function ownEntries<T>(record: Readonly<Record<string, T>>, connectionId: string
   return entries;
 }
 
-export function alertRulesFrom(settings: Settings, connectionId: string, maintenance: readonly MaintenanceRule[], timeZone: string): AlertRules {
+/** The settings' dependencies of one connection, by its own keys. */
+function settingsDependencies(settings: Settings, connectionId: string): Map<string, string> {
   const dependencies = new Map<string, string>();
   for (const [child, parent] of ownEntries(settings.dependencies, connectionId)) {
     // Only a parent on the same server counts (the settings refuse others; a hand edit may not).
     const ref = parseServerItemKey(parent);
     if (ref?.connectionId === connectionId) dependencies.set(child, ref.itemKey);
   }
+  return dependencies;
+}
+
+/** `onServer`: the server's dependencies by own keys, where it keeps them (they replace the settings'). */
+export function alertRulesFrom(
+  settings: Settings,
+  connectionId: string,
+  maintenance: readonly MaintenanceRule[],
+  timeZone: string,
+  onServer?: ReadonlyMap<string, string>,
+): AlertRules {
+  const dependencies = onServer ?? settingsDependencies(settings, connectionId);
   const rules: AlertRules = {
     maintenance,
     dependencies,
@@ -35,16 +49,16 @@ export function alertRulesFrom(settings: Settings, connectionId: string, mainten
   return rules;
 }
 
-/** One connection's rules, built again only when the settings, the windows or the time zone are other objects. */
+/** One connection's rules, built again only when the settings, the windows, the time zone or the server's dependencies are other objects. */
 export class AlertRulesMemo {
-  #sources: [Settings, readonly MaintenanceRule[], string] | undefined;
+  #sources: [Settings, readonly MaintenanceRule[], string, ReadonlyMap<string, string> | undefined] | undefined;
   #rules: AlertRules | undefined;
 
-  rules(settings: Settings, connectionId: string, maintenance: readonly MaintenanceRule[], timeZone: string): AlertRules {
+  rules(settings: Settings, connectionId: string, maintenance: readonly MaintenanceRule[], timeZone: string, onServer?: ReadonlyMap<string, string>): AlertRules {
     const sources = this.#sources;
-    if (this.#rules !== undefined && sources?.[0] === settings && sources[1] === maintenance && sources[2] === timeZone) return this.#rules;
-    this.#sources = [settings, maintenance, timeZone];
-    this.#rules = alertRulesFrom(settings, connectionId, maintenance, timeZone);
+    if (this.#rules !== undefined && sources?.[0] === settings && sources[1] === maintenance && sources[2] === timeZone && sources[3] === onServer) return this.#rules;
+    this.#sources = [settings, maintenance, timeZone, onServer];
+    this.#rules = alertRulesFrom(settings, connectionId, maintenance, timeZone, onServer);
     return this.#rules;
   }
 }

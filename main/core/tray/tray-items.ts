@@ -10,7 +10,7 @@ import type { ItemSince } from '../history/item-since.ts';
 import { maintenanceOf, type ActiveMaintenance } from '../alerts/index.ts';
 import { assessmentCovered, keptMaintenanceLookup } from '../maintenance/maintenance-lookup.ts';
 import { durationPhrase } from './item-duration.ts';
-import { trayLocale, type TooltipSituation } from './tray-tooltip.ts';
+import type { TooltipSituation } from './tray-tooltip.ts';
 
 /** The server an item is on, as the menu names it. */
 export interface TrayServer {
@@ -110,6 +110,7 @@ export interface TrayItemsInput {
   maxItems: number;
   now: number;
   timeZone?: string | undefined;
+  locale?: string | undefined;
   /** Since when an item's state holds, when known: its entry then says for how long. */
   sinceOf?: ((entry: RankedItem) => ItemSince | undefined) | undefined;
 }
@@ -140,7 +141,7 @@ function trayItem(entry: RankedItem, input: TrayItemsInput): TrayItem {
   const base = { type: 'item', key: serverItemKey(server.id, item.key), connectionId: server.id, kind, name, health, state, detail } as const;
   const said = durationPhrase(item, input.sinceOf?.(entry), input.now) ?? detail;
   const named = input.nameServers ? `${cleanName(server.name)} · ${name}` : name;
-  const clock = (time: number) => formatClockTime(time, input.now, { locale: trayLocale, timeZone: input.timeZone });
+  const clock = (time: number) => formatClockTime(time, input.now, { locale: input.locale, timeZone: input.timeZone });
   if (snoozedUntil !== undefined) {
     const until = snoozedUntil === 'resumed' ? 'until resumed' : `until ${clock(snoozedUntil)}`;
     return { ...base, label: `${named} — ${said} (snoozed ${until})`, snoozedUntil };

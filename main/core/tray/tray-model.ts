@@ -18,6 +18,8 @@ export interface TrayInput {
   maxItems?: number;
   /** IANA zone for times in the tooltip; the system's when absent. */
   timeZone?: string;
+  /** The computer's locale for those times; Intl's default when absent. */
+  locale?: string | undefined;
   /** Since when an item's state holds, when known (the menu's "down for 12 min"). */
   sinceOf?: (entry: RankedItem) => ItemSince | undefined;
   /** The servers' ranked items already merged (`mergeWithValues`), when the caller has done it. */
@@ -52,6 +54,7 @@ export function trayModel(input: TrayInput): TrayModel {
     lastSuccessfulPollAt: stalest(servers),
     now,
     timeZone: input.timeZone,
+    locale: input.locale,
   });
   // With one server the tooltip (the menu's first line) already says why it cannot be watched.
   const several = servers.length > 1;
@@ -64,6 +67,7 @@ export function trayModel(input: TrayInput): TrayModel {
     maxItems: input.maxItems ?? defaultMaxTrayItems,
     now,
     timeZone: input.timeZone,
+    locale: input.locale,
     sinceOf: input.sinceOf,
   });
   return { level: rollUp(servers.map((server) => server.level), paused), tooltip, items, ranked };

@@ -6,9 +6,6 @@ import { cleanName, truncate } from '../health/index.ts';
 
 export const MAX_TOOLTIP_LENGTH = 127;
 
-/** The tray speaks English with 24-hour times, the same on every machine. */
-export const trayLocale = 'en-GB';
-
 export interface TrayCounts {
   monitors: { up: number; down: number; unknown: number };
   heartbeats: { up: number; waiting: number; late: number; down: number; failed: number; unknown: number };
@@ -38,6 +35,8 @@ export interface TooltipInput {
   lastSuccessfulPollAt?: number | undefined;
   now: number;
   timeZone?: string | undefined;
+  /** The computer's locale for times ("13:41", "1:41 PM"); Intl's default when absent. */
+  locale?: string | undefined;
 }
 
 /** "2 down, 1 failed, 1 late, 1 expiring", "all 25 OK" or "nothing watched yet", plus ", 2 snoozed, 3 in maintenance". */
@@ -107,17 +106,17 @@ function summaryText(servers: readonly TooltipServer[]): string {
 }
 
 export function trayTooltip(input: TooltipInput): string {
-  const { now, timeZone, pausedUntil } = input;
+  const { now, timeZone, locale, pausedUntil } = input;
   const paused =
     pausedUntil === undefined
       ? ''
       : pausedUntil === 'resumed'
         ? 'alerts paused · '
-        : `alerts paused until ${formatClockTime(pausedUntil, now, { locale: trayLocale, timeZone })} · `;
+        : `alerts paused until ${formatClockTime(pausedUntil, now, { locale, timeZone })} · `;
   const checked =
     input.lastSuccessfulPollAt === undefined
       ? ' · not checked yet'
-      : ` · last checked ${formatClockTime(input.lastSuccessfulPollAt, now, { locale: trayLocale, timeZone })}`;
+      : ` · last checked ${formatClockTime(input.lastSuccessfulPollAt, now, { locale, timeZone })}`;
   const head = `Vigil — ${paused}`;
   const room = MAX_TOOLTIP_LENGTH - head.length - checked.length;
   const { servers } = input;

@@ -5,11 +5,12 @@ import type { CheckView } from '../../../common/ipc/history.ts';
 import { callFailureOf } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
 import { HealthBadge } from '../../components/health-badge.tsx';
-import { formatDateTime } from '../../format/time.ts';
+import { formatDateTime } from '../../../common/format/clock-time.ts';
 import { millisecondsText } from './item-page-model.ts';
 import { OlderRowsFooter, type OlderRows } from './older-rows-footer.tsx';
 
-export function ChecksSection({ itemKey, checks }: { itemKey: string; checks: readonly CheckView[] }) {
+/** `seconds`: the monitor is checked seconds apart, so its checks are told apart by their seconds (`secondsApart`). */
+export function ChecksSection({ itemKey, checks, seconds }: { itemKey: string; checks: readonly CheckView[]; seconds: boolean }) {
   const [older, setOlder] = useState<CheckView[]>([]);
   const [more, setMore] = useState<OlderRows>({ state: 'idle' });
   const shown = [...checks, ...older.filter((check) => check.at < (checks.at(-1)?.at ?? Number.POSITIVE_INFINITY))];
@@ -45,7 +46,7 @@ export function ChecksSection({ itemKey, checks }: { itemKey: string; checks: re
           <tbody>
             {shown.map((check) => (
               <tr key={check.at}>
-                <td>{formatDateTime(check.at)}</td>
+                <td>{formatDateTime(check.at, { seconds })}</td>
                 <td>
                   <HealthBadge health={check.status === 'up' ? 'ok' : 'critical'} label={check.status === 'up' ? 'Up' : 'Down'} />
                 </td>

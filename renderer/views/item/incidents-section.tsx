@@ -1,10 +1,10 @@
 // The window's incidents, newest first: when each began and ended, how long it lasted, and what it said. A long
 // window may hold many: the first few show, the rest on request.
 import { useState } from 'react';
+import { formatDateTime, timeSpanEnds } from '../../../common/format/clock-time.ts';
 import { formatDuration } from '../../../common/format/duration.ts';
 import type { Incident } from '../../../common/ipc/history.ts';
 import type { ItemKind } from '../../../common/ipc/views.ts';
-import { formatDateTime } from '../../format/time.ts';
 
 const shownAtFirst = 10;
 
@@ -14,7 +14,15 @@ const titles: Record<ItemKind, { title: string; none: string }> = {
   domain: { title: 'Expiry problems', none: 'No expiry problems in this window.' },
 };
 
-export function IncidentsSection({ kind, incidents, now }: { kind: ItemKind; incidents: readonly Incident[]; now: number }) {
+export interface IncidentsSectionProps {
+  kind: ItemKind;
+  incidents: readonly Incident[];
+  now: number;
+  /** The item is checked seconds apart: its incidents' ends are told to the second (`secondsApart`). */
+  seconds: boolean;
+}
+
+export function IncidentsSection({ kind, incidents, now, seconds }: IncidentsSectionProps) {
   const [showAll, setShowAll] = useState(false);
   const words = titles[kind];
   const newestFirst = [...incidents].sort((a, b) => b.start - a.start);
@@ -37,17 +45,21 @@ export function IncidentsSection({ kind, incidents, now }: { kind: ItemKind; inc
             </tr>
           </thead>
           <tbody>
-            {shown.map((incident) => (
-              <tr key={incident.start}>
-                <td>{formatDateTime(incident.start)}</td>
-                <td>{incident.end === undefined ? <strong>Still going on</strong> : formatDateTime(incident.end)}</td>
-                <td>
-                  {formatDuration((incident.end ?? now) - incident.start, 'elapsed')}
-                  {incident.end === undefined ? ' so far' : ''}
-                </td>
-                <td className="cell-wrap">{incident.detail}</td>
-              </tr>
-            ))}
+            {shown.map((incident) => {
+              // The end on the start's day is a time alone, as in "13:41:05 to 13:41:15".
+              const ends = incident.end === undefined ? undefined : timeSpanEnds(incident.start, incident.end, { seconds });
+              return (
+                <tr key={incident.start}>
+                  <td>{ends?.from ?? formatDateTime(incident.start, { seconds })}</td>
+                  <td>{ends === undefined ? <strong>Still going on</strong> : ends.to}</td>
+                  <td>
+                    {formatDuration((incident.end ?? now) - incident.start, 'elapsed')}
+                    {incident.end === undefined ? ' so far' : ''}
+                  </td>
+                  <td className="cell-wrap">{incident.detail}</td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       )}

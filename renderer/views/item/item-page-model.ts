@@ -2,6 +2,7 @@
 // item lived (from its creation, common/api/item-lifetime.ts) and its words, the status timeline reduced to bars a
 // screen can draw and sentences a screen reader can say, and the response times as a chart's columns and a summary.
 import { livedPart } from '../../../common/api/item-lifetime.ts';
+import { timeSpanEnds } from '../../../common/format/clock-time.ts';
 import { formatDuration } from '../../../common/format/duration.ts';
 import type { ItemHistoryView, ItemPageWindow, ResponseTimePoint, TimelineSegment } from '../../../common/ipc/history.ts';
 import { stateLabel } from '../../format/state-label.ts';
@@ -125,8 +126,9 @@ export function timelineSummary(segments: readonly TimelineSegment[], from: numb
 export function troubleStretches(segments: readonly TimelineSegment[], now: number, limit: number): { told: string[]; count: number } {
   const trouble = segments.filter((segment) => segment.health !== 'ok');
   const told = trouble.slice(0, limit).map((segment) => {
-      const until = segment.to >= now ? 'until now' : `to ${formatDateTime(segment.to)}`;
-    return `${stateLabel(segment.state)} from ${formatDateTime(segment.from)} ${until}, ${formatDuration(segment.to - segment.from, 'elapsed')}.`;
+    const ends = timeSpanEnds(segment.from, segment.to);
+    const until = segment.to >= now ? 'until now' : `to ${ends.to}`;
+    return `${stateLabel(segment.state)} from ${ends.from} ${until}, ${formatDuration(segment.to - segment.from, 'elapsed')}.`;
   });
   return { told, count: trouble.length };
 }

@@ -5,6 +5,7 @@
 // the page. A monitor's latest check (why it failed, how long it took, its certificate) shows where its server sends
 // it.
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { secondsApart } from '../../../common/format/clock-time.ts';
 import type { ItemHistoryView, ItemPageWindow } from '../../../common/ipc/history.ts';
 import type { ItemKind, StatusItemView } from '../../../common/ipc/views.ts';
 import { vigil } from '../../api/vigil-api.ts';
@@ -138,7 +139,7 @@ export function ItemPage({ itemKey }: { itemKey: string }) {
       {view === undefined ? (
         history.error === undefined && <EmptyState title={`Loading the history of ${name}…`} />
       ) : (
-        <ItemHistory itemKey={itemKey} view={view} pageWindow={pageWindow} onWindow={setPageWindow} loading={history.loading} now={now} />
+        <ItemHistory itemKey={itemKey} view={view} pageWindow={pageWindow} onWindow={setPageWindow} loading={history.loading} now={now} seconds={secondsApart(monitor?.frequency)} />
       )}
       {headline !== undefined && connectionId !== undefined && <RulesPanel itemKey={itemKey} connectionId={connectionId} tellChoices={tellChoicesOf(headline.kind, monitor)} name={name} />}
     </section>
@@ -152,9 +153,11 @@ interface ItemHistoryProps {
   onWindow(pageWindow: ItemPageWindow): void;
   loading: boolean;
   now: number;
+  /** The item is checked seconds apart: its checks, incidents and events are told to the second. */
+  seconds: boolean;
 }
 
-function ItemHistory({ itemKey, view, pageWindow, onWindow, loading, now }: ItemHistoryProps) {
+function ItemHistory({ itemKey, view, pageWindow, onWindow, loading, now, seconds }: ItemHistoryProps) {
   // While another window loads, the one shown says which it is.
   const shownName = windowNames[view.window].long;
   // An item created within the window: its timeline and chart span its life, and their headings say so.
@@ -181,15 +184,15 @@ function ItemHistory({ itemKey, view, pageWindow, onWindow, loading, now }: Item
           {view.source === 'client' && <p className="field-hint">From Vigil’s own record: only what this app saw while it was running.</p>}
         </section>
         {view.responseTimes !== undefined && <ResponseTimesSection points={view.responseTimes.points} stepSeconds={view.responseTimes.stepSeconds} period={period} />}
-        <IncidentsSection kind={view.kind} incidents={view.incidents} now={now} />
+        <IncidentsSection kind={view.kind} incidents={view.incidents} now={now} seconds={seconds} />
       </div>
-      {view.checks !== undefined && <ChecksSection itemKey={itemKey} checks={view.checks} />}
+      {view.checks !== undefined && <ChecksSection itemKey={itemKey} checks={view.checks} seconds={seconds} />}
       {view.kind === 'heartbeat' && <HeartbeatRuns itemKey={itemKey} />}
       {view.pings !== undefined && <PingsSection pings={view.pings} />}
       {view.kind === 'domain' && <ExpirySection expiresOn={view.expiresOn} now={now} />}
       <section className="item-section" aria-labelledby="events-title">
         <h2 id="events-title">{view.kind === 'domain' ? 'Expiry and renewal events' : 'Events'}</h2>
-        {view.events.length === 0 ? <p className="field-hint">Nothing happened in the past {shownName}.</p> : <EventList label={`Events of ${view.name}`} events={view.events} now={now} />}
+        {view.events.length === 0 ? <p className="field-hint">Nothing happened in the past {shownName}.</p> : <EventList label={`Events of ${view.name}`} events={view.events} now={now} seconds={seconds} />}
       </section>
     </>
   );

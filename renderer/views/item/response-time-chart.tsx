@@ -4,6 +4,7 @@
 // and dark like everything else, and is made again when the OS switches; another window only gets new data.
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
+import { formatClockTime, formatDayOfYear } from '../../../common/format/clock-time.ts';
 import type { ResponseTimePoint } from '../../../common/ipc/history.ts';
 import { responseChartData } from './item-page-model.ts';
 import { useColorScheme } from './use-color-scheme.ts';
@@ -37,6 +38,13 @@ const isolatedPoints: uPlot.Series.Points.Filter = (chart, seriesIndex) => {
   return isolated;
 };
 
+const daySeconds = 86_400;
+
+/** The time axis's marks written as every other time on the page (uPlot's own would be "11/28/26 3:50pm"): days by
+ * their date, shorter steps by their time of day, to the second when the marks are seconds apart. */
+const timeMarks: uPlot.Axis.DynamicValues = (_chart, splits, _axis, _space, step) =>
+  splits.map((at) => (step >= daySeconds ? formatDayOfYear(at * 1000) : formatClockTime(at * 1000, at * 1000, { seconds: step < 60 })));
+
 function optionsFor(element: HTMLElement, span: { current: { from: number; to: number } }): uPlot.Options {
   const style = getComputedStyle(element);
   const colour = (name: string) => style.getPropertyValue(name).trim();
@@ -51,7 +59,7 @@ function optionsFor(element: HTMLElement, span: { current: { from: number; to: n
       x: { time: true, range: () => [span.current.from / 1000, span.current.to / 1000] },
       y: { range: (_chart, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
     },
-    axes: [axis, { ...axis, size: 70, values: (_chart, splits) => splits.map((value) => `${value.toLocaleString('en')} ms`) }],
+    axes: [{ ...axis, values: timeMarks }, { ...axis, size: 70, values: (_chart, splits) => splits.map((value) => `${value.toLocaleString('en')} ms`) }],
     series: [
       {},
       { label: 'Average', stroke: colour('--chart-average'), width: 2, points: { show: true, size: 6, filter: isolatedPoints } },

@@ -1,6 +1,7 @@
 // The item's alert rules: one line says how it is told now ("Tells at once (the default) · depends on Router ·
 // 3 items depend on this"); "Change rules" unfolds the form — a delay of its own or the default, which kinds of
-// news to tell (those that apply to it: a monitor with a certificate tells its expiry too), and what it depends on.
+// news to tell (those that apply to it: a monitor with a certificate tells its expiry too), and what it depends on
+// (kept by the server where it has the dependencies extension, which the form says, as its alerts fold only then).
 // The core's refusals (a cycle) show at their fields.
 import { useId, useState } from 'react';
 import type { ItemRulesView } from '../../../common/ipc/alerting.ts';
@@ -120,7 +121,14 @@ function RulesForm({ itemKey, connectionId, tellChoices, name, rules, onClose, o
         {tellsNothing(draft.tell, tellChoices) && <p className="field-hint">Nothing ticked: Vigil tells nothing about {name}; {tellsNothingNote}.</p>}
         {errors['tell'] !== undefined && <p className="field-error">{sentence(errors['tell'])}</p>}
       </fieldset>
-      <DependsOnField itemKey={itemKey} connectionId={connectionId} value={draft.dependsOn} error={errors['dependsOn']} onChange={(dependsOn) => change({ dependsOn }, 'dependsOn')} />
+      <DependsOnField
+        itemKey={itemKey}
+        connectionId={connectionId}
+        value={draft.dependsOn}
+        error={errors['dependsOn']}
+        keptBy={rules.dependenciesKeptBy}
+        onChange={(dependsOn) => change({ dependsOn }, 'dependsOn')}
+      />
       <FormActions saving={check.submitting} submitLabel="Save rules" savingLabel="Saving…" onCancel={onClose} />
     </form>
   );

@@ -33,6 +33,16 @@ export function tellChoicesOf(kind: ItemKind, monitor?: Pick<Monitor, 'url' | 'c
   return kind === 'monitor' && certificate ? monitorWithCertificate : choicesOfKind[kind];
 }
 
+/**
+ * Where a dependency is kept, as the form says it beside "Depends on" (as the maintenance dialog says where a window
+ * is kept): a server without the dependencies extension still sends each item's own email and webhook alerts.
+ */
+export function dependenciesKeptByText(keptBy: ItemRulesView['dependenciesKeptBy']): string {
+  return keptBy === 'server'
+    ? 'Kept by the server: its own email and webhook alerts fold too.'
+    : 'Kept by Vigil: only Vigil’s notifications fold. This server’s own email and webhook alerts are not folded; they still tell each item on its own.';
+}
+
 const minutes = (count: number) => (count === 1 ? '1 minute' : `${count} minutes`);
 
 /** Said of an item whose every "Tell me when" box is unticked, in the summary and under the boxes. */

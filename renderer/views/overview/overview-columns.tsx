@@ -60,7 +60,7 @@ function HeldFor({ item }: { item: StatusItemView }) {
   const held = heldFor(item.since, item.sinceIsLowerBound, now);
   if (held === undefined || item.since === undefined) return <span className="cell-muted">not known</span>;
   return (
-    <time dateTime={new Date(item.since).toISOString()} title={`Since ${formatDateTime(item.since)}`}>
+    <time dateTime={new Date(item.since).toISOString()} title={`Since ${formatDateTime(item.since, { seconds: true })}`}>
       {held}
     </time>
   );

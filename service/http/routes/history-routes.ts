@@ -1,6 +1,8 @@
 // The history extension (docs/api-decisions.md §14): checks, stats, series, events and pings. Behind the same
 // bearer token and error shapes as the spec's routes; a client that knows only the spec never calls them.
 import type { FastifyInstance } from 'fastify';
+import { CHANGES_EXTENSION } from '../../../common/api/changes.ts';
+import { DEPENDENCIES_EXTENSION } from '../../../common/api/dependencies.ts';
 import { CRON_EXTENSION } from '../../../common/api/heartbeat-run.ts';
 import { CHECKS_EXTENSION } from '../../../common/api/monitor-check-input.ts';
 import { MAINTENANCE_EXTENSION } from '../../../common/api/maintenance.ts';
@@ -30,7 +32,7 @@ export function historyRoutes(app: FastifyInstance, context: ApiContext): void {
     return record;
   };
 
-  app.get('/capabilities', () => ({ extensions: ['history', MAINTENANCE_EXTENSION, CHECKS_EXTENSION, CRON_EXTENSION], problems: context.problems.list() }));
+  app.get('/capabilities', () => ({ extensions: ['history', MAINTENANCE_EXTENSION, CHECKS_EXTENSION, CRON_EXTENSION, CHANGES_EXTENSION, DEPENDENCIES_EXTENSION], problems: context.problems.list() }));
 
   app.get<IdParams & { Querystring: BeforeQuery }>('/monitors/:id/checks', { schema: { querystring: beforeQuery } }, (request) => {
     const { seq } = monitor(request.params.id);

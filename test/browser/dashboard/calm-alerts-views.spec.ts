@@ -46,6 +46,8 @@ function timelineWithMaintenance(from: number): TimelineSegment[] {
 }
 
 let web: TestWebServer;
+/** Where the rules say the dependency is kept: by a server with the extension, or by Vigil for a spec-only one. */
+let dependenciesKeptBy: 'server' | 'vigil' = 'server';
 
 test.beforeAll(async () => {
   const core = fakeVigilCore({
@@ -56,7 +58,7 @@ test.beforeAll(async () => {
       const view = itemHistory(now, pageWindow, { key, name: 'Router' });
       return { ...view, timeline: timelineWithMaintenance(view.from), uptime: view.uptime.map((figure) => ({ ...figure, maintenanceSeconds: 7_200 })) };
     },
-    getItemRules: async (key: string) => itemRules(key, { defaultDelayMinutes: 5, dependents: 1 }),
+    getItemRules: async (key: string) => itemRules(key, { defaultDelayMinutes: 5, dependents: 1, dependenciesKeptBy }),
   });
   web = await startTestWebServer({ core, rendererDir: builtRendererDir });
 });
@@ -90,4 +92,23 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByRole('region', { name: 'Uptime' })).toContainText('2 h in maintenance, not counted.');
     await look(page, `calm-views-item-timeline-${scheme}`);
   });
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  for (const keptBy of ['server', 'vigil'] as const) {
+    test(`the rules form in ${scheme} says where a dependency is kept (${keptBy})`, async ({ page }) => {
+      dependenciesKeptBy = keptBy;
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      await page.goto(web.url);
+      await openView(page, 'Monitors');
+      await page.getByRole('row', { name: /^NAS/ }).getByRole('link', { name: 'NAS' }).click();
+      const rules = page.getByRole('region', { name: 'Alert rules' });
+      await rules.getByRole('button', { name: 'Change rules' }).click();
+      const form = rules.getByRole('form', { name: 'Alert rules of NAS' });
+      await expect(form).toContainText(keptBy === 'server' ? 'Kept by the server: its own email and webhook alerts fold too.' : 'This server’s own email and webhook alerts are not folded');
+      await form.getByRole('button', { name: 'Save rules' }).scrollIntoViewIfNeeded();
+      await look(page, `calm-views-rules-form-${keptBy}-${scheme}`);
+    });
+  }
 }

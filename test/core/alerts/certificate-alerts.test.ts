@@ -3,6 +3,8 @@
 // (topic, per-item kinds, snoozes, maintenance) yet a story of its own beside the monitor's up and down.
 import { describe, expect, it } from 'vitest';
 import type { Monitor } from '../../../common/api/index.ts';
+import { formatDateTime } from '../../../common/format/clock-time.ts';
+import { hostLocale } from '../../../main/core/app/host-locale.ts';
 import { evaluatePoll, initialAlertState, restoreAlertState, type AlertState } from '../../../main/core/alerts/index.ts';
 import { certificateChanges } from '../../../main/core/alerts/certificate-changes.ts';
 import type { ItemEvent } from '../../../main/core/alerts/item-changes.ts';
@@ -14,6 +16,9 @@ function api(endsIn: number | undefined, at = NOW, extra: Partial<Monitor> = {},
   const certificate = endsIn === undefined ? {} : { certificate_expires_on: iso(at + endsIn) };
   return monitor('api', status, { name: 'API', ...certificate, ...extra });
 }
+
+/** The end as a notification says it: in the computer's locale and zone. */
+const onThisComputer = (at: number) => formatDateTime(at, { locale: hostLocale() });
 
 const titles = (alerts: readonly { title: string }[]) => alerts.map(({ title }) => title);
 
@@ -43,7 +48,7 @@ describe('certificate alerts', () => {
       kind: 'certificate-expiring',
       severity: 'warning',
       title: 'The certificate of API expires in 7 days',
-      body: 'It ends on 2026-11-28 15:05 UTC (https://api.example.com/); renew it before then. · Work API',
+      body: `It ends on ${onThisComputer(NOW + 7 * DAY + HOUR)} (https://api.example.com/); renew it before then. · Work API`,
       connectionId: 'conn-1',
       itemKey: 'monitor:api',
     });
@@ -54,7 +59,7 @@ describe('certificate alerts', () => {
       kind: 'certificate-expired',
       severity: 'critical',
       title: 'The certificate of API has expired',
-      body: 'It ended on 2026-11-19 14:05 UTC (https://api.example.com/); renew it. · Work API',
+      body: `It ended on ${onThisComputer(NOW - 2 * DAY)} (https://api.example.com/); renew it. · Work API`,
       itemKey: 'monitor:api',
     });
   });

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { formatClockTime } from '../../../common/format/clock-time.ts';
 import { evaluatePoll } from '../../../main/core/alerts/index.ts';
+import { hostLocale } from '../../../main/core/app/host-locale.ts';
 import { context, heartbeat, HOUR, iso, MINUTE, NOW, ok, pollAll, preferences, primed } from './fixtures.ts';
 import { alertRules, nightly, RulesRun } from './rules-fixtures.ts';
 
 const lastPing = NOW - 30 * MINUTE;
+/** A moment as the alert says it: a time of day to the second, in this computer's locale. */
+const clock = (at: number, now: number) => formatClockTime(at, now, { locale: hostLocale(), seconds: true });
 /** The heartbeat as the server shows it at any time after its last ping at `lastPing`. */
 const pingedAt = (ping: number) => (at: number) => ok({ heartbeats: [heartbeat('h', at - ping, 3600, at)] }, at);
 
@@ -19,7 +23,7 @@ describe('heartbeat alerts', () => {
           kind: 'heartbeat-late',
           severity: 'warning',
           title: 'Heartbeat h is late',
-          body: 'Last ping 1 h 5 min ago; expected every 1 h. · Work API',
+          body: `Last ping at ${clock(lastPing, late)}; expected every 1 h. · Work API`,
           itemKey: 'heartbeat:h',
         }),
       ],
@@ -42,7 +46,7 @@ describe('heartbeat alerts', () => {
         kind: 'heartbeat-recovered',
         severity: 'info',
         title: 'Heartbeat h is on time again',
-        body: 'Pinged 1 min ago, after being late for 10 min. · Work API',
+        body: `Pinged at ${clock(NOW + 9 * MINUTE, NOW + 10 * MINUTE)}, after being late for 10 min. · Work API`,
       }),
     ]);
   });
@@ -126,7 +130,7 @@ describe('the words of a late heartbeat with Vigil’s service’s fields', () =
   });
 
   it('say a cron heartbeat’s schedule, not its longest gap', () => {
-    expect(lateAt(due + HOUR)).toEqual([['Backup is late', 'Last ping 1 d 1 h ago; on schedule 30 2 * * *. · Work API']]);
+    expect(lateAt(due + HOUR)).toEqual([['Backup is late', `Last ping at ${clock(due - 24 * HOUR, due + HOUR)}; on schedule 30 2 * * *. · Work API`]]);
   });
 });
 
@@ -156,7 +160,7 @@ describe('failed heartbeats (Vigil’s service’s last_outcome, docs/api-decisi
           kind: 'heartbeat-failed',
           severity: 'critical',
           title: 'Backup failed (exit code 2)',
-          body: 'Its latest run ended 1 min ago with exit code 2. · Work API',
+          body: `Its latest run ended at ${clock(NOW, NOW + MINUTE)} with exit code 2. · Work API`,
           itemKey: 'heartbeat:bk',
         }),
       ],
@@ -176,8 +180,8 @@ describe('failed heartbeats (Vigil’s service’s last_outcome, docs/api-decisi
       { outcome: ok({ heartbeats: [afterUnseenSuccess(pingedAt, lateAt + 20 * MINUTE, 3)] }, lateAt + 20 * MINUTE) },
     ]);
     expect(alerts.map((poll) => poll.map(({ kind, title, body }) => [kind, title, body]))).toEqual([
-      [['heartbeat-late', 'Backup is late', 'Last ping 1 h 6 min ago; expected every 1 h. · Work API']],
-      [['heartbeat-failed', 'Backup failed (exit code 3)', 'Its latest run ended 1 min ago with exit code 3. · Work API']],
+      [['heartbeat-late', 'Backup is late', `Last ping at ${clock(pingedAt, lateAt)}; expected every 1 h. · Work API`]],
+      [['heartbeat-failed', 'Backup failed (exit code 3)', `Its latest run ended at ${clock(lateAt + 19 * MINUTE, lateAt + 20 * MINUTE)} with exit code 3. · Work API`]],
     ]);
     expect(after.heartbeatsFailed).toEqual({ 'heartbeat:bk': lateAt + 20 * MINUTE });
     expect(after.heartbeatsLate).toEqual({ 'heartbeat:bk': lateAt });
@@ -206,7 +210,7 @@ describe('failed heartbeats (Vigil’s service’s last_outcome, docs/api-decisi
 
   it('say a failure without an exit code plainly', () => {
     const { alerts } = evaluatePoll(primed({ heartbeats: [backup(NOW)] }), ok({ heartbeats: [failedRun(NOW)] }), context());
-    expect(alerts[0]).toMatchObject({ title: 'Backup failed', body: 'Its latest run ended 1 min ago reporting a failure. · Work API' });
+    expect(alerts[0]).toMatchObject({ title: 'Backup failed', body: `Its latest run ended at ${clock(NOW - MINUTE, NOW)} reporting a failure. · Work API` });
   });
 
   it('tell a failure of a heartbeat already late, critical, once', () => {
@@ -234,7 +238,7 @@ describe('failed heartbeats (Vigil’s service’s last_outcome, docs/api-decisi
           kind: 'heartbeat-recovered',
           severity: 'info',
           title: 'Backup recovered: succeeded after failing',
-          body: 'Pinged 1 min ago, after failing for 2 h. · Work API',
+          body: `Pinged at ${clock(NOW + 2 * HOUR - MINUTE, NOW + 2 * HOUR)}, after failing for 2 h. · Work API`,
         }),
       ],
       [],

@@ -26,6 +26,36 @@ describe('maintenance', () => {
     expect(run.poll(ok({ monitors: [api('down')] }, NOW + HOUR + MINUTE)).alerts).toEqual([]);
   });
 
+  it('tells a monitor told down before the window that it is still down when the window ends, as the service does', () => {
+    const run = new RulesRun(alertRules({ maintenance: [window(NOW, NOW + HOUR)] }));
+    run.poll(ok({ monitors: [api('up')] }, NOW - 3 * MINUTE));
+    expect(run.poll(ok({ monitors: [api('down')] }, NOW - 2 * MINUTE)).alerts.map(({ title }) => title)).toEqual(['API is down']);
+    expect(run.poll(ok({ monitors: [api('down')] }, NOW + MINUTE)).alerts).toEqual([]);
+    // No status_since from this server: the outage is counted from when Vigil first saw it down.
+    expect(run.poll(ok({ monitors: [api('down')] }, NOW + HOUR)).alerts).toMatchObject([
+      { kind: 'monitor-down', title: 'API is still down after maintenance', body: 'Down for 1 h 2 min when maintenance ended. · Work API' },
+    ]);
+    expect(run.poll(ok({ monitors: [api('down')] }, NOW + HOUR + MINUTE)).alerts).toEqual([]);
+  });
+
+  it('tells the recovery, not "still down", of a monitor told down before the window and back up inside it', () => {
+    const run = new RulesRun(alertRules({ maintenance: [window(NOW, NOW + HOUR)] }));
+    run.poll(ok({ monitors: [api('up')] }, NOW - 3 * MINUTE));
+    run.poll(ok({ monitors: [api('down')] }, NOW - 2 * MINUTE));
+    run.poll(ok({ monitors: [api('down')] }, NOW + MINUTE));
+    expect(run.poll(ok({ monitors: [api('up')] }, NOW + 2 * MINUTE)).alerts).toEqual([]);
+    expect(run.poll(ok({ monitors: [api('up')] }, NOW + HOUR)).alerts).toMatchObject([{ kind: 'monitor-recovered', body: 'It recovered during maintenance. · Work API' }]);
+  });
+
+  it("counts the outage from the server's status_since to the window's end, however late the poll that sees the end", () => {
+    const run = new RulesRun(alertRules({ maintenance: [window(NOW, NOW + HOUR)] }));
+    const since = new Date(NOW - 5 * MINUTE).toISOString();
+    run.poll(ok({ monitors: [api('up')] }, NOW - 20 * MINUTE));
+    run.poll(ok({ monitors: [monitor('api', 'down', { name: 'API', status_since: since })] }, NOW + 10 * MINUTE));
+    const after = run.poll(ok({ monitors: [monitor('api', 'down', { name: 'API', status_since: since })] }, NOW + HOUR + 7 * MINUTE));
+    expect(after.alerts).toMatchObject([{ title: 'API is still down after maintenance', body: 'Down for 1 h 5 min when maintenance ended. · Work API' }]);
+  });
+
   it('tells nothing for a down and a recovery inside the window', () => {
     const run = new RulesRun(alertRules({ maintenance: [window(NOW, NOW + HOUR)] }));
     run.poll(ok({ monitors: [api('up')] }, NOW - MINUTE));

@@ -46,7 +46,7 @@ describe('maintenance on a server without the extension', () => {
     expect(status.items.find((item) => item.key === keyOf('api'))).toMatchObject({ maintenance: { until: window?.endsAt } });
     expect(status.servers.find((server) => server.connection.id === legacyId)?.level).toBe('ok');
     expect(status.maintenance.map((each) => each.id)).toEqual([window?.id]);
-    expect(status.trayItems).toContainEqual(expect.objectContaining({ key: keyOf('api'), label: expect.stringMatching(/^Legacy · API — .*\(maintenance until \d\d:\d\d\)$/) }));
+    expect(status.trayItems).toContainEqual(expect.objectContaining({ key: keyOf('api'), label: expect.stringMatching(/^Legacy · API — .*\(maintenance until \d{1,2}:\d\d( [AP]M)?\)$/) }));
     await app.calls.refreshNow();
     expect(app.alerts.filter((alert) => alert.itemKey === keyOf('api'))).toEqual([]);
   });
@@ -103,7 +103,7 @@ describe('dependencies', () => {
     await expect(app.calls.setItemRules(keyOf('shop'), { dependsOn: keyOf('shop') })).rejects.toMatchObject({ message: 'Shop cannot depend on itself.' });
     await expect(app.calls.setItemRules(keyOf('shop'), { dependsOn: 'local/monitor:1' })).rejects.toMatchObject({ message: 'An item can depend only on an item of the same server.' });
     await app.calls.setItemRules(keyOf('router'), { dependsOn: null });
-    expect(await app.calls.getItemRules(keyOf('router'))).toEqual({ itemKey: keyOf('router'), defaultDelayMinutes: 0, tell: { down: true, recovered: true, late: true, expiry: true }, dependents: 1 });
+    expect(await app.calls.getItemRules(keyOf('router'))).toEqual({ itemKey: keyOf('router'), defaultDelayMinutes: 0, tell: { down: true, recovered: true, late: true, expiry: true }, dependents: 1, dependenciesKeptBy: 'vigil' });
     expect(await app.calls.getItemRules(keyOf('web'))).toMatchObject({ dependsOn: { itemKey: keyOf('router'), name: 'Router' }, dependents: 0 });
   });
 

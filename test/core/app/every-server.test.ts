@@ -61,7 +61,7 @@ describe('three real services watched at once', () => {
     expect(serverOf(status, workId).monitors.map((m) => m.id)).toEqual([downId]);
     expect(serverOf(status).monitors).toEqual([]);
     expect(status.trayItems).toEqual([expect.objectContaining({ type: 'item', key, connectionId: workId, label: expect.stringMatching(/^Work · Closed port — down for /) })]);
-    expect(status.tooltip).toMatch(/^Vigil — This computer: nothing watched yet · Work: 1 down · Side: nothing watched yet · last checked \d\d:\d\d$/);
+    expect(status.tooltip).toMatch(/^Vigil — This computer: nothing watched yet · Work: 1 down · Side: nothing watched yet · last checked \d{1,2}:\d\d( [AP]M)?$/);
     await vi.waitFor(() => expect(app.alerts.filter((alert) => alert.kind === 'monitor-down')).toEqual([expect.objectContaining({ title: 'Work · Closed port is down', itemKey: key, connectionId: workId })]), { timeout: 5_000 });
   }, 60_000);
 

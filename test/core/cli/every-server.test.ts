@@ -62,7 +62,8 @@ beforeAll(async () => {
   if (missing) return;
   [keyring, work, side] = await Promise.all([startSecretService(), startServer(), startServer()]);
   configDir = mkdtempSync(path.join(tmpdir(), 'vigil-every-server-config-'));
-  env = { ...keyring.env, VIGIL_CONFIG_DIR: configDir, VIGIL_TOKEN: '' };
+  // British English: the text's times on a 24-hour clock on every machine.
+  env = { ...keyring.env, VIGIL_CONFIG_DIR: configDir, VIGIL_TOKEN: '', LANG: 'en_GB.UTF-8', LC_ALL: '', LC_TIME: '' };
   for (const [server, name] of [[work, 'Work'], [side, 'Side']] as const) {
     const login = await vigil(['login', '--base-url', server.process.apiUrl, '--name', name], `${server.token}\n`);
     expect(login.code, login.stderr).toBe(0);
@@ -136,7 +137,7 @@ describe.skipIf(missing)('vigil history, events, export and import over every se
   it('spans every server in events, each line naming its server', async () => {
     const result = await vigil(['events', '--since', '1h']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^\S+Z {2}CRITICAL {2}Work · Closed port went down/m);
+    expect(result.stdout).toMatch(/^\d\d:\d\d(:\d\d)? {2,}CRITICAL {2}Work · Closed port went down/m);
     const json = JSON.parse((await vigil(['events', '--json'])).stdout) as { servers: { name: string }[]; events: { serverName: string }[] };
     expect(json.servers.map((server) => server.name)).toEqual(['Work', 'Side']);
     expect(json.events.some((event) => event.serverName === 'Work')).toBe(true);
@@ -166,8 +167,9 @@ describe.skipIf(missing)('vigil watch over every server', () => {
     while (!(stdout.includes('Work · ') && stdout.includes('Side · ')) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     child.kill('SIGINT');
     expect(await exited).toBe(0);
-    expect(stdout).toMatch(/^\S+Z {2}CRITICAL {2}Work · .*Closed port/m);
-    expect(stdout).toMatch(/^\S+Z {2}\w+ +Side · /m);
+    // Each line starts with its time of day, to the second.
+    expect(stdout).toMatch(/^\d\d:\d\d:\d\d {2}CRITICAL {2}Work · .*Closed port/m);
+    expect(stdout).toMatch(/^\d\d:\d\d:\d\d {2}\w+ +Side · /m);
   });
 });
 

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../../common/format/clock-time.ts';
 import { startHistoryServer, type HistoryServer } from '../../helpers/history-server.ts';
 import { startTestService, type TestService } from '../../helpers/service-harness.ts';
 import { runVigil } from '../../helpers/service-process.ts';
@@ -31,21 +32,33 @@ afterAll(async () => {
   rmSync(configDir, { recursive: true, force: true });
 });
 
-const vigil = (args: string[], token = service.token, input?: string) => runVigil(args, { env: { VIGIL_CONFIG_DIR: configDir, VIGIL_TOKEN: token }, input }).exited;
+/** The text's times follow the environment's locale and zone: set here, so the words are the same on every machine. */
+const american = { LANG: 'en_US.UTF-8', LC_ALL: '', LC_TIME: '', TZ: 'America/New_York' };
+const vigil = (args: string[], token = service.token, input?: string, env: NodeJS.ProcessEnv = american) => runVigil(args, { env: { VIGIL_CONFIG_DIR: configDir, VIGIL_TOKEN: token, ...env }, input }).exited;
 
 describe('vigil history', () => {
   it("prints an item's history from the service, as text or JSON", async () => {
     const text = await vigil(['history', 'Closed port', '--base-url', service.apiUrl, '--window', '24h']);
     expect(text.stderr).toBe('');
     expect(text.code).toBe(0);
-    // The monitor is seconds old: the window is counted from its creation, and says so.
+    // The monitor is seconds old: the window is counted from its creation, and says so, to the second.
+    const moment = String.raw`[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d:\d\d [AP]M`;
     expect(text.stdout).toMatch(
-      /^Closed port \(monitor\) on 127\.0\.0\.1:\d+: down for \d+ s\nWindow 24h: since it was created, .* UTC \(\d+ s ago\), to .* UTC, from the server's history\nUptime: 24h 0\.00% \(since created\)/,
+      new RegExp(String.raw`^Closed port \(monitor\) on 127\.0\.0\.1:\d+: down for \d+ s\nWindow 24h: since it was created, ${moment} \(\d+ s ago\), to (${moment}|\d{1,2}:\d\d:\d\d [AP]M), from the server's history\nUptime: 24h 0\.00% \(since created\)`),
     );
-    expect(text.stdout).toMatch(/Incidents \(1\):\n {2}.* UTC to ongoing {2}/);
-    expect(text.stdout).toMatch(/Latest events:\n {2}.* UTC {2}Closed port went down/);
-    const json = await vigil(['history', 'closed PORT', '--base-url', service.apiUrl, '--json']);
-    expect(JSON.parse(json.stdout)).toMatchObject({ kind: 'monitor', name: 'Closed port', window: '7d', source: 'server', state: 'down' });
+    expect(text.stdout).not.toMatch(/UTC|\d{4}-\d\d-\d\dT/);
+    const json = await vigil(['history', 'closed PORT', '--base-url', service.apiUrl, '--json', '--window', '24h']);
+    const view = JSON.parse(json.stdout) as { incidents: { start: number }[]; events: { at: number; title: string }[] };
+    expect(view).toMatchObject({ kind: 'monitor', name: 'Closed port', window: '24h', source: 'server', state: 'down' });
+    // Checked every 10 s: the incident and the events are told to the second, in New York's time as TZ says.
+    const [incident] = view.incidents;
+    const newYork = (at: number) => formatDateTime(at, { locale: 'en-US', timeZone: 'America/New_York', seconds: true });
+    expect(text.stdout).toContain(`Incidents (1):\n  ${newYork(incident?.start ?? 0)} to ongoing  `);
+    const down = view.events.find((event) => event.title.startsWith('Closed port went down'));
+    expect(text.stdout).toContain(`Latest events:\n  ${newYork(down?.at ?? 0)}  Closed port went down`);
+    // Another environment, another locale and zone: German dates, Berlin's 24-hour clock.
+    const german = await vigil(['history', 'Closed port', '--base-url', service.apiUrl, '--window', '24h'], service.token, undefined, { LANG: 'de_DE.UTF-8', LC_ALL: '', LC_TIME: '', TZ: 'Europe/Berlin' });
+    expect(german.stdout).toContain(`Incidents (1):\n  ${formatDateTime(incident?.start ?? 0, { locale: 'de-DE', timeZone: 'Europe/Berlin', seconds: true })} to ongoing  `);
   });
 
   it('says in one line when the name is unknown or ambiguous, or the window is not one it knows', async () => {
@@ -99,7 +112,9 @@ describe('vigil events', () => {
   it('prints what happened, newest first, and refuses a --since it cannot read', async () => {
     const text = await vigil(['events', '--base-url', service.apiUrl, '--since', '1h']);
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/^\S+Z {2}CRITICAL {2}Closed port went down/m);
+    // The time of day as the window's feed writes it, in the environment's locale; JSON keeps its epoch values.
+    expect(text.stdout).toMatch(/^\d{1,2}:\d\d(:\d\d)? [AP]M {2}CRITICAL {2}Closed port went down/m);
+    expect(text.stdout).not.toMatch(/\d{4}-\d\d-\d\dT/);
     const json = JSON.parse((await vigil(['events', '--base-url', service.apiUrl, '--json'])).stdout) as { events: { title: string; source: string }[] };
     expect(json.events.some((event) => event.source === 'server' && event.title.startsWith('Closed port went down'))).toBe(true);
     expect((await vigil(['events', '--base-url', service.apiUrl, '--since', 'yesterday'])).stderr).toMatch(/^--since must be a time back from now like 30m, 24h or 7d/);

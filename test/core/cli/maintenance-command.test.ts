@@ -16,7 +16,10 @@ let token: string;
 let host: string;
 let apiId: string;
 
-const vigil = (args: string[], baseUrl = service.apiUrl) => runVigil(['maintenance', ...args, '--base-url', baseUrl], { env: { VIGIL_CONFIG_DIR: configDir, VIGIL_TOKEN: token } }).exited;
+/** The times follow the environment's locale: British English here, a 24-hour clock on every machine. */
+const british = { LANG: 'en_GB.UTF-8', LC_ALL: '', LC_TIME: '' };
+const vigil = (args: string[], baseUrl = service.apiUrl, locale: NodeJS.ProcessEnv = british) =>
+  runVigil(['maintenance', ...args, '--base-url', baseUrl], { env: { VIGIL_CONFIG_DIR: configDir, VIGIL_TOKEN: token, ...locale } }).exited;
 
 async function api(route: string, body?: unknown): Promise<unknown> {
   const response = await fetch(`${service.apiUrl}${route}`, {
@@ -29,7 +32,7 @@ async function api(route: string, body?: unknown): Promise<unknown> {
 
 /** Every key of a window in `--json`, present whatever the window holds. */
 const jsonKeys = ['active', 'created_at', 'ended_at', 'ends_at', 'id', 'item', 'item_name', 'reason', 'repeat', 'server', 'server_id', 'starts_at'];
-const clock = String.raw`(\d{1,2} \w{3,4} )?\d{2}:\d{2}`;
+const clock = String.raw`(\d{1,2} \w{3,4}, )?\d{2}:\d{2}`;
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 beforeAll(async () => {
@@ -81,6 +84,10 @@ describe('vigil maintenance against the service', () => {
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(String.raw`^${escaped(host)} {2}API {9}active {4}from ${clock} until ${clock}$`)));
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(String.raw`^${escaped(host)} {2}everything {2}active {4}Every day all day \(UTC\), from ${clock} until ended — backups$`)));
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(String.raw`^${escaped(host)} {2}API {9}upcoming  \w+ 03:00–04:00 \(UTC\), from ${clock} until ended$`)));
+    // An American environment: the same windows on a 12-hour clock.
+    const american = await vigil(['list'], service.apiUrl, { LANG: 'en_US.UTF-8', LC_ALL: '', LC_TIME: '' });
+    const twelveHour = String.raw`([A-Z][a-z]{2} \d{1,2}, )?\d{1,2}:\d{2} [AP]M`;
+    expect(american.stdout).toMatch(new RegExp(String.raw`^${escaped(host)} {2}everything {2}active {4}from ${twelveHour} until ${twelveHour} — deploy 4\.2$`, 'm'));
 
     const json = await vigil(['list', '--json']);
     expect(json.code).toBe(0);

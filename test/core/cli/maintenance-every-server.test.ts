@@ -20,7 +20,7 @@ let configDir: string;
 let env: NodeJS.ProcessEnv;
 
 const vigil = (args: string[], input?: string) => runVigil(args, { env, input }).exited;
-const clock = String.raw`(\d{1,2} \w{3,4} )?\d{2}:\d{2}`;
+const clock = String.raw`(\d{1,2} \w{3,4}, )?\d{2}:\d{2}`;
 const noMaintenance = "Legacy keeps no maintenance windows (it does not offer the maintenance extension); start maintenance from Vigil's window, which applies it to its own notifications.\n";
 
 beforeAll(async () => {
@@ -32,7 +32,8 @@ beforeAll(async () => {
     startServiceProcess(dataDir),
     startHistoryServer({ monitors: [{ id: 'm1', name: 'Old API', type: 'http', url: 'https://legacy.example/', frequency: 60, last_status: 'up' }] }),
   ]);
-  env = { ...keyring.env, VIGIL_CONFIG_DIR: configDir, VIGIL_TOKEN: '' };
+  // British English: the times' 24-hour clock is the same on every machine.
+  env = { ...keyring.env, VIGIL_CONFIG_DIR: configDir, VIGIL_TOKEN: '', LANG: 'en_GB.UTF-8', LC_ALL: '', LC_TIME: '' };
   for (const [apiUrl, name, token] of [[work.apiUrl, 'Work', await tokenFor(dataDir)], [legacy.apiUrl, 'Legacy', 'a.b.c']] as const) {
     const login = await vigil(['login', '--base-url', apiUrl, '--name', name], `${token}\n`);
     expect(login.code, login.stderr).toBe(0);

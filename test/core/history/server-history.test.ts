@@ -58,7 +58,7 @@ describe("a server's history", () => {
       [45, 60, 'up'],
       [60, 120, 'not watching'],
     ]);
-    expect(history.notes).toEqual(["The server's history of this item begins on 2026-11-20 08:30 UTC; before that, shown is what Vigil saw."]);
+    expect(history.notes).toEqual(["The server's history of this item begins 22 h 30 min into the timeline; before that, shown is what Vigil saw."]);
     expect(history.uptime.map((uptime) => [uptime.window, uptime.uptime, uptime.source])).toEqual([
       ['24h', 0.9, 'server'],
       ['7d', 0.95, 'server'],

@@ -61,7 +61,7 @@ describe('a 3-minute-old monitor', () => {
     // The timeline starts at its creation, not at the 13:35 step its first checks fell in, nor a day back.
     expect(history.timeline[0]?.from).toBe(CREATED);
     expect(history.timeline.every((segment) => segment.from >= CREATED)).toBe(true);
-    expect(history.notes.filter((note) => note.includes('begins on'))).toEqual([]);
+    expect(history.notes.filter((note) => note.includes("server's history of this item begins"))).toEqual([]);
 
     // The list's bar: the day's 48 slots, the monitor's life in the last.
     expect((await running.calls.getListHistory()).items['test/monitor:m1']).toMatchObject({ uptime: 1, firstSlot: 47 });

@@ -16,7 +16,7 @@ function part(outcome: PollOutcome | undefined, extra: ModelOptions = {}) {
 function model(outcome: PollOutcome | undefined, extra: ModelOptions = {}) {
   const own = part(outcome, extra);
   const { pausedUntil, maxItems, timeZone = 'UTC', now = NOW } = extra;
-  return { ...own, ...trayModel({ servers: [own], now, timeZone, ...(pausedUntil === undefined ? {} : { pausedUntil }), ...(maxItems === undefined ? {} : { maxItems }) }) };
+  return { ...own, ...trayModel({ servers: [own], now, timeZone, locale: 'en-GB', ...(pausedUntil === undefined ? {} : { pausedUntil }), ...(maxItems === undefined ? {} : { maxItems }) }) };
 }
 
 const fine = { monitors: [monitor('a', 'up'), monitor('b', 'up')], heartbeats: [heartbeat('h', MINUTE)], domains: [domain('d', 200)] };
@@ -147,7 +147,7 @@ describe('trayModel levels', () => {
   it('writes times in the given zone, with the date when not today', () => {
     expect(model(ok(fine), { timeZone: 'Asia/Tokyo' }).tooltip).toBe('Vigil — Work API: all 4 OK · last checked 23:05');
     const yesterday = snapshot(fine, NOW - 20 * HOUR);
-    expect(model(failed('timeout'), { lastSnapshot: yesterday }).tooltip).toBe("Vigil — can't reach Work API · last checked 20 Nov 18:05");
+    expect(model(failed('timeout'), { lastSnapshot: yesterday }).tooltip).toBe("Vigil — can't reach Work API · last checked 20 Nov, 18:05");
   });
 });
 
@@ -217,7 +217,7 @@ describe('tray items', () => {
 
 describe('several servers', () => {
   const on = (id: string, name: string, outcome: PollOutcome | undefined, extra: ModelOptions = {}) => part(outcome, { ...extra, server: { id, name } });
-  const tray = (servers: ReturnType<typeof part>[], extra: Partial<TrayInput> = {}) => trayModel({ servers, now: NOW, timeZone: 'UTC', ...extra });
+  const tray = (servers: ReturnType<typeof part>[], extra: Partial<TrayInput> = {}) => trayModel({ servers, now: NOW, timeZone: 'UTC', locale: 'en-GB', ...extra });
 
   it('count per server in the tooltip where it fits, and name their server in the menu', () => {
     const model = tray([

@@ -21,7 +21,7 @@ const situationArb = fc.constantFrom<TooltipSituation>('not-polled', 'offline', 
 /** One server's part of the tray over a snapshot, as its only server. */
 function alone(input: Omit<ServerTrayInput, 'server' | 'alertState' | 'preferences' | 'now'>, maxItems?: number) {
   const own = serverTray({ ...base, ...input });
-  return { ...own, ...trayModel({ servers: [own], now: NOW, timeZone: 'UTC', ...(maxItems === undefined ? {} : { maxItems }) }) };
+  return { ...own, ...trayModel({ servers: [own], now: NOW, timeZone: 'UTC', locale: 'en-GB', ...(maxItems === undefined ? {} : { maxItems }) }) };
 }
 
 describe('tray properties', () => {
@@ -31,18 +31,21 @@ describe('tray properties', () => {
         fc.array(fc.record({ name: fc.string({ unit: 'grapheme', maxLength: 300 }), situation: situationArb, counts: countsArb }), { minLength: 1, maxLength: 12 }),
         fc.constantFrom(undefined, 'resumed' as const, NOW + 3_600_000),
         fc.option(fc.integer({ min: 0, max: NOW }), { nil: undefined }),
-        (servers, pausedUntil, lastSuccessfulPollAt) => {
+        // The computer's locale: a 12-hour clock with a year makes the longest "last checked".
+        fc.constantFrom('en-GB', 'en-US', 'de-DE'),
+        (servers, pausedUntil, lastSuccessfulPollAt, locale) => {
           const tooltip = trayTooltip({
             servers,
             pausedUntil,
             lastSuccessfulPollAt,
             now: NOW,
             timeZone: 'UTC',
+            locale,
           });
           expect(tooltip.length).toBeLessThanOrEqual(MAX_TOOLTIP_LENGTH);
           expect(tooltip.startsWith('Vigil — ')).toBe(true);
           expect(tooltip.isWellFormed()).toBe(true);
-          if (lastSuccessfulPollAt !== undefined) expect(tooltip).toMatch(/ · last checked .*\d\d:\d\d$/);
+          if (lastSuccessfulPollAt !== undefined) expect(tooltip).toMatch(/ · last checked .*\d:\d\d( [AP]M)?$/);
         },
       ),
     );

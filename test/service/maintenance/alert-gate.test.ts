@@ -1,5 +1,6 @@
-// The gate between alerts and handlers, on a real database: what it holds, what it owes when coverage ends, and
-// that a new gate on the same database (a restart) owes exactly the same.
+// The gate between alerts and handlers, on a real database: what it holds, what it owes when coverage ends (a
+// monitor still down is told so, whether it went down before the window or inside it), and that a new gate on the
+// same database (a restart) owes exactly the same.
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { domainExpiring, heartbeatLate, monitorDown, monitorUp } from '../alerts
 
 const heartbeatRecovered: AlertEvent = { ...heartbeatLate, event: 'heartbeat.recovered', message: 'Heartbeat “nightly-backup” is back' };
 const certificateExpiring: AlertEvent = { ...monitorDown, event: 'certificate.expiring', message: 'The certificate of “API” expires in 5 days' };
+const stillDown: AlertEvent = { ...monitorDown, message: 'Monitor “API” is still down after maintenance: connection refused; down for 9 min when maintenance ended.' };
 
 let dataDir: string;
 let db: DatabaseSync;
@@ -27,6 +29,8 @@ const gate = () =>
     logger: silentLogger,
     covers: (key) => covered.has(key),
     currentState: (key) => states.get(key),
+    downItems: () => [...states].flatMap(([key, state]) => (key.startsWith('monitor:') && state === 'down' ? [key] : [])),
+    stillDown: (key) => (key.startsWith('monitor:') && states.get(key) === 'down' ? stillDown : undefined),
     send: (alert) => sent.push(alert),
   });
 
@@ -53,16 +57,16 @@ describe('AlertGate', () => {
     expect(sent).toEqual([monitorDown]);
   });
 
-  it('owes the last alert when the state at the end differs from what was told', () => {
+  it('tells a monitor down at the end that it is still down, once', () => {
     const subject = gate();
     subject.offer(monitorDown);
     subject.offer(monitorUp);
     subject.offer(monitorDown);
     states.set(monitorKey, 'down');
     covered.clear();
-    subject.releaseUncovered();
-    subject.releaseUncovered();
-    expect(sent).toEqual([monitorDown]);
+    subject.coverageChanged();
+    subject.coverageChanged();
+    expect(sent).toEqual([stillDown]);
   });
 
   it('owes nothing for a monitor back where the handlers last knew it, or no longer in the state the alert says', () => {
@@ -71,14 +75,14 @@ describe('AlertGate', () => {
     subject.offer(monitorUp);
     states.set(monitorKey, 'up');
     covered.clear();
-    subject.releaseUncovered();
+    subject.coverageChanged();
     expect(sent).toEqual([]);
 
     covered.add(monitorKey);
     subject.offer(monitorDown);
     states.set(monitorKey, 'unknown');
     covered.clear();
-    subject.releaseUncovered();
+    subject.coverageChanged();
     expect(sent).toEqual([]);
   });
 
@@ -86,12 +90,12 @@ describe('AlertGate', () => {
     gate().offer(monitorDown);
     states.set(monitorKey, 'down');
     const restarted = gate();
-    restarted.releaseUncovered();
+    restarted.coverageChanged();
     expect(sent).toEqual([]);
     covered.clear();
-    restarted.releaseUncovered();
-    gate().releaseUncovered();
-    expect(sent).toEqual([monitorDown]);
+    restarted.coverageChanged();
+    gate().coverageChanged();
+    expect(sent).toEqual([stillDown]);
   });
 
   it('tells a late heartbeat and a domain past a threshold; not a heartbeat that recovered, nor a renewed domain', () => {
@@ -101,7 +105,7 @@ describe('AlertGate', () => {
     states.set(heartbeatKey, 'late');
     states.set(domainKey, 'alerted');
     covered.clear();
-    subject.releaseUncovered();
+    subject.coverageChanged();
     expect(sent).toEqual([heartbeatLate, domainExpiring]);
 
     sent = [];
@@ -112,7 +116,7 @@ describe('AlertGate', () => {
     states.set(heartbeatKey, 'late');
     states.set(domainKey, 'ok');
     covered.clear();
-    subject.releaseUncovered();
+    subject.coverageChanged();
     expect(sent).toEqual([]);
   });
 
@@ -122,14 +126,40 @@ describe('AlertGate', () => {
     states.set(monitorKey, 'down');
     covered.clear();
     subject.offer(monitorUp);
-    expect(sent).toEqual([monitorDown, monitorUp]);
+    expect(sent).toEqual([stillDown, monitorUp]);
 
     covered.add(monitorKey);
     subject.offer(monitorDown);
     subject.forget(monitorKey);
     covered.clear();
-    gate().releaseUncovered();
-    expect(sent).toEqual([monitorDown, monitorUp]);
+    gate().coverageChanged();
+    expect(sent).toEqual([stillDown, monitorUp]);
+  });
+
+  it('owes a monitor down when a window begins to cover it its end: still down, or back up; a restart keeps that', () => {
+    covered.clear();
+    states.set(monitorKey, 'down');
+    gate().offer(monitorDown);
+    expect(sent).toEqual([monitorDown]);
+
+    // The window begins with the monitor down, as the handlers were told: nothing new is held for it by an alert.
+    covered.add(monitorKey);
+    gate().coverageChanged();
+    const restarted = gate();
+    covered.clear();
+    restarted.coverageChanged();
+    restarted.coverageChanged();
+    expect(sent).toEqual([monitorDown, stillDown]);
+
+    // Down before the next window too, and back up inside it: the recovery is told.
+    covered.add(monitorKey);
+    const subject = gate();
+    subject.coverageChanged();
+    subject.offer(monitorUp);
+    states.set(monitorKey, 'up');
+    covered.clear();
+    subject.coverageChanged();
+    expect(sent).toEqual([monitorDown, stillDown, monitorUp]);
   });
 
   it("holds a monitor's certificate alert apart from its down alert, under the monitor's windows", () => {
@@ -142,7 +172,7 @@ describe('AlertGate', () => {
     states.set(monitorKey, 'up');
     states.set('certificate:mon_1', 'alerted');
     covered.clear();
-    subject.releaseUncovered();
+    subject.coverageChanged();
     expect(sent).toEqual([certificateExpiring]);
 
     // Renewed during the window: nothing is owed.
@@ -151,7 +181,7 @@ describe('AlertGate', () => {
     subject.offer(certificateExpiring);
     states.set('certificate:mon_1', 'ok');
     covered.clear();
-    subject.releaseUncovered();
+    subject.coverageChanged();
     expect(sent).toEqual([]);
   });
 });

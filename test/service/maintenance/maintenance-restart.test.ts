@@ -74,4 +74,17 @@ describe('a restart during maintenance', () => {
     await fixture.deliveries();
     expect(fixture.told()).toEqual([]);
   });
+
+  it('tells a monitor down before a window that began while the service was stopped that it is still down at its end', async () => {
+    const id = await fixture.upMonitor('Shop');
+    fixture.target.setUp(false);
+    await fixture.waitForStatus(id, 'down');
+    await fixture.webhook.waitFor(1);
+    const window = await fixture.startMaintenance({ starts_at: at(fixture.clock.now() + 5 * minute), ends_at: at(fixture.clock.now() + 20 * minute) });
+
+    await fixture.restart(() => fixture.clock.advance(10 * minute));
+    fixture.clock.advance(Date.parse(window.ends_at ?? '') - fixture.clock.now());
+    const [, told] = await fixture.webhook.waitFor(2);
+    expect(told?.body).toMatchObject({ event: 'monitor.down', message: expect.stringMatching(/^Monitor “Shop” is still down after maintenance: .*; down for 2\d min when maintenance ended\.$/) });
+  });
 });

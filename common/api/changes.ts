@@ -1,0 +1,38 @@
+// The `changes` extension (docs/api-decisions.md §17): `GET /changes`, a stream of server-sent events that says the
+// moment the service records a change (a monitor went down, a heartbeat was pinged, anything was created, edited or
+// deleted), so a client asks again at once instead of at its next poll. The events carry what changed, never the
+// new state: the client reads that the usual way, so a stream is only ever a hint and polling stays the truth.
+export const CHANGES_EXTENSION = 'changes';
+export const CHANGES_PATH = '/changes';
+
+/** The event every stream starts with, once the service follows it for this client. */
+export const READY_EVENT = 'ready';
+/** One change; its data is a `ChangeNotice` as JSON. */
+export const CHANGE_EVENT = 'change';
+/** A comment line the service sends this often while nothing happens, so a dead stream is noticed. */
+export const CHANGES_KEEP_ALIVE_MS = 15_000;
+
+export const changeKinds = ['monitor', 'heartbeat', 'domain', 'notification', 'maintenance', 'dependency'] as const;
+export type ChangeKind = (typeof changeKinds)[number];
+
+export interface ChangeNotice {
+  kind: ChangeKind;
+  /** The item that changed, when the change concerns one. */
+  id?: string;
+}
+
+/** A change event's data, read tolerantly: anything unreadable is still a change of something (undefined kind). */
+export function readChangeNotice(data: string): Partial<ChangeNotice> {
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return {};
+  }
+  if (typeof value !== 'object' || value === null) return {};
+  const { kind, id } = value as Record<string, unknown>;
+  const notice: Partial<ChangeNotice> = {};
+  if (typeof kind === 'string' && (changeKinds as readonly string[]).includes(kind)) notice.kind = kind as ChangeKind;
+  if (typeof id === 'string') notice.id = id;
+  return notice;
+}

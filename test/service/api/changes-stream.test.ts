@@ -1,0 +1,76 @@
+// The `changes` extension against the real service and the client's reader: the stream starts with `ready`, says
+// `change` when a resource is written or a monitor's state is recorded, is refused without a token, and the reader
+// gives up on a stream that falls silent (a clock the test moves).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChangeNotice } from '../../../common/api/changes.ts';
+import { MonitoringClient } from '../../../main/core/api/monitoring-client.ts';
+import { startHttpTarget, type HttpTarget } from '../../helpers/local-targets.ts';
+import { manualClock } from '../../helpers/manual-clock.ts';
+import { startTestService, type TestService } from '../../helpers/service-harness.ts';
+
+let service: TestService;
+let target: HttpTarget;
+beforeAll(async () => {
+  [service, target] = await Promise.all([startTestService({ failuresToConfirmDown: 1 }), startHttpTarget()]);
+});
+afterAll(async () => {
+  await Promise.all([service.stop(), target.close()]);
+});
+
+/** Follows the stream and collects what it says; resolves `ready` once the service follows it. */
+function follow(client = new MonitoringClient({ baseUrl: service.apiUrl, token: async () => service.token })) {
+  const seen: Partial<ChangeNotice>[] = [];
+  const controller = new AbortController();
+  const waiters: { test: (notice: Partial<ChangeNotice>) => boolean; resolve: () => void }[] = [];
+  let onReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (onReady = resolve));
+  const ended = client.followChanges(
+    {
+      onReady,
+      onChange: (notice) => {
+        seen.push(notice);
+        for (const waiter of waiters.filter((w) => w.test(notice))) waiter.resolve();
+      },
+    },
+    controller.signal,
+  );
+  // Handled here too, so a test that fails before it awaits the end leaves no unhandled rejection behind.
+  ended.catch(() => undefined);
+  const next = (test: (notice: Partial<ChangeNotice>) => boolean) => new Promise<void>((resolve) => waiters.push({ test, resolve }));
+  return { seen, ready, ended, next, stop: () => controller.abort() };
+}
+
+describe('GET /changes', () => {
+  it('is listed under GET /capabilities', async () => {
+    expect((await service.api('/capabilities')).json).toMatchObject({ extensions: expect.arrayContaining(['changes']) });
+  });
+
+  it('says a write at once, and a monitor going down when the service records it', async () => {
+    const stream = follow();
+    await stream.ready;
+    target.setUp(false);
+    const created = stream.next((notice) => notice.kind === 'monitor' && notice.id === undefined);
+    const { json } = await service.api('/monitors', { method: 'POST', body: { name: 'Shop', type: 'http', url: target.url, frequency: 10 } });
+    await created;
+    // Its first checks find it down (confirmed by the quick re-check): the service records the change and says so.
+    const id = (json as { id: string }).id;
+    await stream.next((notice) => notice.kind === 'monitor' && notice.id === id);
+    expect((await service.api(`/monitors/${id}`)).json).toMatchObject({ last_status: 'down' });
+    stream.stop();
+    await expect(stream.ended).rejects.toMatchObject({ info: { kind: 'cancelled' } });
+    target.setUp(true);
+  }, 60_000);
+
+  it('is refused without a valid token, as every route', async () => {
+    const stream = follow(new MonitoringClient({ baseUrl: service.apiUrl, token: async () => 'not.a.token' }));
+    await expect(stream.ended).rejects.toMatchObject({ info: { kind: 'unauthorized' } });
+  });
+
+  it('is given up when it falls silent for three keep-alive periods', async () => {
+    const clock = manualClock();
+    const stream = follow(new MonitoringClient({ baseUrl: service.apiUrl, token: async () => service.token, clock }));
+    await stream.ready;
+    clock.advance(45_000);
+    await expect(stream.ended).rejects.toMatchObject({ info: { kind: 'timeout', message: "The server's stream of changes fell silent." } });
+  });
+});
