@@ -36,8 +36,9 @@ const packageJson = createRequire(import.meta.url).resolve('@doyensec/electroneg
 const cli = path.join(path.dirname(packageJson), (JSON.parse(readFileSync(packageJson, 'utf8')) as { bin: Record<string, string> }).bin.electronegativity ?? '');
 const electronVersion = (JSON.parse(readFileSync(createRequire(import.meta.url).resolve('electron/package.json'), 'utf8')) as { version: string }).version;
 // Two checks are left out, each for a reason:
-// - OpenExternalJSCheck flags every shell.openExternal whose URL is not a literal; both of Vigil's calls go
-//   through isSafeExternalUrl (https only, unit-tested in test/electron), which a static check cannot follow.
+// - OpenExternalJSCheck flags every shell.openExternal whose URL is not a literal; Vigil's one call (a link the
+//   person clicked, main/electron/ipc/clicked-links.ts) goes through isSafeExternalUrl (https only, unit-tested in
+//   test/electron), which a static check cannot follow.
 // - AvailableSecurityFixesGlobalCheck downloads Electron's release list; offline it crashes the tool. Electron's
 //   version is kept current by the dependency updates instead.
 const excluded = ['OpenExternalJSCheck', 'AvailableSecurityFixesGlobalCheck'];

@@ -3,7 +3,12 @@
 import path from 'node:path';
 import { CliError } from '../common/cli/cli-error.ts';
 import type { Logger } from '../common/logger.ts';
+import { makeNewFilesPrivate } from '../common/private-files.ts';
 import type { ServiceCommandDefaults } from '../service/data-dir.ts';
+
+// Every file this process creates (the service's databases, settings, history, browser mode's files) is the user's
+// alone: umask 077 (common/private-files.ts).
+makeNewFilesPrivate(process);
 
 /** Client commands' warnings (a repaired settings file, a keychain fallback) as plain lines on stderr. */
 const cliLogger: Logger = {
@@ -27,7 +32,7 @@ const commands: Record<string, { summary: [usage: string, description: string]; 
     run: async (args) => void (await (await import('../service/cli/service-command.ts')).serviceCommand(args, await serviceDefaults())),
   },
   token: {
-    summary: ['token [--data-dir DIR] [--expires-in 30d]', 'print a token for that service'],
+    summary: ['token [--data-dir DIR] [--expires-in 30d] | --revoke-all', 'print a token for that service (90 days at most), or revoke every earlier one'],
     run: async (args) => {
       await (await import('../service/cli/token-command.ts')).tokenCommand(args, await serviceDefaults());
       return 0;

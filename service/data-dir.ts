@@ -1,10 +1,19 @@
-// Where the service keeps its database and signing key, created private to the user. The default is the app's own
-// folder, which the command line's shell passes in (`localServiceDataDir()` of main/core), so a token printed by
-// `vigil token` is one the app's service accepts.
-import { existsSync, mkdirSync } from 'node:fs';
+// Where the service keeps its databases, settings and signing key, private to the user (common/private-files.ts):
+// made 0700 with its files 0600 whenever the service or a service command opens it, also when it existed before.
+// The default is the app's own folder, which the command line's shell passes in (`localServiceDataDir()` of
+// main/core), so a token printed by `vigil token` is one the app's service accepts.
+import fs, { existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { privateFolderMode, tightenPrivateFolder } from '../common/private-files.ts';
+import { revocationFileName } from './auth/token-revocation.ts';
+import { signingKeyFileName } from './auth/signing-key.ts';
+import { configFileName } from './service-config.ts';
 import { databaseFileName } from './storage/database.ts';
+import { historyFileName } from './storage/history/history-schema.ts';
+
+/** Every file of the service's that holds the user's data; SQLite's `-wal`/`-shm` and backups go with their names. */
+const serviceFileNames = [configFileName, databaseFileName, historyFileName, signingKeyFileName, revocationFileName];
 
 /** What the shell that runs a service command decides for it. */
 export interface ServiceCommandDefaults {
@@ -12,10 +21,16 @@ export interface ServiceCommandDefaults {
   dataDir: string;
 }
 
-export function ensureDataDir(dir: string): string {
+/** The folder, created or tightened; a file that cannot be made private is a warning (stderr unless told). */
+export function ensureDataDir(dir: string, warn: (message: string) => void = warnOnStderr): string {
   const absolute = path.resolve(dir);
-  mkdirSync(absolute, { recursive: true, mode: 0o700 });
+  mkdirSync(absolute, { recursive: true, mode: privateFolderMode });
+  for (const problem of tightenPrivateFolder(fs, absolute, serviceFileNames, process.platform)) warn(problem);
   return absolute;
+}
+
+function warnOnStderr(message: string): void {
+  process.stderr.write(`vigil: ${message}\n`);
 }
 
 /** `--data-dir` when given, else the app's folder, created; says once on stderr where earlier data was left. */

@@ -9,6 +9,7 @@ import { createWebhookChannel } from './alerts/webhook-channel.ts';
 import { DependencyFold } from './dependencies/dependency-fold.ts';
 import { ItemDependencies } from './dependencies/item-dependencies.ts';
 import { loadOrCreateSigningKey } from './auth/signing-key.ts';
+import { TokenRevocation } from './auth/token-revocation.ts';
 import { runCheck } from './checks/run-check.ts';
 import { ensureDataDir } from './data-dir.ts';
 import { DomainRefresher } from './domains/domain-refresher.ts';
@@ -99,8 +100,9 @@ async function listenOn(app: { listen(options: { host: string; port: number }): 
 
 export async function startService(config: ServiceConfig, ports: ServicePorts, options: StartOptions = {}): Promise<RunningService> {
   const { clock, logger, fetch } = ports;
-  const dataDir = ensureDataDir(config.dataDir);
+  const dataDir = ensureDataDir(config.dataDir, (problem) => logger.warn(problem));
   const signingKey = loadOrCreateSigningKey(dataDir);
+  const revocation = new TokenRevocation(dataDir, logger);
   const smtp = smtpFrom(config, logger);
   const db = openDatabase(dataDir);
   const monitors = new MonitorStore(db);
@@ -135,6 +137,7 @@ export async function startService(config: ServiceConfig, ports: ServicePorts, o
       },
     });
   } catch (error) {
+    revocation.close();
     db.close();
     throw error;
   }
@@ -264,6 +267,7 @@ export async function startService(config: ServiceConfig, ports: ServicePorts, o
   const app = await buildApiServer({
     context: { monitors, heartbeats, domains, handlers, events, history, maintenance, dependencies, problems, changes, clock, quotas: config.quotas, publicOrigin },
     signingKey,
+    tokensValidFromMs: () => revocation.validFromMs,
     logger,
     rateLimitPerMinute: config.rateLimitPerMinute,
     bodyLimitBytes: config.bodyLimitBytes,
@@ -271,6 +275,7 @@ export async function startService(config: ServiceConfig, ports: ServicePorts, o
   try {
     await listenOn(app, config, options, logger);
   } catch (error) {
+    revocation.close();
     await history.close();
     db.close();
     throw error;
@@ -296,6 +301,7 @@ export async function startService(config: ServiceConfig, ports: ServicePorts, o
     close() {
       closing ??= (async () => {
         await app.close();
+        revocation.close();
         heartbeatWatcher.stop();
         schedule.stop();
         await Promise.all([checkLoop.stop(), domainRefresher.stop()]);

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { validationDetails } from '../common/api/index.ts';
+import { describeJsonSyntaxFault, readJsonText } from '../common/json-syntax.ts';
 import { defaultQuotas } from './http/api-context.ts';
 
 const configFileSchema = z
@@ -70,7 +71,8 @@ export type ServiceConfig = typeof serviceDefaults & { dataDir: string };
 
 export const configFileName = 'config.json';
 
-/** Reads `config.json` from the data dir (absent is fine); a broken file is a clear error, never ignored. */
+/** Reads `config.json` from the data dir (absent is fine); a broken file is a clear error naming where it breaks,
+ * never quoting it, and never ignored. */
 export function readConfigFile(dataDir: string): ServiceConfigFile {
   const file = path.join(dataDir, configFileName);
   let text: string;
@@ -80,13 +82,10 @@ export function readConfigFile(dataDir: string): ServiceConfigFile {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
     throw error;
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${file} is not valid JSON: ${(error as Error).message}`, { cause: error });
-  }
-  const result = configFileSchema.safeParse(json);
+  // The parser's own message would quote the file around the fault, a password perhaps: only the place is told.
+  const json = readJsonText(text);
+  if (!json.ok) throw new Error(`${file} is not valid JSON at ${describeJsonSyntaxFault(json.fault)}.`);
+  const result = configFileSchema.safeParse(json.value);
   if (!result.success) {
     const problems = validationDetails(result.error).map((d) => `${d.field || 'the file'} ${d.message}`);
     throw new Error(`${file} has invalid settings: ${problems.join('; ')}`);

@@ -56,6 +56,7 @@ export {
 } from './monitor-check-input.ts';
 export { CERTIFICATE_EXPIRY_DAYS, DEFAULT_CERTIFICATE_EXPIRY_DAYS, type MonitorTls } from './monitor-tls-input.ts';
 export { isMaskedValue, isSecretHeader, maskSecret, SECRET_MASK } from './secret-headers.ts';
+export { maskUrlSecrets } from './secret-urls.ts';
 export { parseJsonPath, type JsonPathStep } from './json-path.ts';
 export { type Heartbeat, readHeartbeat } from './heartbeat.ts';
 export { CRON_EXTENSION, type HeartbeatRun, readHeartbeatRun } from './heartbeat-run.ts';

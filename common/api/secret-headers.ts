@@ -6,6 +6,11 @@ export const SECRET_MASK = '••••••••';
 
 const SECRET_NAMES = new Set(['authorization', 'proxy-authorization', 'cookie']);
 const SECRET_WORDS = /token|secret|key|password|passwd|session|credential/i;
+
+/** Whether a name (a header's, a query parameter's) says its value is a secret: it holds one of the secret words. */
+export function hasSecretWord(name: string): boolean {
+  return SECRET_WORDS.test(name);
+}
 /**
  * Authorization schemes (IANA's registry and the common `Token`/`ApiKey`): a known scheme says nothing secret and
  * tells a reader which kind of credentials is set. Any other first word may be the secret itself, so it is masked.
@@ -23,7 +28,7 @@ const SHOWN_TAIL = 4;
 /** Header names are case-insensitive; `secretHeaders` are names the user marked secret too. */
 export function isSecretHeader(name: string, secretHeaders: readonly string[] = []): boolean {
   const lower = name.toLowerCase();
-  return SECRET_NAMES.has(lower) || SECRET_WORDS.test(lower) || secretHeaders.some((marked) => marked.toLowerCase() === lower);
+  return SECRET_NAMES.has(lower) || hasSecretWord(lower) || secretHeaders.some((marked) => marked.toLowerCase() === lower);
 }
 
 /** Whether the secret is one opaque token: the credentials of a token scheme, or a value of one word without one. */

@@ -153,6 +153,12 @@ export function channelOf(name: VigilMethod | WindowEvent): string {
   return `vigil:${name}`;
 }
 
+/**
+ * Not a method of `window.vigil`: only the preload sends it, with the address of a link the person clicked that
+ * leaves the app (preload/link-clicks.ts), so the page's own code cannot open anything in the browser by itself.
+ */
+export const clickedLinkChannel = 'vigil:open-clicked-link';
+
 export const callErrorCodes = ['invalid-arguments', 'unknown-method', 'forbidden', 'failed'] as const;
 
 /** A failed call as it crosses the boundary, and as both transports reject: a code and one sentence, never a stack. */

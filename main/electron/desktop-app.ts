@@ -18,6 +18,7 @@ import { MainWindow } from './app/main-window.ts';
 import { QuitController } from './app/quit.ts';
 import { applyTrayAppConventions } from './app/tray-app-conventions.ts';
 import type { DesktopPorts, DesktopWindow } from './desktop-ports.ts';
+import { openClickedLinks } from './ipc/clicked-links.ts';
 import { forwardEvents, registerContract } from './ipc/register-contract.ts';
 import { TrustedWindows } from './ipc/trusted-windows.ts';
 import { utilityServiceLauncher } from './local-service/utility-launcher.ts';
@@ -41,7 +42,7 @@ export async function startDesktopApp<Image, Menu>(ports: DesktopPorts<Image, Me
   const paths = appPaths({ mainDir: host.mainDir, isPackaged: app.isPackaged, appPath: app.getAppPath(), resourcesPath: host.resourcesPath });
 
   applyTrayAppConventions(app, host.platform);
-  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, { openExternal: ports.openExternal, logger }));
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, { logger }));
   limitPagePermissions(ports.session);
   ports.handleProtocol(appScheme, createAppProtocolHandler({ rootDir: paths.rendererDir, readFile: ports.readFile }));
 
@@ -81,6 +82,7 @@ export async function startDesktopApp<Image, Menu>(ports: DesktopPorts<Image, Me
   });
   const quit = new QuitController({ app, stop: () => core.stop(), clock, logger });
   registerContract({ ipcMain: ports.ipcMain, core, trusted });
+  openClickedLinks({ ipcMain: ports.ipcMain, trusted, openExternal: ports.openExternal, logger });
   forwardEvents({ core, trusted });
 
   const loginItem = new LaunchAtLogin({ app, platform: host.platform, env: host.env, home: host.home, execPath: host.execPath, files: ports.files, logger });

@@ -68,7 +68,7 @@ export interface DesktopPorts<Image, Menu> {
   /** protocol.handle. */
   handleProtocol(scheme: string, handler: (request: Request) => Promise<Response>): void;
   session: PermissionSession;
-  /** shell.openExternal (only ever called with an https URL). */
+  /** shell.openExternal (only ever called with an https link the person clicked: ipc/clicked-links.ts). */
   openExternal(url: string): Promise<void>;
   /** shell.openPath: resolves with an error message, empty when it worked. */
   openPath(file: string): Promise<string>;

@@ -8,12 +8,16 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, net, Notificati
 import type { NativeImage } from 'electron';
 import log from 'electron-log/main';
 import electronUpdater from 'electron-updater';
+import { makeNewFilesPrivate } from '../../common/private-files.ts';
 import { openSecretStore } from '../core/secrets/open-secret-store.ts';
 import { claimSingleInstance } from './app/single-instance.ts';
 import { startDesktopApp, type DesktopApp } from './desktop-app.ts';
 import { openAppLog } from './logging/open-app-log.ts';
 import { appSchemePrivileges } from './security/app-protocol.ts';
 
+// Settings, alert state, history and logs are the user's alone: umask 077 (common/private-files.ts), before anything
+// is written.
+makeNewFilesPrivate(process);
 // The CLI honours VIGIL_CONFIG_DIR for the settings it shares with the app; so does the app.
 if (process.env.VIGIL_CONFIG_DIR) app.setPath('userData', path.resolve(process.env.VIGIL_CONFIG_DIR));
 protocol.registerSchemesAsPrivileged([appSchemePrivileges]);

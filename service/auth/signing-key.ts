@@ -3,11 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-const keyFileName = 'signing-key';
+export const signingKeyFileName = 'signing-key';
 const keyBytes = 32;
 
 export function loadOrCreateSigningKey(dataDir: string): Uint8Array {
-  const file = path.join(dataDir, keyFileName);
+  const file = path.join(dataDir, signingKeyFileName);
   try {
     const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url');
     if (key.length !== keyBytes) throw new Error(`${file} does not hold a ${keyBytes * 8}-bit key; delete it to make a new one`);

@@ -6,8 +6,10 @@ import http, { type IncomingMessage, type OutgoingHttpHeaders } from 'node:http'
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 import type { TLSSocket } from 'node:tls';
+import type { BodyBudget } from './body-budget.ts';
 import type { Clock } from '../../common/clock.ts';
 import { isSecretHeader } from '../../common/api/secret-headers.ts';
+import { secretMayGo } from '../../common/secrets/secret-destination.ts';
 import type { CheckResult, HttpCheckRequest } from './check-result.ts';
 import { timedOutMessage } from './deadline.ts';
 import { MAX_EXPECTED_BODY_BYTES, needsBody, unmetExpectations } from './expectations.ts';
@@ -21,6 +23,8 @@ export interface HttpCheckSettings {
   timeoutMs: number;
   maxRedirects: number;
   agents: CheckAgents;
+  /** What every check's body reads may hold at once (the process's, by default). */
+  bodies: BodyBudget;
 }
 
 /** Enough for a keep-alive socket to go back to the pool after a typical page, little enough to never buffer a download. */
@@ -74,7 +78,7 @@ function redirectedRequest(previous: Outgoing, status: number, from: URL, to: UR
   for (const [name, value] of Object.entries(previous.headers)) {
     const lower = name.toLowerCase();
     if (toGet && (lower === 'content-type' || lower === 'content-length')) continue;
-    if (from.origin !== to.origin && isSecretHeader(name, spec?.secretHeaders)) continue;
+    if (isSecretHeader(name, spec?.secretHeaders) && !secretMayGo({ origin: from.origin }, { origin: to.origin })) continue;
     headers[name] = value;
   }
   return toGet ? { method: 'GET', headers, body: undefined } : { ...previous, headers };
@@ -155,15 +159,18 @@ function drainBody(response: IncomingMessage): Promise<void> {
 
 /**
  * The first MAX_EXPECTED_BODY_BYTES of the body as UTF-8, whether more followed (the rest is not read), and whether
- * the body came to its end (rather than the connection closing in the middle).
+ * the body came to its end (rather than the connection closing in the middle). What it holds meanwhile comes out of
+ * the process's body budget: when that is spent the response is paused until another read gives some back.
  */
-function readBody(response: IncomingMessage): Promise<{ text: string; cut: boolean; complete: boolean }> {
+function readBody(response: IncomingMessage, budget: BodyBudget, signal: AbortSignal): Promise<{ text: string; cut: boolean; complete: boolean }> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let received = 0;
+    let held = 0;
     let cut = false;
     let complete = false;
-    response.on('data', (chunk: Buffer) => {
+    const keep = (chunk: Buffer, cost: number) => {
+      held += cost;
       const room = MAX_EXPECTED_BODY_BYTES - received;
       if (chunk.length > room) {
         cut = true;
@@ -174,9 +181,29 @@ function readBody(response: IncomingMessage): Promise<{ text: string; cut: boole
       }
       chunks.push(chunk);
       received += chunk.length;
+    };
+    response.on('data', (chunk: Buffer) => {
+      const cost = budget.costOf(chunk.length);
+      if (budget.tryTake(cost)) return keep(chunk, cost);
+      response.pause();
+      budget.wait(cost, signal).then(
+        () => {
+          keep(chunk, cost);
+          if (!cut) response.resume();
+        },
+        // The deadline passed while waiting: the check fails as timed out, and the request is gone with it.
+        () => response.destroy(),
+      );
     });
     response.on('end', () => (complete = true));
-    const done = () => resolve({ text: Buffer.concat(chunks).toString('utf8'), cut, complete });
+    let settled = false;
+    const done = () => {
+      if (settled) return;
+      settled = true;
+      const text = Buffer.concat(chunks).toString('utf8');
+      budget.give(held);
+      resolve({ text, cut, complete });
+    };
     response.on('error', done);
     response.on('close', done);
   });
@@ -220,7 +247,7 @@ async function exchange(
           void drainBody(response).then(endExchange);
           return { error: unmetExpectations({ status, responseMs }, spec?.expect), responseMs, ...certificate };
         }
-        const body = await readBody(response);
+        const body = await readBody(response, settings.bodies, signal);
         // A body cut short by the deadline or the server is no answer to judge.
         if (signal.aborted) throw signal.reason;
         if (!body.cut && !body.complete) return { error: 'connection closed before the body ended', responseMs, ...certificate };

@@ -3,6 +3,7 @@ import type { Clock } from '../../common/clock.ts';
 import { backgroundClock } from '../../common/clock.ts';
 import type { CheckResult, CheckTarget } from './check-result.ts';
 import { checkDns } from './dns-check.ts';
+import { BodyBudget } from './body-budget.ts';
 import { createCheckAgents, type CheckAgents } from './http-agents.ts';
 import { checkHttp } from './http-check.ts';
 import { describeNetworkError } from './network-error.ts';
@@ -20,6 +21,8 @@ export interface CheckOptions {
   maxRedirects?: number;
   /** http: the keep-alive agents; by default one shared pair for the process. */
   agents?: CheckAgents;
+  /** http: what body reads may hold at once; by default one budget for the process. */
+  bodies?: BodyBudget;
   /** ping: the binary; default `ping`. */
   pingCommand?: string;
   /** ping on macOS for IPv6 literals; default `ping6`. */
@@ -32,6 +35,7 @@ const defaultTimeoutMs = 10_000;
 const defaultMaxRedirects = 5;
 
 const sharedAgents = createCheckAgents();
+const sharedBodyBudget = new BodyBudget();
 
 async function dispatch(target: CheckTarget, options: CheckOptions): Promise<CheckResult> {
   const clock = options.clock ?? backgroundClock;
@@ -43,6 +47,7 @@ async function dispatch(target: CheckTarget, options: CheckOptions): Promise<Che
         timeoutMs,
         maxRedirects: options.maxRedirects ?? defaultMaxRedirects,
         agents: options.agents ?? sharedAgents,
+        bodies: options.bodies ?? sharedBodyBudget,
       });
     case 'tcp':
       return checkTcp(target.url, { clock, timeoutMs });

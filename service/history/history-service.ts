@@ -197,6 +197,9 @@ export class HistoryService {
 
   /** Each monitor's figures over `window`, with `slots` status-bar slots when above 0. */
   async stats(window: HistoryWindow, monitors: readonly MonitorRecord[], slots: number): Promise<MonitorStatsJson[]> {
+    // As every read: what was reported so far is written first, so a client told of a change (the changes stream)
+    // and asking at once finds it in the figures too.
+    this.#writer.flushPending();
     const cache = this.#cache.current ?? (await this.#cache.ready());
     const now = this.#options.clock.now();
     const { from } = cache.windows[window];

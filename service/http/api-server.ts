@@ -25,6 +25,8 @@ const commonHeaders = { 'api-version': apiVersion, 'cache-control': 'no-store', 
 export interface ApiServerOptions {
   context: ApiContext;
   signingKey: Uint8Array;
+  /** Tokens issued before this moment (epoch ms) are refused: `vigil token --revoke-all`. */
+  tokensValidFromMs?: () => number;
   logger: Logger;
   rateLimitPerMinute: number;
   bodyLimitBytes: number;
@@ -123,7 +125,7 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
 
   await app.register(
     async (api) => {
-      api.addHook('onRequest', bearerAuth(options.signingKey, context.clock));
+      api.addHook('onRequest', bearerAuth(options.signingKey, context.clock, options.tokensValidFromMs));
       monitorRoutes(api, context);
       heartbeatRoutes(api, context);
       domainRoutes(api, context);

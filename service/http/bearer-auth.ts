@@ -1,7 +1,7 @@
 // Every /api route needs `Authorization: Bearer <JWT>` signed by this service's key (docs/api-decisions.md).
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Clock } from '../../common/clock.ts';
-import { verifyToken } from '../auth/tokens.ts';
+import { verifyToken, type VerifiedToken } from '../auth/tokens.ts';
 import { ApiError } from './api-error.ts';
 
 const realm = 'realm="vigil"';
@@ -14,15 +14,15 @@ function unauthorized(message: string, tokenWasSent: boolean): ApiError {
   return new ApiError(401, 'unauthorized', message, { headers: { 'www-authenticate': challenge } });
 }
 
-function expiryOf(token: string): number {
-  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { exp: number };
-  return payload.exp * 1000;
-}
-
-export function bearerAuth(signingKey: Uint8Array, clock: Clock) {
-  // Tokens already verified, with their expiry: a signature does not change, so checking it once per token is
-  // enough, and a busy client no longer pays an HMAC per request. Expiry is still checked every time.
-  const verified = new Map<string, number>();
+/**
+ * `validFromMs`: tokens issued before it were revoked (`vigil token --revoke-all`), read on every request so a
+ * revocation applies at once, to tokens already verified too.
+ */
+export function bearerAuth(signingKey: Uint8Array, clock: Clock, validFromMs: () => number = () => 0) {
+  // Tokens already verified, with their claims: a signature does not change, so checking it once per token is
+  // enough, and a busy client no longer pays an HMAC per request. Expiry and revocation are checked every time.
+  const verified = new Map<string, VerifiedToken>();
+  const refused = () => unauthorized('The token is not valid for this service: it is expired, revoked, altered, or signed by another key.', true);
 
   // A callback hook, so the common case (a token seen before) costs no promise.
   return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => {
@@ -30,17 +30,18 @@ export function bearerAuth(signingKey: Uint8Array, clock: Clock) {
     if (!header) return done(unauthorized('This request needs an Authorization: Bearer <token> header.', false));
     const token = jwtShape.exec(header)?.[1];
     if (!token) return done(unauthorized('The Authorization header must be "Bearer" followed by a JWT.', true));
-    const expiresAt = verified.get(token);
-    if (expiresAt !== undefined && clock.now() < expiresAt) return done();
+    const known = verified.get(token);
+    if (known !== undefined && clock.now() < known.expiresAtMs && known.issuedAtMs >= validFromMs()) return done();
     verified.delete(token);
     verifyToken(signingKey, token, clock.now()).then(
-      () => {
+      (claims) => {
+        if (claims.issuedAtMs < validFromMs()) return done(refused());
         if (verified.size >= rememberedTokens) verified.clear();
-        verified.set(token, expiryOf(token));
+        verified.set(token, claims);
         done();
       },
-      // One message for every reason (expired, wrong key, alg none, altered): the details help only an attacker.
-      () => done(unauthorized('The token is not valid for this service: it is expired, altered, or signed by another key.', true)),
+      // One message for every reason (expired, revoked, wrong key, alg none, altered): the details help only an attacker.
+      () => done(refused()),
     );
   };
 }

@@ -46,8 +46,8 @@ function reach(entry: string): { files: string[]; packages: string[] } {
 describe('what the preload bundles', () => {
   const { files, packages } = reach(path.join(repoRoot, 'preload', 'index.ts'));
 
-  it('is the bridge and the contract\'s names, nothing more', () => {
-    expect(files).toEqual(['common/ipc/contract.ts', 'preload/bridge.ts', 'preload/index.ts']);
+  it('is the bridge, the link guard and the contract\'s names, nothing more', () => {
+    expect(files).toEqual(['common/ipc/contract.ts', 'preload/bridge.ts', 'preload/index.ts', 'preload/link-clicks.ts']);
   });
 
   it('loads no package but electron: no zod, no schemas', () => {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { channelOf, type CallResult } from '../../common/ipc/contract.ts';
+import { channelOf, clickedLinkChannel, type CallResult } from '../../common/ipc/contract.ts';
 import { MemorySecretStore } from '../../main/core/secrets/memory-secret-store.ts';
 import { startDesktopApp, type DesktopApp } from '../../main/electron/desktop-app.ts';
 import type { DesktopWindow } from '../../main/electron/desktop-ports.ts';
@@ -149,6 +149,7 @@ const notifications: FakeNotification[] = [];
 const children: UtilityChild[] = [];
 const clock = trackingClock();
 let desktop: DesktopApp;
+const openedInBrowser: string[] = [];
 let secrets: MemorySecretStore;
 
 beforeAll(async () => {
@@ -182,7 +183,9 @@ beforeAll(async () => {
     isOnline: () => true,
     handleProtocol: () => {},
     session: { setPermissionRequestHandler() {}, setPermissionCheckHandler() {}, setDevicePermissionHandler() {} },
-    openExternal: async () => {},
+    openExternal: async (url) => {
+      openedInBrowser.push(url);
+    },
     openPath: async () => '',
     readFile: async () => new Uint8Array(),
     files: { exists: () => false, write() {}, remove() {} },
@@ -237,6 +240,22 @@ describe('the desktop app, composed', () => {
     // The window's page may now use the contract.
     const answer = (await ipcMain.invoke(channelOf('listMonitors'), window?.webContents.eventFrom() ?? new FakeWebContents().eventFrom(), 'local')) as CallResult;
     expect(answer).toMatchObject({ ok: true, value: [{ name: 'Nothing there' }] });
+  });
+
+  it('sends no navigation or new window that no click started to the browser; a link the person clicked goes there', async () => {
+    const contents = Object.assign(new FakeEmitter(), { openHandler: undefined as ((details: { url: string }) => unknown) | undefined });
+    app.emit('web-contents-created', {}, Object.assign(contents, { setWindowOpenHandler: (handler: (details: { url: string }) => unknown) => (contents.openHandler = handler) }));
+    const navigation = cancelable({ url: 'https://attacker.example/' });
+    contents.emit('will-navigate', navigation);
+    expect(contents.openHandler?.({ url: 'https://attacker.example/popup' })).toEqual({ action: 'deny' });
+    expect(navigation.defaultPrevented).toBe(true);
+
+    desktop.showWindow();
+    const [window] = windows;
+    const sender = window?.webContents.eventFrom() ?? new FakeWebContents().eventFrom();
+    expect(await ipcMain.invoke(clickedLinkChannel, sender, 'https://vigil.example/docs')).toEqual({ ok: true, value: undefined });
+    // The clicked link arrived after the two refused ones: had they been sent to the browser, they would be here first.
+    expect(openedInBrowser).toEqual(['https://vigil.example/docs']);
   });
 
   it("gives a server that rejects its token its own tray entry, whose click opens that connection's settings", async () => {

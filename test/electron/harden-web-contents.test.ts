@@ -11,59 +11,42 @@ function hardened() {
       contents.openHandler = handler;
     },
   });
-  const openExternal = vi.fn(async (_url: string) => {});
   const logger = recordingLogger();
-  hardenWebContents(fake as unknown as HardenableContents, { openExternal, logger });
-  return { contents, openExternal, logger };
+  hardenWebContents(fake as unknown as HardenableContents, { logger });
+  return { contents, logger };
 }
 
+// Nothing here opens a browser: a link the person clicked arrives through the preload (clicked-links.test.ts), and
+// the composed app proves a navigation no click started never reaches shell.openExternal (desktop-app.test.ts).
 describe('hardenWebContents', () => {
-  it('refuses every navigation; an https link opens in the browser instead', () => {
-    const { contents, openExternal } = hardened();
-    const toHttps = cancelable({ url: 'https://vigil.example/docs' });
-    const toApp = cancelable({ url: 'app://vigil/other.html' });
-    contents.emit('will-navigate', toHttps);
-    contents.emit('will-navigate', toApp);
-    expect(toHttps.defaultPrevented).toBe(true);
-    expect(toApp.defaultPrevented).toBe(true);
-    expect(openExternal.mock.calls).toEqual([['https://vigil.example/docs']]);
-  });
-
-  it.each(['file:///etc/passwd', 'http://example.com/', 'javascript:alert(1)', 'smb://host/share'])(
-    'drops a navigation to %s and logs only its scheme',
+  it.each(['https://vigil.example/docs', 'app://vigil/other.html', 'file:///etc/passwd', 'http://example.com/', 'javascript:alert(1)', 'smb://host/share'])(
+    'refuses a navigation to %s and logs only its scheme',
     (url) => {
-      const { contents, openExternal, logger } = hardened();
+      const { contents, logger } = hardened();
       const event = cancelable({ url });
       contents.emit('will-navigate', event);
       expect(event.defaultPrevented).toBe(true);
-      expect(openExternal).not.toHaveBeenCalled();
+      expect(logger.entries.map((entry) => entry.message)).toEqual(['Refused a navigation of the app window that no click on a link started.']);
       expect(logger.text()).not.toContain(url);
     },
   );
 
-  it('denies every new window; https ones open in the browser, others are dropped', () => {
-    const { contents, openExternal } = hardened();
-    expect(contents.openHandler?.({ url: 'https://example.com/' })).toEqual({ action: 'deny' });
+  it('denies every new window, https or not', () => {
+    const { contents, logger } = hardened();
+    expect(contents.openHandler?.({ url: 'https://example.com/?token=abc' })).toEqual({ action: 'deny' });
     expect(contents.openHandler?.({ url: 'file:///C:/Windows/System32/calc.exe' })).toEqual({ action: 'deny' });
-    expect(openExternal.mock.calls).toEqual([['https://example.com/']]);
+    expect(logger.entries.map((entry) => entry.message)).toEqual(['Refused a new window that no click on a link started.', 'Refused a new window that no click on a link started.']);
+    expect(logger.text()).not.toContain('token=abc');
   });
 
   it('refuses redirects and <webview>', () => {
-    const { contents, openExternal } = hardened();
+    const { contents } = hardened();
     const redirect = cancelable({ url: 'https://example.com/' });
     const webview = cancelable();
     contents.emit('will-redirect', redirect);
     contents.emit('will-attach-webview', webview);
     expect(redirect.defaultPrevented).toBe(true);
     expect(webview.defaultPrevented).toBe(true);
-    expect(openExternal).not.toHaveBeenCalled();
-  });
-
-  it('logs, and does not throw, when the browser cannot be opened', async () => {
-    const { contents, openExternal, logger } = hardened();
-    openExternal.mockRejectedValueOnce(new Error('no browser'));
-    contents.emit('will-navigate', cancelable({ url: 'https://example.com/' }));
-    await vi.waitFor(() => expect(logger.entries.map((entry) => entry.message)).toContain('Could not open a link in the browser.'));
   });
 });
 

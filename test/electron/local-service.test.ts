@@ -136,7 +136,7 @@ describe('the utilityProcess launcher of the local service', () => {
     const onToken = vi.fn();
     const launcher = utilityServiceLauncher({ fork: () => new FakeChild(), entryPath: '', dataDir, clock: manualClock(), logger: recordingLogger(), onToken });
     const token = await launcher.issueToken(3600);
-    await expect(verifyToken(loadOrCreateSigningKey(dataDir), token)).resolves.toBe('local-user');
+    await expect(verifyToken(loadOrCreateSigningKey(dataDir), token)).resolves.toMatchObject({ subject: 'local-user' });
     expect(onToken).toHaveBeenCalledWith(token);
   });
 

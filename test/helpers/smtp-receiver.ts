@@ -27,6 +27,8 @@ export interface SmtpReceiverOptions {
 export interface SmtpReceiver {
   port: number;
   messages: ReceivedEmail[];
+  /** Every login tried, accepted or not, with the password it gave: what a server set up to collect them would keep. */
+  logins: { user: string | undefined; password: string | undefined }[];
   /** Resolves with the messages once at least `count` have arrived. */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedEmail[]>;
   close(): Promise<void>;
@@ -34,6 +36,7 @@ export interface SmtpReceiver {
 
 export async function startSmtpReceiver({ credentials }: SmtpReceiverOptions = {}): Promise<SmtpReceiver> {
   const messages: ReceivedEmail[] = [];
+  const logins: SmtpReceiver['logins'] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
@@ -44,6 +47,7 @@ export async function startSmtpReceiver({ credentials }: SmtpReceiverOptions = {
     logger: false,
     closeTimeout: 1_000,
     onAuth(auth, _session, callback) {
+      logins.push({ user: auth.username, password: auth.password ?? undefined });
       const accepted =
         credentials === undefined || (auth.username === credentials.user && auth.password === credentials.password);
       if (accepted) callback(null, { user: auth.username });
@@ -74,6 +78,7 @@ export async function startSmtpReceiver({ credentials }: SmtpReceiverOptions = {
   return {
     port,
     messages,
+    logins,
     waitFor(count, timeoutMs = 5_000) {
       return new Promise((resolve, reject) => {
         const check = () => {

@@ -73,13 +73,52 @@ describe('Settings: email (local service)', () => {
     expect(password.getAttribute('type')).toBe('password');
     expect(password).toHaveProperty('value', '');
     expect(password.getAttribute('placeholder')).toBe('Saved — leave empty to keep');
-    await user.clear(field('SMTP host'));
-    await user.type(field('SMTP host'), 'smtp2.example.com');
+    await user.clear(field('From address'));
+    await user.type(field('From address'), 'alerts@example.com');
     await save();
     await waitFor(() => expect(argsOf(fake, 'setLocalSmtp')).toHaveLength(1));
     const [[sent]] = argsOf(fake, 'setLocalSmtp') as [[SmtpInput]];
-    expect(sent).toEqual({ host: 'smtp2.example.com', port: 587, security: 'starttls', user: 'alerts', from: 'vigil@example.com' });
+    expect(sent).toEqual({ host: 'smtp.example.com', port: 587, security: 'starttls', user: 'alerts', from: 'alerts@example.com' });
     expect(Object.hasOwn(sent, 'password')).toBe(false);
+  });
+
+  it('asks for the password again when the host, port, security or user name changes: the saved one goes only to its server', async () => {
+    const fake = await renderSettings(savingService(saved));
+    const user = userEvent.setup();
+    const password = () => within(form()).getByLabelText('Password');
+    const rule = 'a saved password goes only to the server it was saved for';
+    await user.clear(field('SMTP host'));
+    await user.type(field('SMTP host'), 'mail.attacker.example');
+    expect(password().getAttribute('placeholder')).toBe('Type it again for this server');
+    expect(within(form()).getByText(`Type the password again: the host changed, and ${rule}.`)).toBeTruthy();
+    await user.clear(field('Port'));
+    await user.type(field('Port'), '2525');
+    expect(within(form()).getByText(`Type the password again: the host and port changed, and ${rule}.`)).toBeTruthy();
+
+    // Nothing is sent while the field is empty: the error says why, at the password.
+    await save();
+    expect(password().getAttribute('aria-invalid')).toBe('true');
+    expect(within(form()).getByText(`Must be typed again: the host and port changed, and ${rule}.`)).toBeTruthy();
+    expect(argsOf(fake, 'setLocalSmtp')).toEqual([]);
+
+    // Back to the saved server (the host in another case is the same): the saved password is kept again.
+    await user.clear(field('SMTP host'));
+    await user.type(field('SMTP host'), 'SMTP.example.com');
+    await user.clear(field('Port'));
+    await user.type(field('Port'), '587');
+    expect(password().getAttribute('placeholder')).toBe('Saved — leave empty to keep');
+    expect(password().getAttribute('aria-invalid')).toBeNull();
+
+    // Another user name on the same server needs its own password (said as an error now that a save was tried);
+    // typed, it is sent.
+    await user.clear(field('User name'));
+    await user.type(field('User name'), 'ops');
+    expect(within(form()).getByText(`Must be typed again: the user name changed, and ${rule}.`)).toBeTruthy();
+    await user.type(password(), 'ops-password');
+    expect(password().getAttribute('placeholder')).toBe('Type it again for this server');
+    await save();
+    await waitFor(() => expect(argsOf(fake, 'setLocalSmtp')).toHaveLength(1));
+    expect(argsOf(fake, 'setLocalSmtp')[0]).toMatchObject([{ host: 'SMTP.example.com', user: 'ops', password: 'ops-password' }]);
   });
 
   it('sends a typed password once and empties the field; "Remove saved password" sends null', async () => {

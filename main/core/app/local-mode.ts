@@ -8,7 +8,7 @@ import { tokenExpiresAt } from '../secrets/token-expiry.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import type { Connection, Settings } from '../settings/settings-schema.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
-import { localSmtpPasswordAccount, readLocalServicePort, rememberLocalServicePort } from './local-service-config.ts';
+import { readLocalServicePort, readSmtpPassword, rememberLocalServicePort, smtpPasswordFor, smtpServerOrNone } from './local-service-config.ts';
 import type { LocalServiceLauncher, LocalServiceSecrets, RunningLocalService } from './local-service-launcher.ts';
 
 export const localConnectionId = 'local';
@@ -163,9 +163,11 @@ export class LocalMode {
   /** A keychain that cannot be read leaves mail off (the service says so), not the whole service. */
   async #secrets(): Promise<LocalServiceSecrets> {
     try {
-      const smtpPassword = await this.#options.secrets.get(localSmtpPasswordAccount);
-      if (smtpPassword !== undefined) this.#options.onSecret(smtpPassword);
-      return { smtpPassword };
+      const { dataDir } = this.#options.launcher;
+      const saved = await readSmtpPassword(this.#options.secrets, dataDir);
+      if (saved !== undefined) this.#options.onSecret(saved.password);
+      // Only to the server it was saved for: config.json may name another since.
+      return { smtpPassword: smtpPasswordFor(saved, smtpServerOrNone(dataDir)) };
     } catch (error) {
       this.#options.logger.warn(`The SMTP password for the local service could not be read: ${sentenceBody(error)}.`);
       return {};

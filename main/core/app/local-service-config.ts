@@ -7,13 +7,15 @@ import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rm
 import path from 'node:path';
 import { z } from 'zod';
 import type { SmtpView } from '../../../common/ipc/settings.ts';
-import { checkPlainText, smtpServerFields } from '../../../common/smtp/smtp-server.ts';
+import { describeJsonSyntaxFault, readJsonText } from '../../../common/json-syntax.ts';
+import { retypeSmtpPasswordReason, smtpDestination, type SmtpServerAddress } from '../../../common/smtp/smtp-destination.ts';
+import { checkPlainText, SMTP_SECURITY, smtpServerFields } from '../../../common/smtp/smtp-server.ts';
+import type { SecretStore } from '../secrets/secret-store.ts';
 import { describeIssues } from '../storage/issues.ts';
 import { VigilCoreError } from '../calls/call-error.ts';
 
 /** The secret store account of the SMTP password; the colon keeps it apart from every connection id. */
 export const localSmtpPasswordAccount = 'smtp:local';
-
 
 export type LocalSmtp = Omit<SmtpView, 'passwordSaved'>;
 
@@ -39,6 +41,58 @@ export function writeLocalSmtp(dataDir: string, smtp: LocalSmtp | undefined): vo
   writeAtomically(file, `${JSON.stringify(smtp === undefined ? rest : { ...rest, smtp }, null, 2)}\n`);
 }
 
+/** The SMTP password as the secret store keeps it: with the server it was saved for, so it goes to no other. */
+export interface SavedSmtpPassword {
+  password: string;
+  /** Undefined when that server is unknown: then the password goes to none. */
+  savedFor: SmtpServerAddress | undefined;
+}
+
+const savedSmtpPasswordSchema = z.strictObject({
+  password: z.string(),
+  savedFor: z.strictObject({ host: z.string(), port: z.number(), security: z.enum(SMTP_SECURITY), user: z.string().optional() }),
+});
+
+/**
+ * The saved SMTP password, or undefined when none is saved. One saved before Vigil kept the server with it (the
+ * bare password) is taken as saved for the server config.json names now: the only one it can have been meant for.
+ */
+export async function readSmtpPassword(secrets: SecretStore, dataDir: string): Promise<SavedSmtpPassword | undefined> {
+  const stored = await secrets.get(localSmtpPasswordAccount);
+  if (stored === undefined) return undefined;
+  const saved = savedSmtpPasswordSchema.safeParse(parsedOrText(stored));
+  return saved.success ? saved.data : { password: stored, savedFor: smtpServerOrNone(dataDir) };
+}
+
+/** Saves the password together with the server it is for. */
+export async function saveSmtpPassword(secrets: SecretStore, smtp: SmtpServerAddress, password: string): Promise<void> {
+  const saved: SavedSmtpPassword = { password, savedFor: smtpDestination(smtp) };
+  await secrets.set(localSmtpPasswordAccount, JSON.stringify(saved));
+}
+
+/** The saved password if `smtp` is the server it was saved for; otherwise it is not sent (undefined). */
+export function smtpPasswordFor(saved: SavedSmtpPassword | undefined, smtp: SmtpServerAddress | undefined): string | undefined {
+  if (saved === undefined || smtp === undefined) return undefined;
+  return retypeSmtpPasswordReason(saved.savedFor, smtp) === undefined ? saved.password : undefined;
+}
+
+function parsedOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The saved SMTP server, or undefined when there is none or it cannot be read. */
+export function smtpServerOrNone(dataDir: string): LocalSmtp | undefined {
+  try {
+    return readLocalSmtp(dataDir);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The port the service listens on when it can (the service's own default until one is remembered). */
 export function readLocalServicePort(dataDir: string): number | undefined {
   const { port } = readConfig(dataDir).config;
@@ -61,17 +115,16 @@ function readConfig(dataDir: string): { file: string; config: Record<string, unk
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { file, config: {} };
     throw new VigilCoreError(`Vigil cannot read ${file}: ${reasonOf(error)}.`);
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // The parser's message quotes the file, which may hold a password: it stays out of the sentence.
-    throw new VigilCoreError(`${file} is not valid JSON, so Vigil leaves it as it is: fix it or remove it.`);
+  // The parser's message quotes the file, which may hold a password: only the place it breaks is told.
+  const json = readJsonText(text);
+  if (!json.ok) {
+    throw new VigilCoreError(`${file} is not valid JSON at ${describeJsonSyntaxFault(json.fault)}, so Vigil leaves it as it is: fix it or remove it.`);
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+  const config = json.value;
+  if (typeof config !== 'object' || config === null || Array.isArray(config)) {
     throw new VigilCoreError(`${file} does not hold a JSON object, so Vigil leaves it as it is: fix it or remove it.`);
   }
-  return { file, config: json as Record<string, unknown> };
+  return { file, config: config as Record<string, unknown> };
 }
 
 /** A temporary file beside the target, flushed, then renamed over it: a crash leaves the old file or the new. */

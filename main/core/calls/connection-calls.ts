@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CoreCalls } from '../../../common/ipc/contract.ts';
 import { parseServerItemKey } from '../../../common/ipc/item-key.ts';
+import { secretMayGo } from '../../../common/secrets/secret-destination.ts';
 import type { ConnectionTestView, ConnectionView } from '../../../common/ipc/views.ts';
 import { MonitoringClientError } from '../api/index.ts';
 import { countPhrase } from '../health/index.ts';
@@ -65,7 +66,7 @@ export function connectionCalls(runtime: CoreRuntime) {
       if (secret === undefined && connectionId !== undefined) {
         const saved = find(settings.read(), connectionId);
         // A saved token goes only to the server it was saved for.
-        if (new URL(saved.baseUrl).origin !== new URL(url).origin) {
+        if (!secretMayGo({ origin: new URL(saved.baseUrl).origin }, { origin: new URL(url).origin })) {
           return { ok: false, message: `The saved token of ${saved.name} is only sent to ${new URL(saved.baseUrl).origin}; enter a token to test another address.` };
         }
         secret = await secrets.get(connectionId);

@@ -4,7 +4,17 @@
 import type { CheckedArgs, CoreCalls } from '../../../common/ipc/contract.ts';
 import type { LocalServiceView } from '../../../common/ipc/settings.ts';
 import type { CoreRuntime } from '../app/core-runtime.ts';
-import { localSmtpPasswordAccount, readLocalSmtp, writeLocalSmtp, type LocalSmtp } from '../app/local-service-config.ts';
+import { retypeSmtpPasswordReason } from '../../../common/smtp/smtp-destination.ts';
+import {
+  localSmtpPasswordAccount,
+  readLocalSmtp,
+  readSmtpPassword,
+  saveSmtpPassword,
+  smtpPasswordFor,
+  writeLocalSmtp,
+  type LocalSmtp,
+  type SavedSmtpPassword,
+} from '../app/local-service-config.ts';
 import type { LocalServiceLauncher } from '../app/local-service-launcher.ts';
 import { KeychainUnavailableError } from '../secrets/secret-store.ts';
 import { VigilCoreError } from './call-error.ts';
@@ -30,11 +40,11 @@ export function localServiceCalls(runtime: CoreRuntime) {
     return launcher;
   }
 
-  /** The password, registered as a secret first, so no log line can show it. */
-  async function savedPassword(): Promise<string | undefined> {
-    const password = await secrets.get(localSmtpPasswordAccount);
-    if (password !== undefined) runtime.onSecret(password);
-    return password;
+  /** The saved password and the server it is for, registered as a secret first, so no log line can show it. */
+  async function savedPassword(dataDir: string): Promise<SavedSmtpPassword | undefined> {
+    const saved = await readSmtpPassword(secrets, dataDir);
+    if (saved !== undefined) runtime.onSecret(saved.password);
+    return saved;
   }
 
   /** A file or keychain that cannot be read is a problem the form shows, not a failure: saving may fix it. */
@@ -47,7 +57,8 @@ export function localServiceCalls(runtime: CoreRuntime) {
     }
     if (smtp === undefined) return { available: true };
     try {
-      return { available: true, smtp: { ...smtp, passwordSaved: (await savedPassword()) !== undefined } };
+      // Saved for another server, it is as good as none here: it would not be sent.
+      return { available: true, smtp: { ...smtp, passwordSaved: smtpPasswordFor(await savedPassword(dataDir), smtp) !== undefined } };
     } catch (error) {
       const problem = `Vigil cannot tell whether an SMTP password is saved, because the system keychain could not be read: ${keychainReason(error)}.`;
       return { available: true, smtp: { ...smtp, passwordSaved: false }, problem };
@@ -63,20 +74,24 @@ export function localServiceCalls(runtime: CoreRuntime) {
     const { password, ...smtp } = input;
     if (typeof password === 'string') runtime.onSecret(password);
     // The service takes a user only with a password, and a password only with a user.
-    const saved = await savedPassword();
+    const saved = await savedPassword(dataDir);
     if (smtp.user !== undefined && password === null) {
       throw invalidField('password', 'cannot be removed while a user name is set', 'the password cannot be removed while a user name is set');
     }
     if (smtp.user !== undefined && password === undefined && saved === undefined) {
       throw invalidField('password', 'must be given with a user name: none is saved', 'a user name needs a password, and none is saved');
     }
+    // The saved password is kept only for the server it was saved for: pointing the form elsewhere asks for it again.
+    const retype = smtp.user !== undefined && password === undefined ? retypeSmtpPasswordReason(saved?.savedFor, smtp) : undefined;
+    if (retype !== undefined) throw invalidField('password', `must be typed again: ${retype}`, `the password must be typed again: ${retype}`);
     if (smtp.user === undefined && typeof password === 'string') {
       throw invalidField('user', 'must be given with a password', 'a password needs a user name');
     }
-    // The file first: if it cannot be written, the saved password has not changed either.
+    // The file first: if it cannot be written, the saved password has not changed either. If the password then
+    // cannot be saved, the old one stays tied to the old server, so it is not sent to the new one.
     writeLocalSmtp(dataDir, smtp);
     if (smtp.user === undefined) await secrets.delete(localSmtpPasswordAccount);
-    else if (typeof password === 'string') await secrets.set(localSmtpPasswordAccount, password);
+    else if (typeof password === 'string') await saveSmtpPassword(secrets, smtp, password);
   }
 
   return {
@@ -97,10 +112,17 @@ export function localServiceCalls(runtime: CoreRuntime) {
     async sendTestEmail({ to }) {
       const launcher = launcherFor('test');
       return queued(async () => {
-        if (readLocalSmtp(launcher.dataDir) === undefined) {
+        const smtp = readLocalSmtp(launcher.dataDir);
+        if (smtp === undefined) {
           return { ok: false, message: "No SMTP server is set up: save the local monitoring service's SMTP server first." };
         }
-        return launcher.sendTestEmail(to, { smtpPassword: await savedPassword() });
+        const saved = await savedPassword(launcher.dataDir);
+        const smtpPassword = smtpPasswordFor(saved, smtp);
+        if (saved !== undefined && smtpPassword === undefined && smtp.user !== undefined) {
+          const reason = retypeSmtpPasswordReason(saved.savedFor, smtp) ?? '';
+          return { ok: false, message: `The saved SMTP password was not sent to ${smtp.host}:${smtp.port}: ${reason}. Type it again in the email server form.` };
+        }
+        return launcher.sendTestEmail(to, { smtpPassword });
       });
     },
   } satisfies Partial<CoreCalls>;

@@ -3,7 +3,7 @@
 // their defaults (exported-items.ts), in one versioned JSON object that any server's import reads, keeping what
 // that server offers (entry-for-server.ts). Reading it checks the envelope only; each entry is checked on its own
 // when it is imported.
-import { isJsonObject, type Heartbeat, type Monitor } from '../../../common/api/index.ts';
+import { isJsonObject, type Heartbeat, type Monitor, type NotificationHandler } from '../../../common/api/index.ts';
 
 export const configurationFormat = 'vigil-configuration';
 export const configurationVersion = 1;
@@ -16,11 +16,15 @@ export interface ConfigurationFile {
   monitors: ConfigurationMonitor[];
   heartbeats: ConfigurationHeartbeat[];
   domains: { domain?: string | undefined }[];
-  notificationHandlers: { name?: string | undefined; type?: string | undefined; destination?: string | undefined }[];
+  notificationHandlers: ConfigurationHandler[];
 }
 
+/** A notification handler's create body as the file keeps it, its destination's secrets masked. */
+export type ConfigurationHandler = Pick<NotificationHandler, 'name' | 'type' | 'destination'>;
+
 /** A monitor's create body as the file keeps it: the settings a person chose, with secret header values masked as
- * the server answers them (`Bearer ••••••••`); none of the fields a server reports. */
+ * the server answers them (`Bearer ••••••••`) and its address's secrets masked the same way; none of the fields a
+ * server reports. */
 export type ConfigurationMonitor = Pick<
   Monitor,
   'name' | 'type' | 'url' | 'frequency' | 'dns' | 'method' | 'headers' | 'secret_headers' | 'body' | 'expect' | 'tls' | 'retry_seconds'

@@ -1,8 +1,9 @@
 // What of a file's entry a server keeps (docs/client.md): the extension settings of §16 go to a server that lists
 // their extension under GET /capabilities (`checks` for a monitor's, `cron` for a heartbeat's); a spec-only server
 // gets the spec's fields, and the report says per item which settings were not kept, never silently. A secret
-// header's value is in the file only masked: it is left out, and the report names the header to give again.
-import { HTTP_ONLY_FIELDS, isJsonObject, isMaskedValue, type JsonObject } from '../../../common/api/index.ts';
+// header's value is in the file only masked: it is left out, and the report names the header to give again. An
+// address with a masked secret (secret-urls.ts) cannot be left out: the item is skipped, and the report says so.
+import { HTTP_ONLY_FIELDS, isJsonObject, isMaskedValue, SECRET_MASK, type JsonObject } from '../../../common/api/index.ts';
 import { formatDuration } from '../../../common/format/duration.ts';
 
 /** Which extensions of §16 the server lists. */
@@ -52,8 +53,20 @@ function checkSetting(entry: JsonObject, field: (typeof CHECK_FIELDS)[number]): 
   }
 }
 
+/**
+ * Why an entry whose address holds a masked secret is not sent: the new server would check a mask, or post alerts to
+ * one. The person puts the secret back in the file (or makes the item by hand).
+ */
+function maskedAddress(entry: JsonObject, field: 'url' | 'destination'): { skip: string } | undefined {
+  const address = entry[field];
+  if (typeof address !== 'string' || !isMaskedValue(address)) return undefined;
+  return { skip: `the secret in its ${field} is not in the file: type it again in place of ${SECRET_MASK} and import again` };
+}
+
 export function monitorEntryFor(entry: unknown, offers: ServerOffers): EntryForServer {
   if (!isJsonObject(entry)) return { entry };
+  const masked = maskedAddress(entry, 'url');
+  if (masked !== undefined) return masked;
   if (!offers.checks) {
     if (entry['type'] === 'dns') return { skip: 'a dns monitor needs a server that offers the checks extension, and this one does not' };
     const settings = CHECK_FIELDS.filter((field) => entry[field] !== undefined && entry[field] !== null);
@@ -63,11 +76,11 @@ export function monitorEntryFor(entry: unknown, offers: ServerOffers): EntryForS
   }
   const headers = entry['headers'];
   if (!isJsonObject(headers)) return { entry };
-  const masked = Object.entries(headers).filter(([, value]) => typeof value === 'string' && isMaskedValue(value)).map(([name]) => name);
-  if (masked.length === 0) return { entry };
+  const maskedHeaders = Object.entries(headers).filter(([, value]) => typeof value === 'string' && isMaskedValue(value)).map(([name]) => name);
+  if (maskedHeaders.length === 0) return { entry };
   return {
-    entry: { ...entry, headers: Object.fromEntries(Object.entries(headers).filter(([name]) => !masked.includes(name))) },
-    notKept: `${plural(masked.length, 'The value of the secret header', 'The values of the secret headers')} ${listed(masked)} ${plural(masked.length, 'is', 'are')} not in the file: type ${plural(masked.length, 'it', 'them')} again in the monitor's Request section.`,
+    entry: { ...entry, headers: Object.fromEntries(Object.entries(headers).filter(([name]) => !maskedHeaders.includes(name))) },
+    notKept: `${plural(maskedHeaders.length, 'The value of the secret header', 'The values of the secret headers')} ${listed(maskedHeaders)} ${plural(maskedHeaders.length, 'is', 'are')} not in the file: type ${plural(maskedHeaders.length, 'it', 'them')} again in the monitor's Request section.`,
   };
 }
 
@@ -96,4 +109,9 @@ export function heartbeatEntryFor(entry: unknown, offers: ServerOffers): EntryFo
   const words = settings.map((field) => cronSetting(entry, field)).filter((word) => word !== undefined);
   const instead = entry['schedule'] !== undefined && typeof entry['expected_interval'] === 'number' ? `; it expects a ping every ${seconds(entry['expected_interval'])} instead` : '';
   return { entry: without(entry, CRON_FIELDS), notKept: `Not kept, as the server does not offer schedules (cron): ${listed(words)}${instead}.` };
+}
+
+export function handlerEntryFor(entry: unknown): EntryForServer {
+  if (!isJsonObject(entry)) return { entry };
+  return maskedAddress(entry, 'destination') ?? { entry };
 }

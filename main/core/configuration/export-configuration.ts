@@ -4,7 +4,7 @@
 import type { ExportFile } from '../../../common/ipc/history.ts';
 import type { MonitoringClient } from '../api/index.ts';
 import { configurationFormat, configurationVersion, type ConfigurationFile } from './configuration-file.ts';
-import { exportedHeartbeat, exportedMonitor } from './exported-items.ts';
+import { exportedHandler, exportedHeartbeat, exportedMonitor } from './exported-items.ts';
 
 export async function exportConfiguration(client: MonitoringClient, now: number): Promise<ConfigurationFile> {
   const [monitors, heartbeats, domains, handlers] = await Promise.all([client.listMonitors(), client.listHeartbeats(), client.listDomains(), client.listNotificationHandlers()]);
@@ -15,7 +15,7 @@ export async function exportConfiguration(client: MonitoringClient, now: number)
     monitors: monitors.items.map(exportedMonitor),
     heartbeats: heartbeats.items.map(exportedHeartbeat),
     domains: domains.items.map(({ domain }) => ({ domain })),
-    notificationHandlers: handlers.items.map(({ name, type, destination }) => ({ name, type, destination })),
+    notificationHandlers: handlers.items.map(exportedHandler),
   };
 }
 

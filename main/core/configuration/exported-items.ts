@@ -2,7 +2,8 @@
 // settings of docs/api-decisions.md §16 that differ from their defaults (a default is what a create without the
 // field gives, so leaving it out loses nothing, and keeps an import into a spec-only server free of warnings about
 // settings nobody made). Read-only fields (the latest check, the certificate, next_expected_at) stay out. Secret
-// header values come masked from the server and go in masked: the import says which ones to give again.
+// header values come masked from the server and go in masked, and so do the secrets of an address (a password, a
+// secret query value, a chat webhook's path: secret-urls.ts): the import says which ones to give again.
 import {
   DEFAULT_CERTIFICATE_EXPIRY_DAYS,
   DEFAULT_EXPECTED_STATUS,
@@ -11,13 +12,17 @@ import {
   type Monitor,
   type ReadExpectation,
   type ReadTls,
+  maskUrlSecrets,
+  type NotificationHandler,
 } from '../../../common/api/index.ts';
-import type { ConfigurationHeartbeat, ConfigurationMonitor } from './configuration-file.ts';
+import type { ConfigurationHandler, ConfigurationHeartbeat, ConfigurationMonitor } from './configuration-file.ts';
 
 /** The object without its undefined members, as the file writes it. */
 function defined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, member]) => member !== undefined)) as Partial<T>;
 }
+
+const maskedAddress = (address: string | undefined) => (address === undefined ? undefined : maskUrlSecrets(address));
 
 const sameList = (a: readonly unknown[] | undefined, b: readonly unknown[]) => a !== undefined && a.length === b.length && a.every((item, index) => item === b[index]);
 
@@ -38,7 +43,7 @@ export function exportedMonitor(monitor: Monitor): ConfigurationMonitor {
   return defined({
     name,
     type,
-    url,
+    url: maskedAddress(url),
     frequency,
     dns,
     method: method === undefined || method.toUpperCase() === 'GET' ? undefined : method,
@@ -55,4 +60,9 @@ export function exportedMonitor(monitor: Monitor): ConfigurationMonitor {
 export function exportedHeartbeat(heartbeat: Heartbeat): ConfigurationHeartbeat {
   const { name, expected_interval, schedule, timezone, grace_seconds, max_runtime_seconds } = heartbeat;
   return defined({ name, expected_interval, schedule, timezone, grace_seconds, max_runtime_seconds });
+}
+
+/** A webhook's destination (a Slack, Discord or Teams one is its own credential) goes in with its secrets masked. */
+export function exportedHandler({ name, type, destination }: NotificationHandler): ConfigurationHandler {
+  return { name, type, destination: maskedAddress(destination) };
 }

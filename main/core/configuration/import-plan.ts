@@ -23,7 +23,7 @@ import {
 import type { ConfigurationKind, ImportReport } from '../../../common/ipc/history.ts';
 import type { ConfigurationSection } from './configuration-file.ts';
 import { domainIdentity, handlerIdentity, heartbeatIdentity, monitorIdentity } from './configuration-identity.ts';
-import { heartbeatEntryFor, monitorEntryFor, type EntryForServer, type ServerOffers } from './entry-for-server.ts';
+import { handlerEntryFor, heartbeatEntryFor, monitorEntryFor, type EntryForServer, type ServerOffers } from './entry-for-server.ts';
 
 /**
  * `target`: where the item points (a monitor's address, a handler's destination), for the report; `notKept`: what
@@ -75,7 +75,13 @@ const sections = {
     name: (body) => body.name ?? HEARTBEAT_DEFAULTS.name,
   },
   domains: { kind: 'domain', check: (entry) => checkInput(domainCreateInput, entry), identity: (body) => domainIdentity(body), name: (body) => body.domain, unique: true },
-  notificationHandlers: { kind: 'handler', check: (entry) => checkInput(notificationHandlerCreateInput, entry), identity: (body) => handlerIdentity(body), name: (body) => body.name },
+  notificationHandlers: {
+    kind: 'handler',
+    forServer: handlerEntryFor,
+    check: (entry) => checkInput(notificationHandlerCreateInput, entry),
+    identity: (body) => handlerIdentity(body),
+    name: (body) => body.name,
+  },
 } satisfies {
   monitors: SectionRules<MonitorCreateBody>;
   heartbeats: SectionRules<HeartbeatCreateBody>;

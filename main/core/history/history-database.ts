@@ -6,11 +6,12 @@
 // database, written by a newer Vigil) is moved aside, never deleted, and a new one is started; what happened is
 // logged and kept in `notes` for the window. A write that fails for another reason (the disk is full) is logged
 // and skipped: the next poll writes again.
-import { existsSync, renameSync } from 'node:fs';
+import fs, { existsSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { Clock } from '../../../common/clock.ts';
 import type { Logger } from '../../../common/logger.ts';
+import { tightenPrivateFolder } from '../../../common/private-files.ts';
 import { isDamagedDatabaseError } from '../../../common/sqlite-transaction.ts';
 import { historyMigrations } from './history-schema.ts';
 
@@ -103,6 +104,9 @@ export class HistoryDatabase {
   #openOrReplace(): DatabaseSync {
     const { directory } = this.#options;
     if (directory === undefined) return openAt(':memory:');
+    // A record made before Vigil kept it private is made so before SQLite opens it: its -wal and -shm, which SQLite
+    // creates with the database's mode, follow.
+    for (const problem of tightenPrivateFolder(fs, directory, [historyFileName], process.platform)) this.#options.logger.warn(problem);
     try {
       return openAt(path.join(directory, historyFileName));
     } catch (error) {

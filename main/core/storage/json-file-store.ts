@@ -1,19 +1,22 @@
 // A JSON file in a folder the caller names, validated by a zod schema that gives every field a default. conf
-// writes it (atomically, mode 0600); reads go through the schema, so a corrupt or hand-edited file is repaired:
+// writes it (atomically, mode 0600; the folder and the file, with its backups, are made private to the user when the
+// store opens, common/private-files.ts); reads go through the schema, so a corrupt or hand-edited file is repaired:
 // the bad file is kept next to it as `<name>.json.corrupt-<time>.bak`, invalid fields go back to their defaults,
 // and a warning says what happened, for the log and for the UI.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import fs, { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import Conf from 'conf';
 import type { z } from 'zod';
 import type { Clock } from '../../../common/clock.ts';
+import { describeJsonSyntaxFault, readJsonText } from '../../../common/json-syntax.ts';
 import type { Logger } from '../../../common/logger.ts';
+import { privateFileMode, privateFolderMode, tightenPrivateFolder } from '../../../common/private-files.ts';
 import { describeIssues } from './issues.ts';
 import { repairValue } from './repair-value.ts';
 
 export interface JsonFileStoreOptions<T> {
-  /** The folder the file lives in; created (mode 0700) when missing. */
+  /** The folder the file lives in; created (mode 0700) when missing, made 0700 when it is not. */
   directory: string;
   /** The file name without `.json`, e.g. `settings`. */
   name: string;
@@ -69,13 +72,15 @@ export class JsonFileStore<T extends Record<string, unknown>> {
     this.#logger = options.logger;
     this.#clock = options.clock ?? { now: () => Date.now() };
     this.#upgrade = options.upgrade ?? ((value) => ({ value, upgraded: false }));
-    mkdirSync(options.directory, { recursive: true, mode: 0o700 });
+    mkdirSync(options.directory, { recursive: true, mode: privateFolderMode });
+    // The folder may have been made, or the file left readable, before Vigil kept them private.
+    for (const problem of tightenPrivateFolder(fs, options.directory, [path.basename(this.path)], process.platform)) this.#logger.warn(problem);
     // conf refuses to open a file that is not JSON, so a bad file is moved aside before conf sees it.
     const initial = this.#load();
     this.#conf = new Conf({
       cwd: options.directory,
       configName: options.name,
-      configFileMode: 0o600,
+      configFileMode: privateFileMode,
       accessPropertiesByDotNotation: false,
     });
     if (initial.repaired) this.#write(initial.value);
@@ -154,14 +159,13 @@ export class JsonFileStore<T extends Record<string, unknown>> {
   }
 
   #parse(text: string): Loaded<T> {
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      const fix = 'the file is not valid JSON (everything reset to the defaults)';
+    // The parser's own message quotes the text around the fault: the warning names the place only.
+    const json = readJsonText(text);
+    if (!json.ok) {
+      const fix = `the file is not valid JSON at ${describeJsonSyntaxFault(json.fault)}, so everything was reset to the defaults`;
       return this.#repaired(structuredClone(this.#defaults), [fix]);
     }
-    const upgrade = this.#upgrade(json);
+    const upgrade = this.#upgrade(json.value);
     if (upgrade.newer === true) return this.#fromNewerVersion(upgrade.value);
     if (upgrade.upgraded) this.#keepBeforeUpgrade();
     const { value, fixes } = repairValue(this.#schema, this.#defaults, upgrade.value);

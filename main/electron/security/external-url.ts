@@ -12,3 +12,9 @@ export function isSafeExternalUrl(url: string): boolean {
   }
   return parsed.protocol === 'https:' && parsed.hostname !== '' && parsed.username === '' && parsed.password === '';
 }
+
+/** Only the scheme goes to the log: a full URL may carry a query with someone's data in it. */
+export function schemeOf(url: string): string {
+  const match = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(url);
+  return match?.[1]?.toLowerCase() ?? 'none';
+}

@@ -1,7 +1,10 @@
 // Every web contents the app creates is locked to the page it loaded: navigation, redirects, new windows and
-// <webview> are refused. An https link the user follows opens in their browser instead; anything else is dropped.
+// <webview> are refused, and none of them opens anything. A link the person clicks reaches their browser another way:
+// the preload sees the click and hands main its address (preload/link-clicks.ts, ipc/clicked-links.ts). So a
+// navigation or window.open that the page's code starts without a click (an injected script, a meta refresh) goes
+// nowhere, instead of handing the system browser an address nobody chose.
 import type { Logger } from '../../../common/logger.ts';
-import { isSafeExternalUrl } from './external-url.ts';
+import { schemeOf } from './external-url.ts';
 
 interface PreventableNavigation {
   preventDefault(): void;
@@ -15,41 +18,22 @@ export interface HardenableContents {
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
 }
 
-export interface HardenOptions {
-  openExternal(url: string): Promise<void>;
-  logger: Logger;
-}
-
-export function hardenWebContents(contents: HardenableContents, options: HardenOptions): void {
-  const leave = (url: string, how: string) => {
-    if (!isSafeExternalUrl(url)) {
-      options.logger.warn(`Refused to ${how} a page that is not an https link.`, { scheme: schemeOf(url) });
-      return;
-    }
-    options.openExternal(url).catch((error: unknown) => {
-      options.logger.warn('Could not open a link in the browser.', { error: String(error) });
-    });
-  };
+export function hardenWebContents(contents: HardenableContents, options: { logger: Logger }): void {
+  const { logger } = options;
   contents.on('will-navigate', (event) => {
     event.preventDefault();
-    leave(event.url, 'navigate to');
+    logger.warn('Refused a navigation of the app window that no click on a link started.', { scheme: schemeOf(event.url) });
   });
   contents.on('will-redirect', (event) => {
     event.preventDefault();
-    options.logger.warn('Refused a redirect of the app window.', { scheme: schemeOf(event.url) });
+    logger.warn('Refused a redirect of the app window.', { scheme: schemeOf(event.url) });
   });
   contents.on('will-attach-webview', (event) => {
     event.preventDefault();
-    options.logger.warn('Refused to attach a <webview>.');
+    logger.warn('Refused to attach a <webview>.');
   });
   contents.setWindowOpenHandler(({ url }) => {
-    leave(url, 'open a window for');
+    logger.warn('Refused a new window that no click on a link started.', { scheme: schemeOf(url) });
     return { action: 'deny' };
   });
-}
-
-/** Only the scheme goes to the log: a full URL may carry a query with someone's data in it. */
-function schemeOf(url: string): string {
-  const match = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(url);
-  return match?.[1]?.toLowerCase() ?? 'none';
 }

@@ -1,5 +1,6 @@
 // The SMTP server the local service sends email alerts through. Checked with the core's own schema before it is
-// sent; the password is write-only (the form only knows whether one is saved) and goes to the keychain.
+// sent; the password is write-only (the form only knows whether one is saved) and goes to the keychain. A saved
+// password is kept only for the server it was saved for, so pointing the form elsewhere asks for it again.
 import { useState } from 'react';
 import type { LocalServiceView, SmtpSecurity, SmtpView } from '../../../common/ipc/settings.ts';
 import { vigil } from '../../api/vigil-api.ts';
@@ -10,7 +11,7 @@ import { showInfo } from '../../state/notices-store.ts';
 import { tracked } from '../../state/pending-writes.ts';
 import { secretKeptHint, useSecretsKept } from './secrets-kept.tsx';
 import { sameDraft, SettingsForm } from './settings-form.tsx';
-import { smtpDraftOf, smtpErrors, smtpInputOf, withSecurity, type PasswordChange, type SmtpDraft } from './smtp-values.ts';
+import { retypePasswordReason, smtpDraftOf, smtpErrors, smtpInputOf, withSecurity, type PasswordChange, type SmtpDraft } from './smtp-values.ts';
 
 export const smtpDraftId = 'settings:smtp';
 
@@ -38,7 +39,8 @@ export function SmtpForm({ smtp, onSaved }: SmtpFormProps) {
 
   const passwordChange: PasswordChange = removePassword ? { kind: 'remove' } : password === '' ? { kind: 'keep' } : { kind: 'set', password };
   const input = smtpInputOf(draft, passwordChange);
-  const check = useFormCheck(smtpErrors(input));
+  const retype = retypePasswordReason(smtp, draft);
+  const check = useFormCheck(smtpErrors(input, retype));
   const { errors, forget } = check;
 
   function change(patch: Partial<SmtpDraft>) {
@@ -90,8 +92,9 @@ export function SmtpForm({ smtp, onSaved }: SmtpFormProps) {
             value={password}
             error={errors['password']}
             disabled={removePassword}
-            placeholder={passwordSaved ? 'Saved — leave empty to keep' : ''}
-            hint={secretKeptHint(secrets)}
+            placeholder={retype !== undefined ? 'Type it again for this server' : passwordSaved ? 'Saved — leave empty to keep' : ''}
+            // The reason is said before a save is tried; once the error says it, the usual hint comes back.
+            hint={retype !== undefined && passwordChange.kind === 'keep' && errors['password'] === undefined ? `Type the password again: ${retype}.` : secretKeptHint(secrets)}
             onChange={(event) => {
               setPassword(event.target.value);
               forget('password');

@@ -1,7 +1,9 @@
 // The email server form's draft and what it sends (pure). The password is not part of the draft: it is
-// write-only, so the form sends it only when typed (absent keeps the saved one) or null to remove it.
+// write-only, so the form sends it only when typed (absent keeps the saved one) or null to remove it. A saved
+// password is kept only for the server it was saved for: another host, port, security or user name needs it typed.
 import { checkInput } from '../../../common/api/index.ts';
 import { smtpInputSchema, type SmtpInput, type SmtpSecurity, type SmtpView } from '../../../common/ipc/settings.ts';
+import { retypeSmtpPasswordReason } from '../../../common/smtp/smtp-destination.ts';
 import { fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
 
 export interface SmtpDraft {
@@ -43,7 +45,19 @@ export function smtpInputOf(draft: SmtpDraft, password: PasswordChange): SmtpInp
   return input;
 }
 
-export function smtpErrors(input: SmtpInput): FieldErrors {
+/**
+ * Why the saved password cannot be kept for the draft's server (the same words the core refuses with), or
+ * undefined when leaving the field empty keeps it. Without a user name no password is needed: nothing to type.
+ */
+export function retypePasswordReason(saved: SmtpView | undefined, draft: SmtpDraft): string | undefined {
+  if (saved?.passwordSaved !== true || draft.user.trim() === '') return undefined;
+  return retypeSmtpPasswordReason(saved, { host: draft.host, port: Number(draft.port.trim()), security: draft.security, user: draft.user });
+}
+
+/** The schema's errors, and the password's when it is left empty but must be typed again (`retypeReason`). */
+export function smtpErrors(input: SmtpInput, retypeReason?: string): FieldErrors {
   const checked = checkInput(smtpInputSchema, input);
-  return checked.ok ? {} : fieldErrorsOf(checked.details);
+  const kept = input.password === undefined;
+  const retype = retypeReason === undefined || !kept ? [] : [{ field: 'password', message: `must be typed again: ${retypeReason}` }];
+  return fieldErrorsOf([...(checked.ok ? [] : checked.details), ...retype]);
 }

@@ -1,6 +1,6 @@
 // Local mode's rules with a launcher the test controls and a clock it moves: the connection and token it sets up,
 // restarts with backoff (1 s doubling to 30 s, short again after a stable run), renewal ahead of expiry, stop.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -241,7 +241,9 @@ describe('local mode', () => {
   it('restarts on request at once, with the SMTP password from the secret store, and points the connection at the new address', async () => {
     await mode.start();
     expect(launcher.secrets).toEqual([{ smtpPassword: undefined }]);
-    await secrets.set('smtp:local', 'mail-secret');
+    const smtp = { host: '127.0.0.1', port: 2525, security: 'none', user: 'alerts', from: 'vigil@example.com' };
+    writeFileSync(path.join(launcher.dataDir, 'config.json'), JSON.stringify({ smtp }));
+    await secrets.set('smtp:local', JSON.stringify({ password: 'mail-secret', savedFor: { host: '127.0.0.1', port: 2525, security: 'none', user: 'alerts' } }));
     const first = launcher.services[0];
     await mode.restart();
     expect(first?.stopped).toBe(true);
@@ -256,6 +258,15 @@ describe('local mode', () => {
     clock.advance(60_000);
     await flush();
     expect(launcher.services).toHaveLength(2);
+  });
+
+  it('starts the service without the SMTP password when config.json names another server than the one it was saved for', async () => {
+    const smtp = { host: 'mail.example.org', port: 465, security: 'tls', user: 'alerts', from: 'vigil@example.com' };
+    mkdirSync(launcher.dataDir, { recursive: true });
+    writeFileSync(path.join(launcher.dataDir, 'config.json'), JSON.stringify({ smtp }));
+    await secrets.set('smtp:local', JSON.stringify({ password: 'mail-secret', savedFor: { host: 'mail.example.com', port: 465, security: 'tls', user: 'alerts' } }));
+    await mode.start();
+    expect(launcher.secrets).toEqual([{ smtpPassword: undefined }]);
   });
 
   it('runs restarts one after another, and a restart during the backoff starts the service once, at once', async () => {

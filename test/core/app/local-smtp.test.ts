@@ -1,6 +1,7 @@
 // The local service's SMTP server through the real core and the real service process: saved to the data dir's
-// config.json without the password (which goes to the secret store under `smtp:local` and into the restarted
-// service's environment), a test email delivered to a real SMTP server on 127.0.0.1, refusals field by field.
+// config.json without the password (which goes to the secret store under `smtp:local`, with the server it was saved
+// for, and into the restarted service's environment), a test email delivered to a real SMTP server on 127.0.0.1,
+// refusals field by field, and the saved password never sent to another server.
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,6 +36,12 @@ const configFile = () => path.join(dirs.dataDir, 'config.json');
 const config = () => JSON.parse(readFileSync(configFile(), 'utf8')) as Record<string, unknown>;
 const server = (port = receiver.port) => ({ host: '127.0.0.1', port, security: 'none' as const, user: 'alerts', from: 'vigil@example.com' });
 
+/** The password in the secret store, without the server it was saved for. */
+async function storedPassword(secrets = app.secrets): Promise<string | undefined> {
+  const stored = await secrets.get('smtp:local');
+  return stored === undefined ? undefined : (JSON.parse(stored) as { password: string }).password;
+}
+
 /** The variables of a running process, from /proc (Linux). */
 function environmentOf(pid: number | undefined): string[] {
   return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
@@ -58,7 +65,8 @@ describe('the local service\'s SMTP server', () => {
     expect(config()).toEqual({ ...before, smtp: server() });
     expect(readFileSync(configFile(), 'utf8')).not.toContain(password);
     expect(statSync(configFile()).mode & 0o777).toBe(0o600);
-    expect(await app.secrets.get('smtp:local')).toBe(password);
+    const { from: _from, ...destination } = server();
+    expect(JSON.parse((await app.secrets.get('smtp:local')) ?? '')).toEqual({ password, savedFor: destination });
 
     expect(app.started).toHaveLength(2);
     expect(isAlive(first?.pid)).toBe(false);
@@ -79,10 +87,52 @@ describe('the local service\'s SMTP server', () => {
     expect(email).toMatchObject({ user: 'alerts', envelopeFrom: 'vigil@example.com', envelopeTo: ['ops@example.com'], subject: '[Vigil] Test email' });
   });
 
+  it('never sends the saved password to another server: a new host, port, security or user name asks for it again', async () => {
+    // A server of someone who can drive the window: it accepts any login and keeps the password it was given.
+    const collector = await startSmtpReceiver();
+    try {
+      const started = app.started.length;
+      const rule = 'a saved password goes only to the server it was saved for';
+      await expect(app.calls.setLocalSmtp(server(collector.port))).rejects.toMatchObject({
+        code: 'failed',
+        message: `The SMTP server was not saved: the password must be typed again: the port changed, and ${rule}.`,
+        details: [{ field: '0.password', message: `must be typed again: the port changed, and ${rule}` }],
+      });
+      await expect(app.calls.setLocalSmtp({ ...server(collector.port), host: '127.0.0.2', user: 'other' })).rejects.toMatchObject({
+        details: [{ field: '0.password', message: `must be typed again: the host, port and user name changed, and ${rule}` }],
+      });
+      // The same server in another spelling is the same server.
+      expect((await app.calls.setLocalSmtp({ ...server(), host: ' 127.0.0.1 ' })).smtp).toMatchObject({ passwordSaved: true });
+      expect(config().smtp).toEqual(server());
+      expect(app.started).toHaveLength(started + 1);
+
+      // A test email still goes to the server the password was saved for.
+      expect(await app.calls.sendTestEmail({ to: 'ops@example.com' })).toMatchObject({ ok: true });
+      await receiver.waitFor(2);
+
+      // config.json pointed elsewhere behind Vigil's back: the password is not sent there either.
+      writeFileSync(configFile(), JSON.stringify({ ...config(), smtp: server(collector.port) }));
+      expect(await app.calls.getLocalService()).toEqual({ available: true, smtp: { ...server(collector.port), passwordSaved: false } });
+      expect(await app.calls.sendTestEmail({ to: 'ops@example.com' })).toEqual({
+        ok: false,
+        message: `The saved SMTP password was not sent to 127.0.0.1:${collector.port}: the port changed, and ${rule}. Type it again in the email server form.`,
+      });
+
+      // Typed again, it is saved for the new server, and goes there.
+      await app.calls.setLocalSmtp({ ...server(collector.port), password: 'for-the-collector' });
+      expect(await app.calls.sendTestEmail({ to: 'ops@example.com' })).toMatchObject({ ok: true });
+      await collector.waitFor(1);
+      expect(collector.logins).toEqual([{ user: 'alerts', password: 'for-the-collector' }]);
+    } finally {
+      await collector.close();
+    }
+    await app.calls.setLocalSmtp({ ...server(), password });
+  });
+
   it('keeps the saved password when none is sent, and refuses a user without any password, field by field', async () => {
     const kept = await app.calls.setLocalSmtp({ ...server(), from: 'alerts@example.com' });
     expect(kept.smtp).toMatchObject({ from: 'alerts@example.com', passwordSaved: true });
-    expect(await app.secrets.get('smtp:local')).toBe(password);
+    expect(await storedPassword()).toBe(password);
     await expect(app.calls.setLocalSmtp({ ...server(), password: null })).rejects.toMatchObject({
       code: 'failed',
       message: 'The SMTP server was not saved: the password cannot be removed while a user name is set.',
@@ -93,7 +143,7 @@ describe('the local service\'s SMTP server', () => {
       message: 'The SMTP server was not saved: a password needs a user name.',
       details: [{ field: '0.user', message: 'must be given with a password' }],
     });
-    expect(await app.secrets.get('smtp:local')).toBe(password);
+    expect(await storedPassword()).toBe(password);
     expect(config().smtp).toMatchObject({ from: 'alerts@example.com', user: 'alerts' });
   });
 
@@ -133,7 +183,7 @@ describe('the local service\'s SMTP server', () => {
     const broken = '{ "rdapAllowHttp": true, "smtp": { "password": "hand-written" ';
     writeFileSync(configFile(), broken);
     const started = app.started.length;
-    const sentence = `${configFile()} is not valid JSON, so Vigil leaves it as it is: fix it or remove it.`;
+    const sentence = `${configFile()} is not valid JSON at line 1, column 63 (the text ends before the JSON is complete), so Vigil leaves it as it is: fix it or remove it.`;
     await expect(app.calls.setLocalSmtp({ ...server(), password: 'other' })).rejects.toMatchObject({ code: 'failed', message: sentence });
     // The settings window still opens, with the problem where the server would be.
     expect(await app.calls.getLocalService()).toEqual({ available: true, problem: sentence });
@@ -216,6 +266,38 @@ describe('the SMTP calls with a launcher and keychain the test controls', () => 
         smtp: { ...server(2525), passwordSaved: false },
         problem: 'Vigil cannot tell whether an SMTP password is saved, because the system keychain could not be read: it did not answer within 30 seconds.',
       });
+    } finally {
+      app.remove();
+    }
+  });
+
+  it('takes a password saved before Vigil kept its server with it as saved for the server config.json names', async () => {
+    const secrets = new MemorySecretStore();
+    await secrets.set('smtp:local', 'old-password');
+    const app = await coreWith(secrets);
+    try {
+      writeFileSync(app.configFile, JSON.stringify({ smtp: server(2525) }));
+      expect((await app.calls.getLocalService()).smtp).toMatchObject({ passwordSaved: true });
+      await expect(app.calls.setLocalSmtp(server(2526))).rejects.toMatchObject({ details: [{ field: '0.password', message: expect.stringMatching(/^must be typed again: the port changed/) }] });
+      expect(await app.calls.sendTestEmail({ to: 'ops@example.com' })).toEqual({ ok: true, message: 'sent' });
+      expect(app.tests).toEqual([{ to: 'ops@example.com', secrets: { smtpPassword: 'old-password' } }]);
+    } finally {
+      app.remove();
+    }
+  });
+
+  it('leaves the old password tied to the old server when the new server\'s password cannot be stored', async () => {
+    const secrets = new MemorySecretStore();
+    const app = await coreWith(secrets);
+    try {
+      writeFileSync(app.configFile, '{}');
+      await app.calls.setLocalSmtp({ ...server(2525), password: 'first-password' });
+      secrets.set = () => Promise.reject(new KeychainUnavailableError('it did not answer within 30 seconds'));
+      await expect(app.calls.setLocalSmtp({ ...server(2526), password: 'second-password' })).rejects.toMatchObject({ code: 'failed' });
+      // The file was written first and names the new server; the old password is not sent to it.
+      expect(JSON.parse(readFileSync(app.configFile, 'utf8'))).toEqual({ smtp: server(2526) });
+      expect(await app.calls.sendTestEmail({ to: 'ops@example.com' })).toMatchObject({ ok: false, message: expect.stringMatching(/^The saved SMTP password was not sent to 127\.0\.0\.1:2526: the port changed/) });
+      expect(app.tests).toEqual([]);
     } finally {
       app.remove();
     }

@@ -179,6 +179,45 @@ describe('export and import', () => {
     }
   });
 
+  it("keeps an address's secrets out of the file, and the import asks for them instead of sending a mask", async () => {
+    // No request leaves the machine: the source's checks and webhook posts all fail here.
+    const [from, into] = await Promise.all([startTestService({}, { fetch: () => Promise.reject(new Error('no network in this test')) }), startTestService()]);
+    try {
+      const api = clientOf(from);
+      await api.createMonitor({ name: 'Status', type: 'http', url: 'http://127.0.0.1:9/status?region=eu&access_token=q7UvW2xYz9AbCdEfGhIjKlMn', frequency: 60 });
+      await api.createMonitor({ name: 'Plain', type: 'http', url: 'http://127.0.0.1:9/plain?page=2', frequency: 60 });
+      await api.createNotificationHandler({ name: 'Slack', type: 'webhook', destination: 'https://hooks.slack.com/services/T0AB12CD3/B0EF45GH6/sLaCkSeCrEt0123456789xyZ' });
+      await api.createNotificationHandler({ name: 'Discord', type: 'webhook', destination: 'https://discord.com/api/webhooks/112233445566778899/dIsCoRdToKeN-abcdefghijklmnopqrstuvwxyz0123' });
+      await api.createNotificationHandler({ name: 'Own hook', type: 'webhook', destination: 'https://hooks.example.org/vigil' });
+
+      const text = configurationExportFile(await exportConfiguration(api, Date.now())).text;
+      for (const secret of ['q7UvW2xYz9AbCdEfGhIj', 'sLaCkSeCrEt', 'T0AB12CD3', 'dIsCoRdToKeN']) expect(text).not.toContain(secret);
+      const exported = JSON.parse(text) as { monitors: { url: string }[]; notificationHandlers: { destination: string }[] };
+      // The host, the route and the harmless values stay, so a person sees what each address was.
+      expect(exported.monitors.map(({ url }) => url)).toEqual(['http://127.0.0.1:9/status?region=eu&access_token=••••••••KlMn', 'http://127.0.0.1:9/plain?page=2']);
+      expect(exported.notificationHandlers.map(({ destination }) => destination)).toEqual([
+        'https://hooks.slack.com/services/••••••••/••••••••/••••••••9xyZ',
+        'https://discord.com/api/webhooks/••••••••/••••••••0123',
+        'https://hooks.example.org/vigil',
+      ]);
+
+      const outcome = await importConfiguration(clientOf(into), text, { dryRun: false });
+      if (!outcome.ok) throw new Error(outcome.message);
+      const again = 'is not in the file: type it again in place of •••••••• and import again';
+      expect(outcome.report.skipped).toEqual([
+        { kind: 'monitor', name: 'Status', reason: `the secret in its url ${again}` },
+        { kind: 'handler', name: 'Slack', reason: `the secret in its destination ${again}` },
+        { kind: 'handler', name: 'Discord', reason: `the secret in its destination ${again}` },
+      ]);
+      expect(outcome.report.created.map(({ name }) => name)).toEqual(['Plain', 'Own hook']);
+      // Nothing masked reached the new server.
+      const [monitors, handlers] = await Promise.all([clientOf(into).listMonitors(), clientOf(into).listNotificationHandlers()]);
+      expect(JSON.stringify([monitors.items, handlers.items])).not.toContain('••');
+    } finally {
+      await Promise.all([from.stop(), into.stop()]);
+    }
+  });
+
   it('refuses a file that is not a configuration, in one sentence', async () => {
     const refusal = async (text: string) => {
       const outcome = await importConfiguration(clientOf(target), text, { dryRun: true });

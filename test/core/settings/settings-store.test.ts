@@ -93,7 +93,7 @@ describe('ConfSettingsStore', () => {
     const backup = path.join(directory, 'settings.json.corrupt-2026-11-01T09-30-00-000Z.bak');
     expect(readFileSync(backup, 'utf8')).toBe('{"pollIntervalSeconds": 30,');
     expect(store.warnings).toEqual([
-      `Vigil repaired ${file()}: the file is not valid JSON (everything reset to the defaults). ` +
+      `Vigil repaired ${file()}: the file is not valid JSON at line 1, column 28 (the text ends before the JSON is complete), so everything was reset to the defaults. ` +
         `The original file was kept as ${backup}.`,
     ]);
     expect(logger.entries.filter((entry) => entry.level === 'warn')).toHaveLength(1);

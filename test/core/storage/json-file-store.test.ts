@@ -113,7 +113,7 @@ describe('JsonFileStore', () => {
     expect(readFileSync(backup, 'utf8')).toBe('{"muted": tru');
     expect(JSON.parse(readFileSync(file(), 'utf8'))).toEqual({ lastSeen: {}, muted: false });
     expect(store.warnings).toEqual([
-      `Vigil repaired ${file()}: the file is not valid JSON (everything reset to the defaults). ` +
+      `Vigil repaired ${file()}: the file is not valid JSON at line 1, column 11 (an object, array, string, number, true, false or null was expected), so everything was reset to the defaults. ` +
         `The original file was kept as ${backup}.`,
     ]);
     expect(logger.entries).toEqual([{ level: 'warn', message: store.warnings[0], fields: undefined }]);

@@ -170,10 +170,42 @@ describe('vigil token', () => {
     expect(claims.exp - claims.iat).toBe(7200);
   });
 
-  it('refuses a bad lifetime', async () => {
+  it('refuses a bad lifetime, and one over 90 days', async () => {
     const { code, stdout, stderr } = await runVigil(['token', '--data-dir', freshDataDir(), '--expires-in', 'forever']).exited;
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toMatch(/--expires-in: "forever" is not a token lifetime/);
+    const long = await runVigil(['token', '--data-dir', freshDataDir(), '--expires-in', '91d']).exited;
+    expect(long.code).toBe(2);
+    expect(long.stderr.trim()).toBe('--expires-in: "91d" is not a token lifetime between 1 minute and 90 days (examples: 30d, 12h, 90m)');
+    expect((await runVigil(['token', '--data-dir', freshDataDir(), '--expires-in', '90d']).exited).code).toBe(0);
+  });
+
+  it('--revoke-all makes every earlier token invalid at once in the running service; a new one works', async () => {
+    const dataDir = freshDataDir();
+    const service = await startServiceProcess(dataDir);
+    const [early, other] = [await token(dataDir), await token(dataDir)];
+    const monitors = (bearer: string) => fetch(`${service.apiUrl}/monitors`, { headers: { authorization: `Bearer ${bearer}` } });
+    expect((await monitors(early)).status).toBe(200);
+
+    const revoked = await runVigil(['token', '--revoke-all', '--data-dir', dataDir]).exited;
+    expect(revoked.code).toBe(0);
+    expect(revoked.stdout).toBe('');
+    expect(revoked.stderr).toContain('Every token issued until now for the service in');
+    // The service follows its data folder: the refusal comes as soon as it has seen the file change.
+    await vi.waitFor(async () => expect((await monitors(early)).status).toBe(401));
+    expect((await monitors(other)).status).toBe(401);
+    const refusal = (await (await monitors(early)).json()) as { error: { message: string } };
+    expect(refusal.error.message).toBe('The token is not valid for this service: it is expired, revoked, altered, or signed by another key.');
+    expect((await monitors(await token(dataDir))).status).toBe(200);
+    expect(statSync(path.join(dataDir, 'tokens-valid-from')).mode & 0o777).toBe(0o600);
+
+    // A service started later reads the revocation at start.
+    service.child.kill('SIGTERM');
+    await service.exited;
+    const again = await startServiceProcess(dataDir);
+    expect((await fetch(`${again.apiUrl}/monitors`, { headers: { authorization: `Bearer ${early}` } })).status).toBe(401);
+    again.child.kill('SIGTERM');
+    await again.exited;
   });
 });

@@ -65,7 +65,7 @@ describe('vigil test-email', () => {
     expect(noPassword).toEqual({ code: 1, stdout: '', stderr: 'The SMTP settings name a user but no password was given: set VIGIL_SMTP_PASSWORD.\n' });
     const broken = dataDirWith(undefined);
     writeFileSync(path.join(broken, 'config.json'), '{ "smtp": ');
-    expect((await testEmail(broken)).stderr).toMatch(/config\.json is not valid JSON: .*\.\n$/);
+    expect((await testEmail(broken)).stderr).toMatch(/config\.json is not valid JSON at line 1, column 11 \(the text ends before the JSON is complete\)\.\n$/);
   });
 
   it('refuses a missing or malformed --to before it sends anything', async () => {
