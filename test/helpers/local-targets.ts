@@ -186,3 +186,19 @@ export async function closedPort(): Promise<number> {
   await new Promise((resolve) => server.close(resolve));
   return port;
 }
+
+/** A port held by "another program": a listener on it until `release`. */
+export interface HeldPort {
+  port: number;
+  release(): Promise<void>;
+}
+
+/** Holds `port` (0: a free one) on loopback, as another program would. */
+export async function holdPort(port = 0): Promise<HeldPort> {
+  const server = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ host, port }, resolve);
+  });
+  return { port: (server.address() as AddressInfo).port, release: () => new Promise((resolve) => server.close(() => resolve())) };
+}

@@ -2,12 +2,12 @@
 // port the window says which addresses changed (a banner, and beside each ping URL); where no keychain can be used,
 // Settings says so before a token is typed, asks to keep it for the session explicitly, and a token lost with the
 // last session reads as not kept, never as refused. The built window in Chromium, the real core and service.
-import { createServer, type Server } from 'node:net';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startWebServer, type WebServer } from '../../../main/browser-mode/web-server.ts';
 import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
 import { startCore, tempDirs, type CoreFixture } from '../../core/app/core-fixture.ts';
 import { chromiumMissingReason } from '../../helpers/chromium.ts';
+import { holdPort, type HeldPort } from '../../helpers/local-targets.ts';
 import { recordingLogger } from '../../helpers/recording-logger.ts';
 import { builtRendererDir } from '../global-setup.ts';
 import { openDashboard, openView, screenshot, seriousViolations, startDashboard } from './dashboard-fixture.ts';
@@ -24,20 +24,12 @@ async function lookInBothSchemes(page: Page, shown: Locator, name: string): Prom
   }
 }
 
-function occupy(port: number): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const blocker = createServer();
-    blocker.once('error', reject);
-    blocker.listen({ host: '127.0.0.1', port }, () => resolve(blocker));
-  });
-}
-
 test('with its port taken by another program, the window says which addresses changed', async ({ page }) => {
   test.setTimeout(90_000);
   const dirs = tempDirs({ failuresToConfirmDown: 1 });
   let fixture: CoreFixture | undefined;
   let server: WebServer | undefined;
-  let blocker: Server | undefined;
+  let blocker: HeldPort | undefined;
   try {
     // The first start remembers its port; the job is wired to that address.
     fixture = await startCore(dirs);
@@ -46,7 +38,7 @@ test('with its port taken by another program, the window says which addresses ch
     await fixture.calls.createHeartbeat('local', { name: 'Nightly backup', schedule: '30 2 * * *', timezone: 'UTC' });
     await fixture.core.stop();
 
-    blocker = await occupy(Number(usualPort));
+    blocker = await holdPort(Number(usualPort));
     fixture = await startCore(dirs);
     server = await startWebServer({ core: fixture.core, rendererDir: builtRendererDir, port: 0, logger: recordingLogger() });
     await openDashboard(page, { fixture, server, dirs, close: async () => undefined });
@@ -62,7 +54,7 @@ test('with its port taken by another program, the window says which addresses ch
   } finally {
     await server?.close();
     await fixture?.core.stop();
-    if (blocker !== undefined) await new Promise((resolve) => blocker?.close(resolve));
+    await blocker?.release();
     dirs.remove();
   }
 });

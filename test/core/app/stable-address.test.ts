@@ -3,11 +3,11 @@
 // holds that port, the service still runs elsewhere and the window says which addresses changed. Real core, real
 // service processes.
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverBannersOf } from '../../../renderer/components/banners.tsx';
 import { usualPingUrl } from '../../../renderer/views/heartbeats/ping-address-notice.tsx';
+import { holdPort } from '../../helpers/local-targets.ts';
 import { serverOf, startCore, tempDirs, type CoreFixture } from './core-fixture.ts';
 
 let dirs: ReturnType<typeof tempDirs>;
@@ -22,14 +22,6 @@ const portOf = (url: string) => Number(new URL(url).port);
 
 async function localUp(app: CoreFixture) {
   return serverOf(await app.statusWhere((status) => status.servers.some((s) => s.connection.id === 'local' && s.situation === 'ok')));
-}
-
-function occupy(port: number): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const blocker = createServer();
-    blocker.once('error', reject);
-    blocker.listen({ host: '127.0.0.1', port }, () => resolve(blocker));
-  });
 }
 
 describe('the local service address', () => {
@@ -71,7 +63,7 @@ describe('the local service address', () => {
   });
 
   it('moves only while another program holds the port, and the window says which addresses changed', async () => {
-    const blocker = await occupy(port);
+    const blocker = await holdPort(port);
     const app = await startCore(dirs);
     try {
       const local = await localUp(app);
@@ -91,7 +83,7 @@ describe('the local service address', () => {
       expect(usualPingUrl(movedPingUrl, local.connection.usualBaseUrl)).toBe(pingUrl);
     } finally {
       await app.core.stop();
-      await new Promise((resolve) => blocker.close(resolve));
+      await blocker.release();
     }
   });
 });

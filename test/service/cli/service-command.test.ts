@@ -1,9 +1,9 @@
 // `vigil service` and `vigil token` as real processes: the printed URL, clean shutdown, kill -9 durability.
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { holdPort } from '../../helpers/local-targets.ts';
 import { runVigil, startServiceProcess } from '../../helpers/service-process.ts';
 
 const dirs: string[] = [];
@@ -15,18 +15,6 @@ function freshDataDir(): string {
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
-
-function listening(port: number): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen({ host: '127.0.0.1', port }, () => resolve(server));
-  });
-}
-
-function close(server: Server): Promise<void> {
-  return new Promise((resolve) => server.close(() => resolve()));
-}
 
 async function token(dataDir: string, ...args: string[]): Promise<string> {
   const { code, stdout, stderr } = await runVigil(['token', '--data-dir', dataDir, ...args]).exited;
@@ -90,9 +78,9 @@ describe('vigil service', () => {
 
   it('without --port listens on its usual port (config.json), and on a free one while another program holds it', async () => {
     const dataDir = freshDataDir();
-    const probe = await listening(0);
-    const usual = (probe.address() as AddressInfo).port;
-    await close(probe);
+    const probe = await holdPort();
+    const usual = probe.port;
+    await probe.release();
     writeFileSync(path.join(dataDir, 'config.json'), JSON.stringify({ port: usual }));
 
     const first = await startServiceProcess(dataDir, [], 'usual');
@@ -100,14 +88,14 @@ describe('vigil service', () => {
     first.child.kill('SIGTERM');
     await first.exited;
 
-    const blocker = await listening(usual);
+    const blocker = await holdPort(usual);
     const second = await startServiceProcess(dataDir, [], 'usual');
     expect(second.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
     expect(second.apiUrl).not.toBe(first.apiUrl);
     await vi.waitFor(() => expect(second.stderr()).toContain(`Port ${usual} on 127.0.0.1 is taken by another program, so the service listens on a free port instead`));
     second.child.kill('SIGTERM');
     await second.exited;
-    await close(blocker);
+    await blocker.release();
   });
 
   it('runs with email off, and says why, when the SMTP settings name a user but no password is given', async () => {
