@@ -13,7 +13,7 @@ export type ContractReply = { id: CallId | null } & CallResult;
 
 /**
  * Answers one message from the page. Never throws: whatever arrives, the reply is a ContractReply. Every tab has
- * already shown this launch's session cookie (web-access.ts), so each sender is trusted.
+ * already shown this launch's session cookie and page secret (web-access.ts), so each sender is trusted.
  */
 export async function answerMessage(core: Pick<VigilCore, 'calls' | 'logger'>, text: string): Promise<ContractReply> {
   let message: unknown;

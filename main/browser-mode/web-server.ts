@@ -1,14 +1,16 @@
 // Browser mode's server: the built renderer and the contract (a WebSocket at /contract) on 127.0.0.1 only,
-// behind the per-launch key (web-access.ts). One core, any number of tabs; every tab gets every core event.
+// behind the single-use launch key and the session it opens (web-access.ts). One core, any number of tabs; every
+// tab gets every core event.
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { coreEventNames } from '../../common/ipc/contract.ts';
+import { contractProtocol } from '../../common/ipc/page-secret.ts';
 import type { Logger } from '../../common/logger.ts';
 import type { VigilCore } from '../core/app/vigil-core.ts';
 import { answerMessage, maxMessageBytes, serializeEvent, serializeReply } from './contract-socket.ts';
-import { createAccessGate, wrongKey, type AccessGate, type Refusal } from './web-access.ts';
+import { createAccessGate, type AccessGate, type Refusal } from './web-access.ts';
 import { readStaticFile, realRoot } from './static-files.ts';
 
 export interface WebServerOptions {
@@ -46,7 +48,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const { core, logger } = options;
   const root = await realRoot(options.rendererDir);
   const server = createServer();
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes });
+  // The page offers the contract protocol beside its secret (web-access.ts); only the former is ever answered.
+  const sockets = new WebSocketServer({
+    noServer: true,
+    maxPayload: maxMessageBytes,
+    handleProtocols: (offered) => (offered.has(contractProtocol) ? contractProtocol : false),
+  });
   await listenOn(server, options.port ?? 0, options.portIfTaken ?? 'fail', logger);
   server.on('error', (error) => logger.error('Browser mode\'s server failed.', { error: error.message }));
   const port = (server.address() as AddressInfo).port;
@@ -65,7 +72,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     socket.on('error', () => socket.destroy());
     const refusal =
       pathOf(request.url) === contractPath
-        ? (gate.checkSite(request.headers, true) ?? gate.checkSession(request.headers))
+        ? (gate.checkSite(request.headers, true) ?? gate.checkSession(request.headers) ?? gate.checkPageSecret(request.headers))
         : { status: 404, message: 'Not found.' };
     if (refusal) {
       refuseUpgrade(socket, refusal);
@@ -136,14 +143,14 @@ async function serveHttp(gate: AccessGate, root: string, request: IncomingMessag
   }
   const rawUrl = request.url ?? '/';
   const query = new URLSearchParams(rawUrl.includes('?') ? rawUrl.slice(rawUrl.indexOf('?') + 1) : '');
-  const key = gate.keyOf(query);
-  if (key === 'right') {
-    // The key leaves the address bar and history: the page continues at / with the cookie instead.
-    response.writeHead(303, { ...securityHeaders, location: '/', 'set-cookie': gate.sessionCookie, 'cache-control': 'no-store', 'content-length': 0 });
+  const key = gate.openWithKey(query, request.headers);
+  if (key.kind === 'redirect') {
+    // The key leaves the address bar and history: the page continues at / with its session instead.
+    response.writeHead(303, { ...securityHeaders, location: key.location, ...(key.setCookie === undefined ? {} : { 'set-cookie': key.setCookie }), 'cache-control': 'no-store', 'content-length': 0 });
     response.end();
     return;
   }
-  const sessionRefusal = key === 'wrong' ? wrongKey : gate.checkSession(request.headers);
+  const sessionRefusal = key.kind === 'refused' ? key.refusal : gate.checkSession(request.headers);
   if (sessionRefusal) return refuse(response, sessionRefusal);
   const answer = await readStaticFile(root, pathOf(rawUrl));
   if (!answer.ok) return send(response, answer.status, answer.message);

@@ -1,7 +1,7 @@
 // Browser mode, after Vigil stopped: a banner above everything says so plainly, and since when the page shows
 // what it shows, while the page retries by itself ("Try now" skips the wait). When Vigil was started again, this
 // page's session belongs to the old launch: the banner says to open the address Vigil printed, and the page
-// reconnects by itself once that address has been opened (the new session cookie reaches every tab).
+// reconnects by itself once that address has been opened (the new session cookie and page secret reach every tab).
 import { formatClockTime } from '../../common/format/clock-time.ts';
 import { isDisconnected, useConnection } from '../state/connection-store.ts';
 import { useNow } from '../state/now-store.ts';

@@ -11,8 +11,8 @@ import { methodNames, windowEventNames, type VigilApi, type VigilCallError, type
 export interface WebSocketApiOptions {
   /** ws://<host>/contract */
   url: string;
-  /** Opens the socket; tests pass one that adds the session cookie. */
-  openSocket?: (url: string) => WebSocket;
+  /** Opens the socket, offering what the server asks of a page (connect-vigil-api.ts: the page secret). */
+  openSocket: (url: string) => WebSocket;
   clock?: Clock;
   random?: () => number;
   /** How long a call made while disconnected waits for the socket. */
@@ -103,7 +103,7 @@ class ContractConnection {
 
   constructor(options: WebSocketApiOptions) {
     this.#url = options.url;
-    this.#openSocket = options.openSocket ?? ((url) => new WebSocket(url));
+    this.#openSocket = options.openSocket;
     this.#clock = options.clock ?? systemClock;
     this.#random = options.random ?? Math.random;
     this.#connectWaitMs = options.connectWaitMs ?? 10_000;

@@ -15,6 +15,7 @@ import {
   openContractSocket,
   rawRequest,
   sampleStatus,
+  signIn,
   startTestWebServer,
   tcpSocketsOn,
   type TestWebServer,
@@ -26,7 +27,7 @@ let web: TestWebServer;
 let socket: WebSocket;
 
 async function openSocket(server: TestWebServer): Promise<WebSocket> {
-  const outcome = await openContractSocket(server.port, { cookie: await server.sessionCookie() });
+  const outcome = await openContractSocket(server.port, await server.session());
   if (!outcome.opened) throw new Error(`the socket was refused with ${outcome.status}`);
   return outcome.socket;
 }
@@ -170,9 +171,8 @@ describe('close', () => {
     const dir = web.rendererDir;
     const server = await startWebServer({ core, rendererDir: dir, logger: recordingLogger() });
     const port = Number(new URL(server.url).port);
-    const key = new URL(server.url).searchParams.get('key') ?? '';
-    const cookie = ((await rawRequest(port, { path: `/?key=${key}` })).headers['set-cookie']?.[0] ?? '').split(';', 1)[0] ?? '';
-    const tabs = await Promise.all([1, 2, 3].map(() => openContractSocket(port, { cookie })));
+    const session = await signIn(server.url);
+    const tabs = await Promise.all([1, 2, 3].map(() => openContractSocket(port, session)));
     const closed = tabs.map((tab) => (tab.opened ? new Promise((resolve) => tab.socket.once('close', resolve)) : Promise.reject(new Error('refused'))));
     expect(core.listenerCount()).toBe(coreEventNames.length);
     // Both ends of the three tabs' connections (the check below sees what it should).

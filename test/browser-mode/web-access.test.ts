@@ -1,18 +1,29 @@
-// Browser mode's door, over real sockets on 127.0.0.1: the launch key becomes a cookie, nothing is served or
-// upgraded without it, and a Host or Origin other than the loopback address served is refused (DNS rebinding).
+// Browser mode's door, over real sockets on 127.0.0.1: the launch key, good once, becomes a cookie and a page
+// secret; nothing is served without the cookie, the socket opens only with both (so a cookie replayed from another
+// program, whatever Host and Origin it forges, makes no call), and a Host or Origin other than the loopback address
+// served is refused (DNS rebinding).
 import { symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openContractSocket, rawRequest, startTestWebServer, testIndexHtml, type TestWebServer } from '../helpers/web-server.ts';
+import { pageSecretFromFragment } from '../../common/ipc/page-secret.ts';
+import { openContractSocket, rawRequest, startTestWebServer, testIndexHtml, type RawAnswer, type TestWebServer } from '../helpers/web-server.ts';
 
 let web: TestWebServer;
+/** The answer to the first use of the key, which spends it. */
+let firstOpen: RawAnswer;
 let cookie: string;
+let pageSecret: string;
 
 beforeAll(async () => {
   web = await startTestWebServer();
-  cookie = await web.sessionCookie();
+  firstOpen = await rawRequest(web.port, { path: `/?key=${web.key}` });
+  cookie = firstOpen.headers['set-cookie']?.[0]?.split(';', 1)[0] ?? '';
+  pageSecret = pageSecretFromFragment(new URL(firstOpen.headers.location ?? '', web.origin).hash) ?? '';
 });
 afterAll(() => web.stop());
+
+const alreadyOpened =
+  'This address was already opened in a browser, and it opens Vigil only once. Go back to the tab it opened; to open Vigil in another browser, stop `vigil web` (Ctrl-C) and start it again for a new address.\n';
 
 const get = (requestPath: string, headers: Record<string, string> = {}) => rawRequest(web.port, { path: requestPath, headers });
 
@@ -22,14 +33,34 @@ describe('the launch key', () => {
     expect(web.origin).toBe(`http://127.0.0.1:${web.port}`);
   });
 
-  it('is swapped for an HttpOnly, SameSite=Strict cookie and a 303 to /, so it leaves the address bar', async () => {
-    const answer = await get(`/?key=${web.key}`);
+  it('is swapped for an HttpOnly, SameSite=Strict cookie and a 303 to / with the page secret in the fragment, so it leaves the address bar', async () => {
+    const answer = firstOpen;
     expect(answer.status).toBe(303);
-    expect(answer.headers.location).toBe('/');
+    expect(answer.headers.location).toMatch(/^\/#vigil-page-secret=[A-Za-z0-9_-]{43}$/);
     expect(answer.headers['cache-control']).toBe('no-store');
     const setCookie = answer.headers['set-cookie']?.[0] ?? '';
     expect(setCookie).toMatch(new RegExp(`^vigil-session-${web.port}=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=/$`));
     expect(setCookie).not.toContain(web.key);
+    // Three secrets, none derived from another: the cookie says nothing about the page secret.
+    expect(new Set([web.key, cookie.split('=')[1], pageSecret]).size).toBe(3);
+    expect(setCookie).not.toContain(pageSecret);
+  });
+
+  it('opens Vigil only once: used again without this launch\'s cookie, it is refused in plain words and hands out nothing', async () => {
+    for (const headers of [{}, { cookie: `vigil-session-${web.port}=${'x'.repeat(43)}` }] as Record<string, string>[]) {
+      const again = await get(`/?key=${web.key}`, headers);
+      expect(again.status).toBe(403);
+      expect(again.body).toBe(alreadyOpened);
+      expect(again.headers['set-cookie']).toBeUndefined();
+      expect(again.headers.location).toBeUndefined();
+    }
+  });
+
+  it('used again in the browser that opened it, continues at / on that session, handing out nothing new', async () => {
+    const again = await get(`/?key=${web.key}`, { cookie });
+    expect(again.status).toBe(303);
+    expect(again.headers.location).toBe('/');
+    expect(again.headers['set-cookie']).toBeUndefined();
   });
 
   it('opens the page with the cookie, with the security headers', async () => {
@@ -88,8 +119,8 @@ describe('the launch key', () => {
     expect(answer.headers.allow).toBe('GET, HEAD');
   });
 
-  it('never logs the key', () => {
-    expect(web.logger.text()).not.toContain(web.key);
+  it('never logs the key or the session', () => {
+    for (const secret of [web.key, cookie.split('=')[1] ?? '', pageSecret]) expect(web.logger.text()).not.toContain(secret);
   });
 });
 
@@ -135,33 +166,51 @@ describe('DNS rebinding', () => {
 });
 
 describe('the contract socket door', () => {
-  it('opens with the cookie and the page\'s Origin', async () => {
-    const outcome = await openContractSocket(web.port, { cookie });
+  it('opens with the cookie, the page secret and the page\'s Origin, agreeing to the contract protocol only', async () => {
+    const outcome = await openContractSocket(web.port, { cookie, pageSecret });
     expect(outcome.opened).toBe(true);
-    if (outcome.opened) outcome.socket.close();
+    if (!outcome.opened) return;
+    expect(outcome.socket.protocol).toBe('vigil-contract');
+    outcome.socket.close();
   });
 
   it.each([
-    ['no cookie', {}, 401],
-    ['another port\'s cookie', { cookie: `vigil-session-1=${'x'.repeat(43)}` }, 401],
-    ['no Origin', { origin: null, withCookie: true }, 403],
-    ['a foreign Origin', { origin: 'http://rebind.attacker.example', withCookie: true }, 403],
-    ['an Origin on another loopback port', { origin: 'http://127.0.0.1:1', withCookie: true }, 403],
-    ['a foreign Host', { host: 'rebind.attacker.example', withCookie: true }, 421],
-    ['another path', { path: '/contract/x', withCookie: true }, 404],
+    ['no cookie', { pageSecret: true }, 401],
+    ['another port\'s cookie', { cookie: `vigil-session-1=${'x'.repeat(43)}`, pageSecret: true }, 401],
+    ['no Origin', { origin: null, cookie: true, pageSecret: true }, 403],
+    ['a foreign Origin', { origin: 'http://rebind.attacker.example', cookie: true, pageSecret: true }, 403],
+    ['an Origin on another loopback port', { origin: 'http://127.0.0.1:1', cookie: true, pageSecret: true }, 403],
+    ['a foreign Host', { host: 'rebind.attacker.example', cookie: true, pageSecret: true }, 421],
+    ['another path', { path: '/contract/x', cookie: true, pageSecret: true }, 404],
+    ['no page secret', { cookie: true }, 401],
+    ['another launch\'s page secret', { cookie: true, pageSecret: 'x'.repeat(43) }, 403],
+    ['the cookie\'s value as the page secret', { cookie: true, pageSecret: 'cookie-value' }, 403],
   ] as const)('is refused with %s', async (_name, options, status) => {
-    const outcome = await openContractSocket(web.port, { ...options, cookie: 'withCookie' in options ? cookie : (options as { cookie?: string }).cookie });
+    const chosen = options as { cookie?: true | string; pageSecret?: true | string };
+    const outcome = await openContractSocket(web.port, {
+      ...options,
+      cookie: chosen.cookie === true ? cookie : chosen.cookie,
+      pageSecret: chosen.pageSecret === true ? pageSecret : chosen.pageSecret === 'cookie-value' ? cookie.split('=')[1] : chosen.pageSecret,
+    });
     expect(outcome).toMatchObject({ opened: false, status });
   });
 
   it('is refused with a cookie from another launch on this port (403)', async () => {
-    const outcome = await openContractSocket(web.port, { cookie: `vigil-session-${web.port}=${'x'.repeat(43)}` });
+    const outcome = await openContractSocket(web.port, { cookie: `vigil-session-${web.port}=${'x'.repeat(43)}`, pageSecret });
     expect(outcome).toMatchObject({ opened: false, status: 403 });
   });
 
-  it('does not take the key in place of the cookie', async () => {
-    const outcome = await openContractSocket(web.port, { path: `/contract?key=${web.key}` });
+  it('does not take the key in place of the cookie or the page secret', async () => {
+    expect(await openContractSocket(web.port, { path: `/contract?key=${web.key}`, pageSecret })).toMatchObject({ opened: false, status: 401 });
+    expect(await openContractSocket(web.port, { cookie, pageSecret: web.key })).toMatchObject({ opened: false, status: 403 });
+  });
+
+  it('opens nothing for the cookie replayed from another program, with the Host and Origin of the page forged', async () => {
+    // What another web server on 127.0.0.1 receives from the browser (cookies ignore ports), sent on from Node.
+    const calls = web.core.received.length;
+    const outcome = await openContractSocket(web.port, { cookie, host: `127.0.0.1:${web.port}`, origin: web.origin });
     expect(outcome).toMatchObject({ opened: false, status: 401 });
+    expect(web.core.received.length).toBe(calls);
   });
 });
 

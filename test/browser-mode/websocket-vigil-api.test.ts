@@ -4,11 +4,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket as WsSocket } from 'ws';
 import { methodNames, windowEventNames, type VigilCallError } from '../../common/ipc/contract.ts';
+import { contractProtocols } from '../../common/ipc/page-secret.ts';
 import type { AlertView, StatusView } from '../../common/ipc/views.ts';
 import { contractUrl } from '../../renderer/transport/connect-vigil-api.ts';
 import { createWebSocketVigilApi, type LinkState, type SessionCheck, type WebSocketVigilApi } from '../../renderer/transport/websocket-vigil-api.ts';
 import { manualClock, type ManualClock } from '../helpers/manual-clock.ts';
-import { fakeVigilCore, sampleStatus, startTestWebServer, type TestWebServer } from '../helpers/web-server.ts';
+import { fakeVigilCore, sampleStatus, startTestWebServer, type PageSession, type TestWebServer } from '../helpers/web-server.ts';
 
 const alert: AlertView = { id: 'a1', kind: 'monitor-down', severity: 'critical', title: 'API is down', body: 'Connection refused.', connectionId: 'local' };
 
@@ -34,11 +35,11 @@ function hangingRefresh() {
   };
 }
 
-function connect(cookie: string, options: { connectWaitMs?: number; replyTimeoutMs?: number; checkSession?: () => Promise<SessionCheck> } = {}): WebSocketVigilApi {
+function connect({ cookie, pageSecret }: PageSession, options: { connectWaitMs?: number; replyTimeoutMs?: number; checkSession?: () => Promise<SessionCheck> } = {}): WebSocketVigilApi {
   return createWebSocketVigilApi({
     url: `ws://127.0.0.1:${web.port}/contract`,
     openSocket: (url) => {
-      const socket = new WsSocket(url, { headers: { cookie }, origin: web.origin });
+      const socket = new WsSocket(url, contractProtocols(pageSecret), { headers: { cookie }, origin: web.origin });
       opened.push(socket);
       return socket as unknown as WebSocket;
     },
@@ -72,7 +73,7 @@ beforeEach(async () => {
   clock = manualClock();
   opened = [];
   listenerErrors = [];
-  api = connect(await web.sessionCookie());
+  api = connect(await web.session());
 });
 afterEach(async () => {
   api.close();
@@ -211,7 +212,7 @@ describe('the connection state the page shows', () => {
 
   it('keeps the moment it was last connected across failed attempts while Vigil is gone, and "Try now" skips the wait', async () => {
     const checks: SessionCheck[] = ['unreachable', 'unreachable', 'unreachable'];
-    const gone = connect(await web.sessionCookie(), { checkSession: async () => checks.shift() ?? 'unreachable' });
+    const gone = connect(await web.session(), { checkSession: async () => checks.shift() ?? 'unreachable' });
     await gone.getStatus();
     const lastConnected = clock.now();
     await web.close();
@@ -227,7 +228,7 @@ describe('the connection state the page shows', () => {
   });
 
   it('is refused when Vigil answers but no longer accepts this page’s session (it was started again)', async () => {
-    const restarted = connect(await web.sessionCookie(), { checkSession: async () => 'refused' });
+    const restarted = connect(await web.session(), { checkSession: async () => 'refused' });
     await restarted.getStatus();
     const lastConnected = clock.now();
     const states = watch(restarted);
@@ -236,7 +237,7 @@ describe('the connection state the page shows', () => {
     // The first failed attempt asks why.
     clock.advance(200);
     await vi.waitFor(() => expect(restarted.connection.current()).toEqual({ state: 'refused', since: lastConnected }));
-    // Still trying: once the new address is opened in any tab, its session cookie lets this page back in.
+    // Still trying: once the new address is opened in any tab, its session cookie and page secret let this page back in.
     const attempts = opened.length;
     clock.advance(10_000);
     expect(opened.length).toBeGreaterThan(attempts);

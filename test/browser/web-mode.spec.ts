@@ -1,7 +1,8 @@
 // Browser mode in Debian's Chromium: the real web server over a page built with renderer/transport, against a
-// fake core. The page opens with the launch key and calls round-trip; without the key, from a DNS-rebound name,
-// or from a page on another loopback port (which the browser does send the cookie from), it is refused.
-import { mkdtempSync, rmSync } from 'node:fs';
+// fake core. The page opens with the launch key, which works once, and calls round-trip, also from a second tab;
+// without the key, from a DNS-rebound name, or from a page on another loopback port (which the browser does send
+// the cookie to) it is refused, and so is that cookie replayed from another program. Each test has its own launch.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { chromium, expect, test, type Page } from '@playwright/test';
 import type { VigilApi } from '../../common/ipc/contract.ts';
 import type { AlertView } from '../../common/ipc/views.ts';
 import { chromiumLaunchOptions, chromiumMissingReason } from '../helpers/chromium.ts';
-import { buildTransportTestPage, rawRequest, sampleStatus, startTestWebServer, type TestWebServer } from '../helpers/web-server.ts';
+import { buildTransportTestPage, openContractSocket, rawRequest, sampleStatus, startTestWebServer, type TestWebServer } from '../helpers/web-server.ts';
 
 interface TestPageGlobals {
   vigilTest: { api: VigilApi; showAlert(alert: AlertView): 'notification' | 'in-page' };
@@ -19,6 +20,7 @@ interface TestPageGlobals {
 const alert: AlertView = { id: 'a1', kind: 'monitor-down', severity: 'critical', title: 'API is down', body: 'Connection refused.', connectionId: 'local' };
 
 let workDir: string;
+let rendererDir: string;
 let web: TestWebServer;
 
 test.skip(!!chromiumMissingReason(), chromiumMissingReason());
@@ -26,13 +28,28 @@ test.skip(!!chromiumMissingReason(), chromiumMissingReason());
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   workDir = mkdtempSync(path.join(tmpdir(), 'vigil-web-mode-'));
-  web = await startTestWebServer({ rendererDir: await buildTransportTestPage(workDir) });
+  rendererDir = await buildTransportTestPage(workDir);
 });
 
-test.afterAll(async () => {
+test.beforeEach(async () => {
+  web = await startTestWebServer({ rendererDir });
+});
+
+test.afterEach(async () => {
   await web?.stop();
+});
+
+test.afterAll(() => {
   rmSync(workDir, { recursive: true, force: true });
 });
+
+const callFrom = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as TestPageGlobals).vigilTest.api.getStatus().then(
+      (status) => status.tooltip,
+      (error: { message: string }) => `failed: ${error.message}`,
+    ),
+  );
 
 /** Script errors, CSP violations and failed loads (but the favicon, which the test page has none of). */
 function pageErrors(page: Page): string[] {
@@ -65,8 +82,11 @@ test('the page opens with the launch key, which leaves the address bar, and call
   const errors = pageErrors(page);
   const response = await page.goto(web.url);
   expect(response?.status()).toBe(200);
-  expect(page.url()).toBe(`${web.origin}/`);
   await expect(page.getByRole('status')).toHaveText(sampleStatus.tooltip);
+  // The page secret came in the fragment and went on into the page's storage: neither key nor secret is left in
+  // the address bar or in the history entry.
+  expect(page.url()).toBe(`${web.origin}/`);
+  expect(await page.evaluate(() => location.hash)).toBe('');
   expect(web.core.received.some((call) => call.method === 'getStatus')).toBe(true);
   const cookies = await page.context().cookies();
   expect(cookies).toMatchObject([{ name: `vigil-session-${web.port}`, httpOnly: true, sameSite: 'Strict', path: '/' }]);
@@ -86,6 +106,50 @@ test('the page opens with the launch key, which leaves the address bar, and call
   web.core.emit('onAlert', alert);
   await expect(page.getByRole('list', { name: 'Alerts' }).getByRole('listitem')).toHaveText(['API is down: Connection refused.']);
   expect(errors).toEqual([]);
+});
+
+test('a second tab at the same address shares the session, and the printed address opened again there goes to it', async ({ page, context }) => {
+  await page.goto(web.url);
+  await expect(page.getByRole('status')).toHaveText(sampleStatus.tooltip);
+  const second = await context.newPage();
+  expect((await second.goto(`${web.origin}/`))?.status()).toBe(200);
+  await expect(second.getByRole('status')).toHaveText(sampleStatus.tooltip);
+  expect(await callFrom(second)).toBe(sampleStatus.tooltip);
+
+  // Clicked again in the terminal: the same browser continues on its session.
+  const again = await context.newPage();
+  expect((await again.goto(web.url))?.status()).toBe(200);
+  expect(again.url()).toBe(`${web.origin}/`);
+  await expect(again.getByRole('status')).toHaveText(sampleStatus.tooltip);
+  expect(await context.cookies()).toHaveLength(1);
+});
+
+test('the printed address opens Vigil once: another browser is refused in plain words', async ({ page, browser }) => {
+  await page.goto(web.url);
+  await expect(page.getByRole('status')).toHaveText(sampleStatus.tooltip);
+  const calls = web.core.received.length;
+
+  const elsewhere = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  try {
+    const late = await elsewhere.newPage();
+    const refused = await late.goto(web.url);
+    expect(refused?.status()).toBe(403);
+    await expect(late.locator('body')).toHaveText(
+      'This address was already opened in a browser, and it opens Vigil only once. Go back to the tab it opened; to open Vigil in another browser, stop `vigil web` (Ctrl-C) and start it again for a new address.',
+    );
+    expect(await elsewhere.cookies()).toEqual([]);
+    expect(web.core.received.length).toBe(calls);
+    const folder = path.resolve('test-results', 'screenshots');
+    mkdirSync(folder, { recursive: true });
+    for (const scheme of ['light', 'dark'] as const) {
+      await late.emulateMedia({ colorScheme: scheme });
+      await late.screenshot({ path: path.join(folder, `browser-mode-address-used-${scheme}.png`) });
+    }
+  } finally {
+    await elsewhere.close();
+  }
+  // The tab that opened it is untouched.
+  expect(await callFrom(page)).toBe(sampleStatus.tooltip);
 });
 
 test('an alert is a Web Notification where the user permitted them', async ({ page, context }) => {
@@ -142,7 +206,7 @@ test('a page on another loopback port cannot open the socket, though the browser
   try {
     await page.goto(web.url);
     await expect(page.getByRole('status')).toHaveText(sampleStatus.tooltip);
-    expect(await openSocketFrom(page, `ws://127.0.0.1:${web.port}/contract`)).toBe('open');
+    expect(await callFrom(page)).toBe(sampleStatus.tooltip);
 
     const calls = web.core.received.length;
     const otherOrigin = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
@@ -152,6 +216,12 @@ test('a page on another loopback port cannot open the socket, though the browser
     expect(web.core.received.length).toBe(calls);
     // Refused for its Origin (not for a missing cookie), as the server's log says.
     expect(web.logger.entries).toContainEqual(expect.objectContaining({ level: 'warn', fields: { host: `127.0.0.1:${web.port}`, origin: otherOrigin } }));
+
+    // That server replays the cookie it received from a program of its own, forging the page's Host and Origin:
+    // without the page secret, which only the page's own origin can read, the socket does not open.
+    const replayed = await openContractSocket(web.port, { cookie: cookiesSeen[0] ?? '', host: `127.0.0.1:${web.port}`, origin: web.origin });
+    expect(replayed).toMatchObject({ opened: false, status: 401 });
+    expect(web.core.received.length).toBe(calls);
   } finally {
     await new Promise((resolve) => other.close(resolve));
   }

@@ -11,6 +11,11 @@ export interface DelayingProxy {
   pending(): number;
   /** Requests received so far. */
   received(): number;
+  /**
+   * Requests passed on to the service so far (their delay over, or released). Zero shows that nothing has been
+   * answered through the proxy yet, however long the test took to get there.
+   */
+  passedOn(): number;
   /** Passes every held request on now, and later ones at once. */
   release(): void;
   close(): Promise<void>;
@@ -20,9 +25,11 @@ export async function startDelayingProxy(targetApiUrl: string, delayMs: number):
   const target = new URL(targetApiUrl);
   const held = new Map<ServerResponse, { timer: NodeJS.Timeout; forward: () => void }>();
   let received = 0;
+  let passedOn = 0;
   let released = false;
 
   function forward(incoming: IncomingMessage, outgoing: ServerResponse, body: Buffer): void {
+    passedOn += 1;
     const upstream = request(
       { host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: { ...incoming.headers, host: target.host } },
       (answer) => {
@@ -59,6 +66,7 @@ export async function startDelayingProxy(targetApiUrl: string, delayMs: number):
     apiUrl: `http://127.0.0.1:${port}${target.pathname}`,
     pending: () => held.size,
     received: () => received,
+    passedOn: () => passedOn,
     release() {
       released = true;
       for (const { timer, forward: go } of [...held.values()]) {

@@ -1,13 +1,16 @@
 // Browser mode under test: a fake VigilCore (every contract method recorded, events emitted by hand), the real
 // web server on 127.0.0.1 over a temporary renderer folder, raw HTTP requests (any Host, any Origin) and
-// contract sockets with or without the session cookie.
+// contract sockets with or without the session cookie and page secret. The printed address opens Vigil once, so a
+// launch is signed in to once (signIn) and that session handed to every client and page (openSignedIn).
 import type { ItemRulesView } from '../../common/ipc/alerting.ts';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Page, Response } from '@playwright/test';
 import { WebSocket } from 'ws';
 import { methodNames, type CoreCalls, type CoreEvent, type EventPayload, type VigilMethod } from '../../common/ipc/contract.ts';
+import { contractProtocols, pageSecretFragment, pageSecretFromFragment } from '../../common/ipc/page-secret.ts';
 import type { StatusView } from '../../common/ipc/views.ts';
 import type { VigilCore } from '../../main/core/app/vigil-core.ts';
 import { startWebServer, type WebServer } from '../../main/browser-mode/web-server.ts';
@@ -78,9 +81,50 @@ export interface TestWebServer extends WebServer {
   logger: RecordingLogger;
   /** The launch key from the printed URL. */
   key: string;
-  /** `name=value` of the session cookie, got the way a browser gets it: by opening the URL with the key. */
-  sessionCookie(): Promise<string>;
+  /** The session, got the way a browser gets it: by opening the URL with the key (once; see signIn). */
+  session(): Promise<PageSession>;
   stop(): Promise<void>;
+}
+
+/** What the page that opened the printed address holds. */
+export interface PageSession {
+  /** `name=value` of the session cookie. */
+  cookie: string;
+  pageSecret: string;
+}
+
+const sessions = new Map<string, Promise<PageSession>>();
+
+/**
+ * Opens the printed address from Node as a browser would, the first time it is asked for that address (the key
+ * works once), and returns the session cookie and the page secret from the redirect's fragment.
+ */
+export function signIn(printedUrl: string): Promise<PageSession> {
+  let session = sessions.get(printedUrl);
+  if (session === undefined) {
+    const url = new URL(printedUrl);
+    session = rawRequest(Number(url.port), { path: `${url.pathname}${url.search}` }).then((answer) => {
+      const cookie = answer.headers['set-cookie']?.[0]?.split(';', 1)[0];
+      const pageSecret = pageSecretFromFragment(new URL(answer.headers.location ?? '', url).hash);
+      if (answer.status !== 303 || !cookie || !pageSecret) throw new Error(`opening the URL with the key answered ${answer.status}`);
+      return { cookie, pageSecret };
+    });
+    sessions.set(printedUrl, session);
+  }
+  return session;
+}
+
+/**
+ * Opens the window in `page` on the launch's session, as a tab in the browser that opened the printed address
+ * would: the cookie in its browser, the page secret handed to the page in the fragment (which the page moves into
+ * its storage). `route` (`#/monitors`) is then shown the way a link would show it.
+ */
+export async function openSignedIn(page: Page, server: Pick<WebServer, 'url' | 'origin'>, route?: string): Promise<Response | null> {
+  const { cookie, pageSecret } = await signIn(server.url);
+  const at = cookie.indexOf('=');
+  await page.context().addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: server.origin, httpOnly: true, sameSite: 'Strict' }]);
+  const response = await page.goto(`${server.origin}/${pageSecretFragment(pageSecret)}`);
+  return route === undefined ? response : page.goto(`${server.origin}/${route}`);
 }
 
 export const testIndexHtml = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Vigil test</title></head><body><p>Vigil test page</p></body></html>\n';
@@ -109,12 +153,7 @@ export async function startTestWebServer(options: { core?: FakeVigilCore; render
     rendererDir,
     logger,
     key: url.searchParams.get('key') ?? '',
-    async sessionCookie() {
-      const answer = await rawRequest(port, { path: `${url.pathname}${url.search}` });
-      const setCookie = answer.headers['set-cookie']?.[0];
-      if (answer.status !== 303 || !setCookie) throw new Error(`opening the URL with the key answered ${answer.status}`);
-      return setCookie.split(';', 1)[0] ?? '';
-    },
+    session: () => signIn(server.url),
     async stop() {
       await server.close();
       if (ownDir) rmSync(ownDir, { recursive: true, force: true });
@@ -156,15 +195,18 @@ export function rawRequest(port: number, options: { path?: string; method?: stri
 
 export type SocketOutcome = { opened: true; socket: WebSocket } | { opened: false; status: number; body: string };
 
-/** Opens the contract socket as a browser tab on `origin` would (Origin defaults to the server's own). */
+/**
+ * Opens the contract socket as a browser tab on `origin` would (Origin defaults to the server's own), offering the
+ * contract protocol and `pageSecret` when given.
+ */
 export function openContractSocket(
   port: number,
-  options: { cookie?: string; origin?: string | null; host?: string; path?: string; maxPayload?: number } = {},
+  options: { cookie?: string; pageSecret?: string; origin?: string | null; host?: string; path?: string; maxPayload?: number } = {},
 ): Promise<SocketOutcome> {
   const origin = options.origin === undefined ? `http://127.0.0.1:${port}` : options.origin;
   const headers: Record<string, string> = { host: options.host ?? `127.0.0.1:${port}` };
   if (options.cookie) headers.cookie = options.cookie;
-  const socket = new WebSocket(`ws://127.0.0.1:${port}${options.path ?? '/contract'}`, {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}${options.path ?? '/contract'}`, contractProtocols(options.pageSecret), {
     headers,
     ...(origin === null ? {} : { origin }),
     handshakeTimeout: 10_000,

@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ItemPageWindow, TimelineSegment } from '../../../common/ipc/history.ts';
 import { chromiumMissingReason } from '../../helpers/chromium.ts';
-import { fakeVigilCore, startTestWebServer, type TestWebServer } from '../../helpers/web-server.ts';
+import { fakeVigilCore, openSignedIn, startTestWebServer, type TestWebServer } from '../../helpers/web-server.ts';
 import { itemRules, maintenanceWindow } from '../../renderer/calm-fixtures.ts';
 import { itemHistory } from '../../renderer/history-fixtures.ts';
 import { status } from '../../renderer/status-fixtures.ts';
@@ -76,7 +76,7 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`calm alerts as drawn in ${scheme}: the overview, the list's badges, the timeline with maintenance`, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-    await page.goto(web.url);
+    await openSignedIn(page, web);
     await expect(page.getByRole('region', { name: /^In maintenance until / })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Upcoming maintenance' })).toContainText('Kept by Vigil');
     await look(page, `calm-views-overview-${scheme}`);
@@ -100,7 +100,7 @@ for (const scheme of ['light', 'dark'] as const) {
       dependenciesKeptBy = keptBy;
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-      await page.goto(web.url);
+      await openSignedIn(page, web);
       await openView(page, 'Monitors');
       await page.getByRole('row', { name: /^NAS/ }).getByRole('link', { name: 'NAS' }).click();
       const rules = page.getByRole('region', { name: 'Alert rules' });

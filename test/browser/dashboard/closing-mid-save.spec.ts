@@ -3,20 +3,23 @@
 import { expect, test } from '@playwright/test';
 import type { Monitor } from '../../../common/ipc/views.ts';
 import { chromiumMissingReason } from '../../helpers/chromium.ts';
-import { fakeVigilCore, sampleStatus, startTestWebServer, type TestWebServer } from '../../helpers/web-server.ts';
+import { fakeVigilCore, openSignedIn, sampleStatus, startTestWebServer, type TestWebServer } from '../../helpers/web-server.ts';
 import { builtRendererDir } from '../global-setup.ts';
 
 test.skip(!!chromiumMissingReason(), chromiumMissingReason());
 
 let server: TestWebServer;
 const saved: Monitor[] = [];
+let letSaveFinish = () => {};
+const saveMayFinish = new Promise<void>((resolve) => (letSaveFinish = resolve));
 
 test.beforeAll(async () => {
-  // A core whose saves take a while, as over a slow network to a remote server.
+  // A core whose save is on its way until the test lets it finish (after the page has gone), as over a slow
+  // network to a remote server.
   const core = fakeVigilCore({
     getStatus: async () => ({ ...sampleStatus, servers: sampleStatus.servers.map((server) => ({ ...server, lastSuccessfulPollAt: Date.now() })) }),
     createMonitor: async (_connectionId, body) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await saveMayFinish;
       const monitor = { ...body, id: `mon_${saved.length + 1}`, last_status: 'unknown' };
       saved.push(monitor);
       return monitor;
@@ -30,7 +33,7 @@ test.afterAll(async () => {
 });
 
 test('closing the window mid-save asks first, and the save still completes', async ({ page }) => {
-  await page.goto(server.url);
+  await openSignedIn(page, server);
   await page.getByRole('link', { name: 'Monitors', exact: true }).click();
   await page.getByRole('button', { name: 'Create your first monitor' }).click();
   await page.getByRole('textbox', { name: 'Name' }).fill('Slow save');
@@ -39,7 +42,12 @@ test('closing the window mid-save asks first, and the save still completes', asy
   await expect(page.getByRole('button', { name: 'Saving…' })).toBeVisible();
 
   const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.accept().then(() => resolve(dialog.type()))));
+  const closed = new Promise((resolve) => page.once('close', resolve));
   await page.close({ runBeforeUnload: true });
   expect(await asked).toBe('beforeunload');
+  // The page is gone; the save it asked for completes all the same.
+  await closed;
+  expect(saved).toEqual([]);
+  letSaveFinish();
   await expect.poll(() => saved.map((monitor) => monitor.name), { timeout: 5000 }).toEqual(['Slow save']);
 });

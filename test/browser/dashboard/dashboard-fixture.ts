@@ -9,6 +9,7 @@ import { startWebServer, type WebServer } from '../../../main/browser-mode/web-s
 import type { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
 import { startCore, tempDirs, type CoreFixture } from '../../core/app/core-fixture.ts';
 import { recordingLogger } from '../../helpers/recording-logger.ts';
+import { openSignedIn } from '../../helpers/web-server.ts';
 import { builtRendererDir } from '../global-setup.ts';
 
 export interface Dashboard {
@@ -43,9 +44,9 @@ export async function startDashboard(serviceConfig: Record<string, unknown> = {}
   };
 }
 
-/** Opens the window (the launch URL signs the page in) and waits for the first status. */
+/** Opens the window on the launch's session (the launch URL opens Vigil once: see openSignedIn) and waits for the first status. */
 export async function openDashboard(page: Page, dashboard: Dashboard): Promise<void> {
-  await page.goto(dashboard.server.url);
+  await openSignedIn(page, dashboard.server);
   await expect(page.getByRole('navigation', { name: 'Views' })).toBeVisible();
   await expect(page.locator('.sidebar-status')).not.toContainText('connecting');
 }

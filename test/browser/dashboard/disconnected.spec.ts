@@ -58,7 +58,8 @@ test('the tab says Vigil stopped, then asks for the new address, then reconnects
   await page.emulateMedia({ colorScheme: 'light' });
   await screenshot(page, 'disconnected-new-launch-light');
 
-  // The new address opened in another tab: its session cookie reaches this tab too, which reconnects and catches up.
+  // The new address opened in another tab: its session cookie, and its page secret in the storage the tabs share,
+  // reach this tab too, which reconnects and catches up.
   const other = await context.newPage();
   await other.goto(server.url);
   await expect(banner).toHaveCount(0, { timeout: 20_000 });

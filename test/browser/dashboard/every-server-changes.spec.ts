@@ -88,9 +88,10 @@ test('a server answering after 30 s holds nobody up: a monitor down on another s
   const attentionOnWork = group(page, 'Work').getByRole('table', { name: 'Needs attention on Work' });
   await expect(attentionOnWork.getByRole('row', { name: /Checkout API/ })).toContainText('Down', { timeout: 25_000 });
   const shownAfterMs = Date.now() - began;
-  expect(shownAfterMs).toBeLessThan(slowAnswerMs);
-  // Slow has still not answered: its first answer is held yet (or its wait gave up, as the app then says).
+  // Slow has still not answered: its first answer is held yet (or its wait gave up, as the app then says), and
+  // nothing it was asked has been let through, however long a loaded machine took to get here.
   expect(slow.received()).toBeGreaterThan(0);
+  expect(slow.passedOn()).toBe(0);
   await expect(slowGroup.locator('.server-group-summary')).toContainText('no answer yet');
   await expect(slowGroup.getByRole('row')).toHaveCount(0);
   await expect(page.locator('.server-group').getByRole('row', { name: /Checkout API/ })).toHaveCount(1);

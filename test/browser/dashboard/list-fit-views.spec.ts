@@ -8,7 +8,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { ItemPageWindow, ListHistoryView } from '../../../common/ipc/history.ts';
 import type { Domain, Heartbeat, Monitor, NotificationHandler } from '../../../common/ipc/views.ts';
 import { chromiumMissingReason } from '../../helpers/chromium.ts';
-import { fakeVigilCore, startTestWebServer, type TestWebServer } from '../../helpers/web-server.ts';
+import { fakeVigilCore, openSignedIn, startTestWebServer, type TestWebServer } from '../../helpers/web-server.ts';
 import { itemHistory } from '../../renderer/history-fixtures.ts';
 import { remoteConnection, status } from '../../renderer/status-fixtures.ts';
 import { builtRendererDir } from '../global-setup.ts';
@@ -167,7 +167,7 @@ for (const scheme of ['light', 'dark'] as const) {
     test.setTimeout(60_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-    await page.goto(web.url);
+    await openSignedIn(page, web);
 
     await openView(page, 'Monitors');
     const monitors = page.getByRole('table', { name: 'Monitors' });
@@ -229,7 +229,7 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`a 1,000-character name leaves its page's buttons in view in ${scheme}`, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-    await page.goto(`${web.url}#/item/${encodeURIComponent(longNameKey)}`);
+    await openSignedIn(page, web, `#/item/${encodeURIComponent(longNameKey)}`);
     const heading = page.getByRole('heading', { level: 1 });
     await expect(heading).toHaveText(longName);
     await expect(heading).toHaveAttribute('title', longName);
@@ -246,7 +246,7 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`the overview with nothing watched says so and opens the new monitor's form in ${scheme}`, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-    await page.goto(emptyWeb.url);
+    await openSignedIn(page, emptyWeb);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nothing to watch yet');
     await look(page, `empty-overview-${scheme}`);
     await page.getByRole('button', { name: 'Add a monitor' }).click();

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ItemPageWindow } from '../../../common/ipc/history.ts';
 import { chromiumMissingReason } from '../../helpers/chromium.ts';
-import { fakeVigilCore, startTestWebServer, type TestWebServer } from '../../helpers/web-server.ts';
+import { fakeVigilCore, openSignedIn, startTestWebServer, type TestWebServer } from '../../helpers/web-server.ts';
 import { itemRules } from '../../renderer/calm-fixtures.ts';
 import { events, itemHistory, listHistory } from '../../renderer/history-fixtures.ts';
 import { builtRendererDir } from '../global-setup.ts';
@@ -39,7 +39,7 @@ test.afterAll(async () => {
 });
 
 async function open(page: Page): Promise<void> {
-  await page.goto(web.url);
+  await openSignedIn(page, web);
   await expect(page.locator('.sidebar-status')).toHaveText('3 servers: Down');
 }
 

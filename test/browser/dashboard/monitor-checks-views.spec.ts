@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ItemPageWindow } from '../../../common/ipc/history.ts';
 import { chromiumMissingReason } from '../../helpers/chromium.ts';
-import { fakeVigilCore, startTestWebServer, type TestWebServer } from '../../helpers/web-server.ts';
+import { fakeVigilCore, openSignedIn, startTestWebServer, type TestWebServer } from '../../helpers/web-server.ts';
 import { itemHistory } from '../../renderer/history-fixtures.ts';
 import { localConnection, status } from '../../renderer/status-fixtures.ts';
 import { builtRendererDir } from '../global-setup.ts';
@@ -61,7 +61,7 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`the latest check as drawn in ${scheme}: the list's column and a monitor's page`, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-    await page.goto(web.url);
+    await openSignedIn(page, web);
     await openView(page, 'Monitors');
     await expect(page.getByRole('row', { name: /^Shop/ }).locator('.badge-warning')).toHaveText('Cert: 9 d');
     await expect(page.getByRole('row', { name: /^Checkout API/ })).toContainText('HTTP 503, expected 200 or 3xx');

@@ -119,8 +119,12 @@ describe('the rules: told once, never lost', () => {
             if (present?.has(key) === false) goneAt.set(key, steps[index]?.now ?? 0);
           }
           forgetGone();
-          // Flapping changes are changes the person was told of in the flapping alert.
-          for (const { alert, reason } of poll.suppressed) if (reason === 'flapping' && alert.itemKey !== undefined) lastNews.delete(alert.itemKey);
+          // Flapping changes are changes the person was told of in the flapping alert. A child that comes back while
+          // its parent is still down (or gone) is not told: its story, told within the parent's, ends there.
+          for (const { alert, reason } of poll.suppressed) {
+            const childBack = reason === 'dependency' && kindOf(alert.id).endsWith('-recovered');
+            if ((reason === 'flapping' || childBack) && alert.itemKey !== undefined) lastNews.delete(alert.itemKey);
+          }
           for (const alert of poll.alerts as Alert[]) {
             // Children still down when their parent recovers are told so, though the parent's alert counted them.
             const afterParent = alert.id.endsWith('|dependency') || alert.id.includes('|dependents-of|');

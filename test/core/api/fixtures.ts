@@ -24,8 +24,8 @@ export async function expectFailure(call: Promise<unknown>, kind: ClientErrorKin
   return info;
 }
 
-/** Waits (briefly) for a condition that follows an event on another socket. */
+/** Waits for a condition that follows an event on another socket: up to 10 s, for a loaded machine. */
 export async function eventually(condition: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 100 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
   expect(condition(), what).toBe(true);
 }

@@ -5,7 +5,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { serverPartDeadlineMs } from '../../../main/core/calls/server-deadline.ts';
 import { startDelayingProxy, type DelayingProxy } from '../../helpers/delaying-proxy.ts';
 import { startServiceProcess, tokenFor, type ServiceProcess } from '../../helpers/service-process.ts';
 import { refreshUntil, serverOf, startCore, tempDirs, type CoreFixture } from './core-fixture.ts';
@@ -70,7 +69,6 @@ describe('three real services watched at once', () => {
     const proxy = await startDelayingProxy(work.apiUrl, slowAnswerMs);
     slow = proxy;
     await app.secrets.set('slow', workToken);
-    const began = Date.now();
     app.settings.update((s) => ({ ...s, connections: [...s.connections, { id: 'slow', name: 'Slow', baseUrl: proxy.apiUrl, kind: 'remote', enabled: true }] }));
     await vi.waitFor(() => expect(proxy.pending()).toBeGreaterThan(0), { timeout: 5_000 });
 
@@ -84,13 +82,13 @@ describe('three real services watched at once', () => {
     expect(proxy.pending()).toBeGreaterThan(0);
     expect(serverOf(meanwhile, 'slow')).toMatchObject({ situation: 'waiting', problem: 'Waiting for the first answer from Slow.' });
     // Calls over every server answer too, the held one's part from Vigil's record alone.
-    const asked = Date.now();
     const [bars, events] = await Promise.all([app.calls.getListHistory(), app.calls.listEvents(0)]);
-    expect(Date.now() - asked).toBeLessThan(serverPartDeadlineMs + 2_000);
     expect(bars.items[`${workId}/monitor:${downId}`]).toMatchObject({ source: 'server' });
     expect(events.some((event) => event.itemKey === `${workId}/monitor:${downId}` && event.serverName === 'Work')).toBe(true);
+    // Nothing Slow was asked has been answered yet, and its first poll is still held: everything above went on
+    // without it, however long a loaded machine took to get here.
+    expect(proxy.passedOn()).toBe(0);
     expect(proxy.pending()).toBeGreaterThan(0);
-    expect(Date.now() - began).toBeLessThan(slowAnswerMs / 2);
 
     // Its answer arrives (let through now rather than in 30 s): the same monitor, under each server's own key.
     proxy.release();

@@ -1,8 +1,9 @@
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCheck, type CheckOptions } from '../../../service/checks/run-check.ts';
+import { FakeClock } from '../scheduler/fake-clock.ts';
 
 const ping = (url: string, options: CheckOptions = {}) => runCheck({ type: 'ping', url }, { timeoutMs: 3_000, ...options });
 const posixOnly = process.platform === 'win32' ? describe.skip : describe;
@@ -55,9 +56,22 @@ posixOnly('ping check with a stand-in binary', () => {
   });
 
   it('stops a ping that outlives the timeout', async () => {
-    const hanging = await script('hanging', 'exec sleep 30');
-    const result = await ping('127.0.0.1', { pingCommand: hanging, timeoutMs: 300 });
-    expect(result).toMatchObject({ ok: false, error: 'timed out after 0.3 s' });
-    expect(result.durationMs).toBeLessThan(2_000);
+    // The stand-in writes its process id (kept by exec) and then sleeps far beyond the test's own time limit.
+    const pidFile = join(directory, 'hanging.pid');
+    const hanging = await script('hanging', `echo $$ > '${pidFile}'; exec sleep 30`);
+    const clock = new FakeClock();
+    const pending = ping('127.0.0.1', { pingCommand: hanging, timeoutMs: 300, clock });
+    const pid = await vi.waitFor(
+      async () => {
+        const written = Number.parseInt(await readFile(pidFile, 'utf8'), 10);
+        expect(written).toBeGreaterThan(0);
+        return written;
+      },
+      { timeout: 10_000, interval: 10 },
+    );
+    await clock.advance(300);
+    expect(await pending).toMatchObject({ ok: false, error: 'timed out after 0.3 s' });
+    // The sleeping process is gone, not left to run out its 30 s.
+    await vi.waitFor(() => expect(() => process.kill(pid, 0)).toThrow(), { timeout: 5_000, interval: 10 });
   });
 });

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeChecks } from '../../../service/history/check-codec.ts';
 import { historyFileName } from '../../../service/storage/history/history-schema.ts';
 import { startHttpTarget, type HttpTarget } from '../../helpers/local-targets.ts';
@@ -62,11 +62,11 @@ describe('kill -9 during history writes', () => {
       ids.push(((await response.json()) as { id: string }).id);
     }
     // Every monitor's first check comes within 5 s; then 20 checks a second are written in half-second batches.
-    // Kill once the service has seen as many checks as there are monitors, so the kill lands mid-stream even when
-    // a loaded machine slows the first round down.
+    // Kill at a moment picked at random from the first round's stream (once the service has committed between half
+    // and nine tenths of it), so the kill lands mid-stream however fast or slow a loaded machine runs the round.
     const seen = async () => (await get<{ checks: number }[]>(first, '/stats?window=24h')).reduce((sum, item) => sum + item.checks, 0);
-    for (let tries = 0; (await seen()) < monitorCount && tries < 300; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
-    await new Promise((resolve) => setTimeout(resolve, 1_000 + Math.random() * 1_500));
+    const killAfter = monitorCount / 2 + 1 + Math.floor(Math.random() * (0.4 * monitorCount));
+    await vi.waitFor(async () => expect(await seen()).toBeGreaterThanOrEqual(killAfter), { timeout: 30_000, interval: 50 });
     first.child.kill('SIGKILL');
     const killedAt = Date.now();
     expect(await first.exited).toBe('SIGKILL');

@@ -82,7 +82,7 @@ describe.skipIf(cannotMount !== undefined)('a full disk', () => {
   it('says so, keeps checking and alerting, and saves history again once there is room', async () => {
     const created = await api('/monitors', { method: 'POST', body: { name: 'Shop', type: 'http', url: target.url, frequency: 10 } });
     const id = (created.json as { id: string }).id;
-    const monitor = async () => (await api(`/monitors/${id}`)).json as { last_status: string };
+    const monitor = async () => (await api(`/monitors/${id}`)).json as { last_status: string; last_checked_at?: string };
     await advanceUntil(clock, async () => (await monitor()).last_status === 'up');
 
     fillTheDisk();
@@ -99,8 +99,12 @@ describe.skipIf(cannotMount !== undefined)('a full disk', () => {
     expect(webhook.requests[0]?.body).toMatchObject({ event: 'monitor.down', subject: { id, last_status: 'down' } });
     // Saved statuses go in half-second batches; the disk refuses it, yet every answer shows it.
     await advanceUntil(clock, async () => (await monitor()).last_status === 'down', { maxSeconds: 5 });
+    // Later checks are refused too, yet logged once: wait for a check after this one, then read its history (every
+    // read first writes what is waiting), so the disk has certainly refused more writes before counting the logs.
+    const { last_checked_at: downCheckedAt } = await monitor();
     clock.advance(30_000);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await advanceUntil(clock, async () => (await monitor()).last_checked_at !== downCheckedAt);
+    expect((await api(`/monitors/${id}/checks?limit=1`)).status).toBe(200);
     expect(logger.entries.filter((entry) => entry.message.startsWith('History is not being saved'))).toHaveLength(1);
 
     rmSync(filler);

@@ -64,10 +64,10 @@ export async function openMaintenanceFixture(startMs: number, overrides: Partial
 
   const statusOf = async (id: string) => ((await api(`/monitors/${id}`)).json as { last_status: string }).last_status;
   const waitForStatus = (id: string, status: 'up' | 'down') => advanceUntil(clock, async () => (await statusOf(id)) === status, { pauseMs: 15 });
-  const deliveries = async () => {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    await service.dispatcher.idle();
-  };
+  // The service decides an alert in the same step that changes what its API answers (a check's result, a timer of
+  // the clock), so once a test has seen that change every delivery has started, and an idle dispatcher has
+  // finished them all: a positive sign, with no time allowed for guessing.
+  const deliveries = () => service.dispatcher.idle();
 
   return {
     clock,
