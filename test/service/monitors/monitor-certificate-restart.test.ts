@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { advanceUntil, checksFinished, manualClock } from '../../helpers/manual-clock.ts';
 import { startTestService, type TestService } from '../../helpers/service-harness.ts';
 import { selfSigned, testAuthority } from '../../helpers/test-certificates.ts';
 import { startTlsTarget, type TlsTarget } from '../../helpers/tls-target.ts';
@@ -36,7 +37,9 @@ const certificateAlerts = () => webhook.requests.filter((request) => (request.bo
 const read = async (service: TestService, id: string) => (await service.api(`/monitors/${id}`)).json as Record<string, unknown>;
 
 it('keeps tls, certificate_expires_on, certificate_warning and the alert raised across a restart', async () => {
-  const first = await startTestService({ dataDir });
+  // Service time starts at the real time the certificates were minted against, and goes on across the restart.
+  const clock = manualClock(Date.now());
+  const first = await startTestService({ dataDir }, { clock });
   const ids: string[] = [];
   try {
     await first.api('/notifications', { method: 'POST', body: { name: 'hook', type: 'webhook', destination: webhook.url } });
@@ -47,26 +50,35 @@ it('keeps tls, certificate_expires_on, certificate_warning and the alert raised 
       const created = await first.api('/monitors', { method: 'POST', body: { name, type: 'http', url, frequency: 10, tls: tlsField } });
       ids.push((created.json as { id: string }).id);
     }
-    await vi.waitFor(
+    await advanceUntil(
+      clock,
       async () => {
-        expect(await read(first, ids[0] ?? '')).toMatchObject({ last_status: 'up', certificate_expires_on: expect.any(String) });
-        expect(await read(first, ids[1] ?? '')).toMatchObject({ last_status: 'up', certificate_warning: 'the certificate is self-signed' });
-        expect(certificateAlerts()).toHaveLength(1);
+        const [shopNow, deviceNow] = [await read(first, ids[0] ?? ''), await read(first, ids[1] ?? '')];
+        return shopNow.certificate_expires_on !== undefined && deviceNow.certificate_warning !== undefined;
       },
-      { timeout: 15_000, interval: 250 },
+      { maxSeconds: 15, settled: () => checksFinished(first.scheduler) },
     );
+    expect(await read(first, ids[0] ?? '')).toMatchObject({ last_status: 'up', certificate_expires_on: expect.any(String) });
+    expect(await read(first, ids[1] ?? '')).toMatchObject({ last_status: 'up', certificate_warning: 'the certificate is self-signed' });
+    // The alert is decided with the check that saw the certificate: once the dispatcher is idle, it has arrived.
+    await first.dispatcher.idle();
+    expect(certificateAlerts()).toHaveLength(1);
   } finally {
     await first.stop();
   }
-  const second = await startTestService({ dataDir });
+  const second = await startTestService({ dataDir }, { clock });
   try {
     const shop = await read(second, ids[0] ?? '');
     expect(shop).toMatchObject({ tls: { expiry_days: [14, 7], ignore_errors: false }, certificate_expires_on: expect.any(String) });
     expect(await read(second, ids[1] ?? '')).toMatchObject({ tls: { ignore_errors: true }, certificate_warning: 'the certificate is self-signed' });
     // A check after the restart (one period at most) sees the same certificate: the 7-day alert is not raised again.
-    await vi.waitFor(async () => expect((await read(second, ids[0] ?? '')).last_checked_at).not.toBe(shop.last_checked_at), { timeout: 20_000, interval: 250 });
+    await advanceUntil(clock, async () => (await read(second, ids[0] ?? '')).last_checked_at !== shop.last_checked_at, {
+      maxSeconds: 20,
+      settled: () => checksFinished(second.scheduler),
+    });
+    await second.dispatcher.idle();
     expect(certificateAlerts()).toHaveLength(1);
   } finally {
     await second.stop();
   }
-}, 60_000);
+});

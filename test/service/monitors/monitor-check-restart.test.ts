@@ -2,14 +2,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, expect, it, vi } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
+import { advanceUntilMatch, checksFinished, manualClock } from '../../helpers/manual-clock.ts';
 import { startTestService } from '../../helpers/service-harness.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-check-restart-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 it('keeps the check extension fields and the latest check across a restart', async () => {
-  const first = await startTestService({ dataDir });
+  // Service time goes on across the restart.
+  const clock = manualClock(Date.now());
+  const first = await startTestService({ dataDir }, { clock });
   let before: Record<string, unknown>;
   try {
     const created = await first.api('/monitors', {
@@ -27,15 +30,15 @@ it('keeps the check extension fields and the latest check across a restart', asy
       },
     });
     const id = (created.json as { id: string }).id;
-    await vi.waitFor(async () => expect(((await first.api(`/monitors/${id}`)).json as { last_error?: string }).last_error).toBe('connection refused'), {
-      timeout: 15_000,
-      interval: 250,
+    await advanceUntilMatch(clock, async () => (await first.api(`/monitors/${id}`)).json, { last_error: 'connection refused' }, {
+      maxSeconds: 15,
+      settled: () => checksFinished(first.scheduler),
     });
     before = (await first.api(`/monitors/${id}`)).json as Record<string, unknown>;
   } finally {
     await first.stop();
   }
-  const second = await startTestService({ dataDir });
+  const second = await startTestService({ dataDir }, { clock });
   try {
     const after = (await second.api(`/monitors/${before.id as string}`)).json as Record<string, unknown>;
     expect(after).toEqual(before);
@@ -44,4 +47,4 @@ it('keeps the check extension fields and the latest check across a restart', asy
   } finally {
     await second.stop();
   }
-}, 30_000);
+});

@@ -1,9 +1,10 @@
 // A failure is confirmed by a quick re-check after retry_seconds, not after another full period, and the monitor
-// shows its latest check (docs/api-decisions.md §16). Real service, real targets on loopback, real time.
+// shows its latest check (docs/api-decisions.md §16). Real service, real targets on loopback, on a clock the test moves.
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advanceUntil, checksFinished, manualClock } from '../../helpers/manual-clock.ts';
 import { startTestService, type TestService } from '../../helpers/service-harness.ts';
 import { startTcpTarget } from '../../helpers/local-targets.ts';
 
@@ -30,9 +31,10 @@ async function startScriptedTarget(statuses: number[]) {
 
 type Monitor = Record<string, unknown>;
 
+const clock = manualClock(Date.now());
 let service: TestService;
 beforeAll(async () => {
-  service = await startTestService();
+  service = await startTestService({}, { clock });
 });
 afterAll(() => service.stop());
 
@@ -59,19 +61,19 @@ describe('the quick re-check', () => {
       expect((await read(down)).last_checked_at).toBeUndefined();
 
       // The first check comes within 5 s of creating, the re-check 5 s after it; the next round only in 30 minutes.
-      await vi.waitFor(
-        async () => {
-          expect(await read(down)).toMatchObject({ last_status: 'down', last_error: 'HTTP 503' });
-          expect(await read(blip)).toMatchObject({ last_status: 'up' });
-          expect(await read(refused)).toMatchObject({ last_status: 'down', last_error: 'connection refused' });
-        },
-        { timeout: 20_000, interval: 250 },
+      await advanceUntil(
+        clock,
+        async () => (await read(down)).last_status === 'down' && (await read(blip)).last_status === 'up' && (await read(refused)).last_status === 'down',
+        { maxSeconds: 20, settled: () => checksFinished(service.scheduler) },
       );
+      expect(await read(down)).toMatchObject({ last_status: 'down', last_error: 'HTTP 503' });
+      expect(await read(blip)).toMatchObject({ last_status: 'up' });
+      expect(await read(refused)).toMatchObject({ last_status: 'down', last_error: 'connection refused' });
       expect(failing.requests()).toBe(2);
       expect(recovering.requests()).toBe(2);
 
       const failed = await read(down);
-      expect(Date.parse(failed.last_checked_at as string)).toBeGreaterThan(Date.now() - 20_000);
+      expect(Date.parse(failed.last_checked_at as string)).toBeGreaterThan(clock.now() - 20_000);
       expect(failed.last_response_time_ms).toEqual(expect.any(Number));
       const passed = await read(blip);
       expect(passed.last_error).toBeUndefined();
@@ -86,7 +88,7 @@ describe('the quick re-check', () => {
     } finally {
       await Promise.all([failing.close(), recovering.close(), closed.close()]);
     }
-  }, 30_000);
+  });
 
   it('shows the default wait, and refuses a wait out of range naming the field', async () => {
     const id = await create({ name: 'Default wait', type: 'tcp', url: '127.0.0.1:9', frequency: 600 });
