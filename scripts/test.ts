@@ -22,7 +22,8 @@ const checks = await Promise.all([
   runStep('electroneg.', 'node', ['scripts/electronegativity.ts'], 4 * minutes, { output: 'held' }),
 ]);
 const tests = await Promise.all([
-  runStep('vitest', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], 15 * minutes),
+  // Arguments given to `npm test -- …` are vitest's (e.g. `--sequence.shuffle`).
+  runStep('vitest', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`, ...process.argv.slice(2)], 15 * minutes),
   runStep('playwright', 'playwright', ['test'], 15 * minutes, { output: 'held' }),
 ]);
 const steps: StepResult[] = [...checks, ...tests];

@@ -176,14 +176,14 @@ describe('close', () => {
     const closed = tabs.map((tab) => (tab.opened ? new Promise((resolve) => tab.socket.once('close', resolve)) : Promise.reject(new Error('refused'))));
     expect(core.listenerCount()).toBe(coreEventNames.length);
     // Both ends of the three tabs' connections (the check below sees what it should).
-    if (process.platform === 'linux') await vi.waitFor(() => expect(tcpSocketsOn(port).filter((state) => state === 'ESTABLISHED')).toHaveLength(6));
+    if (process.platform === 'linux') await vi.waitFor(() => expect(tcpSocketsOn(port).filter((state) => state === 'ESTABLISHED')).toHaveLength(6), { timeout: 10_000 });
 
     await server.close();
     await Promise.all(closed);
     expect(core.listenerCount()).toBe(0);
     await expect(rawRequest(port)).rejects.toThrow(/ECONNREFUSED/);
     // Neither end of any connection to the port is left open (TIME_WAIT is the kernel's, not ours).
-    if (process.platform === 'linux') await vi.waitFor(() => expect(tcpSocketsOn(port)).toEqual([]));
+    if (process.platform === 'linux') await vi.waitFor(() => expect(tcpSocketsOn(port)).toEqual([]), { timeout: 10_000 });
     await server.close(); // a second close is harmless
   });
 

@@ -122,14 +122,14 @@ describe('the WebSocket VigilApi', () => {
 
     web.core.emit('onAlert', alert);
     web.core.emit('onDidChangeStatus', sampleStatus);
-    await vi.waitFor(() => expect(statuses).toEqual([sampleStatus]));
+    await vi.waitFor(() => expect(statuses).toEqual([sampleStatus]), { timeout: 10_000 });
     expect(alerts).toEqual([alert]);
     expect(listenerErrors).toMatchObject([{ message: 'a broken listener does not stop the others' }]);
 
     stopAlerts();
     web.core.emit('onAlert', alert);
     web.core.emit('onDidChangeStatus', sampleStatus);
-    await vi.waitFor(() => expect(statuses).toHaveLength(2));
+    await vi.waitFor(() => expect(statuses).toHaveLength(2), { timeout: 10_000 });
     expect(alerts).toHaveLength(1);
   });
 });
@@ -155,7 +155,7 @@ describe('when the socket drops', () => {
     const closed = new Promise((resolve) => opened[0]?.once('close', resolve));
     opened[0]?.terminate();
     await closed;
-    await vi.waitFor(() => expect(clock.delays.at(-1)).toBe(150));
+    await vi.waitFor(() => expect(clock.delays.at(-1)).toBe(150), { timeout: 10_000 });
     const waiting = api.getStatus(); // connects at once rather than waiting out the backoff
     expect(opened).toHaveLength(2);
     expect(await waiting).toEqual(sampleStatus);
@@ -166,12 +166,12 @@ describe('when the server is gone', () => {
   it('backs off up to the ceiling, and a call fails after the wait in one sentence', async () => {
     await api.getStatus();
     await web.close();
-    await vi.waitFor(() => expect(clock.delays.at(-1)).toBe(150));
+    await vi.waitFor(() => expect(clock.delays.at(-1)).toBe(150), { timeout: 10_000 });
     for (const expected of [300, 600, 1200, 1200]) {
       const [attempts, retries] = [opened.length, clock.delays.length];
       clock.advance(clock.delays.at(-1) ?? 0);
       expect(opened).toHaveLength(attempts + 1);
-      await vi.waitFor(() => expect(clock.delays).toHaveLength(retries + 1));
+      await vi.waitFor(() => expect(clock.delays).toHaveLength(retries + 1), { timeout: 10_000 });
       expect(clock.delays.at(-1)).toBe(expected);
     }
     const call = failureOf(api.listMonitors('local'));
@@ -204,9 +204,9 @@ describe('the connection state the page shows', () => {
     expect(api.connection.current()).toEqual({ state: 'connected' });
     const droppedAt = clock.now();
     opened[0]?.terminate();
-    await vi.waitFor(() => expect(api.connection.current()).toEqual({ state: 'lost', since: droppedAt }));
+    await vi.waitFor(() => expect(api.connection.current()).toEqual({ state: 'lost', since: droppedAt }), { timeout: 10_000 });
     clock.advance(150);
-    await vi.waitFor(() => expect(api.connection.current()).toEqual({ state: 'connected' }));
+    await vi.waitFor(() => expect(api.connection.current()).toEqual({ state: 'connected' }), { timeout: 10_000 });
     expect(states.map((each) => each.state)).toEqual(['connected', 'lost', 'connected']);
   });
 
@@ -216,13 +216,13 @@ describe('the connection state the page shows', () => {
     await gone.getStatus();
     const lastConnected = clock.now();
     await web.close();
-    await vi.waitFor(() => expect(gone.connection.current()).toEqual({ state: 'lost', since: lastConnected }));
+    await vi.waitFor(() => expect(gone.connection.current()).toEqual({ state: 'lost', since: lastConnected }), { timeout: 10_000 });
     const attempts = opened.length;
     gone.connection.reconnectNow();
     expect(opened).toHaveLength(attempts + 1);
-    await vi.waitFor(() => expect(checks).toHaveLength(2));
+    await vi.waitFor(() => expect(checks).toHaveLength(2), { timeout: 10_000 });
     clock.advance(5_000);
-    await vi.waitFor(() => expect(checks.length).toBeLessThan(2));
+    await vi.waitFor(() => expect(checks.length).toBeLessThan(2), { timeout: 10_000 });
     expect(gone.connection.current()).toEqual({ state: 'lost', since: lastConnected });
     gone.close();
   });
@@ -233,15 +233,15 @@ describe('the connection state the page shows', () => {
     const lastConnected = clock.now();
     const states = watch(restarted);
     await web.close();
-    await vi.waitFor(() => expect(restarted.connection.current()).toEqual({ state: 'lost', since: lastConnected }));
+    await vi.waitFor(() => expect(restarted.connection.current()).toEqual({ state: 'lost', since: lastConnected }), { timeout: 10_000 });
     // The first failed attempt asks why.
     clock.advance(200);
-    await vi.waitFor(() => expect(restarted.connection.current()).toEqual({ state: 'refused', since: lastConnected }));
+    await vi.waitFor(() => expect(restarted.connection.current()).toEqual({ state: 'refused', since: lastConnected }), { timeout: 10_000 });
     // Still trying: once the new address is opened in any tab, its session cookie and page secret let this page back in.
     const attempts = opened.length;
     clock.advance(10_000);
     expect(opened.length).toBeGreaterThan(attempts);
-    await vi.waitFor(() => expect(states.at(-1)).toEqual({ state: 'refused', since: lastConnected }));
+    await vi.waitFor(() => expect(states.at(-1)).toEqual({ state: 'refused', since: lastConnected }), { timeout: 10_000 });
     restarted.close();
   });
 });

@@ -145,7 +145,7 @@ describe('quitting', () => {
     expect(stop).toHaveBeenCalledTimes(1);
     expect(app.quit).not.toHaveBeenCalled();
     finishStop();
-    await vi.waitFor(() => expect(app.quit).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(app.quit).toHaveBeenCalledTimes(1), { timeout: 10_000 });
     const last = cancelable();
     app.emit('before-quit', last);
     expect(last.defaultPrevented).toBe(false);
@@ -154,7 +154,7 @@ describe('quitting', () => {
   it('quits anyway, and logs, when the core fails to stop or takes too long', async () => {
     const failing = setUp(() => Promise.reject(new Error('the service hung')));
     failing.app.emit('before-quit', cancelable());
-    await vi.waitFor(() => expect(failing.app.quit).toHaveBeenCalled());
+    await vi.waitFor(() => expect(failing.app.quit).toHaveBeenCalled(), { timeout: 10_000 });
     expect(failing.logger.text()).toContain('the service hung');
 
     const slow = setUp(() => new Promise<void>(() => {}));

@@ -40,7 +40,7 @@ describe('auto updates', () => {
     clock.advance(60_000);
     fake.emit('update-downloaded', { version: '1.2.3' });
     fake.emit('error', new Error('bad signature'));
-    await vi.waitFor(() => expect(logger.entries).toHaveLength(3));
+    await vi.waitFor(() => expect(logger.entries).toHaveLength(3), { timeout: 10_000 });
     expect(logger.text()).toContain('offline');
     expect(logger.text()).toContain('bad signature');
     expect(logger.text()).toContain('Vigil 1.2.3 is downloaded');

@@ -124,7 +124,7 @@ describe('the utilityProcess launcher of the local service', () => {
     const { launcher, child, logger } = setUp();
     void launcher.start().catch(() => {});
     child().stderr.write(`${JSON.stringify({ level: 'info', message: 'listening' })}\n${JSON.stringify({ level: 'error', message: 'database locked' })}\nplain crash text\n`);
-    await vi.waitFor(() => expect(logger.entries).toHaveLength(2));
+    await vi.waitFor(() => expect(logger.entries).toHaveLength(2), { timeout: 10_000 });
     expect(logger.entries.map((entry) => [entry.level, entry.message])).toEqual([
       ['error', 'Local service: database locked'],
       ['warn', 'Local service: plain crash text'],
@@ -204,7 +204,7 @@ describe('the local service process', () => {
     expect(parentPort.posted).toEqual([{ type: 'ready', apiUrl: 'http://127.0.0.1:40000/api' }]);
     parentPort.emit('message', { data: { type: 'stop' } });
     parentPort.emit('message', { data: { type: 'stop' } });
-    await vi.waitFor(() => expect(exit).toHaveBeenCalledWith(0));
+    await vi.waitFor(() => expect(exit).toHaveBeenCalledWith(0), { timeout: 10_000 });
     expect(close).toHaveBeenCalledTimes(1);
   });
 

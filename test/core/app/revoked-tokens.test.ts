@@ -21,11 +21,11 @@ describe('revoking every token', () => {
     const before = await app.secrets.get('local');
     const baseUrl = serverOf(await app.calls.getStatus()).connection.baseUrl;
     expect((await runVigil(['token', '--revoke-all', '--data-dir', dirs.dataDir]).exited).code).toBe(0);
-    await vi.waitFor(async () => expect((await fetch(`${baseUrl}/monitors`, { headers: { authorization: `Bearer ${before}` } })).status).toBe(401));
+    await vi.waitFor(async () => expect((await fetch(`${baseUrl}/monitors`, { headers: { authorization: `Bearer ${before}` } })).status).toBe(401), { timeout: 10_000 });
 
     // The next poll is refused; the core signs a new token and stores it.
     await app.calls.refreshNow();
-    await vi.waitFor(async () => expect(await app.secrets.get('local')).not.toBe(before));
+    await vi.waitFor(async () => expect(await app.secrets.get('local')).not.toBe(before), { timeout: 10_000 });
     const after = await app.secrets.get('local');
     await app.calls.refreshNow();
     const status = await app.calls.getStatus();

@@ -92,7 +92,7 @@ describe('vigil service', () => {
     const second = await startServiceProcess(dataDir, [], 'usual');
     expect(second.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
     expect(second.apiUrl).not.toBe(first.apiUrl);
-    await vi.waitFor(() => expect(second.stderr()).toContain(`Port ${usual} on 127.0.0.1 is taken by another program, so the service listens on a free port instead`));
+    await vi.waitFor(() => expect(second.stderr()).toContain(`Port ${usual} on 127.0.0.1 is taken by another program, so the service listens on a free port instead`), { timeout: 10_000 });
     second.child.kill('SIGTERM');
     await second.exited;
     await blocker.release();
@@ -105,7 +105,7 @@ describe('vigil service', () => {
     const service = await startServiceProcess(dataDir);
     expect(service.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
     // stderr and stdout are separate pipes: the log line may arrive after the URL.
-    await vi.waitFor(() => expect(service.stderr()).toContain('Email handlers are off: the SMTP settings name a user but no password was given (VIGIL_SMTP_PASSWORD or smtp.password).'));
+    await vi.waitFor(() => expect(service.stderr()).toContain('Email handlers are off: the SMTP settings name a user but no password was given (VIGIL_SMTP_PASSWORD or smtp.password).'), { timeout: 10_000 });
     service.child.kill('SIGTERM');
     expect(await service.exited).toBe(0);
   });
@@ -181,7 +181,7 @@ describe('vigil token', () => {
     expect(revoked.stdout).toBe('');
     expect(revoked.stderr).toContain('Every token issued until now for the service in');
     // The service follows its data folder: the refusal comes as soon as it has seen the file change.
-    await vi.waitFor(async () => expect((await monitors(early)).status).toBe(401));
+    await vi.waitFor(async () => expect((await monitors(early)).status).toBe(401), { timeout: 10_000 });
     expect((await monitors(other)).status).toBe(401);
     const refusal = (await (await monitors(early)).json()) as { error: { message: string } };
     expect(refusal.error.message).toBe('The token is not valid for this service: it is expired, revoked, altered, or signed by another key.');
