@@ -5,6 +5,12 @@ export const mean = (values: readonly number[]): number => values.reduce((sum, v
 
 export const megabytes = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 
+/**
+ * This process's peak resident set size since it started, in bytes: the kernel's own high-water mark
+ * (getrusage's maxRSS), so no moment between samples is missed.
+ */
+export const peakRssSoFar = (): number => process.resourceUsage().maxRSS * 1024;
+
 /** CPU time (user + system) spent by this process in `work`, in ms. */
 export function cpuMs(work: () => void): number {
   const started = process.cpuUsage();

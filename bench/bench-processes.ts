@@ -1,4 +1,4 @@
-// The child processes the benchmarks start: the loopback http target, helper scripts that print one JSON line, and
+// The child processes the benchmarks start: the loopback http and flapping targets, helper scripts that print one JSON line, and
 // the benchmark itself again with the service's heap flags.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -34,6 +34,14 @@ export async function startTarget(mode: TargetMode = 'keep-alive'): Promise<Http
   };
 }
 
+/** A port that accepts connections for `halfPeriodMs`, then refuses them as long, in turn (flapping-target.ts). */
+export async function startFlappingTarget(halfPeriodMs: number): Promise<{ port: number; stop(): void }> {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'flapping-target.ts'), String(halfPeriodMs)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const line = await createInterface({ input: child.stdout })[Symbol.asyncIterator]().next();
+  if (line.done === true) throw new Error('the flapping target exited');
+  return { port: Number(line.value), stop: () => child.stdin.end() };
+}
+
 /** Runs bench/<script> with the arguments and resolves with the one JSON line it prints on success. */
 export function runJsonChild<T>(script: string, args: readonly string[]): Promise<T> {
   const child = spawn(process.execPath, [path.join(import.meta.dirname, script), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -48,8 +56,12 @@ const serviceHeapFlags = ['--max-semi-space-size=8', '--max-old-space-size=192']
 
 export const hasServiceHeapFlags = (): boolean => serviceHeapFlags.every((flag) => process.execArgv.includes(flag));
 
-/** Runs `npm run bench -- <bench>` again in a process with the service's heap flags; resolves whether its targets were met. */
-export function rerunWithServiceHeapFlags(bench: string): Promise<boolean> {
-  const child = spawn(process.execPath, [...serviceHeapFlags, ...process.execArgv, path.join(import.meta.dirname, 'run.ts'), bench], { stdio: 'inherit' });
+/**
+ * Runs `npm run bench -- <bench> [args]` again in a process with the service's heap flags (and `extraFlags`);
+ * resolves whether its targets were met.
+ */
+export function rerunWithServiceHeapFlags(bench: string, args: readonly string[] = [], extraFlags: readonly string[] = []): Promise<boolean> {
+  const flags = [...serviceHeapFlags, ...extraFlags, ...process.execArgv];
+  const child = spawn(process.execPath, [...flags, path.join(import.meta.dirname, 'run.ts'), bench, ...args], { stdio: 'inherit' });
   return new Promise((resolve) => child.on('exit', (code) => resolve(code === 0)));
 }

@@ -15,6 +15,12 @@ export interface BenchCounts {
   domains: number;
 }
 
+/** Monitors among `BenchCounts.monitors` that check a flapping target (flapping-target.ts) every 10 s instead. */
+export interface FlappingMonitors {
+  count: number;
+  port: number;
+}
+
 export interface BenchService {
   apiUrl: string;
   token: string;
@@ -22,8 +28,10 @@ export interface BenchService {
 }
 
 export async function startBenchService(dataDir: string): Promise<BenchService> {
-  // Monitors are checked daily (their target: anAcceptingPort): the service is busy serving, not checking.
-  writeFileSync(path.join(dataDir, 'config.json'), JSON.stringify({ rateLimitPerMinute: 10_000_000, rdapBootstrapUrl: 'http://127.0.0.1:9/dns.json', rdapAllowHttp: true }));
+  // Monitors are checked daily (their target: anAcceptingPort): the service is busy serving, not checking. A failure
+  // is down at once, so a monitor of a flapping target changes status at each check (never two failures in a row).
+  const config = { rateLimitPerMinute: 10_000_000, rdapBootstrapUrl: 'http://127.0.0.1:9/dns.json', rdapAllowHttp: true, failuresToConfirmDown: 1 };
+  writeFileSync(path.join(dataDir, 'config.json'), JSON.stringify(config));
   const child = spawn(process.execPath, ['--max-semi-space-size=8', 'scripts/vigil.ts', 'service', '--port', '0', '--data-dir', dataDir], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'ignore'] });
   const apiUrl = await new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
   const token = await new Promise<string>((resolve) => {
@@ -52,10 +60,11 @@ function anAcceptingPort(): Promise<number> {
   return acceptingPort;
 }
 
-export async function fillService(service: BenchService, counts: BenchCounts): Promise<void> {
+export async function fillService(service: BenchService, counts: BenchCounts, flapping?: FlappingMonitors): Promise<void> {
   const { monitors, heartbeats } = counts;
   const url = `127.0.0.1:${await anAcceptingPort()}`;
   await postAll(service, monitors + heartbeats + counts.domains, (i) => {
+    if (flapping !== undefined && i < flapping.count) return { collection: 'monitors', body: { name: `flapping ${i}`, type: 'tcp', url: `127.0.0.1:${flapping.port}`, frequency: 10 } };
     if (i < monitors) return { collection: 'monitors', body: { name: `monitor ${i}`, type: 'tcp', url, frequency: 86_400 } };
     if (i < monitors + heartbeats) return { collection: 'heartbeats', body: { name: `job ${i - monitors}`, expected_interval: 3600 } };
     return { collection: 'domains', body: { domain: `d${i - monitors - heartbeats}.example` } };

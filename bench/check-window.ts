@@ -3,6 +3,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { LatenessSummary } from '../service/scheduler/lateness-samples.ts';
 import type { CheckScheduler } from '../service/scheduler/check-scheduler.ts';
+import { peakRssSoFar } from './bench-figures.ts';
 import type { BenchRow } from './table.ts';
 
 const sampleEveryMs = 5_000;
@@ -21,6 +22,7 @@ export interface CheckWindow {
   /** The scheduler's lateness figures at the window's end. */
   last: LatenessSummary;
   eventLoopDelayP99Ms: number;
+  /** The process's peak RSS from its start to the window's end (the kernel's high-water mark, not samples). */
   peakRss: number;
   peakHeapUsed: number;
   /** This process's CPU time over the window, ms: user and system (the kernel's, for its sockets and files). */
@@ -34,15 +36,12 @@ export async function watchChecks(scheduler: CheckScheduler, seconds: number): P
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   let worstLatenessP99 = 0;
-  let peakRss = 0;
   let peakHeapUsed = 0;
   const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, Math.min(sampleEveryMs, deadline - Date.now())));
     worstLatenessP99 = Math.max(worstLatenessP99, scheduler.stats().lateness.p99);
-    const memory = process.memoryUsage();
-    peakRss = Math.max(peakRss, memory.rss);
-    peakHeapUsed = Math.max(peakHeapUsed, memory.heapUsed);
+    peakHeapUsed = Math.max(peakHeapUsed, process.memoryUsage().heapUsed);
   }
   const cpu = process.cpuUsage(cpuBefore);
   loopDelay.disable();
@@ -59,7 +58,7 @@ export async function watchChecks(scheduler: CheckScheduler, seconds: number): P
     worstLatenessP99,
     last: after.lateness,
     eventLoopDelayP99Ms: loopDelay.percentile(99) / 1e6,
-    peakRss,
+    peakRss: peakRssSoFar(),
     peakHeapUsed,
     cpuUserMs: cpu.user / 1000,
     cpuSystemMs: cpu.system / 1000,

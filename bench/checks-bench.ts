@@ -72,7 +72,7 @@ function phaseRows({ mode, window, connections, requests, passing }: PhaseFigure
   const rss = `${(window.peakRss / 2 ** 20).toFixed(0)} MB`;
   return [
     ...checkWindowRows(window, { label, targets }),
-    { measure: `${label}peak RSS`, value: rss, ...(targets ? { target: '≤ 300 MB', met: window.peakRss <= 300 * 2 ** 20 } : {}) },
+    { measure: `${label}peak RSS (the whole run up to this phase’s end)`, value: rss, ...(targets ? { target: '≤ 300 MB', met: window.peakRss <= 300 * 2 ** 20 } : {}) },
     { measure: `${label}checks completed / requests answered / connections opened`, value: `${window.completed} / ${requests} / ${connections}` },
     { measure: `${label}monitors whose latest check passed`, value: `${passing} of ${monitorCount}`, target: 'all', met: passing === monitorCount },
     { measure: `${label}service CPU time: user + system`, value: `${(window.cpuUserMs / 1000).toFixed(1)} + ${(window.cpuSystemMs / 1000).toFixed(1)} s` },

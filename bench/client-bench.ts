@@ -1,7 +1,8 @@
 // `npm run bench -- client`: the client core against the real service (in its own process) holding 10,000
 // monitors, 1,000 heartbeats and 1,000 domains; then ten servers at once (client-servers-bench.ts). One full poll's wall time; the CPU of parse + validate +
 // diff + tray model; the CPU of recording what a poll saw (history.sqlite), apart from the rest; heap across
-// 1,000 polls, recording included; and what is left open between polls.
+// 1,000 polls, recording included; and what is left open between polls. 100 of the monitors check a target that
+// accepts and refuses connections in turn every 10 s, so the polls see statuses change, as on a busy day.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,12 +17,16 @@ import { PollRecorder } from '../main/core/history/poll-recorder.ts';
 import { RecordWrites } from '../main/core/history/record-writes.ts';
 import { serverTray, trayModel } from '../main/core/tray/index.ts';
 import { cpuMs, mean, megabytes, openSinceBaseline, percentile } from './bench-figures.ts';
+import { startFlappingTarget } from './bench-processes.ts';
 import { fillService, rawBodies, startBenchService } from './bench-service.ts';
 import { snapshotFromBodies } from './bench-snapshot.ts';
 import { clientServersBench } from './client-servers-bench.ts';
 import { printTable, type BenchRow } from './table.ts';
 
 const counts = { monitors: 10_000, heartbeats: 1_000, domains: 1_000 };
+/** Of the monitors, these check the flapping target every 10 s: each goes down or up at each check (about 10 changes a second). */
+const flappingCount = 100;
+const flapHalfPeriodMs = 10_000;
 const polls = Number(process.env.VIGIL_BENCH_POLLS ?? 1_000);
 const benchServer = { id: 'bench', name: 'Bench' };
 
@@ -85,9 +90,10 @@ export async function clientBench(): Promise<boolean> {
 async function oneServerBench(): Promise<boolean> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-client-bench-'));
   const service = await startBenchService(dataDir);
+  const flapping = await startFlappingTarget(flapHalfPeriodMs);
   try {
-    console.log(`Filling the service with ${counts.monitors} monitors, ${counts.heartbeats} heartbeats and ${counts.domains} domains…`);
-    await fillService(service, counts);
+    console.log(`Filling the service with ${counts.monitors} monitors (${flappingCount} of them flapping), ${counts.heartbeats} heartbeats and ${counts.domains} domains…`);
+    await fillService(service, counts, { count: flappingCount, port: flapping.port });
     const client = new MonitoringClient({ baseUrl: service.apiUrl, token: () => service.token });
 
     const bodies = await rawBodies(service, counts);
@@ -110,6 +116,8 @@ async function oneServerBench(): Promise<boolean> {
     const wall: number[] = [];
     const heapAfter: number[] = [];
     let pollState = initialAlertState();
+    /** Alerts the polls raised after the first (which meets every item): the flapping monitors' changes. */
+    let statusChanges = 0;
     let betweenPolls = { timers: 0, others: [] as string[] };
     await new Promise<void>((resolve, reject) => {
       let started = performance.now();
@@ -127,6 +135,7 @@ async function oneServerBench(): Promise<boolean> {
           const now = Date.now();
           const evaluation = evaluatePoll(pollState, outcome, { connection: benchServer, preferences: defaultAlertPreferences, rules: defaultAlertRules, snoozes: [], now });
           pollState = evaluation.state;
+          if (wall.length > 1) statusChanges += evaluation.changes.length;
           pollRecorder.record(outcome.snapshot, pollState);
           trayOf(outcome, pollState, now);
           if (wall.length % 100 === 0) {
@@ -152,6 +161,12 @@ async function oneServerBench(): Promise<boolean> {
     const heapGrowth = (heapAfter.at(-1) ?? 0) - (heapAfter[0] ?? 0);
     const { timers, others: leftOpen } = betweenPolls;
     const rows: BenchRow[] = [
+      {
+        measure: `status changes the polls saw (${flappingCount} monitors flapping every ${flapHalfPeriodMs / 1000} s)`,
+        value: `${statusChanges} (${(statusChanges / Math.max(1, polls - 1)).toFixed(1)} a poll)`,
+        target: 'some in the rounds',
+        met: statusChanges > 0,
+      },
       { measure: 'one full poll, wall (median)', value: `${percentile(wall, 0.5).toFixed(0)} ms` },
       { measure: 'one full poll, wall (p99)', value: `${percentile(wall, 0.99).toFixed(0)} ms`, target: '≤ 1000 ms', met: percentile(wall, 0.99) <= 1000 },
       { measure: 'parse + validate + diff + tray, CPU per poll (mean of 100, GC included)', value: `${meanCpu.toFixed(1)} ms`, target: '≤ 50 ms', met: meanCpu <= 50 },
@@ -173,6 +188,7 @@ async function oneServerBench(): Promise<boolean> {
     return rows.every((r) => r.met !== false);
   } finally {
     service.stop();
+    flapping.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

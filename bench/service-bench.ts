@@ -10,6 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { peakRssSoFar } from './bench-figures.ts';
 import { hasServiceHeapFlags, rerunWithServiceHeapFlags, runJsonChild, startTarget } from './bench-processes.ts';
 import { checkWindowRows, watchChecks } from './check-window.ts';
 import { startMeasuredService } from './measured-service.ts';
@@ -51,28 +52,25 @@ export async function serviceBench(): Promise<boolean> {
   try {
     console.log(`Running checks for ${runSeconds} s…`);
     const checks = await watchChecks(service.scheduler, runSeconds);
-    let peakRss = checks.peakRss;
 
     console.log('Loading GET /monitors pages with 50 connections for 30 s (checks keep running)…');
     const pages = await runPageLoad(service.apiUrl, token);
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
 
     console.log('Reading history while the checks go on: GET /stats?window=30d, 24h bars, one monitor’s 365-day series…');
     const monitorIds = ((await (await fetch(`${service.apiUrl}/monitors?limit=100`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string }[]).map((m) => m.id);
-    const rssSampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 500);
     const stats30d = await timedRequests(service.apiUrl, token, 100, ['/stats?window=30d']);
     const bars = await timedRequests(service.apiUrl, token, 20, ['/stats?window=24h&slots=48']);
     const series = await timedRequests(service.apiUrl, token, 2, monitorIds.map((id) => `/monitors/${id}/series?window=365d`));
-    clearInterval(rssSampler);
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    // The service runs in this process (its helpers in their own): the kernel's high-water mark over the whole run.
+    const peakRss = peakRssSoFar();
     const ms = (value: number) => `${value.toFixed(1)} ms`;
 
     const rows: BenchRow[] = [
       { measure: 'monitors created through the API', value: `${monitorCount} in ${createSeconds.toFixed(1)} s` },
       { measure: 'a year of history written (storage layer)', value: `${historySeconds.toFixed(0)} s` },
       ...checkWindowRows(checks),
-      { measure: 'peak RSS during the check window', value: `${(checks.peakRss / 2 ** 20).toFixed(0)} MB` },
-      { measure: 'peak RSS (checks, pages and history reads)', value: `${(peakRss / 2 ** 20).toFixed(0)} MB`, target: '≤ 300 MB', met: peakRss <= 300 * 2 ** 20 },
+      { measure: 'peak RSS from the start to the check window’s end', value: `${(checks.peakRss / 2 ** 20).toFixed(0)} MB` },
+      { measure: 'peak RSS over the whole run (checks, pages and history reads)', value: `${(peakRss / 2 ** 20).toFixed(0)} MB`, target: '≤ 300 MB', met: peakRss <= 300 * 2 ** 20 },
       { measure: 'GET /monitors pages: requests/s', value: pages.rps.toFixed(0) },
       { measure: 'GET /monitors pages: p50 latency', value: `${pages.p50} ms` },
       { measure: 'GET /monitors pages: p99 latency', value: `${pages.p99} ms`, target: '≤ 20 ms', met: pages.p99 <= 20 },

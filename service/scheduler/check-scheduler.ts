@@ -68,6 +68,9 @@ export interface SchedulerStats {
 
 type Phase = 'stopped' | 'running' | 'stopping';
 
+/** How much earlier than asked (by the clock) a timer may fire before the clock counts as set back. */
+const clockSetBackToleranceMs = 1_000;
+
 function positiveInteger(value: number, name: string): number {
   if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a whole number of at least 1`);
   return value;
@@ -240,9 +243,14 @@ export class CheckScheduler {
   }
 
   readonly #onTimer = (): void => {
+    const expectedAt = this.#timerAt;
     this.#timer = undefined;
     this.#timerAt = Number.POSITIVE_INFINITY;
     const now = this.#clock.now();
+    // Timers run on the machine's steady time, the schedule on the clock's: a timer that fires well before the
+    // clock reaches its moment means the clock was set back (a wrong time corrected, a virtual machine restored).
+    // Every round would then be that much further away than its period, so checks would stop for as long.
+    if (now < expectedAt - clockSetBackToleranceMs) this.#placeAllAfresh(now, expectedAt - now);
     for (let entry = this.#heap.peek(); entry !== undefined && entry.dueAt <= now; entry = this.#heap.peek()) {
       this.#comeDue(entry, now);
       this.#placeNextRound(entry, now);
@@ -250,6 +258,13 @@ export class CheckScheduler {
     }
     this.#armNext();
   };
+
+  /** After the clock was set back: each job's next round is when its phase next comes round, as at start. */
+  #placeAllAfresh(now: number, backByMs: number): void {
+    this.#logger.warn('The clock was set back; every monitor\'s checks go on from the new time.', { backBySeconds: Math.round(backByMs / 1000) });
+    for (const entry of this.#jobs.values()) this.#placeFirstRound(entry, now);
+    this.#heap.reorderAll();
+  }
 
   #comeDue(entry: ScheduledEntry, now: number): void {
     this.#counts.due += 1;

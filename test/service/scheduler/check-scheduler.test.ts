@@ -202,6 +202,26 @@ describe('CheckScheduler rounds', () => {
     expect(delivered.length - before).toBeGreaterThanOrEqual(3);
     expect(delivered.length - before).toBeLessThanOrEqual(5);
   });
+
+  it('goes on checking when the clock is set back, each job from its phase after the new time', async () => {
+    const warnings: string[] = [];
+    const logger: Logger = { ...silentLogger, warn: (message) => warnings.push(message) };
+    const { clock, delivered, scheduler } = setUp({ runCheck: instantly, logger });
+    scheduler.start();
+    for (let key = 1; key <= 3; key += 1) scheduler.upsert(job(key, 60));
+    await clock.advance(120_000);
+    const before = delivered.length;
+    expect(before).toBeGreaterThanOrEqual(3);
+    // The clock goes back an hour; the scheduler's timer, on the machine's steady time, fires when it was due.
+    clock.jump(-3_600_000);
+    clock.fireNext();
+    await clock.advance(60_000);
+    expect(delivered.slice(before).map((each) => each.key).sort()).toEqual([1, 2, 3]);
+    expect(delivered.slice(before).every(({ timing }) => timing.dueAt <= clock.now())).toBe(true);
+    expect(warnings).toEqual(["The clock was set back; every monitor's checks go on from the new time."]);
+    await clock.advance(120_000);
+    expect(delivered.length - before).toBeGreaterThanOrEqual(9);
+  });
 });
 
 describe('CheckScheduler concurrency', () => {
