@@ -12,20 +12,19 @@ rmSync(vitestReport, { force: true });
 rmSync(playwrightReport, { force: true });
 mkdirSync('test-results', { recursive: true });
 
-// Two stages, each running its steps side by side: the static checks, then both test runners. The tests spend much
-// of their time waiting on real processes and sockets, so two runners share the cores better than one after the
-// other. Electronegativity rebuilds out/ and so finishes before any test starts. Playwright's lines are held and
-// printed as one block when it ends, so the two runners' reports do not interleave.
+// Side by side, since the tests spend much of their time waiting on real processes and sockets: Playwright from the
+// start, beside the static checks (typecheck, lint, Electronegativity); vitest once those are done, so their
+// verdict comes first. Playwright's lines are held and printed as one block when it ends, so the two runners'
+// reports do not interleave.
+const playwright = runStep('playwright', 'playwright', ['test'], 15 * minutes, { output: 'held' });
 const checks = await Promise.all([
   runStep('typecheck', 'node', ['scripts/typecheck.ts'], 6 * minutes, { output: 'held' }),
   runStep('lint', 'eslint', ['--max-warnings', '0', '.'], 4 * minutes, { output: 'held' }),
   runStep('electroneg.', 'node', ['scripts/electronegativity.ts'], 4 * minutes, { output: 'held' }),
 ]);
-const tests = await Promise.all([
-  // Arguments given to `npm test -- …` are vitest's (e.g. `--sequence.shuffle`).
-  runStep('vitest', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`, ...process.argv.slice(2)], 15 * minutes),
-  runStep('playwright', 'playwright', ['test'], 15 * minutes, { output: 'held' }),
-]);
+// Arguments given to `npm test -- …` are vitest's (e.g. `--sequence.shuffle`).
+const vitest = await runStep('vitest', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`, ...process.argv.slice(2)], 15 * minutes);
+const tests = [vitest, await playwright];
 const steps: StepResult[] = [...checks, ...tests];
 
 interface Counts {
