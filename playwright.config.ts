@@ -4,7 +4,8 @@ import { chromiumLaunchOptions } from './test/helpers/chromium.ts';
 export default defineConfig({
   outputDir: 'test-results/playwright',
   globalSetup: './test/browser/global-setup.ts',
-  timeout: 30_000,
+  // A net against a hang, not a measure: on a loaded machine the screenshot-and-axe tours take three times their usual 10 s.
+  timeout: 90_000,
   globalTimeout: 12 * 60_000,
   // Generous: a wait ends as soon as its condition holds, and the runs share the machine with vitest (npm test).
   expect: { timeout: 10_000 },

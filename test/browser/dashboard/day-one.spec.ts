@@ -65,7 +65,7 @@ async function openSettings(page: Page) {
 }
 
 test('without a keychain, Settings says so before a token is typed and a lost token reads as not kept', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const remote = { id: 'work', name: 'Work', baseUrl: 'http://127.0.0.1:9/api', kind: 'remote', enabled: true };
   const dashboard = await startDashboard({}, {
     secrets: new MemorySecretStore('Platform failure: no D-Bus session bus'),

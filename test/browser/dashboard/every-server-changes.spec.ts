@@ -114,7 +114,7 @@ test('a server answering after 30 s holds nobody up: a monitor down on another s
 });
 
 test('removing a server in Settings drops its group, its rows in every list and its token', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await openDashboard(page, dashboard);
   await expect(group(page, 'Slow').getByRole('row', { name: /Nightly export/ })).toBeVisible({ timeout: 15_000 });
   await openView(page, 'Heartbeats');
@@ -211,7 +211,7 @@ test('settings from the previous version: every connection watched, a group each
 });
 
 test("a server's own \"Try again\" asks only that server again", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   if (upgraded === undefined) throw new Error('runs after the upgrade test, on its dashboard');
   const { calls, requests } = upgraded.fixture;
   // No poll on its own while the test counts: every server's next one an hour away.

@@ -44,7 +44,7 @@ async function openItem(page: Page, name: string): Promise<void> {
 const card = (page: Page, window: string) => page.getByRole('region', { name: 'Uptime' }).getByRole('listitem').filter({ hasText: window });
 
 test('a new monitor’s cards, timeline and chart count from its creation, and say since when', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await openDashboard(page, dashboard);
   await openItem(page, 'Fresh cache');
 
@@ -95,7 +95,7 @@ test('a monitor only ever Unknown shows no percentage, on its page or in the lis
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`a new monitor’s page in ${scheme}: no serious accessibility violations, and screenshots`, async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
     await openDashboard(page, dashboard);
     await openItem(page, 'Fresh cache');

@@ -13,7 +13,7 @@ let dashboard: Dashboard;
 let pingUrl: string;
 
 test.beforeAll(async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   // `.invalid` never resolves: the registry list cannot be reached, as on a computer without DNS.
   dashboard = await startDashboard({ rdapBootstrapUrl: 'https://data.invalid/rdap/dns.json', rdapAllowHttp: false });
   const { calls } = dashboard.fixture;
@@ -91,7 +91,7 @@ for (const scheme of ['light', 'dark'] as const) {
 }
 
 test('a heartbeat pinged five times lists five pings on its page, without waiting for a change of state', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await openDashboard(page, dashboard);
   await openView(page, 'Heartbeats');
   await page.getByRole('link', { name: 'Backup' }).click();

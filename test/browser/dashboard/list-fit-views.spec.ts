@@ -164,7 +164,7 @@ async function expectBadgesWholeOrTitled(table: Locator): Promise<void> {
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`every list's longest cells fit at 1280 px in ${scheme}, over two servers`, async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
     await openSignedIn(page, web);

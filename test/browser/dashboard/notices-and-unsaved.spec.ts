@@ -66,7 +66,7 @@ test('an alert notice on the item page covers none of its controls, says its age
 });
 
 test('leaving Settings with unsaved quiet hours asks first; Save saves them and moves on', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await openDashboard(page, dashboard);
   // Overview, then Settings: Back has a view to return to.
   await openView(page, 'Overview');

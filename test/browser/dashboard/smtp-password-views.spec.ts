@@ -12,7 +12,7 @@ let dashboard: Dashboard;
 const rule = 'a saved password goes only to the server it was saved for';
 
 test.beforeAll(async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   dashboard = await startDashboard();
   await dashboard.fixture.calls.setLocalSmtp({ host: '127.0.0.1', port: 2525, security: 'none', user: 'alerts', from: 'vigil@example.com', password: 'pa55-Secret' });
 });

@@ -49,7 +49,7 @@ for (const { scheme, locale, timezoneId, clock } of schemes) {
     test.use({ locale, timezoneId, colorScheme: scheme, reducedMotion: 'reduce' });
 
     test(`a 10-second monitor's incident and events to the second, and the feed (${scheme})`, async ({ page }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       await openDashboard(page, dashboard);
       const feed = page.getByRole('list', { name: 'Recent events' });
       await expect(feed.getByText(/Database went down/)).toBeVisible({ timeout: 20_000 });

@@ -118,7 +118,7 @@ describe('three real services watched at once', () => {
     const requests = slow?.received() ?? 0;
     await app.calls.refreshNow();
     expect(slow?.received()).toBe(requests);
-  }, 30_000);
+  }, 90_000);
 
   it('shows one stopped, one with a revoked token and one healthy as three situations at the same time', async () => {
     // A token the Side service never issued (from another data dir), as after its key was replaced.

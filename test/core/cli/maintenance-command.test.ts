@@ -43,7 +43,7 @@ beforeAll(async () => {
   host = new URL(service.apiUrl).host;
   apiId = ((await api('/monitors', { name: 'API', type: 'tcp', url: '127.0.0.1:9', frequency: 60 })) as { id: string }).id;
   for (const url of ['127.0.0.2:9', '127.0.0.3:9']) await api('/monitors', { name: 'Twin', type: 'tcp', url, frequency: 60 });
-}, 40_000);
+}, 120_000);
 
 afterAll(async () => {
   service.child.kill('SIGTERM');
