@@ -24,7 +24,9 @@ async function localUp(app: CoreFixture) {
   return serverOf(await app.statusWhere((status) => status.servers.some((s) => s.connection.id === 'local' && s.situation === 'ok')));
 }
 
-describe('the local service address', () => {
+// Chapters of one installation's life (first start, a restart, the port taken): the order is the story's, declared
+// here rather than assumed (a shuffled run keeps it).
+describe('the local service address', { shuffle: false }, () => {
   let pingUrl: string;
   let port: number;
 

@@ -1,18 +1,22 @@
 // The status report from a real service's snapshot: worst first, levels and exit codes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MonitoringClient } from '../../../main/core/api/index.ts';
 import { formatStatusReport, statusReport } from '../../../main/core/cli/status-report.ts';
 import { fetchSnapshot } from '../../../main/core/poller/fetch-snapshot.ts';
 import { systemClock } from '../../../common/clock.ts';
 import { startTestService, type TestService } from '../../helpers/service-harness.ts';
 
+// A service of its own for each test: each starts from nothing watched and makes what it reads.
 let service: TestService;
 let client: MonitoringClient;
-beforeAll(async () => {
+beforeEach(async () => {
   service = await startTestService();
   client = new MonitoringClient({ baseUrl: service.apiUrl, token: () => service.token });
 });
-afterAll(() => service.stop());
+afterEach(() => service.stop());
+
+/** A heartbeat every hour, never pinged yet. */
+const backupHeartbeat = () => service.api('/heartbeats', { method: 'POST', body: { name: 'backup', expected_interval: 3600 } });
 
 const options = (now = Date.now()) => ({ now, graceSeconds: 300, thresholds: [30, 14, 7, 1] });
 
@@ -25,7 +29,7 @@ describe('fetchSnapshot + statusReport', () => {
 
   it('puts the worst first: unknown monitors warn, a never-pinged heartbeat waits, and the level follows', async () => {
     await service.api('/monitors', { method: 'POST', body: { name: 'Zeta', type: 'tcp', url: '127.0.0.1:9', frequency: 60 } });
-    await service.api('/heartbeats', { method: 'POST', body: { name: 'backup', expected_interval: 3600 } });
+    await backupHeartbeat();
     const snapshot = await fetchSnapshot(client, systemClock);
     expect(snapshot.monitors).toHaveLength(1);
     expect(snapshot.heartbeats).toHaveLength(1);
@@ -37,6 +41,7 @@ describe('fetchSnapshot + statusReport', () => {
   });
 
   it('is critical with exit 2 when a heartbeat missed two pings', async () => {
+    await backupHeartbeat();
     const snapshot = await fetchSnapshot(client, systemClock);
     // As the service would show it had the last ping been 3 h ago: due 2 h ago, so two pings missed.
     const threeHoursAgo = Date.now() - 3 * 3600_000;
@@ -48,6 +53,7 @@ describe('fetchSnapshot + statusReport', () => {
   });
 
   it("is critical with exit 2 and says the run failed, with its exit code", async () => {
+    await backupHeartbeat();
     const [heartbeat] = (await fetchSnapshot(client, systemClock)).heartbeats;
     expect((await fetch(`${heartbeat?.ping_url ?? ''}/2`)).status).toBe(200);
     const report = statusReport(await fetchSnapshot(client, systemClock), options());

@@ -24,16 +24,15 @@ describe.skipIf(missing)('a locked keychain whose prompt is never answered', () 
     await session?.stop();
   });
 
-  it('gives up after the timeout with one clear sentence', async () => {
+  // One story in two steps: the second call is refused because the first is still waiting on the prompt.
+  it('gives up after the timeout with one clear sentence, then fails further calls at once while that one waits', async () => {
     const error: unknown = await store.get('c1').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(KeychainUnavailableError);
     expect((error as Error).message).toBe(
       'The OS keychain (Secret Service) is not available: it did not answer within 1.5 seconds (it may be locked and ' +
         'waiting for a password). Vigil can keep the token in memory for this session only.',
     );
-  });
 
-  it('fails further calls at once while the earlier one is still waiting', async () => {
     await expect(store.set('c2', 'new-token')).rejects.toThrow(
       'The OS keychain (Secret Service) is not available: it has not answered an earlier request yet (it may be ' +
         'locked and waiting for a password). Vigil can keep the token in memory for this session only.',

@@ -1,7 +1,7 @@
 // The whole service end to end, on a clock the test moves: a real local target goes down and comes back, a
 // heartbeat misses its deadline, a domain nears expiry over RDAP — and the alerts reach a real webhook
 // receiver and a real SMTP server.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startHttpTarget, type HttpTarget } from '../../helpers/local-targets.ts';
 import { advanceUntil, manualClock, type ManualClock } from '../../helpers/manual-clock.ts';
 import { startRdapFixture, type RdapFixture } from '../../helpers/rdap-fixture.ts';
@@ -34,6 +34,15 @@ afterAll(async () => {
   await Promise.all([target.close(), webhook.close(), smtp.close(), rdap.close()]);
 });
 
+// Each test starts from a quiet service: what an earlier one made is gone (a heartbeat left behind would be late
+// again as the clock moves on), its deliveries are over, and the receivers are empty.
+const created: string[] = [];
+afterEach(async () => {
+  for (const path of created.splice(0)) await service.api(path, { method: 'DELETE' });
+  await service.dispatcher.idle();
+  webhook.requests.length = 0;
+  smtp.messages.length = 0;
+});
 
 const events = () => webhook.requests.map((r) => (r.body as { event: string }).event);
 
@@ -41,6 +50,7 @@ describe('alerts end to end', () => {
   it('monitor: unknown → up (no alert) → down (alert) → up (alert), through webhook and email', async () => {
     const { json } = await service.api('/monitors', { method: 'POST', body: { name: 'Shop', type: 'http', url: target.url, frequency: 10 } });
     const id = (json as { id: string }).id;
+    created.push(`/monitors/${id}`);
     const status = async () => ((await service.api(`/monitors/${id}`)).json as { last_status: string }).last_status;
 
     await advanceUntil(clock, async () => (await status()) === 'up', { pauseMs: 15 });
@@ -59,12 +69,12 @@ describe('alerts end to end', () => {
     await advanceUntil(clock, async () => (await status()) === 'up', { pauseMs: 15 });
     await webhook.waitFor(2);
     expect(events()).toEqual(['monitor.down', 'monitor.up']);
-    await service.api(`/monitors/${id}`, { method: 'DELETE' });
   });
 
   it('heartbeat: late after interval + grace, recovered on the next ping', async () => {
     const { json } = await service.api('/heartbeats', { method: 'POST', body: { name: 'nightly', expected_interval: 30 } });
     const heartbeat = json as { id: string; ping_url: string };
+    created.push(`/heartbeats/${heartbeat.id}`);
     const before = webhook.requests.length;
     await advanceUntil(clock, async () => webhook.requests.length > before, { pauseMs: 15 });
     expect(webhook.requests.at(-1)?.body).toMatchObject({ event: 'heartbeat.late', subject: { kind: 'heartbeat', id: heartbeat.id } });
@@ -80,6 +90,7 @@ describe('alerts end to end', () => {
     const before = webhook.requests.length;
     const { json } = await service.api('/domains', { method: 'POST', body: { domain: 'soon.example' } });
     const id = (json as { id: string }).id;
+    created.push(`/domains/${id}`);
     await advanceUntil(clock, async () => ((await service.api(`/domains/${id}`)).json as { expires_on?: string }).expires_on !== undefined, { pauseMs: 15 });
     expect((await service.api(`/domains/${id}`)).json).toEqual({
       id,
@@ -97,6 +108,7 @@ describe('alerts end to end', () => {
   it('domain: an unsupported TLD leaves the expiry fields absent and says why', async () => {
     const { json } = await service.api('/domains', { method: 'POST', body: { domain: 'nothing.invalid' } });
     const id = (json as { id: string }).id;
+    created.push(`/domains/${id}`);
     // The lookup has had its chance once it says when it ended.
     await advanceUntil(clock, async () => ((await service.api(`/domains/${id}`)).json as { last_checked_at?: string }).last_checked_at !== undefined, { pauseMs: 15 });
     expect((await service.api(`/domains/${id}`)).json).toEqual({

@@ -55,85 +55,90 @@ function expectWhole(result: Stats): void {
   expect(result.uptime).toBeCloseTo(result.up_seconds / (result.up_seconds + result.down_seconds), 5);
 }
 
-describe('stats', () => {
-  it('count the window as maintenance_seconds and only the down time after it as down', async () => {
-    const result = await stats(`/monitors/${monitorId}/stats`);
-    expect(result.maintenance_seconds).toBe(600);
-    expect(result.down_seconds).toBeCloseTo((recoveredAt - (start + 20 * minute)) / 1000, 3);
-    expectWhole(result);
-    const other = await stats(`/monitors/${otherId}/stats`);
-    expect(other.maintenance_seconds).toBe(0);
-    expect(other.down_seconds).toBeGreaterThan(result.down_seconds + 550);
-    expectWhole(other);
+// One timeline on one clock, told in chapters: the figures, then the feed (which opens a server-wide window), then
+// deleting the window and the monitor. Each chapter finds the world as the one before left it: the order is the
+// story's, declared here rather than assumed (a shuffled run keeps it).
+describe('maintenance in the history', { shuffle: false }, () => {
+  describe('stats', () => {
+    it('count the window as maintenance_seconds and only the down time after it as down', async () => {
+      const result = await stats(`/monitors/${monitorId}/stats`);
+      expect(result.maintenance_seconds).toBe(600);
+      expect(result.down_seconds).toBeCloseTo((recoveredAt - (start + 20 * minute)) / 1000, 3);
+      expectWhole(result);
+      const other = await stats(`/monitors/${otherId}/stats`);
+      expect(other.maintenance_seconds).toBe(0);
+      expect(other.down_seconds).toBeGreaterThan(result.down_seconds + 550);
+      expectWhole(other);
+    });
+
+    it('give the same figures once the rollup has summed the hour', async () => {
+      const before = await stats(`/monitors/${monitorId}/stats?window=7d`);
+      fixture.clock.advance(70 * minute);
+      await settled();
+      const after = await stats(`/monitors/${monitorId}/stats?window=7d`);
+      expect(after.maintenance_seconds).toBe(600);
+      expect(after.down_seconds).toBeCloseTo(before.down_seconds, 3);
+      expect(after.up_seconds).toBeGreaterThan(before.up_seconds);
+      expectWhole(after);
+    });
+
+    it('GET /stats gives each monitor its maintenance_seconds, and `m` in the status bar for the window', async () => {
+      const all = (await fixture.api('/stats?window=24h&slots=288')).json as Stats[];
+      const api = all.find((item) => item.id === monitorId);
+      const other = all.find((item) => item.id === otherId);
+      expect(api).toMatchObject({ maintenance_seconds: 600 });
+      expect(other).toMatchObject({ maintenance_seconds: 0 });
+      expect(api?.slots).toMatch(/^[-udm]{288}$/);
+      expect(api?.slots).toMatch(/m/);
+      expect(other?.slots).not.toMatch(/m/);
+      // The other monitor was down in the slots where the first was in maintenance.
+      expect((other?.slots?.match(/d/g) ?? []).length).toBeGreaterThan((api?.slots?.match(/d/g) ?? []).length);
+      const { slots: _slots, ...withoutSlots } = api ?? ({} as Stats);
+      expect(withoutSlots).toEqual({ ...(await stats(`/monitors/${monitorId}/stats`)), id: monitorId });
+    });
   });
 
-  it('give the same figures once the rollup has summed the hour', async () => {
-    const before = await stats(`/monitors/${monitorId}/stats?window=7d`);
-    fixture.clock.advance(70 * minute);
-    await settled();
-    const after = await stats(`/monitors/${monitorId}/stats?window=7d`);
-    expect(after.maintenance_seconds).toBe(600);
-    expect(after.down_seconds).toBeCloseTo(before.down_seconds, 3);
-    expect(after.up_seconds).toBeGreaterThan(before.up_seconds);
-    expectWhole(after);
+  describe('events', () => {
+    it('record maintenance going on and off for the item, in the feed and under the item', async () => {
+      const maintenance = ((await fixture.api('/events?limit=1000')).json as Event[]).filter((event) => event.kind === 'maintenance');
+      expect(maintenance).toEqual([
+        { id: expect.any(String), at: window.starts_at, kind: 'maintenance', item_id: monitorId, item_name: 'API', from: 'off', to: 'on', detail: 'deploy' },
+        { id: expect.any(String), at: window.ends_at, kind: 'maintenance', item_id: monitorId, item_name: 'API', from: 'on', to: 'off', detail: 'deploy' },
+      ]);
+      const own = (await fixture.api(`/events?item=monitor:${monitorId}`)).json as Event[];
+      expect(own.map((event) => `${event.kind} ${event.to}`)).toEqual(['maintenance on', 'monitor down', 'maintenance off', 'monitor up']);
+      const other = (await fixture.api(`/events?item=monitor:${otherId}`)).json as Event[];
+      expect(other.map((event) => `${event.kind} ${event.to}`)).toEqual(['monitor down', 'monitor up']);
+      expect((await fixture.api(`/events?item=monitor:${monitorId}&limit=2`)).json).toEqual(own.slice(0, 2));
+    });
+
+    it('list a server-wide window under every item, without an item_id', async () => {
+      const everything = await fixture.startMaintenance({ ends_at: at(fixture.clock.now() + minute) });
+      fixture.clock.advance(2 * minute);
+      const own = (await fixture.api(`/events?item=monitor:${otherId}`)).json as Event[];
+      const last = own.slice(-2);
+      expect(last.map((event) => [event.at, event.to, event.item_id, event.detail])).toEqual([
+        [everything.starts_at, 'on', undefined, 'maintenance'],
+        [everything.ends_at, 'off', undefined, 'maintenance'],
+      ]);
+      expect((await stats(`/monitors/${otherId}/stats`)).maintenance_seconds).toBe(60);
+    });
   });
 
-  it('GET /stats gives each monitor its maintenance_seconds, and `m` in the status bar for the window', async () => {
-    const all = (await fixture.api('/stats?window=24h&slots=288')).json as Stats[];
-    const api = all.find((item) => item.id === monitorId);
-    const other = all.find((item) => item.id === otherId);
-    expect(api).toMatchObject({ maintenance_seconds: 600 });
-    expect(other).toMatchObject({ maintenance_seconds: 0 });
-    expect(api?.slots).toMatch(/^[-udm]{288}$/);
-    expect(api?.slots).toMatch(/m/);
-    expect(other?.slots).not.toMatch(/m/);
-    // The other monitor was down in the slots where the first was in maintenance.
-    expect((other?.slots?.match(/d/g) ?? []).length).toBeGreaterThan((api?.slots?.match(/d/g) ?? []).length);
-    const { slots: _slots, ...withoutSlots } = api ?? ({} as Stats);
-    expect(withoutSlots).toEqual({ ...(await stats(`/monitors/${monitorId}/stats`)), id: monitorId });
-  });
-});
+  describe('deleting', () => {
+    it('a window that is over rewrites no history', async () => {
+      const before = await stats(`/monitors/${monitorId}/stats`);
+      expect((await fixture.api(`/maintenance/${window.id}`, { method: 'DELETE' })).status).toBe(204);
+      const after = await stats(`/monitors/${monitorId}/stats`);
+      expect(after.maintenance_seconds).toBe(before.maintenance_seconds);
+      expect(after.down_seconds).toBe(before.down_seconds);
+    });
 
-describe('events', () => {
-  it('record maintenance going on and off for the item, in the feed and under the item', async () => {
-    const maintenance = ((await fixture.api('/events?limit=1000')).json as Event[]).filter((event) => event.kind === 'maintenance');
-    expect(maintenance).toEqual([
-      { id: expect.any(String), at: window.starts_at, kind: 'maintenance', item_id: monitorId, item_name: 'API', from: 'off', to: 'on', detail: 'deploy' },
-      { id: expect.any(String), at: window.ends_at, kind: 'maintenance', item_id: monitorId, item_name: 'API', from: 'on', to: 'off', detail: 'deploy' },
-    ]);
-    const own = (await fixture.api(`/events?item=monitor:${monitorId}`)).json as Event[];
-    expect(own.map((event) => `${event.kind} ${event.to}`)).toEqual(['maintenance on', 'monitor down', 'maintenance off', 'monitor up']);
-    const other = (await fixture.api(`/events?item=monitor:${otherId}`)).json as Event[];
-    expect(other.map((event) => `${event.kind} ${event.to}`)).toEqual(['monitor down', 'monitor up']);
-    expect((await fixture.api(`/events?item=monitor:${monitorId}&limit=2`)).json).toEqual(own.slice(0, 2));
-  });
-
-  it('list a server-wide window under every item, without an item_id', async () => {
-    const everything = await fixture.startMaintenance({ ends_at: at(fixture.clock.now() + minute) });
-    fixture.clock.advance(2 * minute);
-    const own = (await fixture.api(`/events?item=monitor:${otherId}`)).json as Event[];
-    const last = own.slice(-2);
-    expect(last.map((event) => [event.at, event.to, event.item_id, event.detail])).toEqual([
-      [everything.starts_at, 'on', undefined, 'maintenance'],
-      [everything.ends_at, 'off', undefined, 'maintenance'],
-    ]);
-    expect((await stats(`/monitors/${otherId}/stats`)).maintenance_seconds).toBe(60);
-  });
-});
-
-describe('deleting', () => {
-  it('a window that is over rewrites no history', async () => {
-    const before = await stats(`/monitors/${monitorId}/stats`);
-    expect((await fixture.api(`/maintenance/${window.id}`, { method: 'DELETE' })).status).toBe(204);
-    const after = await stats(`/monitors/${monitorId}/stats`);
-    expect(after.maintenance_seconds).toBe(before.maintenance_seconds);
-    expect(after.down_seconds).toBe(before.down_seconds);
-  });
-
-  it("a monitor deletes its maintenance events with it", async () => {
-    await fixture.api(`/monitors/${monitorId}`, { method: 'DELETE' });
-    const events = (await fixture.api('/events?limit=1000')).json as Event[];
-    expect(events.some((event) => event.item_id === monitorId)).toBe(false);
-    expect(events.filter((event) => event.kind === 'maintenance' && event.item_id === undefined)).toHaveLength(2);
+    it("a monitor deletes its maintenance events with it", async () => {
+      await fixture.api(`/monitors/${monitorId}`, { method: 'DELETE' });
+      const events = (await fixture.api('/events?limit=1000')).json as Event[];
+      expect(events.some((event) => event.item_id === monitorId)).toBe(false);
+      expect(events.filter((event) => event.kind === 'maintenance' && event.item_id === undefined)).toHaveLength(2);
+    });
   });
 });
