@@ -8,7 +8,7 @@
 // nothing owed.
 import type { AlertEvent } from '../alerts/alert-event.ts';
 import type { Logger } from '../logger.ts';
-import { itemKeyOf, problemTold, stateAfter, stateBefore } from '../maintenance/held-alert-states.ts';
+import { itemKeyOf, stateAfter, ToldProblems } from '../maintenance/held-alert-states.ts';
 import type { MaintenanceItems } from '../maintenance/maintenance-items.ts';
 import type { DependencyStore, FoldedAlert } from '../storage/dependency-store.ts';
 import type { ItemDependencies } from './item-dependencies.ts';
@@ -29,12 +29,12 @@ export class DependencyFold {
   readonly #options: DependencyFoldOptions;
   readonly #folded = new Map<string, FoldedAlert>();
   /** The problem a heartbeat's handlers were last told of, which its failed and recovered alerts do not say. */
-  readonly #problemsTold = new Map<string, string>();
+  readonly #toldProblems = new ToldProblems();
 
   constructor(options: DependencyFoldOptions) {
     this.#options = options;
     for (const folded of options.store.folded()) this.#folded.set(folded.item, folded);
-    for (const [item, state] of options.items.heartbeatProblems()) if (!this.#folded.has(item)) this.#remember(item, state);
+    for (const [item, state] of options.items.heartbeatProblems()) if (!this.#folded.has(item)) this.#toldProblems.remember(item, state);
   }
 
   /** Sends the alert on, or folds it under its parent while that parent is down. */
@@ -44,7 +44,7 @@ export class DependencyFold {
     const folded = this.#folded.get(item);
     const parent = this.#options.dependencies.parentOf(item);
     if (cutOff.has(after) && parent !== undefined && this.#isCutOff(parent)) {
-      this.#fold({ item, parent, toldState: folded?.toldState ?? stateBefore(alert, this.#problemsTold.get(item)), lastAlert: alert });
+      this.#fold({ item, parent, toldState: folded?.toldState ?? this.#toldProblems.stateBefore(item, alert), lastAlert: alert });
       return;
     }
     if (folded !== undefined) {
@@ -72,7 +72,7 @@ export class DependencyFold {
 
   /** The item was deleted: nothing is owed for it. */
   forget(item: string): void {
-    this.#problemsTold.delete(item);
+    this.#toldProblems.forget(item);
     this.#drop(item);
   }
 
@@ -92,15 +92,10 @@ export class DependencyFold {
   }
 
   #pass(item: string, alert: AlertEvent): void {
-    this.#remember(item, stateAfter(alert));
+    this.#toldProblems.remember(item, stateAfter(alert));
     this.#options.send(alert);
   }
 
-  #remember(item: string, told: string): void {
-    const problem = problemTold(item, told);
-    if (problem === undefined) this.#problemsTold.delete(item);
-    else this.#problemsTold.set(item, problem);
-  }
 
   /** Alerts never wait on the disk: when it fails, what is folded stays right in memory until the next start. */
   #saving(write: () => void): void {

@@ -6,7 +6,7 @@
 import type { AlertEvent } from '../alerts/alert-event.ts';
 import type { Logger } from '../logger.ts';
 import type { HeldAlert, HeldAlertStore } from '../storage/held-alert-store.ts';
-import { coveredItemOf, itemKeyOf, problemTold, stateAfter, stateBefore } from './held-alert-states.ts';
+import { coveredItemOf, itemKeyOf, stateAfter, ToldProblems } from './held-alert-states.ts';
 
 export interface AlertGateOptions {
   store: HeldAlertStore;
@@ -30,13 +30,13 @@ export interface AlertGateOptions {
 export class AlertGate {
   readonly #options: AlertGateOptions;
   readonly #held = new Map<string, HeldAlert>();
-  /** What the handlers were last told of an item whose alerts do not say the state before them (`problemTold`). */
-  readonly #problemsTold = new Map<string, string>();
+  /** What the handlers were last told of an item whose alerts do not say the state before them. */
+  readonly #toldProblems = new ToldProblems();
 
   constructor(options: AlertGateOptions) {
     this.#options = options;
     for (const held of options.store.all()) this.#held.set(held.item, held);
-    for (const [item, state] of options.problemsAtStart ?? []) this.#remember(item, state);
+    for (const [item, state] of options.problemsAtStart ?? []) this.#toldProblems.remember(item, state);
   }
 
   /** Sends the alert, or holds it while its item is in maintenance. */
@@ -48,7 +48,7 @@ export class AlertGate {
       this.#tell(item, alert);
       return;
     }
-    const held: HeldAlert = { item, toldState: this.#held.get(item)?.toldState ?? stateBefore(alert, this.#problemsTold.get(item)), lastAlert: alert };
+    const held: HeldAlert = { item, toldState: this.#held.get(item)?.toldState ?? this.#toldProblems.stateBefore(item, alert), lastAlert: alert };
     this.#held.set(item, held);
     this.#saving(() => this.#options.store.save(held));
     this.#options.logger.info(`Held for maintenance: ${alert.message}`, { event: alert.event });
@@ -73,7 +73,7 @@ export class AlertGate {
 
   /** The item was deleted: nothing is owed for it. */
   forget(itemKey: string): void {
-    this.#problemsTold.delete(itemKey);
+    this.#toldProblems.forget(itemKey);
     if (this.#held.delete(itemKey)) this.#saving(() => this.#options.store.delete(itemKey));
   }
 
@@ -99,20 +99,15 @@ export class AlertGate {
       return;
     }
     if (now === undefined || now === held.toldState || now !== stateAfter(held.lastAlert)) {
-      this.#remember(item, held.toldState);
+      this.#toldProblems.remember(item, held.toldState);
       return;
     }
     this.#tell(item, held.lastAlert);
   }
 
   #tell(item: string, alert: AlertEvent): void {
-    this.#remember(item, stateAfter(alert));
+    this.#toldProblems.remember(item, stateAfter(alert));
     this.#options.send(alert);
   }
 
-  #remember(item: string, told: string): void {
-    const problem = problemTold(item, told);
-    if (problem === undefined) this.#problemsTold.delete(item);
-    else this.#problemsTold.set(item, problem);
-  }
 }

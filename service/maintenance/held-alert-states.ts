@@ -29,7 +29,7 @@ export function stateAfter(alert: AlertEvent): string {
  * failure may follow a late alert, and a recovery may follow either; `toldProblem` is the problem the handlers
  * were last told of (`problemTold`), undefined when none is out.
  */
-export function stateBefore(alert: AlertEvent, toldProblem: string | undefined): string {
+function stateBefore(alert: AlertEvent, toldProblem: string | undefined): string {
   switch (alert.event) {
     case 'monitor.down':
     case 'heartbeat.late':
@@ -53,8 +53,32 @@ export function stateBefore(alert: AlertEvent, toldProblem: string | undefined):
  * The problem the handlers know of once they are told this state of this item, for the items `stateBefore` needs
  * it for (heartbeats); undefined when none is out or the item's alerts say their own previous state.
  */
-export function problemTold(itemKey: string, state: string): string | undefined {
+function problemTold(itemKey: string, state: string): string | undefined {
   return itemKey.startsWith('heartbeat:') && state !== 'up' ? state : undefined;
+}
+
+/**
+ * The problem the handlers were last told of, per heartbeat: what `stateBefore` needs and an alert does not say. One
+ * memory for each stage that passes alerts on (the dependency fold, the maintenance gate).
+ */
+export class ToldProblems {
+  readonly #problems = new Map<string, string>();
+
+  /** The handlers were told `state` of the item. */
+  remember(itemKey: string, state: string): void {
+    const problem = problemTold(itemKey, state);
+    if (problem === undefined) this.#problems.delete(itemKey);
+    else this.#problems.set(itemKey, problem);
+  }
+
+  /** What the handlers knew of the alert's item before it. */
+  stateBefore(itemKey: string, alert: AlertEvent): string {
+    return stateBefore(alert, this.#problems.get(itemKey));
+  }
+
+  forget(itemKey: string): void {
+    this.#problems.delete(itemKey);
+  }
 }
 
 const certificatePrefix = 'certificate:';
