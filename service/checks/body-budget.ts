@@ -1,10 +1,11 @@
 // The bytes of response bodies every http check of the process holds at once, bounded. A body is read only for
 // body and json expectations (up to 1 MB each); a hundred checks at once against hostile targets that each answer a
-// megabyte, slowly, would otherwise hold 100 MB of buffers under a 192 MB heap. A read that finds the budget spent
-// waits its turn (its response paused, so the server waits too, under the check's own deadline): checks go on, a
-// little later, and memory stays bounded.
+// megabyte, slowly, would otherwise hold 100 MB of buffers under a 192 MB heap. A read takes what it may hold (its
+// body's declared length, or the most a check reads) whole, before reading; one that finds the budget spent waits its
+// turn (its response paused, so the server waits too, under the check's own deadline): checks go on, a little later,
+// and memory stays bounded. Never taking more while holding some is what keeps reads from waiting on each other.
 
-/** What a read may hold of the budget before it must wait; a body is read in chunks of at most 64 KB anyway. */
+/** What every check's body reads of one process may hold at once: sixteen of the largest bodies a check reads. */
 export const DEFAULT_BODY_BUDGET_BYTES = 16 * 1024 * 1024;
 
 interface Waiter {
@@ -27,7 +28,7 @@ export class BodyBudget {
     return this.#peak;
   }
 
-  /** What holding a chunk of `bytes` costs: at most the whole budget, so even an outsized chunk gets its turn. */
+  /** What holding `bytes` costs: at most the whole budget, so even an outsized read gets its turn. */
   costOf(bytes: number): number {
     return Math.min(bytes, this.totalBytes);
   }

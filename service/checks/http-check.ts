@@ -159,18 +159,40 @@ function drainBody(response: IncomingMessage): Promise<void> {
 
 /**
  * The first MAX_EXPECTED_BODY_BYTES of the body as UTF-8, whether more followed (the rest is not read), and whether
- * the body came to its end (rather than the connection closing in the middle). What it holds meanwhile comes out of
- * the process's body budget: when that is spent the response is paused until another read gives some back.
+ * the body came to its end (rather than the connection closing in the middle). What it may hold (its declared length,
+ * or the most a check reads) is taken from the process's body budget whole, before the first byte is read; when the
+ * budget is spent the response stays paused until another read gives its share back. Taking it piece by piece would
+ * deadlock: reads each holding part, each waiting for the rest.
  */
 function readBody(response: IncomingMessage, budget: BodyBudget, signal: AbortSignal): Promise<{ text: string; cut: boolean; complete: boolean }> {
+  const declared = Number(response.headers['content-length'] ?? Number.NaN);
+  const share = budget.costOf(Number.isSafeInteger(declared) && declared >= 0 ? Math.min(declared, MAX_EXPECTED_BODY_BYTES) : MAX_EXPECTED_BODY_BYTES);
+  const reserved = budget.tryTake(share) ? Promise.resolve() : budget.wait(share, signal);
+  return reserved.then(
+    () => collectBody(response).finally(() => budget.give(share)),
+    // The deadline passed while waiting: the check fails as timed out, and the request is gone with it.
+    () => {
+      response.destroy();
+      return { text: '', cut: false, complete: false };
+    },
+  );
+}
+
+function collectBody(response: IncomingMessage): Promise<{ text: string; cut: boolean; complete: boolean }> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let received = 0;
-    let held = 0;
     let cut = false;
     let complete = false;
-    const keep = (chunk: Buffer, cost: number) => {
-      held += cost;
+    let settled = false;
+    const done = () => {
+      if (settled) return;
+      settled = true;
+      resolve({ text: Buffer.concat(chunks).toString('utf8'), cut, complete });
+    };
+    // The connection may have gone while the read waited for its share.
+    if (response.destroyed) return done();
+    response.on('data', (chunk: Buffer) => {
       const room = MAX_EXPECTED_BODY_BYTES - received;
       if (chunk.length > room) {
         cut = true;
@@ -181,29 +203,8 @@ function readBody(response: IncomingMessage, budget: BodyBudget, signal: AbortSi
       }
       chunks.push(chunk);
       received += chunk.length;
-    };
-    response.on('data', (chunk: Buffer) => {
-      const cost = budget.costOf(chunk.length);
-      if (budget.tryTake(cost)) return keep(chunk, cost);
-      response.pause();
-      budget.wait(cost, signal).then(
-        () => {
-          keep(chunk, cost);
-          if (!cut) response.resume();
-        },
-        // The deadline passed while waiting: the check fails as timed out, and the request is gone with it.
-        () => response.destroy(),
-      );
     });
     response.on('end', () => (complete = true));
-    let settled = false;
-    const done = () => {
-      if (settled) return;
-      settled = true;
-      const text = Buffer.concat(chunks).toString('utf8');
-      budget.give(held);
-      resolve({ text, cut, complete });
-    };
     response.on('error', done);
     response.on('close', done);
   });

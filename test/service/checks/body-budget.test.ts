@@ -3,7 +3,7 @@
 // a real loopback server answering a megabyte each.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BodyBudget } from '../../../service/checks/body-budget.ts';
 import { runCheck } from '../../../service/checks/run-check.ts';
 
@@ -69,10 +69,38 @@ describe('http checks under the body budget', () => {
     const bodies = new BodyBudget(1.5 * megabyte);
     const spec = { expect: { json: [{ path: '$.status', equals: 'ok' }] } };
     const results = await Promise.all(Array.from({ length: 12 }, () => runCheck({ type: 'http', url, http: spec }, { bodies, timeoutMs: 20_000 })));
-    expect(results.map((result) => result.ok)).toEqual(Array(12).fill(true));
+    expect(results.map((result) => result.error ?? 'ok')).toEqual(Array(12).fill('ok'));
     // Twelve bodies of nearly a megabyte, started together, never held more than one and a half at once.
     expect(bodies.peakBytes).toBeLessThanOrEqual(1.5 * megabyte);
     expect(bodies.peakBytes).toBeGreaterThanOrEqual(megabyte - 100);
+  });
+
+  it('two reads that would each hold part of the budget and wait for the rest: both judged, one after the other', async () => {
+    // Each answer sends 800 KB, and the rest only once the reads hold a whole body's worth between them: reads that
+    // took the budget piece by piece would by then hold 800 KB and most of the other 700, and wait on each other
+    // until their deadlines.
+    const body = Buffer.from(JSON.stringify({ status: 'ok', pad: 'x'.repeat(megabyte - 100) }));
+    const bodies = new BodyBudget(1.5 * megabyte);
+    let sendTheRest!: () => void;
+    const restMayGo = new Promise<void>((resolve) => (sendTheRest = resolve));
+    const halting = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+      response.write(body.subarray(0, 800 * 1024));
+      void restMayGo.then(() => response.end(body.subarray(800 * 1024)));
+    });
+    await new Promise<void>((resolve) => halting.listen(0, '127.0.0.1', resolve));
+    try {
+      const haltingUrl = `http://127.0.0.1:${(halting.address() as AddressInfo).port}/health`;
+      const spec = { expect: { json: [{ path: '$.status', equals: 'ok' }] } };
+      const checks = Promise.all([1, 2].map(() => runCheck({ type: 'http', url: haltingUrl, http: spec }, { bodies, timeoutMs: 20_000 })));
+      await vi.waitFor(() => expect(bodies.peakBytes).toBeGreaterThanOrEqual(body.length), { timeout: 20_000, interval: 5 });
+      sendTheRest();
+      expect((await checks).map((result) => result.error ?? 'ok')).toEqual(['ok', 'ok']);
+      expect(bodies.peakBytes).toBe(body.length);
+    } finally {
+      halting.closeAllConnections();
+      await new Promise((resolve) => halting.close(resolve));
+    }
   });
 
   it('fails a check whose deadline passes while it waits, as timed out, and the others go on', async () => {
