@@ -238,8 +238,9 @@ function watch(name: string, api: Api, clock: Clock, followChanges: boolean): Wa
     waiters = [];
     for (const resolve of done) resolve();
   };
-  const poller: Poller = new Poller({ clock, intervalMs: clientPollMs, poll: (signal) => fetchSnapshot(client, clock, signal), describeError: clientErrorInfo, onOutcome });
   const follower = followChanges ? new ChangeFollower({ client, clock, logger: silentLogger, name, refresh: () => poller.refreshNow() }) : undefined;
+  const poll = (signal: AbortSignal) => fetchSnapshot(client, clock, signal);
+  const poller: Poller = new Poller({ clock, intervalMs: clientPollMs, poll: follower?.alongPolls(poll) ?? poll, describeError: clientErrorInfo, onOutcome });
   poller.start();
   follower?.sync(true, [CHANGES_EXTENSION]);
   return watched;

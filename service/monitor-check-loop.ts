@@ -5,6 +5,7 @@
 // 10,000 monitors' checks cost a transaction or two a second rather than hundreds of disk syncs. Alerts never wait
 // on either write: a full disk delays the history and the saved status, not the alert. An https monitor's certificate
 // raises its own alerts as its end comes near (each threshold once per certificate; a renewal re-arms them).
+import type { StatusTaken } from '../common/api/changes.ts';
 import { lastedAtMaintenanceEndWords, stillAfterMaintenanceTitle } from '../common/api/maintenance-end.ts';
 import { DEFAULT_RETRY_SECONDS } from '../common/api/monitor-check-input.ts';
 import { DEFAULT_CERTIFICATE_EXPIRY_DAYS } from '../common/api/monitor-tls-input.ts';
@@ -89,18 +90,19 @@ export interface MonitorCheckLoopOptions {
   onAlert(event: AlertEvent): void;
   toJson(record: MonitorRecord): Record<string, unknown>;
   /**
-   * The monitors whose recorded changes (status, certificate) the API now answers with: told once their statuses
-   * are saved, not when the change is seen, so whoever asks at once reads the new state.
+   * The monitors whose recorded changes (status, certificate) the API now answers with, each with the statuses it
+   * took meanwhile, oldest first (none for a certificate's change): told once their statuses are saved, not when the
+   * change is seen, so whoever asks at once reads the new state.
    */
-  onChangesSaved?(monitorIds: readonly string[]): void;
+  onChangesSaved?(changes: ReadonlyMap<string, readonly StatusTaken[]>): void;
 }
 
 export class MonitorCheckLoop {
   readonly #options: MonitorCheckLoopOptions;
   readonly #tracked = new Map<number, TrackedMonitor>();
   #pendingStatuses = new Map<number, MonitorStatusUpdate>();
-  /** Monitors with a change recorded since the statuses were last saved. */
-  #changedSinceSave = new Set<string>();
+  /** Monitors with a change recorded since the statuses were last saved, and the statuses they took meanwhile. */
+  #changedSinceSave = new Map<string, StatusTaken[]>();
   #flushTimer: TimerHandle | undefined;
   #flushAt = Number.POSITIVE_INFINITY;
   #saveFailing = false;
@@ -230,7 +232,7 @@ export class MonitorCheckLoop {
       certificateWarning: result.certificateWarning,
     });
     // Any change of status is news for a follower of the changes, a first answer (unknown to up) included.
-    if (next.status !== previous) this.#changedSinceSave.add(tracked.record.id);
+    if (next.status !== previous) this.#changed(tracked.record.id).push({ status: next.status, at: new Date(now).toISOString() });
     this.#flushWithin(next.status !== previous ? flushIntervalMs : lastCheckFlushMs);
     tracked.status = next.status;
     tracked.consecutiveFailures = next.consecutiveFailures;
@@ -338,14 +340,21 @@ export class MonitorCheckLoop {
       }
     }
     if (this.#changedSinceSave.size === 0) return;
-    const changed = [...this.#changedSinceSave];
-    this.#changedSinceSave.clear();
+    const changed = this.#changedSinceSave;
+    this.#changedSinceSave = new Map();
     this.#options.onChangesSaved?.(changed);
+  }
+
+  /** The statuses a monitor with a change waiting to be told took so far (it is told whether it took any or not). */
+  #changed(id: string): StatusTaken[] {
+    let statuses = this.#changedSinceSave.get(id);
+    if (statuses === undefined) this.#changedSinceSave.set(id, (statuses = []));
+    return statuses;
   }
 
   #recordEvent(event: NewHistoryEvent & { itemId: string }): void {
     this.#options.history.recordEvent(event);
-    this.#changedSinceSave.add(event.itemId);
+    this.#changed(event.itemId);
     this.#flushWithin(flushIntervalMs);
   }
 

@@ -214,8 +214,8 @@ export async function startService(config: ServiceConfig, ports: ServicePorts, o
     clock,
     logger,
     failuresToConfirmDown: config.failuresToConfirmDown,
-    onChangesSaved: (ids) => {
-      for (const id of ids) changes.publish({ kind: 'monitor', id });
+    onChangesSaved: (changed) => {
+      for (const [id, statuses] of changed) changes.publish(statuses.length === 0 ? { kind: 'monitor', id } : { kind: 'monitor', id, statuses: [...statuses] });
     },
     onAlert,
     toJson: monitorJson,

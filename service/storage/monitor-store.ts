@@ -2,14 +2,13 @@
 // under load, the scheduler's start) never touch the disk; writes go to SQLite first and to memory after.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { DnsCheckSpec } from '../../common/api/dns-check-input.ts';
-import type { MonitorType } from '../../common/api/known.ts';
+import type { MonitorStatus, MonitorType } from '../../common/api/known.ts';
 import type { HttpMethod, MonitorExpect } from '../../common/api/monitor-check-input.ts';
 import type { MonitorTls } from '../../common/api/monitor-tls-input.ts';
 import { transaction } from '../../common/sqlite-transaction.ts';
 import type { HttpCheckRequest } from '../checks/check-result.ts';
 
-export type { MonitorType };
-export type MonitorStatus = 'up' | 'down' | 'unknown';
+export type { MonitorStatus, MonitorType };
 
 export interface MonitorRecord {
   readonly seq: number;

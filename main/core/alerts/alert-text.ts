@@ -78,7 +78,7 @@ function itemTitleAndSentence(event: ItemEvent, now: number): { title: string; s
         sentence: `The server reports ${monitorTarget(event)} as down.`,
       };
     case 'monitor-recovered': {
-      const downFor = formatDuration(now - event.downSince);
+      const downFor = formatDuration((event.recoveredAt ?? now) - event.downSince);
       return {
         title: `${monitorName(event.monitor)} is back up`,
         sentence: `The server reports ${monitorTarget(event)} as up again, after ${downFor} down.`,

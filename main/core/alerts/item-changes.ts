@@ -1,5 +1,7 @@
 // Change detection: one snapshot against what the policy remembers, yielding the item news and the new
 // memory. The memory is rebuilt from the snapshot's items only, which forgets items that are gone.
+import type { StatusTaken } from '../../../common/api/changes.ts';
+import { dateTimeToEpochMs } from '../../../common/api/datetimes.ts';
 import { monitorStatusOf, type Domain, type Heartbeat, type Monitor } from '../../../common/api/index.ts';
 import {
   domainExpiryDay,
@@ -17,7 +19,8 @@ import { EXPIRED, expiryStep } from './expiry-step.ts';
 
 export type ItemEvent =
   | { kind: 'monitor-down'; key: string; monitor: Monitor }
-  | { kind: 'monitor-recovered'; key: string; monitor: Monitor; downSince: number }
+  /** `recoveredAt`: when the server saw it up again, for an outage that came and went between two polls. */
+  | { kind: 'monitor-recovered'; key: string; monitor: Monitor; downSince: number; recoveredAt?: number }
   | { kind: 'heartbeat-late'; key: string; heartbeat: Heartbeat; timing: HeartbeatTiming; waitingSince?: number }
   | { kind: 'heartbeat-failed'; key: string; heartbeat: Heartbeat; timing: HeartbeatTiming }
   /** `failedSince`: the trouble that ended was a failed run (told "succeeded after failing"), not only lateness. */
@@ -50,9 +53,31 @@ function byId<T>(memory: ReadonlyMap<string, T>, prefix: string): Map<string, T>
   return index;
 }
 
+/**
+ * The changes among the statuses a monitor took before the poll (its `statusesBefore`), told as they happened: from
+ * `downSince` (undefined: not down) to what they leave. The monitor is told as it was then, down or up at that moment.
+ */
+function changesBefore(monitor: Monitor, key: string, statuses: readonly StatusTaken[], downSince: number | undefined, now: number, events: ItemEvent[]): number | undefined {
+  let since = downSince;
+  for (const { status, at } of statuses) {
+    // The service's clock may be ahead of Vigil's: a moment from its future is now.
+    const when = Math.min(dateTimeToEpochMs(at) ?? now, now);
+    const asThen = { ...monitor, last_status: status, status_since: at };
+    if (status === 'down' && since === undefined) {
+      events.push({ kind: 'monitor-down', key, monitor: asThen });
+      since = when;
+    } else if (status === 'up' && since !== undefined) {
+      events.push({ kind: 'monitor-recovered', key, monitor: asThen, downSince: since, recoveredAt: when });
+      since = undefined;
+    }
+  }
+  return since;
+}
+
 function monitorChanges(
   monitors: readonly Monitor[],
   previous: ReadonlyMap<string, number>,
+  statusesBefore: Readonly<Record<string, readonly StatusTaken[]>> | undefined,
   now: number,
   events: ItemEvent[],
 ): Map<string, number> {
@@ -60,12 +85,14 @@ function monitorChanges(
   const previousById = byId(previous, 'monitor:');
   const recovered: Extract<ItemEvent, { kind: 'monitor-recovered' }>[] = [];
   for (const monitor of monitors) {
-    const downSince = monitor.id === undefined ? previous.get(monitorKey(monitor)) : previousById.get(monitor.id);
+    let downSince = monitor.id === undefined ? previous.get(monitorKey(monitor)) : previousById.get(monitor.id);
+    const before = monitor.id === undefined ? undefined : statusesBefore?.[monitor.id];
     const status = monitorStatusOf(monitor);
     // The usual case, up or unknown and not down before, has nothing to remember or tell.
-    if (status !== 'down' && downSince === undefined) continue;
+    if (status !== 'down' && downSince === undefined && before === undefined) continue;
     const key = monitorKey(monitor);
     if (next.has(key)) continue;
+    if (before !== undefined) downSince = changesBefore(monitor, key, before, downSince, now, events);
     if (status === 'down') {
       next.set(key, downSince ?? now);
       if (downSince === undefined) events.push({ kind: 'monitor-down', key, monitor });
@@ -214,7 +241,7 @@ export function itemChanges(
   const events: ItemEvent[] = [];
   const renewedCertificates: CertificateRenewal[] = [];
   const asMap = <T>(record: Record<string, T>): Map<string, T> => new Map(Object.entries(record));
-  const monitorsDown = monitorChanges(snapshot.monitors, asMap(previous.monitorsDown), rules.now, events);
+  const monitorsDown = monitorChanges(snapshot.monitors, asMap(previous.monitorsDown), snapshot.statusesBefore, rules.now, events);
   const previousHeartbeats = { late: asMap(previous.heartbeatsLate), failed: asMap(previous.heartbeatsFailed), waiting: asMap(previous.heartbeatsWaiting) };
   const heartbeats = heartbeatChanges(snapshot.heartbeats, previousHeartbeats, rules, events);
   const domains = domainChanges(snapshot.domains, asMap(previous.domains), rules, snapshot.takenAt, events);

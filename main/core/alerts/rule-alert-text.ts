@@ -107,7 +107,7 @@ export function dependentsStillBadText(
 
 /** How a change reads in the quiet-hours summary: a recovery says how long the trouble lasted. */
 export function changeStory(event: ItemEvent, title: string, name: string, now: number): string {
-  if (event.kind === 'monitor-recovered') return `${name} was down ${formatDuration(now - event.downSince)}, recovered`;
+  if (event.kind === 'monitor-recovered') return `${name} was down ${formatDuration((event.recoveredAt ?? now) - event.downSince)}, recovered`;
   if (event.kind === 'heartbeat-recovered') {
     if (event.failedSince !== undefined) return `${name} was failing ${formatDuration(now - event.failedSince)}, succeeded again`;
     return `${name} was late ${formatDuration(now - event.lateSince)}, on time again`;

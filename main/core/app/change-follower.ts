@@ -1,11 +1,14 @@
 // Live state for a server that offers the `changes` extension: its stream of changes (GET /changes) is followed
 // while the session polls, and each change asks for a poll at once — so the overview, the lists, the item page
 // and the tray show what the service recorded within a moment, with everything judged by the one poll path.
-// Polling stays as it is: it is the fallback when the stream cannot be had, and the truth when it can.
-import { CHANGES_EXTENSION } from '../../../common/api/changes.ts';
+// Polling stays as it is: it is the fallback when the stream cannot be had, and the truth when it can. What the
+// stream says of monitors' statuses rides along with the next poll (`alongPolls`), so an outage shorter than the poll
+// it asked for is still seen.
+import { CHANGES_EXTENSION, type ChangeNotice, type StatusTaken } from '../../../common/api/changes.ts';
 import type { Clock, TimerHandle } from '../../../common/clock.ts';
 import type { Logger } from '../../../common/logger.ts';
 import { MonitoringClientError, type MonitoringClient } from '../api/index.ts';
+import type { Snapshot } from '../model/snapshot.ts';
 
 export interface ChangeFollowerOptions {
   client: MonitoringClient;
@@ -21,6 +24,8 @@ export interface ChangeFollowerOptions {
 const coalesceMs = 100;
 const firstRetryMs = 1_000;
 const maxRetryMs = 60_000;
+/** Statuses kept per monitor while polls fail: the latest ones, which are what a person would be told. */
+const maxHeardPerMonitor = 8;
 
 export class ChangeFollower {
   readonly #options: ChangeFollowerOptions;
@@ -31,6 +36,8 @@ export class ChangeFollower {
   /** Whether the stream was interrupted since it was last ready: what changed meanwhile was missed. */
   #missed = false;
   #toldFallback = false;
+  /** Monitor statuses the stream told that no poll has carried yet, by monitor id, oldest first. */
+  #heard = new Map<string, StatusTaken[]>();
 
   constructor(options: ChangeFollowerOptions) {
     this.#options = options;
@@ -51,6 +58,27 @@ export class ChangeFollower {
     this.#retryMs = firstRetryMs;
   }
 
+  /**
+   * `poll`, with the monitor statuses heard before it began set on its snapshot (`statusesBefore`): the service
+   * told them before it read the lists the poll gets, so they are that snapshot's past. A poll that fails or is
+   * abandoned hands them on to the next.
+   */
+  alongPolls(poll: (signal: AbortSignal) => Promise<Snapshot>): (signal: AbortSignal) => Promise<Snapshot> {
+    return async (signal) => {
+      const heard = this.#heard;
+      this.#heard = new Map();
+      let snapshot: Snapshot;
+      try {
+        snapshot = await poll(signal);
+      } catch (error) {
+        this.#handBack(heard);
+        throw error;
+      }
+      if (signal.aborted) this.#handBack(heard);
+      return heard.size === 0 || signal.aborted ? snapshot : { ...snapshot, statusesBefore: Object.fromEntries(heard) };
+    };
+  }
+
   /** Whether a stream is open now (tests, diagnostics). */
   get following(): boolean {
     return this.#following !== undefined;
@@ -69,7 +97,10 @@ export class ChangeFollower {
             if (this.#missed) this.#refreshSoon();
             this.#missed = false;
           },
-          onChange: () => this.#refreshSoon(),
+          onChange: (notice) => {
+            this.#hear(notice);
+            this.#refreshSoon();
+          },
         },
         controller.signal,
       )
@@ -96,6 +127,16 @@ export class ChangeFollower {
       this.#retryTimer = undefined;
       this.#open();
     }, delay);
+  }
+
+  #hear({ kind, id, statuses }: Partial<ChangeNotice>): void {
+    if (kind !== 'monitor' || id === undefined || statuses === undefined) return;
+    this.#heard.set(id, [...(this.#heard.get(id) ?? []), ...statuses].slice(-maxHeardPerMonitor));
+  }
+
+  /** Statuses a poll took and could not carry go back before any heard since. */
+  #handBack(heard: ReadonlyMap<string, StatusTaken[]>): void {
+    for (const [id, statuses] of heard) this.#heard.set(id, [...statuses, ...(this.#heard.get(id) ?? [])].slice(-maxHeardPerMonitor));
   }
 
   #refreshSoon(): void {

@@ -133,13 +133,13 @@ export class ConnectionSession {
     this.#poller = new Poller({
       clock,
       intervalMs: options.settings.read().pollIntervalSeconds * 1000,
-      poll: (signal) => {
+      poll: this.#changes.alongPolls((signal) => {
         this.#pollsStarted += 1;
         // Until the server has said what it offers, its windows are asked for too: the first poll after a restart
         // during maintenance must already know it.
         const maintenance = this.capabilities.current === undefined || this.keepsMaintenance();
         return fetchSnapshot(this.client, clock, signal, { maintenance, dependencies: this.dependencies.keptByServer() });
-      },
+      }),
       describeError: clientErrorInfo,
       onOutcome: (outcome) => this.#onOutcome(outcome),
       onOutcomeFailed: (error) => options.logger.error(`Handling a poll of ${options.connection.name} failed; polling goes on.`, { error: messageOf(error) }),

@@ -47,10 +47,13 @@ export class ServerWatch {
     let serverAnswer: MaintenanceWindow[] = [];
     /** What its items depend on as last answered, where it keeps that (else the settings' stand). */
     let serverParentsAnswer: Dependency[] | undefined;
+    // As in the app: a server's stream of changes asks for a poll the moment something changes.
+    const changes = new ChangeFollower({ client: server.client, clock, logger: silentLogger, name: server.target.name, refresh: () => this.#poller.refreshNow() });
+    this.#changes = changes;
     this.#poller = new Poller({
       clock,
       intervalMs: options.intervalMs,
-      poll: (signal) => fetchSnapshot(server.client, clock, signal, { maintenance: true, dependencies: true }),
+      poll: changes.alongPolls((signal) => fetchSnapshot(server.client, clock, signal, { maintenance: true, dependencies: true })),
       describeError: clientErrorInfo,
       onOutcome: (outcome) => {
         const settings = options.settings();
@@ -70,8 +73,6 @@ export class ServerWatch {
         if (state.connection.auth === 'rejected') void this.stop().then(() => options.onRejected());
       },
     });
-    // As in the app: a server's stream of changes asks for a poll the moment something changes.
-    this.#changes = new ChangeFollower({ client: server.client, clock, logger: silentLogger, name: server.target.name, refresh: () => this.#poller.refreshNow() });
   }
 
   start(): void {

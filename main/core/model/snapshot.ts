@@ -1,5 +1,6 @@
 // What one poll of a connection yields, and how it can fail. Shared by the API client, the poller, the alert
 // policy, the tray model and the CLI.
+import type { StatusTaken } from '../../../common/api/changes.ts';
 import type { Dependency } from '../../../common/api/dependencies.ts';
 import type { MaintenanceWindow } from '../../../common/api/maintenance.ts';
 import type { Domain, Heartbeat, Issue, Monitor } from '../../../common/api/index.ts';
@@ -19,6 +20,12 @@ export interface Snapshot {
   maintenance?: MaintenanceWindow[];
   /** What each item depends on, when the server keeps it and answered (the dependencies extension). */
   dependencies?: Dependency[];
+  /**
+   * The statuses monitors took before this poll began, by monitor id, oldest first, as the server's stream of changes
+   * told them since the previous poll began (the changes extension): an outage that came and went between two polls
+   * is in here, and nowhere in the lists.
+   */
+  statusesBefore?: Record<string, StatusTaken[]>;
 }
 
 /** Why a request to a monitoring server failed, in terms a person and the alert policy can act on. */

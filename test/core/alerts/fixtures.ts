@@ -49,9 +49,9 @@ export function domain(id: string, days: number | undefined, at = NOW, extra: Pa
   return { id, domain: `${id}.example`, expires_on: expiresOn, days_until_expiry: days, registrar, ...extra };
 }
 
-export function snapshot(items: { monitors?: Monitor[]; heartbeats?: Heartbeat[]; domains?: Domain[] }, takenAt = NOW): Snapshot {
-  const { monitors = [], heartbeats = [], domains = [] } = items;
-  return { takenAt, monitors, heartbeats, domains, issues: [] };
+export function snapshot(items: Pick<Partial<Snapshot>, 'monitors' | 'heartbeats' | 'domains' | 'statusesBefore'>, takenAt = NOW): Snapshot {
+  const { monitors = [], heartbeats = [], domains = [], statusesBefore } = items;
+  return { takenAt, monitors, heartbeats, domains, issues: [], ...(statusesBefore === undefined ? {} : { statusesBefore }) };
 }
 
 export function ok(items: Parameters<typeof snapshot>[0], takenAt = NOW): PollOutcome {

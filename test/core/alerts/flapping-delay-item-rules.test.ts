@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heartbeat, HOUR, MINUTE, monitor, NOW, ok } from './fixtures.ts';
+import { heartbeat, HOUR, iso, MINUTE, monitor, NOW, ok } from './fixtures.ts';
 import { alertRules, RulesRun } from './rules-fixtures.ts';
 
 const api = (status: string) => monitor('api', status, { name: 'API' });
@@ -48,6 +48,16 @@ describe('flapping', () => {
 
 describe('a delay', () => {
   const delayed = alertRules({ delayMinutes: 5 });
+
+  it('tells nothing of an outage shorter than the delay that came and went between two polls', () => {
+    const run = new RulesRun(delayed);
+    run.poll(ok({ monitors: [api('up')] }, NOW));
+    const statusesBefore = { api: [{ status: 'down' as const, at: iso(NOW + 10_000) }, { status: 'up' as const, at: iso(NOW + 40_000) }] };
+    const blip = run.poll(ok({ monitors: [api('up')], statusesBefore }, NOW + MINUTE));
+    expect(blip.alerts).toEqual([]);
+    expect(blip.suppressed.map(({ alert, reason }) => [alert.kind, reason])).toEqual([['monitor-down', 'delay'], ['monitor-recovered', 'delay']]);
+    expect(run.state.owed).toEqual({});
+  });
 
   it('tells a down only once it has lasted the delay', () => {
     const run = new RulesRun(delayed);

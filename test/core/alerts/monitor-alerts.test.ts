@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { MonitorStatus } from '../../../common/api/known.ts';
 import { evaluatePoll } from '../../../main/core/alerts/index.ts';
-import { context, monitor, NOW, ok, pollAll, primed, MINUTE, HOUR } from './fixtures.ts';
+import { context, iso, monitor, NOW, ok, pollAll, primed, MINUTE, HOUR, SECOND } from './fixtures.ts';
 
 describe('monitor alerts', () => {
   it('tell when a monitor goes down, once', () => {
@@ -58,6 +59,47 @@ describe('monitor alerts', () => {
       { outcome: ok({ monitors: [monitor('a', 'up')] }) },
     ]);
     expect(alerts.map((poll) => poll.map((alert) => alert.kind))).toEqual([[], [], ['monitor-recovered']]);
+  });
+
+  describe('with the statuses the stream told before the poll (statusesBefore)', () => {
+    const told = (...steps: [MonitorStatus, number][]) => ({ a: steps.map(([status, at]) => ({ status, at: iso(at) })) });
+
+    it('tell an outage that came and went between two polls, as it happened', () => {
+      const state = primed({ monitors: [monitor('a', 'up')] });
+      const outcome = ok({ monitors: [monitor('a', 'up')], statusesBefore: told(['down', NOW + 10 * SECOND], ['up', NOW + 25 * SECOND]) }, NOW + MINUTE);
+      const { alerts, state: after } = evaluatePoll(state, outcome, context({ now: NOW + MINUTE }));
+      expect(alerts.map(({ kind, title, body }) => [kind, title, body])).toEqual([
+        ['monitor-down', 'Monitor a is down', 'The server reports the http check of https://a.example.com/ as down. · Work API'],
+        ['monitor-recovered', 'Monitor a is back up', 'The server reports the http check of https://a.example.com/ as up again, after 15 s down. · Work API'],
+      ]);
+      expect(after.monitorsDown).toEqual({});
+    });
+
+    it('tell each change once, whether the poll before already saw it or not', () => {
+      // The poll before saw it down (the stream's word came while that poll ran): only the recovery is news. Then an
+      // outage that no poll saw at all, and a poll the stream told nothing before.
+      const state = primed({ monitors: [monitor('a', 'down')] });
+      const { alerts } = pollAll(state, [
+        { outcome: ok({ monitors: [monitor('a', 'up')], statusesBefore: told(['down', NOW - 5 * SECOND], ['up', NOW + 20 * SECOND]) }, NOW + MINUTE) },
+        { outcome: ok({ monitors: [monitor('a', 'up')], statusesBefore: told(['down', NOW + 70 * SECOND], ['up', NOW + 80 * SECOND]) }, NOW + 2 * MINUTE) },
+        { outcome: ok({ monitors: [monitor('a', 'up')] }, NOW + 3 * MINUTE) },
+      ]);
+      expect(alerts.map((poll) => poll.map((alert) => alert.kind))).toEqual([['monitor-recovered'], ['monitor-down', 'monitor-recovered'], []]);
+    });
+
+    it('tell an outage, its end and the next outage, when the poll finds the second one', () => {
+      const state = primed({ monitors: [monitor('a', 'up')] });
+      const outcome = ok({ monitors: [monitor('a', 'down')], statusesBefore: told(['down', NOW + 10 * SECOND], ['up', NOW + 20 * SECOND], ['down', NOW + 30 * SECOND]) }, NOW + MINUTE);
+      const { alerts, state: after } = evaluatePoll(state, outcome, context({ now: NOW + MINUTE }));
+      expect(alerts.map(({ kind }) => kind)).toEqual(['monitor-down', 'monitor-recovered', 'monitor-down']);
+      expect(after.monitorsDown).toEqual({ 'monitor:a': NOW + 30 * SECOND });
+    });
+
+    it("leave what it cannot place to the lists: unknown is no news, and a monitor the lists lack is not told", () => {
+      const state = primed({ monitors: [monitor('a', 'up')] });
+      const statusesBefore = { a: [{ status: 'unknown' as const, at: iso(NOW + SECOND) }, { status: 'up' as const, at: iso(NOW + 2 * SECOND) }], gone: [{ status: 'down' as const, at: iso(NOW) }] };
+      expect(evaluatePoll(state, ok({ monitors: [monitor('a', 'up')], statusesBefore }, NOW + MINUTE), context({ now: NOW + MINUTE })).alerts).toEqual([]);
+    });
   });
 
   it('describe a monitor without url or type plainly', () => {

@@ -1,6 +1,6 @@
 // The `changes` extension against the real service and the client's reader: the stream starts with `ready`, says
-// `change` when a resource is written or a monitor's state is recorded, is refused without a token, and the reader
-// gives up on a stream that falls silent (a clock the test moves).
+// `change` when a resource is written or a monitor's state is recorded (with the statuses it took), is refused
+// without a token, and the reader gives up on a stream that falls silent (a clock the test moves).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeNotice } from '../../../common/api/changes.ts';
 import { MonitoringClient } from '../../../main/core/api/monitoring-client.ts';
@@ -55,7 +55,11 @@ describe('GET /changes', () => {
     // Its first checks find it down (confirmed by the quick re-check): the service records the change and says so.
     const id = (json as { id: string }).id;
     await stream.next((notice) => notice.kind === 'monitor' && notice.id === id);
-    expect((await service.api(`/monitors/${id}`)).json).toMatchObject({ last_status: 'down' });
+    const { json: saved } = await service.api(`/monitors/${id}`);
+    expect(saved).toMatchObject({ last_status: 'down' });
+    // The one thing a change says of itself: the statuses the monitor took, when the service took them.
+    const statusSince = (saved as { status_since: string }).status_since;
+    expect(stream.seen.filter((notice) => notice.id === id)).toEqual([{ kind: 'monitor', id, statuses: [{ status: 'down', at: statusSince }] }]);
     stream.stop();
     await expect(stream.ended).rejects.toMatchObject({ info: { kind: 'cancelled' } });
     target.setUp(true);
