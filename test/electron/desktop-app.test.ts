@@ -203,7 +203,9 @@ afterAll(() => {
   rmSync(userData, { recursive: true, force: true });
 });
 
-describe('the desktop app, composed', () => {
+// One life, told in order: what each test finds is what the ones before it left (declared rather than assumed: a
+// shuffled run keeps it).
+describe('the desktop app, composed', { shuffle: false }, () => {
   it('starts in the tray, with no window, showing the local service\'s status', async () => {
     expect(windows).toHaveLength(0);
     expect(children).toHaveLength(1);

@@ -47,7 +47,9 @@ function environmentOf(pid: number | undefined): string[] {
   return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
 }
 
-describe('the local service\'s SMTP server', () => {
+// One server's SMTP settings from first start to removal, in this order: each step finds what the one before saved
+// (declared rather than assumed: a shuffled run keeps it).
+describe('the local service\'s SMTP server', { shuffle: false }, () => {
   it('is not set up on a first start', async () => {
     expect(await app.calls.getLocalService()).toEqual({ available: true });
     expect(await app.calls.sendTestEmail({ to: 'ops@example.com' })).toEqual({

@@ -34,7 +34,9 @@ afterAll(async () => {
   dirs.remove();
 });
 
-describe('dependencies on the local service', () => {
+// Set, refused, then moved from the settings, in this order: each step finds what the one before left (declared
+// rather than assumed: a shuffled run keeps it).
+describe('dependencies on the local service', { shuffle: false }, () => {
   it('are set on the service by the rules call, not in the settings, and show the parent as the cause', async () => {
     const saved = await app.calls.setItemRules(keyOf('Printer'), { dependsOn: keyOf('Router') });
     expect(saved).toMatchObject({ dependsOn: { itemKey: keyOf('Router'), name: 'Router' }, dependenciesKeptBy: 'server' });

@@ -51,7 +51,9 @@ afterAll(async () => {
   for (const dir of [dataDir, configDir]) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('vigil maintenance against the service', () => {
+// Windows started, listed, then ended, in this order: each step finds what the one before left (declared rather
+// than assumed: a shuffled run keeps it).
+describe('vigil maintenance against the service', { shuffle: false }, () => {
   it('starts a window on everything for 1 h, and one on one item, saying each in a line (or JSON)', async () => {
     const everything = await vigil(['start', '--for', '1h', '--reason', 'deploy 4.2']);
     expect(everything.stderr).toBe('');
