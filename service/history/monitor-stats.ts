@@ -11,7 +11,7 @@ import type { LiveHistory } from './live-history.ts';
 import type { MaintenanceShare } from './maintenance-overlap.ts';
 import { forEachObserved, type Span, type StatusChange } from './observed-status.ts';
 import { subtractSpans } from './span-sets.ts';
-import { StatusSlots } from './status-slots.ts';
+import { StatusSlots } from '../../common/api/status-slots.ts';
 import { isoTime } from './time-units.ts';
 import type { WindowCache } from './window-stats-cache.ts';
 

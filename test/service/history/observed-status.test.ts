@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { observedSegments, upDownMs } from '../../../service/history/observed-status.ts';
 import type { Segment } from '../../../service/history/observed-status.ts';
-import { StatusSlots } from '../../../service/history/status-slots.ts';
+import { StatusSlots } from '../../../common/api/status-slots.ts';
 
 function statusSlots(segments: readonly Segment[], from: number, to: number, count: number): string {
   const slots = new StatusSlots(from, to, count);

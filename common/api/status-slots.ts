@@ -1,10 +1,11 @@
-// The list's status bar: [from, to) cut into equal slots, one character each, oldest first — `d` when the monitor
-// was down at any time in the slot (outside maintenance), else `m` when it was in maintenance for most of it, else
-// `u` when it was up for most of it, else `-` (not observed for most of it). "Most of it" is of the part the monitor
-// existed in (common/api/item-lifetime.ts): the slot it was created in is judged on its time since, and a slot
-// wholly before it is `-`. Reused across the monitors of one answer: `reset` (with the monitor's creation), `add`
-// each observed stretch and `addMaintenance` each stretch of maintenance, then `text`.
-import { livedSlotWidths } from '../../common/api/item-lifetime.ts';
+// A status bar (the history extension's `slots`, docs/api-decisions.md §14): [from, to) cut into equal slots, one
+// character each, oldest first — `d` when the item was down at any time in the slot (outside maintenance), else `m`
+// when it was in maintenance for most of it, else `u` when it was up for most of it, else `-` (not observed for most
+// of it). "Most of it" is of the part the item existed in (item-lifetime.ts): the slot it was created in is judged on
+// its time since, and a slot wholly before it is `-`. One rule for the service's answers and the client's own record
+// (main/core/history/slots.ts). Reused across the items of one answer: `reset` (with the item's creation), `add` each
+// observed stretch and `addMaintenance` each stretch of maintenance, then `text`.
+import { livedSlotWidths } from './item-lifetime.ts';
 
 const codes = { down: 0x64, maintenance: 0x6d, up: 0x75, none: 0x2d } as const;
 
@@ -16,7 +17,7 @@ export class StatusSlots {
   readonly #down: Uint8Array;
   readonly #upMs: Float64Array;
   readonly #maintenanceMs: Float64Array;
-  /** Each slot's part after the monitor's creation, in ms: `#wholeMs` for a monitor older than the window, else
+  /** Each slot's part after the item's creation, in ms: `#wholeMs` for an item older than the window, else
    * `#youngMs`, filled for it. */
   #livedMs: Float64Array;
   readonly #wholeMs: Float64Array;
@@ -35,7 +36,7 @@ export class StatusSlots {
     this.#livedMs = this.#wholeMs;
   }
 
-  /** Empties the slots for the next monitor, created at `createdAt` (epoch ms; undefined: before the window). */
+  /** Empties the slots for the next item, created at `createdAt` (epoch ms; undefined or earlier: before the window). */
   reset(createdAt?: number): void {
     this.#down.fill(0);
     this.#upMs.fill(0);
@@ -43,6 +44,7 @@ export class StatusSlots {
     this.#livedMs = createdAt === undefined ? this.#wholeMs : livedSlotWidths({ from: this.#from, to: this.#to }, this.#count, createdAt, this.#youngMs);
   }
 
+  /** A stretch the item was up or down in (an arrow, so it can be handed on as a callback). */
   readonly add = (start: number, end: number, up: boolean): void => {
     this.#each(start, end, (slot, overlap) => {
       if (up) this.#upMs[slot] = (this.#upMs[slot] ?? 0) + overlap;
