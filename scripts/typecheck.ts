@@ -2,7 +2,7 @@
 // (no DOM in main/, no Node types in renderer/ or common/).
 import { runStep } from './run-step.ts';
 
-const projects = ['common', 'service', 'main/core', 'main/browser-mode', 'main/electron', 'preload', 'renderer', 'test', 'scripts', 'bench'];
+const projects = ['common', 'service', 'main/core', 'main/cli', 'main/browser-mode', 'main/electron', 'preload', 'renderer', 'test', 'scripts', 'bench'];
 
 // Two at a time, each in its own process: tsc is single-threaded, and the machines this runs on have two cores or more.
 const queue = [...projects];

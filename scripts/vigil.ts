@@ -44,31 +44,31 @@ const commands: Record<string, { summary: [usage: string, description: string]; 
   },
   status: {
     summary: ['status [--server NAME | --base-url URL] [--json] [--timeout S]', 'poll every watched server once; exit the worst: 0 ok, 1 warning, 2 critical, 3 cannot tell'],
-    run: async (args) => (await import('../main/core/cli/status-command.ts')).statusCommand(args, cliLogger),
+    run: async (args) => (await import('../main/cli/status-command.ts')).statusCommand(args, cliLogger),
   },
   watch: {
     summary: ['watch [--server NAME | --base-url URL] [--json] [--interval S]', 'poll every watched server on the interval, one line per alert'],
-    run: async (args) => void (await (await import('../main/core/cli/watch-command.ts')).watchCommand(args, cliLogger)),
+    run: async (args) => void (await (await import('../main/cli/watch-command.ts')).watchCommand(args, cliLogger)),
   },
   history: {
     summary: ['history <name-or-id> [--window 7d] [--server NAME | --base-url URL] [--json]', "one item's history: the server's, or the app's own record"],
-    run: async (args) => (await import('../main/core/cli/history-command.ts')).historyCommand(args, cliLogger),
+    run: async (args) => (await import('../main/cli/history-command.ts')).historyCommand(args, cliLogger),
   },
   events: {
     summary: ['events [--since 24h] [--server NAME | --base-url URL] [--json]', 'what happened on every watched server since then, newest first'],
-    run: async (args) => (await import('../main/core/cli/events-command.ts')).eventsCommand(args, cliLogger),
+    run: async (args) => (await import('../main/cli/events-command.ts')).eventsCommand(args, cliLogger),
   },
   maintenance: {
     summary: ['maintenance start --for 1h | end | list [--item NAME-OR-ID] [--json]', 'start (or --until-ended), end or list maintenance windows on every watched server'],
-    run: async (args) => (await import('../main/core/cli/maintenance-command.ts')).maintenanceCommand(args, cliLogger),
+    run: async (args) => (await import('../main/cli/maintenance/maintenance-command.ts')).maintenanceCommand(args, cliLogger),
   },
   export: {
     summary: ['export [--server NAME | --base-url URL] > file.json', "print one server's whole configuration as one file"],
-    run: async (args) => (await import('../main/core/cli/export-command.ts')).exportCommand(args, cliLogger),
+    run: async (args) => (await import('../main/cli/export-command.ts')).exportCommand(args, cliLogger),
   },
   import: {
     summary: ['import <file> [--dry-run] [--server NAME | --base-url URL]', 'add what a configuration file has and the server lacks'],
-    run: async (args) => (await import('../main/core/cli/import-command.ts')).importCommand(args, cliLogger),
+    run: async (args) => (await import('../main/cli/import-command.ts')).importCommand(args, cliLogger),
   },
   web: {
     summary: ['web [--port N]', 'run Vigil in the browser; prints the address to open'],
@@ -81,11 +81,11 @@ const commands: Record<string, { summary: [usage: string, description: string]; 
   },
   login: {
     summary: ['login --base-url URL [--name NAME]', 'read a token from stdin into the OS keychain; the server is then watched'],
-    run: async (args) => (await import('../main/core/cli/login-command.ts')).loginCommand(args, cliLogger),
+    run: async (args) => (await import('../main/cli/login-command.ts')).loginCommand(args, cliLogger),
   },
   logout: {
     summary: ['logout [--server NAME | --base-url URL]', "remove a server's token from the OS keychain"],
-    run: async (args) => (await import('../main/core/cli/logout-command.ts')).logoutCommand(args, cliLogger),
+    run: async (args) => (await import('../main/cli/logout-command.ts')).logoutCommand(args, cliLogger),
   },
 };
 

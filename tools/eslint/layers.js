@@ -50,6 +50,16 @@ export const layers = [
     packages: ['ws'],
   },
   {
+    name: 'main/cli',
+    dir: 'main/cli',
+    runsIn: 'Node (the command line: vigil status, watch, history, maintenance…)',
+    mayImport: ['common', 'main/core'],
+    typeOnly: [],
+    node: true,
+    electron: 'never',
+    packages: [],
+  },
+  {
     name: 'main/electron',
     dir: 'main/electron',
     runsIn: 'Electron main',

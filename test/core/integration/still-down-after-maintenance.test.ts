@@ -15,7 +15,7 @@ import { createVigilCore } from '../../../main/core/app/create-vigil-core.ts';
 import type { LocalServiceLauncher } from '../../../main/core/app/local-service-launcher.ts';
 import type { VigilCore } from '../../../main/core/app/vigil-core.ts';
 import type { Alert } from '../../../main/core/alerts/index.ts';
-import { ServerWatch } from '../../../main/core/cli/server-watch.ts';
+import { ServerWatch } from '../../../main/cli/server-watch.ts';
 import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
 import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';
 import { loadOrCreateSigningKey } from '../../../service/auth/signing-key.ts';
