@@ -1,22 +1,17 @@
-// One server watched by `vigil watch`: its own poller, alert state and token, as the tray app keeps for each
-// connection, so one server's outage, slowness or rejected token never touches another's lines; like the app, it
-// follows the server's stream of changes where there is one, so a line comes the moment the server records it.
+// One server watched by `vigil watch`: the app's own connection session (main/core/app/connection-session.ts), so
+// the terminal is told what the tray would be — the same poller, the same stream of changes, the same alert policy
+// with the person's rules, maintenance and dependencies — with three differences a terminal asks for: quiet hours
+// hold nothing (they keep desktop notifications quiet, not the lines of someone watching), the token is the one the
+// command was given (never read from or written to the keychain), and nothing is remembered after it exits (no
+// saved alert state, no record). One server's outage, slowness or rejected token never touches another's lines.
 import { systemClock, type Clock } from '../../common/clock.ts';
-import type { Dependency } from '../../common/api/dependencies.ts';
-import type { MaintenanceWindow } from '../../common/api/maintenance.ts';
-import { localTimeZone } from '../../common/schedule/weekly-schedule.ts';
-import { evaluatePoll, initialAlertState, snoozesOn, type Alert, type AlertRules } from '../core/alerts/index.ts';
 import { silentLogger } from '../../common/logger.ts';
-import { clientErrorInfo } from '../core/api/index.ts';
-import { ChangeFollower } from '../core/app/change-follower.ts';
-import { serverParents } from '../core/app/server-dependencies.ts';
-import { keptWindows, serverWindows } from '../core/maintenance/maintenance-windows.ts';
-import { fetchSnapshot } from '../core/poller/fetch-snapshot.ts';
-import { Poller } from '../core/poller/poller.ts';
-import { tokenExpiresAt } from '../core/secrets/token-expiry.ts';
-import { alertPreferencesFrom } from '../core/settings/alert-preferences.ts';
-import { alertRulesFrom } from '../core/settings/alert-rules-from-settings.ts';
-import type { Settings } from '../core/settings/settings-schema.ts';
+import { localTimeZone } from '../../common/schedule/weekly-schedule.ts';
+import { initialAlertState, type Alert } from '../core/alerts/index.ts';
+import { ConnectionSession } from '../core/app/connection-session.ts';
+import type { SecretStore } from '../core/secrets/secret-store.ts';
+import type { Connection, Settings } from '../core/settings/settings-schema.ts';
+import type { SettingsStore } from '../core/settings/settings-store.ts';
 import type { ServerConnection } from './server-connection.ts';
 
 export interface ServerWatchOptions {
@@ -25,7 +20,7 @@ export interface ServerWatchOptions {
   /** The real clock unless a test moves its own. */
   clock?: Clock;
   /** Read afresh for every poll, so a snooze or pause set in the app applies at once. */
-  settings(): Settings;
+  settings: SettingsStore;
   onAlert(alert: Alert, at: number): void;
   /** After each poll's alerts are out (a test moving its own clock waits on it). */
   afterPoll?(): void;
@@ -34,73 +29,75 @@ export interface ServerWatchOptions {
 }
 
 export class ServerWatch {
-  readonly #poller: Poller;
-  readonly #changes: ChangeFollower;
-  readonly #server: ServerConnection;
+  readonly #session: ConnectionSession;
 
   constructor(options: ServerWatchOptions) {
     const { server, clock = systemClock } = options;
-    this.#server = server;
-    const connection = { id: server.target.connection?.id ?? server.target.baseUrl, name: server.target.name };
-    let state = initialAlertState();
-    /** The server's windows as last answered: a poll whose windows request failed keeps them. */
-    let serverAnswer: MaintenanceWindow[] = [];
-    /** What its items depend on as last answered, where it keeps that (else the settings' stand). */
-    let serverParentsAnswer: Dependency[] | undefined;
-    // As in the app: a server's stream of changes asks for a poll the moment something changes.
-    const changes = new ChangeFollower({ client: server.client, clock, logger: silentLogger, name: server.target.name, refresh: () => this.#poller.refreshNow() });
-    this.#changes = changes;
-    this.#poller = new Poller({
+    const { target } = server;
+    // A server named by --base-url alone is watched as a connection of its own, by its address.
+    const connection: Connection = target.connection ?? { id: target.baseUrl, name: target.name, baseUrl: target.baseUrl, kind: 'remote', enabled: true };
+    let stopping = false;
+    const session: ConnectionSession = new ConnectionSession({
+      connection,
+      secrets: commandToken(connection.id, server.token),
+      settings: asWatched(options.settings, options.intervalMs),
       clock,
-      intervalMs: options.intervalMs,
-      poll: changes.alongPolls((signal) => fetchSnapshot(server.client, clock, signal, { maintenance: true, dependencies: true })),
-      describeError: clientErrorInfo,
-      onOutcome: (outcome) => {
-        const settings = options.settings();
-        const now = clock.now();
-        const evaluation = evaluatePoll(state, outcome, {
-          connection,
-          preferences: alertPreferencesFrom(settings),
-          rules: watchRules(settings, connection.id, (serverAnswer = (outcome.ok ? outcome.snapshot.maintenance : undefined) ?? serverAnswer), (serverParentsAnswer = (outcome.ok ? outcome.snapshot.dependencies : undefined) ?? serverParentsAnswer)),
-          snoozes: snoozesOn(connection.id, settings.snoozes),
-          pausedUntil: settings.pausedUntil,
-          tokenExpiresAt: tokenExpiresAt(server.token),
-          now,
-        });
-        state = evaluation.state;
-        for (const alert of evaluation.alerts) options.onAlert(alert, now);
+      logger: silentLogger,
+      fetch: undefined,
+      alertState: initialAlertState(),
+      saveAlertState: () => undefined,
+      recorder: undefined,
+      onAlert: (alert) => options.onAlert(alert, clock.now()),
+      onChange: () => undefined,
+      timeZone: localTimeZone,
+      afterPoll: () => {
         options.afterPoll?.();
-        if (state.connection.auth === 'rejected') void this.stop().then(() => options.onRejected());
+        if (stopping || session.alertState.connection.auth !== 'rejected') return;
+        stopping = true;
+        void session.stop().then(() => options.onRejected());
       },
     });
+    this.#session = session;
   }
 
   start(): void {
-    this.#poller.start();
-    this.#server.client.getCapabilities().then(
-      (capabilities) => {
-        if (this.#poller.state !== 'stopped') this.#changes.sync(true, capabilities.extensions);
-      },
-      // A server that cannot say what it offers is polled, as every server is.
-      () => undefined,
-    );
+    void this.#session.start();
   }
 
   stop(): Promise<void> {
-    this.#changes.stop();
-    return this.#poller.stop();
+    return this.#session.stop();
   }
 }
 
+/** The command's token, as the one secret of the watched connection: read, never stored or removed. */
+function commandToken(connectionId: string, token: string): SecretStore {
+  return {
+    kind: 'memory',
+    get: async (account) => (account === connectionId ? token : undefined),
+    set: async () => undefined,
+    delete: async () => false,
+  };
+}
+
 /**
- * The person's rules as a terminal watch follows them: their delays, dependencies, flapping and per-item choices, and
- * maintenance (the server's windows and the settings'); not quiet hours, which hold desktop notifications, not the
- * lines of someone watching.
+ * The settings as a watch follows them: the person's rules, snoozes, pause, maintenance and dependencies, read afresh
+ * for every poll, at the command's interval and with quiet hours off. Changes (a dependency the settings kept moved
+ * onto a server that now keeps them, as the app does) go to the real settings.
  */
-function watchRules(settings: Settings, connectionId: string, serverAnswer: readonly MaintenanceWindow[], serverDependencies: readonly Dependency[] | undefined): AlertRules {
-  const windows = [...serverWindows(serverAnswer), ...keptWindows(settings.maintenance, connectionId)];
-  const awake: Settings = { ...settings, quietHours: { ...settings.quietHours, enabled: false } };
-  // A server that keeps dependencies answers them (api-decisions.md §18); for any other the settings' stand.
-  const onServer = serverDependencies === undefined ? undefined : serverParents(serverDependencies);
-  return alertRulesFrom(awake, connectionId, windows.map((window) => window.rule), localTimeZone(), onServer);
+function asWatched(store: SettingsStore, intervalMs: number): SettingsStore {
+  let seen: Settings | undefined;
+  let watched: Settings | undefined;
+  return {
+    read: () => {
+      const current = store.read();
+      // The same object while the settings are unchanged, so the session's rules are not built again every poll.
+      if (current !== seen || watched === undefined) {
+        seen = current;
+        watched = { ...current, pollIntervalSeconds: intervalMs / 1000, quietHours: { ...current.quietHours, enabled: false } };
+      }
+      return watched;
+    },
+    update: (change) => store.update(change),
+    onDidChange: (listener) => store.onDidChange(listener),
+  };
 }

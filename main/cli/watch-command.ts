@@ -47,7 +47,7 @@ export async function watchCommand(args: string[], logger: Logger): Promise<void
     const watch: ServerWatch = new ServerWatch({
       server,
       intervalMs,
-      settings: () => environment.settings.read(),
+      settings: environment.settings,
       onAlert: (alert, at) => process.stdout.write(`${alertLine(alert, at, server.target, line)}\n`),
       onRejected: () => {
         watches.delete(watch);

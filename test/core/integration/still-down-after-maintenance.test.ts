@@ -61,7 +61,7 @@ async function startWatch(): Promise<Watching> {
     server: { target: { baseUrl: apiUrl, name: 'Local', connection: undefined, namedByBaseUrl: true }, client: new MonitoringClient({ baseUrl: apiUrl, token: () => token, logger: silentLogger }), token },
     intervalMs: 60_000,
     clock: fixture.clock,
-    settings: () => settings.read(),
+    settings,
     onAlert: (alert) => lines.push(alert),
     afterPoll: () => {
       const waiting = polled;
