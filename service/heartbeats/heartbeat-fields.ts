@@ -5,7 +5,7 @@ import { HEARTBEAT_DEFAULTS, INPUT_LIMITS, type HeartbeatCreateBody } from '../.
 import { longestCronGap } from '../../common/schedule/cron-schedule.ts';
 import { isTimeZone, localTimeZone } from '../../common/schedule/weekly-schedule.ts';
 import type { HeartbeatFields } from '../storage/heartbeat-store.ts';
-import { nextExpectedAfter } from './heartbeat-state.ts';
+import { nextExpectedAfter } from '../../common/schedule/heartbeat-deadline.ts';
 
 /** The zone a schedule without one runs in: the computer's, as cron on it would. */
 export function serviceTimeZone(): string {

@@ -3,7 +3,7 @@
 // from its start to its end; the first 10 KB of a ping's body is kept as its run's log.
 import type { RunLog } from '../storage/heartbeat-run-store.ts';
 import type { HeartbeatRecord, HeartbeatStore } from '../storage/heartbeat-store.ts';
-import { nextExpectedAfter } from './heartbeat-state.ts';
+import { nextExpectedAfter } from '../../common/schedule/heartbeat-deadline.ts';
 
 export type PingSignal = { kind: 'start' } | { kind: 'success'; exitCode: 0 | undefined } | { kind: 'fail'; exitCode: number | undefined };
 

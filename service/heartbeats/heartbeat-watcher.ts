@@ -9,7 +9,8 @@ import type { NewHistoryEvent } from '../history/history-recorder.ts';
 import { isoTime } from '../history/time-units.ts';
 import type { HeartbeatRecord, HeartbeatStore } from '../storage/heartbeat-store.ts';
 import type { PingSignal } from './heartbeat-pings.ts';
-import { overdueAt, type OverdueKind } from './heartbeat-state.ts';
+import type { OverdueKind } from '../../common/schedule/heartbeat-deadline.ts';
+import { overdueAt } from './heartbeat-state.ts';
 
 export interface HeartbeatWatcherOptions {
   store: HeartbeatStore;

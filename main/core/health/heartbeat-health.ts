@@ -3,13 +3,13 @@
 // say when a heartbeat was created, so before its first ping the clock starts when Vigil first saw it
 // (`waitingSince`), if the caller knows that.
 //
-// Vigil's service sends more (§16), and then the heartbeat is judged as the service judges it
-// (service/heartbeats/heartbeat-state.ts): a failed run is `failed` until a success; an open run with a
-// `max_runtime_seconds` is late once it has run longer, and the schedule's lateness waits for it meanwhile (if it
-// started before that lateness: a late job that starts stays late, as the service's problem stays until a success);
-// else the heartbeat is late after `next_expected_at` plus its own grace (or the user's). Down stays "a further interval
-// missed", which the service does not have.
+// Vigil's service sends more (§16), and then the heartbeat is judged by the rule the service alerts by
+// (common/schedule/heartbeat-deadline.ts): a failed run is `failed` until a success; an open run with a
+// `max_runtime_seconds` that started in time is late once it has run longer; else the heartbeat is late after
+// `next_expected_at` plus its own grace (or the user's). Down stays "a further interval missed", which the service
+// does not have.
 import { dateTimeToEpochMs, type Heartbeat } from '../../../common/api/index.ts';
+import { heartbeatDeadline, nextExpectedAfter, openRunSince } from '../../../common/schedule/heartbeat-deadline.ts';
 import type { Health } from './health.ts';
 
 export type HeartbeatState = 'waiting' | 'up' | 'late' | 'down' | 'failed' | 'unknown';
@@ -41,17 +41,6 @@ export interface HeartbeatTimingOptions {
 
 const epochOf = (value: string | undefined) => (value === undefined ? undefined : dateTimeToEpochMs(value));
 
-/**
- * The start of a run still open: a start later than the latest end. Without `last_end` (a server that does not send
- * it) the latest success, `last_ping`, is the best end known.
- */
-function openRunStart(heartbeat: Heartbeat, lastPingAt: number | undefined): number | undefined {
-  const startedAt = epochOf(heartbeat.last_start);
-  if (startedAt === undefined) return undefined;
-  const endedAt = epochOf(heartbeat.last_end) ?? lastPingAt;
-  return endedAt === undefined || startedAt > endedAt ? startedAt : undefined;
-}
-
 export function heartbeatTiming(heartbeat: Heartbeat, now: number, options: HeartbeatTimingOptions): HeartbeatTiming {
   const interval = heartbeat.expected_interval;
   const lastPingAt = epochOf(heartbeat.last_ping);
@@ -60,27 +49,27 @@ export function heartbeatTiming(heartbeat: Heartbeat, now: number, options: Hear
   // is the next success.
   if (heartbeat.last_outcome === 'failed') return withDefined({ state: 'failed' }, lastPingAt, epochOf(heartbeat.last_end), undefined);
   if (interval === undefined || unreadablePing) return { state: 'unknown' };
-  const nextExpectedAt = epochOf(heartbeat.next_expected_at) ?? addTo(lastPingAt ?? options.waitingSince, interval * 1000);
-  const missedAt = addTo(nextExpectedAt, (heartbeat.grace_seconds ?? options.graceSeconds) * 1000);
-  // A run judged by its limit is one that started in time: the service's "late" stays until a success, so a job
-  // that starts after its deadline has passed is still late, not on time again until it overruns.
-  const runningSince = openRunStart(heartbeat, lastPingAt);
-  let runStartedAt = heartbeat.max_runtime_seconds === undefined ? undefined : runningSince;
-  if (runStartedAt !== undefined && missedAt !== undefined && runStartedAt > missedAt) runStartedAt = undefined;
-  let lateAfter: number;
-  if (runStartedAt !== undefined) lateAfter = runStartedAt + (heartbeat.max_runtime_seconds ?? 0) * 1000;
-  else if (missedAt !== undefined) lateAfter = missedAt;
-  else return { state: 'waiting' };
+  // The server's own expectation where it says; else (the spec alone) an interval after the last ping or the wait's start.
+  const since = lastPingAt ?? options.waitingSince;
+  const nextExpectedAt = epochOf(heartbeat.next_expected_at) ?? (since === undefined ? undefined : nextExpectedAfter({ expectedInterval: interval, schedule: undefined, timezone: undefined }, since));
+  // Without `last_end` (a server that does not send it) the latest success, `last_ping`, is the best end known.
+  const runningSince = openRunSince(epochOf(heartbeat.last_start), epochOf(heartbeat.last_end) ?? lastPingAt);
+  const deadline = heartbeatDeadline({
+    nextExpectedAt,
+    graceMs: (heartbeat.grace_seconds ?? options.graceSeconds) * 1000,
+    maxRuntimeMs: heartbeat.max_runtime_seconds === undefined ? undefined : heartbeat.max_runtime_seconds * 1000,
+    runningSince,
+  });
+  if (deadline === undefined) return { state: 'waiting' };
+  const lateAfter = deadline.at;
   const downAfter = lateAfter + interval * 1000;
   const onTime = lastPingAt === undefined ? 'waiting' : 'up';
   const state = now > downAfter ? 'down' : now > lateAfter ? 'late' : onTime;
-  const timing = withDefined({ state, lateAfter, downAfter }, lastPingAt, undefined, runStartedAt);
+  const timing = withDefined({ state, lateAfter, downAfter }, lastPingAt, undefined, deadline.kind === 'overran' ? runningSince : undefined);
   if (nextExpectedAt !== undefined) timing.nextExpectedAt = nextExpectedAt;
   if (runningSince !== undefined) timing.runningSince = runningSince;
   return timing;
 }
-
-const addTo = (since: number | undefined, ms: number) => (since === undefined ? undefined : since + ms);
 
 /** The timing with only the optional times that are known, so an absent one is absent (not undefined) in a `toEqual`. */
 function withDefined(timing: HeartbeatTiming, lastPingAt: number | undefined, failedAt: number | undefined, runStartedAt: number | undefined): HeartbeatTiming {

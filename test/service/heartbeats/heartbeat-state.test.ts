@@ -1,20 +1,10 @@
-// The pure rules of heartbeats: when a success is due, when a heartbeat is overdue and why, what a ping URL says,
-// and what of a body is kept.
+// The pure rules of heartbeats as the service applies them: when a stored heartbeat is overdue and why (the rule
+// itself: test/common/heartbeat-deadline.test.ts), what a ping URL says, and what of a body is kept.
 import { describe, expect, it } from 'vitest';
 import { pingSignalOf, runLogOf } from '../../../service/heartbeats/heartbeat-pings.ts';
-import { heartbeatDeadline, nextExpectedAfter, overdueAt } from '../../../service/heartbeats/heartbeat-state.ts';
+import { overdueAt } from '../../../service/heartbeats/heartbeat-state.ts';
 
 const utc = (text: string) => Date.parse(text);
-
-describe('nextExpectedAfter', () => {
-  it('adds the interval, or finds the next occurrence in the schedule’s zone', () => {
-    expect(nextExpectedAfter({ expectedInterval: 600, schedule: undefined, timezone: undefined }, 1_000)).toBe(601_000);
-    const nightly = { expectedInterval: 90_000, schedule: '30 2 * * *', timezone: 'Europe/Berlin' };
-    // A ping just after the run of the spring-forward night (03:00 CEST) expects the next night's 02:30 CEST.
-    expect(nextExpectedAfter(nightly, utc('2026-03-29T01:00:05Z'))).toBe(utc('2026-03-30T00:30:00Z'));
-    expect(nextExpectedAfter({ ...nightly, timezone: 'America/New_York' }, utc('2026-03-08T06:00:00Z'))).toBe(utc('2026-03-08T07:00:00Z'));
-  });
-});
 
 describe('overdueAt', () => {
   const base = { nextExpectedAt: 100_000, graceSeconds: undefined, maxRuntimeSeconds: undefined, lastStart: undefined, lastEnd: undefined };
@@ -27,11 +17,10 @@ describe('overdueAt', () => {
 
   it('judges an open run with a max runtime by that alone', () => {
     const running = { ...base, lastStart: 90_000, maxRuntimeSeconds: 300 };
-    expect(heartbeatDeadline(running, 60_000)).toEqual({ kind: 'overran', at: 390_000 });
     expect(overdueAt(running, 390_000, 60_000)).toBeUndefined();
     expect(overdueAt(running, 390_001, 60_000)).toBe('overran');
     // Ended: back to the schedule.
-    expect(heartbeatDeadline({ ...running, lastEnd: 95_000 }, 60_000)).toEqual({ kind: 'missed', at: 160_000 });
+    expect(overdueAt({ ...running, lastEnd: 95_000 }, 160_001, 60_000)).toBe('missed');
     // Open but without a max runtime: the schedule and grace still apply.
     expect(overdueAt({ ...running, maxRuntimeSeconds: undefined }, 160_001, 60_000)).toBe('missed');
   });
