@@ -4,8 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { pingSignalOf, runLogOf } from '../../../service/heartbeats/heartbeat-pings.ts';
 import { overdueAt } from '../../../service/heartbeats/heartbeat-state.ts';
 
-const utc = (text: string) => Date.parse(text);
-
 describe('overdueAt', () => {
   const base = { nextExpectedAt: 100_000, graceSeconds: undefined, maxRuntimeSeconds: undefined, lastStart: undefined, lastEnd: undefined };
 
