@@ -45,3 +45,20 @@ export function firstLivedSlot(window: TimeSpan, count: number, createdAt: numbe
   if (!lived.sinceCreation || count <= 0 || window.to <= window.from) return 0;
   return Math.min(count - 1, Math.floor(((lived.from - window.from) / (window.to - window.from)) * count));
 }
+
+/** How an item's lived part of a window splits: up, down and in maintenance as observed, in ms. */
+export interface ObservedShares {
+  upMs: number;
+  downMs: number;
+  maintenanceMs: number;
+}
+
+/**
+ * Uptime over the lived part of a window, the service's stats and the client's own figures alike: up ÷ (up + down),
+ * undefined when nothing was observed; time in maintenance counts neither way; everything else it lived through — not
+ * watched, status unknown — is `unknownMs`, and never counts as up.
+ */
+export function uptimeOver(lived: TimeSpan, { upMs, downMs, maintenanceMs }: ObservedShares): { uptime: number | undefined; unknownMs: number } {
+  const observed = upMs + downMs;
+  return { uptime: observed > 0 ? upMs / observed : undefined, unknownMs: Math.max(0, lived.to - lived.from - observed - maintenanceMs) };
+}

@@ -3,7 +3,7 @@
 // before the monitor was created is no part of it (common/api/item-lifetime.ts): a younger monitor's figures run
 // from its creation, and say so in `from`. The path runs 10,000 times per GET /stats, so it adds into reused
 // scratch space rather than building buckets.
-import { livedPart } from '../../common/api/item-lifetime.ts';
+import { livedPart, uptimeOver } from '../../common/api/item-lifetime.ts';
 import type { MonitorStatus } from '../../common/api/known.ts';
 import type { HistoryWindow } from '../../common/api/history.ts';
 import { Tally, type ResponseTimes } from './bucket.ts';
@@ -87,17 +87,17 @@ export class MonitorStatsSummer {
       const maintenanceMs = share?.ms ?? 0;
       const upMs = Math.max(0, tally.upMs - (share?.upMs ?? 0));
       const downMs = Math.max(0, tally.downMs - (share?.downMs ?? 0));
-      const observed = upMs + downMs;
+      const { uptime, unknownMs } = uptimeOver(lived, { upMs, downMs, maintenanceMs });
       const ok = checks - failed;
       const json: MonitorStatsJson = {
         id,
         window,
         from: lived.sinceCreation ? isoTime(lived.from) : fromText,
         to: toText,
-        uptime: observed > 0 ? Math.round((upMs / observed) * 1e6) / 1e6 : null,
+        uptime: uptime === undefined ? null : Math.round(uptime * 1e6) / 1e6,
         up_seconds: seconds(upMs),
         down_seconds: seconds(downMs),
-        unknown_seconds: seconds(Math.max(0, now - lived.from - observed - maintenanceMs)),
+        unknown_seconds: seconds(unknownMs),
         maintenance_seconds: seconds(maintenanceMs),
         checks,
         failed_checks: failed,

@@ -1,7 +1,7 @@
 // The part of a window an item existed in: the one decision the service's stats, the client's figures, timelines and
 // bars, and `vigil history` all take the time before an item's creation from.
 import { describe, expect, it } from 'vitest';
-import { firstLivedSlot, livedPart, livedSlotWidths } from '../../common/api/item-lifetime.ts';
+import { firstLivedSlot, livedPart, livedSlotWidths, uptimeOver } from '../../common/api/item-lifetime.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -47,5 +47,18 @@ describe('the slots of a status bar', () => {
     expect(livedSlotWidths(window, 4, undefined, scratch)).toBe(scratch);
     expect([...scratch]).toEqual([6 * HOUR, 6 * HOUR, 6 * HOUR, 6 * HOUR]);
     expect(livedSlotWidths(window, 5, undefined, scratch)).not.toBe(scratch);
+  });
+});
+
+describe('uptimeOver', () => {
+  const day = { from: 0, to: 86_400_000 };
+
+  it('is up over observed time; maintenance counts neither way; the rest is unknown, never up', () => {
+    expect(uptimeOver(day, { upMs: 30_000_000, downMs: 10_000_000, maintenanceMs: 6_400_000 })).toEqual({ uptime: 0.75, unknownMs: 40_000_000 });
+  });
+
+  it('has no figure when nothing was observed', () => {
+    expect(uptimeOver(day, { upMs: 0, downMs: 0, maintenanceMs: 86_400_000 })).toEqual({ uptime: undefined, unknownMs: 0 });
+    expect(uptimeOver(day, { upMs: 0, downMs: 0, maintenanceMs: 0 })).toEqual({ uptime: undefined, unknownMs: 86_400_000 });
   });
 });

@@ -2,7 +2,7 @@
 // unknown, never up; time in maintenance is its own figure, counted neither up nor down (as UptimeRobot does), so
 // planned work leaves uptime alone; time before the item was created is no part of it at all. What counts as up or
 // down depends on the kind of item.
-import { livedPart } from '../../../common/api/item-lifetime.ts';
+import { livedPart, uptimeOver } from '../../../common/api/item-lifetime.ts';
 import type { HistorySource, HistoryWindow, UptimeView } from '../../../common/ipc/history.ts';
 import type { Health, ItemKind } from '../../../common/ipc/views.ts';
 import type { Segment } from './record-types.ts';
@@ -27,22 +27,18 @@ export function uptimeOf(segments: readonly Segment[], kind: ItemKind, window: H
   const lived = livedPart({ from: windowFrom, to }, createdAt);
   const { from } = lived;
   const totals = { up: 0, down: 0, unknown: 0, maintenance: 0 };
-  let covered = 0;
   for (const segment of segments) {
     const span = Math.min(segment.to, to) - Math.max(segment.from, from);
-    if (span <= 0) continue;
-    totals[countAs(kind, segment.health)] += span;
-    covered += span;
+    if (span > 0) totals[countAs(kind, segment.health)] += span;
   }
-  // Time the timeline does not reach is time nobody watched.
-  totals.unknown += Math.max(0, to - from - covered);
-  const observed = totals.up + totals.down;
+  // Unknown segments and time the timeline does not reach (nobody watched) alike.
+  const { uptime, unknownMs } = uptimeOver(lived, { upMs: totals.up, downMs: totals.down, maintenanceMs: totals.maintenance });
   return {
     window,
-    uptime: observed > 0 ? totals.up / observed : undefined,
+    uptime,
     upSeconds: Math.round(totals.up / 1000),
     downSeconds: Math.round(totals.down / 1000),
-    unknownSeconds: Math.round(totals.unknown / 1000),
+    unknownSeconds: Math.round(unknownMs / 1000),
     maintenanceSeconds: Math.round(totals.maintenance / 1000),
     sinceCreation: lived.sinceCreation ? from : undefined,
     source,
