@@ -1,5 +1,5 @@
 // Domain monitors and what their last RDAP lookup found.
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { resourceStore } from './statements.ts';
 
 export interface DomainRecord {
   seq: number;
@@ -46,55 +46,21 @@ function toRecord(row: DomainRow): DomainRecord {
   };
 }
 
-export class DomainStore {
-  readonly #insert: StatementSync;
-  readonly #byId: StatementSync;
-  readonly #byName: StatementSync;
-  readonly #all: StatementSync;
-  readonly #count: StatementSync;
-  readonly #delete: StatementSync;
-  readonly #saveLookup: StatementSync;
-  readonly #setAlerted: StatementSync;
+const queries = {
+  insert: 'INSERT INTO domains (id, domain, created_at) VALUES (?, ?, ?) RETURNING *',
+  byName: 'SELECT * FROM domains WHERE domain = ?',
+  saveLookup: `UPDATE domains SET expires_on = ?, registrar = ?, alerted_threshold = ?, looked_up_at = ?, lookup_error = ?
+   WHERE seq = ? RETURNING *`,
+  setAlerted: 'UPDATE domains SET alerted_threshold = ? WHERE seq = ?',
+};
 
-  constructor(db: DatabaseSync) {
-    this.#insert = db.prepare('INSERT INTO domains (id, domain, created_at) VALUES (?, ?, ?) RETURNING *');
-    this.#byId = db.prepare('SELECT * FROM domains WHERE id = ?');
-    this.#byName = db.prepare('SELECT * FROM domains WHERE domain = ?');
-    this.#all = db.prepare('SELECT * FROM domains ORDER BY seq');
-    this.#count = db.prepare('SELECT count(*) AS n FROM domains');
-    this.#delete = db.prepare('DELETE FROM domains WHERE id = ? RETURNING *');
-    this.#saveLookup = db.prepare(
-      `UPDATE domains SET expires_on = ?, registrar = ?, alerted_threshold = ?, looked_up_at = ?, lookup_error = ?
-       WHERE seq = ? RETURNING *`,
-    );
-    this.#setAlerted = db.prepare('UPDATE domains SET alerted_threshold = ? WHERE seq = ?');
-  }
-
+export class DomainStore extends resourceStore('domains', 'seq', toRecord, queries) {
   create(id: string, domain: string, now: string): DomainRecord {
-    return toRecord(this.#insert.get(id, domain, now) as unknown as DomainRow);
-  }
-
-  get(id: string): DomainRecord | undefined {
-    const row = this.#byId.get(id) as DomainRow | undefined;
-    return row && toRecord(row);
+    return toRecord(this.sql.insert.get(id, domain, now) as unknown as DomainRow);
   }
 
   findByName(domain: string): DomainRecord | undefined {
-    const row = this.#byName.get(domain) as DomainRow | undefined;
-    return row && toRecord(row);
-  }
-
-  all(): DomainRecord[] {
-    return (this.#all.all() as unknown as DomainRow[]).map(toRecord);
-  }
-
-  count(): number {
-    return (this.#count.get() as { n: number }).n;
-  }
-
-  delete(id: string): DomainRecord | undefined {
-    const row = this.#delete.get(id) as DomainRow | undefined;
-    return row && toRecord(row);
+    return this.item(this.sql.byName.get(domain));
   }
 
   /**
@@ -107,13 +73,10 @@ export class DomainStore {
     const registrar = failed ? record.registrar : lookup.registrar;
     const renewed = expiresOn !== undefined && record.expiresOn !== undefined && expiresOn > record.expiresOn;
     const alerted = renewed ? undefined : record.alertedThreshold;
-    const row = this.#saveLookup.get(
-      expiresOn ?? null, registrar ?? null, alerted ?? null, lookup.at, lookup.error ?? null, record.seq,
-    ) as DomainRow | undefined;
-    return row && toRecord(row);
+    return this.item(this.sql.saveLookup.get(expiresOn ?? null, registrar ?? null, alerted ?? null, lookup.at, lookup.error ?? null, record.seq));
   }
 
   setAlertedThreshold(seq: number, days: number | undefined): void {
-    this.#setAlerted.run(days ?? null, seq);
+    this.sql.setAlerted.run(days ?? null, seq);
   }
 }

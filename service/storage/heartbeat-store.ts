@@ -1,7 +1,8 @@
 // Heartbeat monitors: what the user made (an interval or a cron schedule), where their pings have left them, and
 // which alert is outstanding. Times of the extension's columns are epoch ms; `last_ping` and `created_at` stay the
 // ISO strings of the first schema.
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
+import { resourceStore } from './statements.ts';
 import { transaction } from '../../common/sqlite-transaction.ts';
 import { HeartbeatRunStore, type RunBounds } from './heartbeat-run-store.ts';
 
@@ -95,39 +96,26 @@ function toRecord(row: HeartbeatRow): HeartbeatRecord {
   };
 }
 
-export class HeartbeatStore {
+const queries = {
+  insert: `INSERT INTO heartbeats (id, name, slug, expected_interval, created_at, schedule, timezone, grace_seconds, max_runtime_seconds, next_expected_at)
+   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+  bySlug: 'SELECT * FROM heartbeats WHERE slug = ?',
+  start: 'UPDATE heartbeats SET last_start = ? WHERE seq = ? RETURNING *',
+  end: `UPDATE heartbeats SET last_end = ?1, last_outcome = ?2, last_exit_code = ?3, last_duration_ms = ?4,
+     last_ping = coalesce(?5, last_ping), next_expected_at = coalesce(?6, next_expected_at)
+   WHERE seq = ?7 RETURNING *`,
+  setProblem: 'UPDATE heartbeats SET problem = ? WHERE seq = ?',
+};
+
+export class HeartbeatStore extends resourceStore('heartbeats', 'seq', toRecord, queries) {
   /** Each heartbeat's runs and their logs. */
   readonly runs: HeartbeatRunStore;
   readonly #db: DatabaseSync;
-  readonly #insert: StatementSync;
-  readonly #byId: StatementSync;
-  readonly #bySlug: StatementSync;
-  readonly #all: StatementSync;
-  readonly #count: StatementSync;
-  readonly #delete: StatementSync;
-  readonly #start: StatementSync;
-  readonly #end: StatementSync;
-  readonly #setProblem: StatementSync;
 
   constructor(db: DatabaseSync, runBounds?: RunBounds) {
+    super(db);
     this.#db = db;
     this.runs = new HeartbeatRunStore(db, runBounds);
-    this.#insert = db.prepare(
-      `INSERT INTO heartbeats (id, name, slug, expected_interval, created_at, schedule, timezone, grace_seconds, max_runtime_seconds, next_expected_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-    );
-    this.#byId = db.prepare('SELECT * FROM heartbeats WHERE id = ?');
-    this.#bySlug = db.prepare('SELECT * FROM heartbeats WHERE slug = ?');
-    this.#all = db.prepare('SELECT * FROM heartbeats ORDER BY seq');
-    this.#count = db.prepare('SELECT count(*) AS n FROM heartbeats');
-    this.#delete = db.prepare('DELETE FROM heartbeats WHERE id = ? RETURNING *');
-    this.#start = db.prepare('UPDATE heartbeats SET last_start = ? WHERE seq = ? RETURNING *');
-    this.#end = db.prepare(
-      `UPDATE heartbeats SET last_end = ?1, last_outcome = ?2, last_exit_code = ?3, last_duration_ms = ?4,
-         last_ping = coalesce(?5, last_ping), next_expected_at = coalesce(?6, next_expected_at)
-       WHERE seq = ?7 RETURNING *`,
-    );
-    this.#setProblem = db.prepare('UPDATE heartbeats SET problem = ? WHERE seq = ?');
   }
 
   /** A ping's writes to the heartbeat and its runs land together. */
@@ -136,7 +124,7 @@ export class HeartbeatStore {
   }
 
   create(id: string, slug: string, fields: HeartbeatFields, now: string): HeartbeatRecord {
-    const row = this.#insert.get(
+    const row = this.sql.insert.get(
       id,
       fields.name,
       slug,
@@ -151,34 +139,15 @@ export class HeartbeatStore {
     return toRecord(row as unknown as HeartbeatRow);
   }
 
-  get(id: string): HeartbeatRecord | undefined {
-    const row = this.#byId.get(id) as HeartbeatRow | undefined;
-    return row && toRecord(row);
-  }
-
   bySlug(slug: string): HeartbeatRecord | undefined {
-    const row = this.#bySlug.get(slug) as HeartbeatRow | undefined;
-    return row && toRecord(row);
-  }
-
-  all(): HeartbeatRecord[] {
-    return (this.#all.all() as unknown as HeartbeatRow[]).map(toRecord);
-  }
-
-  count(): number {
-    return (this.#count.get() as { n: number }).n;
-  }
-
-  delete(id: string): HeartbeatRecord | undefined {
-    const row = this.#delete.get(id) as HeartbeatRow | undefined;
-    return row && toRecord(row);
+    return this.item(this.sql.bySlug.get(slug));
   }
 
   /** Records what a ping did to the heartbeat; a success also moves `last_ping` and the next expected time. */
   applyPing(seq: number, change: PingChange): HeartbeatRecord {
-    if (change.kind === 'start') return toRecord(this.#start.get(change.at, seq) as unknown as HeartbeatRow);
+    if (change.kind === 'start') return toRecord(this.sql.start.get(change.at, seq) as unknown as HeartbeatRow);
     const success = change.outcome === 'success';
-    const row = this.#end.get(
+    const row = this.sql.end.get(
       change.at,
       change.outcome,
       change.exitCode ?? null,
@@ -191,6 +160,6 @@ export class HeartbeatStore {
   }
 
   setProblem(seq: number, problem: HeartbeatProblem | undefined): void {
-    this.#setProblem.run(problem ?? null, seq);
+    this.sql.setProblem.run(problem ?? null, seq);
   }
 }

@@ -1,6 +1,6 @@
 // Maintenance windows (docs/api-decisions.md §15): what a window covers, as the service saved it. Times are epoch
 // ms; the weekly schedule is kept as its JSON.
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { resourceStore } from './statements.ts';
 import { maintenanceRepeatSchema, type MaintenanceRepeat } from '../../common/api/maintenance.ts';
 
 export interface MaintenanceRecord {
@@ -66,76 +66,43 @@ export function isMaintenanceOver(record: MaintenanceRecord, now: number): boole
   return end !== undefined && end <= now;
 }
 
-export class MaintenanceStore {
-  readonly #insert: StatementSync;
-  readonly #byId: StatementSync;
-  readonly #all: StatementSync;
-  readonly #count: StatementSync;
-  readonly #end: StatementSync;
-  readonly #delete: StatementSync;
-  readonly #deleteForItem: StatementSync;
-  readonly #pruneOver: StatementSync;
-  readonly #oldestOver: StatementSync;
+/** When a window is over: the earlier of its end and when it was ended. */
+const over = 'coalesce(min(ended_at, ends_at), ended_at, ends_at)';
 
-  constructor(db: DatabaseSync) {
-    this.#insert = db.prepare(
-      'INSERT INTO maintenance_windows (id, item, starts_at, ends_at, repeat, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *',
-    );
-    this.#byId = db.prepare('SELECT * FROM maintenance_windows WHERE id = ?');
-    this.#all = db.prepare('SELECT * FROM maintenance_windows ORDER BY starts_at, seq');
-    this.#count = db.prepare('SELECT count(*) AS n FROM maintenance_windows');
-    this.#end = db.prepare('UPDATE maintenance_windows SET ended_at = ? WHERE id = ? RETURNING *');
-    this.#delete = db.prepare('DELETE FROM maintenance_windows WHERE id = ? RETURNING *');
-    this.#deleteForItem = db.prepare('DELETE FROM maintenance_windows WHERE item = ? RETURNING *');
-    const over = 'coalesce(min(ended_at, ends_at), ended_at, ends_at)';
-    this.#pruneOver = db.prepare(`DELETE FROM maintenance_windows WHERE ${over} < ? RETURNING id`);
-    this.#oldestOver = db.prepare(`SELECT id FROM maintenance_windows WHERE ${over} <= ? ORDER BY ${over}, seq LIMIT 1`);
-  }
+const queries = {
+  insert: 'INSERT INTO maintenance_windows (id, item, starts_at, ends_at, repeat, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *',
+  end: 'UPDATE maintenance_windows SET ended_at = ? WHERE id = ? RETURNING *',
+  deleteForItem: 'DELETE FROM maintenance_windows WHERE item = ? RETURNING *',
+  pruneOver: `DELETE FROM maintenance_windows WHERE ${over} < ? RETURNING id`,
+  oldestOver: `SELECT id FROM maintenance_windows WHERE ${over} <= ? ORDER BY ${over}, seq LIMIT 1`,
+};
 
+// `all()` is oldest start first: at most MAINTENANCE_LIMITS.windows rows, so reading them all is cheap.
+export class MaintenanceStore extends resourceStore('maintenance_windows', 'starts_at, seq', toRecord, queries) {
   create(fields: NewMaintenance): MaintenanceRecord {
     const { id, item, startsAt, endsAt, repeat, reason, createdAt } = fields;
-    const row = this.#insert.get(id, item ?? null, startsAt, endsAt ?? null, repeat ? JSON.stringify(repeat) : null, reason ?? null, createdAt);
+    const row = this.sql.insert.get(id, item ?? null, startsAt, endsAt ?? null, repeat ? JSON.stringify(repeat) : null, reason ?? null, createdAt);
     return toRecord(row as unknown as MaintenanceRow);
   }
 
-  get(id: string): MaintenanceRecord | undefined {
-    const row = this.#byId.get(id) as MaintenanceRow | undefined;
-    return row && toRecord(row);
-  }
-
-  /** Oldest start first. At most MAINTENANCE_LIMITS.windows rows, so reading them all is cheap. */
-  all(): MaintenanceRecord[] {
-    return (this.#all.all() as unknown as MaintenanceRow[]).map(toRecord);
-  }
-
-  count(): number {
-    return (this.#count.get() as { n: number }).n;
-  }
-
   end(id: string, at: number): MaintenanceRecord | undefined {
-    const row = this.#end.get(at, id) as MaintenanceRow | undefined;
-    return row && toRecord(row);
-  }
-
-  delete(id: string): MaintenanceRecord | undefined {
-    const row = this.#delete.get(id) as MaintenanceRow | undefined;
-    return row && toRecord(row);
+    return this.item(this.sql.end.get(at, id));
   }
 
   /** An item was deleted: its windows go with it. */
   deleteForItem(item: string): MaintenanceRecord[] {
-    return (this.#deleteForItem.all(item) as unknown as MaintenanceRow[]).map(toRecord);
+    return this.items(this.sql.deleteForItem.all(item));
   }
 
   /** Drops windows that stopped covering anything before `cutoff`; their ids. */
   pruneOverBefore(cutoff: number): string[] {
-    return (this.#pruneOver.all(cutoff) as { id: string }[]).map((row) => row.id);
+    return (this.sql.pruneOver.all(cutoff) as { id: string }[]).map((row) => row.id);
   }
 
   /** Drops the window that has been over longest (as of `now`); its id, or undefined when none is over. */
   dropOldestOver(now: number): string | undefined {
-    const row = this.#oldestOver.get(now) as { id: string } | undefined;
-    if (row !== undefined) this.#delete.run(row.id);
+    const row = this.sql.oldestOver.get(now) as { id: string } | undefined;
+    if (row !== undefined) this.sql.delete.run(row.id);
     return row?.id;
   }
 }

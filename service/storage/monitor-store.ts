@@ -1,6 +1,7 @@
 // Uptime monitors. Every row is also held in memory, in creation order, so reads (pages of 10,000 monitors
 // under load, the scheduler's start) never touch the disk; writes go to SQLite first and to memory after.
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
+import { withStatements } from './statements.ts';
 import type { DnsCheckSpec } from '../../common/api/dns-check-input.ts';
 import type { MonitorStatus, MonitorType } from '../../common/api/known.ts';
 import type { HttpMethod, MonitorExpect } from '../../common/api/monitor-check-input.ts';
@@ -155,46 +156,39 @@ function toRecord(row: MonitorRow): MonitorRecord {
   };
 }
 
-export class MonitorStore {
+const queries = {
+  insert: `INSERT INTO monitors (id, name, type, url, frequency, created_at, updated_at, method, headers, secret_headers, body, expect, retry_seconds, tls, dns)
+   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+  // In SET, `type`, `url` and `dns` are the old values: ?2, ?3 and ?14 the new ones. A new lookup is a new target.
+  replace: `UPDATE monitors SET name = ?1, type = ?2, url = ?3, frequency = ?4, updated_at = ?5,
+     method = ?6, headers = ?7, secret_headers = ?8, body = ?9, expect = ?10, retry_seconds = ?11, tls = ?12, dns = ?14,
+     last_status = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN last_status ELSE 'unknown' END,
+     consecutive_failures = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN consecutive_failures ELSE 0 END,
+     status_since = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN status_since ELSE NULL END,
+     last_checked_at = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN last_checked_at ELSE NULL END,
+     last_response_time_ms = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN last_response_time_ms ELSE NULL END,
+     last_error = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN last_error ELSE NULL END,
+     certificate_expires_at = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN certificate_expires_at ELSE NULL END,
+     certificate_alerted_threshold = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN certificate_alerted_threshold ELSE NULL END,
+     certificate_alerted_expires_at = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN certificate_alerted_expires_at ELSE NULL END,
+     certificate_warning = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN certificate_warning ELSE NULL END
+   WHERE id = ?13 RETURNING *`,
+  delete: 'DELETE FROM monitors WHERE id = ?',
+  saveStatus: `UPDATE monitors SET last_status = ?, consecutive_failures = ?, status_since = ?,
+     last_checked_at = ?, last_response_time_ms = ?, last_error = ?, certificate_expires_at = ?, certificate_warning = ? WHERE seq = ?`,
+  saveCertificateAlerted: 'UPDATE monitors SET certificate_alerted_threshold = ?, certificate_alerted_expires_at = ? WHERE seq = ?',
+};
+
+export class MonitorStore extends withStatements(queries) {
   readonly #db: DatabaseSync;
-  readonly #insert: StatementSync;
-  readonly #replace: StatementSync;
-  readonly #delete: StatementSync;
-  readonly #saveStatus: StatementSync;
-  readonly #saveCertificateAlerted: StatementSync;
   readonly #byId = new Map<string, MonitorRecord>();
   /** Creation order; seq only grows, so appending keeps it sorted. */
   #ordered: MonitorRecord[];
   #version = 0;
 
   constructor(db: DatabaseSync) {
+    super(db);
     this.#db = db;
-    this.#insert = db.prepare(
-      `INSERT INTO monitors (id, name, type, url, frequency, created_at, updated_at, method, headers, secret_headers, body, expect, retry_seconds, tls, dns)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-    );
-    this.#replace = db.prepare(
-      // In SET, `type`, `url` and `dns` are the old values: ?2, ?3 and ?14 the new ones. A new lookup is a new target.
-      `UPDATE monitors SET name = ?1, type = ?2, url = ?3, frequency = ?4, updated_at = ?5,
-         method = ?6, headers = ?7, secret_headers = ?8, body = ?9, expect = ?10, retry_seconds = ?11, tls = ?12, dns = ?14,
-         last_status = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN last_status ELSE 'unknown' END,
-         consecutive_failures = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN consecutive_failures ELSE 0 END,
-         status_since = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN status_since ELSE NULL END,
-         last_checked_at = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN last_checked_at ELSE NULL END,
-         last_response_time_ms = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN last_response_time_ms ELSE NULL END,
-         last_error = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN last_error ELSE NULL END,
-         certificate_expires_at = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN certificate_expires_at ELSE NULL END,
-         certificate_alerted_threshold = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN certificate_alerted_threshold ELSE NULL END,
-         certificate_alerted_expires_at = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN certificate_alerted_expires_at ELSE NULL END,
-         certificate_warning = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN certificate_warning ELSE NULL END
-       WHERE id = ?13 RETURNING *`,
-    );
-    this.#delete = db.prepare('DELETE FROM monitors WHERE id = ?');
-    this.#saveStatus = db.prepare(
-      `UPDATE monitors SET last_status = ?, consecutive_failures = ?, status_since = ?,
-         last_checked_at = ?, last_response_time_ms = ?, last_error = ?, certificate_expires_at = ?, certificate_warning = ? WHERE seq = ?`,
-    );
-    this.#saveCertificateAlerted = db.prepare('UPDATE monitors SET certificate_alerted_threshold = ?, certificate_alerted_expires_at = ? WHERE seq = ?');
     this.#ordered = (db.prepare('SELECT * FROM monitors ORDER BY seq').all() as unknown as MonitorRow[]).map(toRecord);
     for (const record of this.#ordered) this.#byId.set(record.id, record);
   }
@@ -205,7 +199,7 @@ export class MonitorStore {
   }
 
   create(id: string, fields: MonitorFields, now: string): MonitorRecord {
-    const row = this.#insert.get(id, fields.name, fields.type, fields.url, fields.frequency, now, now, ...requestColumns(fields), dnsColumn(fields));
+    const row = this.sql.insert.get(id, fields.name, fields.type, fields.url, fields.frequency, now, now, ...requestColumns(fields), dnsColumn(fields));
     const record = toRecord(row as unknown as MonitorRow);
     this.#ordered.push(record);
     this.#byId.set(id, record);
@@ -233,14 +227,14 @@ export class MonitorStore {
   replace(id: string, fields: MonitorFields, now: string): MonitorRecord | undefined {
     if (!this.#byId.has(id)) return undefined;
     const { name, type, url, frequency } = fields;
-    const row = this.#replace.get(name, type, url, frequency, now, ...requestColumns(fields), id, dnsColumn(fields)) as MonitorRow | undefined;
+    const row = this.sql.replace.get(name, type, url, frequency, now, ...requestColumns(fields), id, dnsColumn(fields)) as MonitorRow | undefined;
     return row && this.#remember(toRecord(row));
   }
 
   delete(id: string): MonitorRecord | undefined {
     const record = this.#byId.get(id);
     if (!record) return undefined;
-    this.#delete.run(id);
+    this.sql.delete.run(id);
     this.#byId.delete(id);
     this.#ordered = this.#ordered.filter((r) => r !== record);
     this.#version += 1;
@@ -272,7 +266,7 @@ export class MonitorStore {
   #writeStatuses(updates: readonly MonitorStatusUpdate[]): void {
     transaction(this.#db, () => {
       for (const u of updates) {
-        this.#saveStatus.run(
+        this.sql.saveStatus.run(
           u.lastStatus,
           u.consecutiveFailures,
           u.statusSince ?? null,
@@ -302,7 +296,7 @@ export class MonitorStore {
    * or a restart, must not make it repeat.
    */
   saveCertificateAlerted(seq: number, alerted: CertificateAlerted): void {
-    this.#saveCertificateAlerted.run(alerted.threshold, alerted.expiresAt, seq);
+    this.sql.saveCertificateAlerted.run(alerted.threshold, alerted.expiresAt, seq);
     const record = this.#ordered[this.#indexOfSeq(seq)];
     if (record) this.#remember({ ...record, certificateAlerted: alerted });
   }

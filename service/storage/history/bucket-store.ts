@@ -1,6 +1,7 @@
 // Hourly and daily buckets, several to a packed row (bucket-codec.ts). Writers replace the slots they
 // recompute, so writing a bucket again with the same figures changes nothing.
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
+import { prepareAll, type Statements } from '../statements.ts';
 import type { Bucket } from '../../history/bucket.ts';
 import { decodeBucketRow, encodeBucketRow, type BucketRow } from '../../history/bucket-codec.ts';
 import { dayMs, floorTo, hourMs } from '../../history/time-units.ts';
@@ -18,24 +19,22 @@ export const dailyTier: BucketTier = { table: 'daily_buckets', key: 'block', buc
 
 export const rowMs = (tier: BucketTier) => tier.bucketMs * tier.slots;
 
+/** A tier's queries: the same for both, over its own table and key. */
+const queriesOf = ({ table, key }: BucketTier) => ({
+  row: `SELECT data FROM ${table} WHERE monitor_seq = ? AND ${key} = ?`,
+  put: `INSERT INTO ${table} (monitor_seq, ${key}, data) VALUES (?, ?, ?) ON CONFLICT (monitor_seq, ${key}) DO UPDATE SET data = excluded.data`,
+  remove: `DELETE FROM ${table} WHERE monitor_seq = ? AND ${key} = ?`,
+  prune: `DELETE FROM ${table} WHERE ${key} < ?`,
+  deleteMonitor: `DELETE FROM ${table} WHERE monitor_seq = ?`,
+});
+
 export class BucketStore {
   readonly tier: BucketTier;
-  readonly #row: StatementSync;
-  readonly #put: StatementSync;
-  readonly #remove: StatementSync;
-  readonly #prune: StatementSync;
-  readonly #deleteMonitor: StatementSync;
+  readonly #sql: Statements<ReturnType<typeof queriesOf>>;
 
   constructor(db: DatabaseSync, tier: BucketTier) {
+    this.#sql = prepareAll(db, queriesOf(tier));
     this.tier = tier;
-    const { table, key } = tier;
-    this.#row = db.prepare(`SELECT data FROM ${table} WHERE monitor_seq = ? AND ${key} = ?`);
-    this.#put = db.prepare(
-      `INSERT INTO ${table} (monitor_seq, ${key}, data) VALUES (?, ?, ?) ON CONFLICT (monitor_seq, ${key}) DO UPDATE SET data = excluded.data`,
-    );
-    this.#remove = db.prepare(`DELETE FROM ${table} WHERE monitor_seq = ? AND ${key} = ?`);
-    this.#prune = db.prepare(`DELETE FROM ${table} WHERE ${key} < ?`);
-    this.#deleteMonitor = db.prepare(`DELETE FROM ${table} WHERE monitor_seq = ?`);
   }
 
   /** The start of the row that holds the bucket at `at`. */
@@ -50,12 +49,12 @@ export class BucketStore {
 
   /** The packed row as stored, for readers that sum it without building buckets. */
   rowBytes(monitorSeq: number, rowStart: number): Uint8Array | undefined {
-    return (this.#row.get(monitorSeq, rowStart) as { data: Uint8Array } | undefined)?.data;
+    return (this.#sql.row.get(monitorSeq, rowStart) as { data: Uint8Array } | undefined)?.data;
   }
 
   putRow(monitorSeq: number, rowStart: number, row: BucketRow): void {
-    if (row.every((bucket) => bucket === undefined)) this.#remove.run(monitorSeq, rowStart);
-    else this.#put.run(monitorSeq, rowStart, encodeBucketRow(row, this.tier.bucketMs));
+    if (row.every((bucket) => bucket === undefined)) this.#sql.remove.run(monitorSeq, rowStart);
+    else this.#sql.put.run(monitorSeq, rowStart, encodeBucketRow(row, this.tier.bucketMs));
   }
 
   /** Replaces the bucket starting at `at` (undefined: nothing observed); writes only when it changes. */
@@ -70,10 +69,10 @@ export class BucketStore {
 
   /** Deletes rows that end at or before `before` (a row boundary). */
   pruneBefore(before: number): number {
-    return Number(this.#prune.run(before - rowMs(this.tier) + 1).changes);
+    return Number(this.#sql.prune.run(before - rowMs(this.tier) + 1).changes);
   }
 
   deleteMonitor(monitorSeq: number): void {
-    this.#deleteMonitor.run(monitorSeq);
+    this.#sql.deleteMonitor.run(monitorSeq);
   }
 }

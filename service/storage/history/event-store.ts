@@ -1,6 +1,6 @@
 // What happened, for the events feed: status changes of every item, the service's own stops and starts, and
 // maintenance going on and off (for one item, or with no item for all of them).
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { withStatements } from '../statements.ts';
 
 export type EventKind = 'monitor' | 'heartbeat' | 'domain' | 'service' | 'maintenance';
 
@@ -39,37 +39,22 @@ type Row = {
   detail: string | null;
 };
 
-export class EventStore {
-  readonly #add: StatementSync;
-  readonly #firstSince: StatementSync;
-  readonly #list: StatementSync;
-  readonly #listItem: StatementSync;
-  readonly #listService: StatementSync;
-  readonly #listItemMaintenance: StatementSync;
-  readonly #maintenance: StatementSync;
-  readonly #deleteItem: StatementSync;
-  readonly #pruneOld: StatementSync;
-  readonly #pruneBeyond: StatementSync;
+const queries = {
+  add: 'INSERT INTO events (at, kind, item_id, item_name, from_state, to_state, detail) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id',
+  firstSince: 'SELECT id FROM events WHERE at >= ? ORDER BY at LIMIT 1',
+  list: 'SELECT * FROM events WHERE id >= ? AND at >= ? ORDER BY id LIMIT ?',
+  listItem: 'SELECT * FROM events WHERE kind = ? AND item_id = ? AND id >= ? AND at >= ? ORDER BY id LIMIT ?',
+  listService: "SELECT * FROM events WHERE kind = 'service' AND item_id IS NULL AND id >= ? AND at >= ? ORDER BY id LIMIT ?",
+  listItemMaintenance: "SELECT * FROM events WHERE kind = 'maintenance' AND (item_id = ? OR item_id IS NULL) AND id >= ? AND at >= ? ORDER BY id LIMIT ?",
+  maintenance: "SELECT * FROM events WHERE kind = 'maintenance' ORDER BY id",
+  deleteItem: 'DELETE FROM events WHERE kind = ? AND item_id = ?',
+  pruneOld: 'DELETE FROM events WHERE at < ?',
+  pruneBeyond: 'DELETE FROM events WHERE id <= (SELECT max(id) FROM events) - ?',
+};
 
-  constructor(db: DatabaseSync) {
-    this.#add = db.prepare(
-      'INSERT INTO events (at, kind, item_id, item_name, from_state, to_state, detail) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id',
-    );
-    this.#firstSince = db.prepare('SELECT id FROM events WHERE at >= ? ORDER BY at LIMIT 1');
-    this.#list = db.prepare('SELECT * FROM events WHERE id >= ? AND at >= ? ORDER BY id LIMIT ?');
-    this.#listItem = db.prepare('SELECT * FROM events WHERE kind = ? AND item_id = ? AND id >= ? AND at >= ? ORDER BY id LIMIT ?');
-    this.#listService = db.prepare("SELECT * FROM events WHERE kind = 'service' AND item_id IS NULL AND id >= ? AND at >= ? ORDER BY id LIMIT ?");
-    this.#listItemMaintenance = db.prepare(
-      "SELECT * FROM events WHERE kind = 'maintenance' AND (item_id = ? OR item_id IS NULL) AND id >= ? AND at >= ? ORDER BY id LIMIT ?",
-    );
-    this.#maintenance = db.prepare("SELECT * FROM events WHERE kind = 'maintenance' ORDER BY id");
-    this.#deleteItem = db.prepare('DELETE FROM events WHERE kind = ? AND item_id = ?');
-    this.#pruneOld = db.prepare('DELETE FROM events WHERE at < ?');
-    this.#pruneBeyond = db.prepare('DELETE FROM events WHERE id <= (SELECT max(id) FROM events) - ?');
-  }
-
+export class EventStore extends withStatements(queries) {
   add(event: NewHistoryEvent): number {
-    const row = this.#add.get(event.at, event.kind, event.itemId ?? null, event.itemName ?? null, event.from ?? null, event.to, event.detail ?? null);
+    const row = this.sql.add.get(event.at, event.kind, event.itemId ?? null, event.itemName ?? null, event.from ?? null, event.to, event.detail ?? null);
     return (row as { id: number }).id;
   }
 
@@ -81,16 +66,16 @@ export class EventStore {
     let fromId = query.afterId + 1;
     const since = query.since ?? Number.MIN_SAFE_INTEGER;
     if (query.since !== undefined) {
-      const first = this.#firstSince.get(query.since) as { id: number } | undefined;
+      const first = this.sql.firstSince.get(query.since) as { id: number } | undefined;
       if (!first) return [];
       fromId = Math.max(fromId, first.id);
     }
     const { item } = query;
-    if (item === undefined) return (this.#list.all(fromId, since, query.limit) as Row[]).map(toEvent);
-    if (item.kind === 'service') return (this.#listService.all(fromId, since, query.limit) as Row[]).map(toEvent);
+    if (item === undefined) return (this.sql.list.all(fromId, since, query.limit) as Row[]).map(toEvent);
+    if (item.kind === 'service') return (this.sql.listService.all(fromId, since, query.limit) as Row[]).map(toEvent);
     // Two index reads merged, rather than one OR that SQLite would answer by scanning the whole feed.
-    const own = this.#listItem.all(item.kind, item.id, fromId, since, query.limit) as Row[];
-    const maintenance = this.#listItemMaintenance.all(item.id, fromId, since, query.limit) as Row[];
+    const own = this.sql.listItem.all(item.kind, item.id, fromId, since, query.limit) as Row[];
+    const maintenance = this.sql.listItemMaintenance.all(item.id, fromId, since, query.limit) as Row[];
     return [...own, ...maintenance]
       .sort((a, b) => a.id - b.id)
       .slice(0, query.limit)
@@ -99,17 +84,17 @@ export class EventStore {
 
   /** Every maintenance event kept, oldest first (a few per window: read once at the start). */
   maintenance(): StoredHistoryEvent[] {
-    return (this.#maintenance.all() as Row[]).map(toEvent);
+    return (this.sql.maintenance.all() as Row[]).map(toEvent);
   }
 
   deleteItem(kind: EventKind, itemId: string): void {
-    this.#deleteItem.run(kind, itemId);
+    this.sql.deleteItem.run(kind, itemId);
   }
 
   /** Drops events older than `cutoff`, and all but the newest `keep`. */
   prune(cutoff: number, keep: number): void {
-    this.#pruneOld.run(cutoff);
-    this.#pruneBeyond.run(keep);
+    this.sql.pruneOld.run(cutoff);
+    this.sql.pruneBeyond.run(keep);
   }
 }
 

@@ -1,22 +1,19 @@
 // How far the rollup has come: buckets of each tier are complete before their mark.
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { withStatements } from '../statements.ts';
 
 export type RollupTier = 'hourly' | 'daily';
 
-export class RollupMarks {
-  readonly #get: StatementSync;
-  readonly #set: StatementSync;
+const queries = {
+  get: 'SELECT complete_until FROM rollup_marks WHERE tier = ?',
+  set: 'INSERT OR REPLACE INTO rollup_marks (tier, complete_until) VALUES (?, ?)',
+};
 
-  constructor(db: DatabaseSync) {
-    this.#get = db.prepare('SELECT complete_until FROM rollup_marks WHERE tier = ?');
-    this.#set = db.prepare('INSERT OR REPLACE INTO rollup_marks (tier, complete_until) VALUES (?, ?)');
-  }
-
+export class RollupMarks extends withStatements(queries) {
   get(tier: RollupTier): number | undefined {
-    return (this.#get.get(tier) as { complete_until: number } | undefined)?.complete_until;
+    return (this.sql.get.get(tier) as { complete_until: number } | undefined)?.complete_until;
   }
 
   set(tier: RollupTier, completeUntil: number): void {
-    this.#set.run(tier, completeUntil);
+    this.sql.set.run(tier, completeUntil);
   }
 }

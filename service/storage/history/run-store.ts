@@ -1,6 +1,6 @@
 // The service's runs: when it started, the last moment it is known to have been running (renewed with every
 // history write), and how it ended. Time outside every run was not observed.
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { withStatements } from '../statements.ts';
 import type { Span } from '../../history/observed-status.ts';
 
 export type RunEnding = 'stopped' | 'crashed' | 'unsaved';
@@ -19,49 +19,40 @@ export interface RunRecord {
 
 type Row = { id: number; started_at: number; alive_at: number; stopped_at: number | null };
 
-export class RunStore {
-  readonly #open: StatementSync;
-  readonly #alive: StatementSync;
-  readonly #close: StatementSync;
-  readonly #unfinished: StatementSync;
-  readonly #overlapping: StatementSync;
-  readonly #prune: StatementSync;
+const queries = {
+  open: 'INSERT INTO runs (started_at, alive_at) VALUES (?, ?) RETURNING id',
+  alive: 'UPDATE runs SET alive_at = max(alive_at, ?) WHERE id = ?',
+  close: 'UPDATE runs SET stopped_at = ?, ending = ? WHERE id = ?',
+  unfinished: 'SELECT id, started_at, alive_at, stopped_at FROM runs WHERE stopped_at IS NULL ORDER BY id',
+  overlapping: 'SELECT id, started_at, alive_at, stopped_at FROM runs WHERE started_at < ? AND coalesce(stopped_at, alive_at) > ? ORDER BY started_at',
+  prune: 'DELETE FROM runs WHERE stopped_at IS NOT NULL AND stopped_at < ?',
+};
 
-  constructor(db: DatabaseSync) {
-    this.#open = db.prepare('INSERT INTO runs (started_at, alive_at) VALUES (?, ?) RETURNING id');
-    this.#alive = db.prepare('UPDATE runs SET alive_at = max(alive_at, ?) WHERE id = ?');
-    this.#close = db.prepare('UPDATE runs SET stopped_at = ?, ending = ? WHERE id = ?');
-    this.#unfinished = db.prepare('SELECT id, started_at, alive_at, stopped_at FROM runs WHERE stopped_at IS NULL ORDER BY id');
-    this.#overlapping = db.prepare(
-      'SELECT id, started_at, alive_at, stopped_at FROM runs WHERE started_at < ? AND coalesce(stopped_at, alive_at) > ? ORDER BY started_at',
-    );
-    this.#prune = db.prepare('DELETE FROM runs WHERE stopped_at IS NOT NULL AND stopped_at < ?');
-  }
-
+export class RunStore extends withStatements(queries) {
   open(at: number): number {
-    return (this.#open.get(at, at) as { id: number }).id;
+    return (this.sql.open.get(at, at) as { id: number }).id;
   }
 
   alive(id: number, at: number): void {
-    this.#alive.run(at, id);
+    this.sql.alive.run(at, id);
   }
 
   close(id: number, at: number, ending: RunEnding): void {
-    this.#close.run(at, ending, id);
+    this.sql.close.run(at, ending, id);
   }
 
   /** Runs not closed: the one in progress, or one that ended without a word (a crash, kill -9, power loss). */
   unfinished(): RunRecord[] {
-    return (this.#unfinished.all() as Row[]).map(toRecord);
+    return (this.sql.unfinished.all() as Row[]).map(toRecord);
   }
 
   /** The observed spans overlapping [from, to), each ending when it stopped or was last known alive. */
   spans(from: number, to: number): RunSpan[] {
-    return (this.#overlapping.all(to, from) as Row[]).map((row) => ({ runId: row.id, start: row.started_at, end: row.stopped_at ?? row.alive_at }));
+    return (this.sql.overlapping.all(to, from) as Row[]).map((row) => ({ runId: row.id, start: row.started_at, end: row.stopped_at ?? row.alive_at }));
   }
 
   pruneBefore(cutoff: number): void {
-    this.#prune.run(cutoff);
+    this.sql.prune.run(cutoff);
   }
 }
 

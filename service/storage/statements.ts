@@ -1,0 +1,64 @@
+// A store's SQL as one table of named queries, prepared together when the store opens: a store extends
+// `withStatements(queries)` and reads `this.sql.byId.get(id)`, rather than keeping a field, a declaration and a
+// `prepare` line per statement.
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+
+export type Statements<Queries> = { readonly [Name in keyof Queries]: StatementSync };
+
+export function prepareAll<Queries extends Record<string, string>>(db: DatabaseSync, queries: Queries): Statements<Queries> {
+  const prepared: Partial<Record<keyof Queries, StatementSync>> = {};
+  for (const [name, sql] of Object.entries(queries) as [keyof Queries, string][]) prepared[name] = db.prepare(sql);
+  return prepared as Statements<Queries>;
+}
+
+/** The base of a store whose queries are fixed: they are prepared on the database it is opened with. */
+export function withStatements<Queries extends Record<string, string>>(queries: Queries) {
+  return class {
+    protected readonly sql: Statements<Queries>;
+
+    constructor(db: DatabaseSync) {
+      this.sql = prepareAll(db, queries);
+    }
+  };
+}
+
+/**
+ * The base of a resource's store (a table with `id`; monitors keep their rows in memory and have their own): by id,
+ * all in order, how many, delete — each answered as the store's record (`toItem`), and `item(row)` for the store's
+ * own queries, which are added to these.
+ */
+export function resourceStore<Row, Item, Queries extends Record<string, string>>(table: string, orderBy: string, toItem: (row: Row) => Item, queries: Queries) {
+  const common = {
+    byId: `SELECT * FROM ${table} WHERE id = ?`,
+    all: `SELECT * FROM ${table} ORDER BY ${orderBy}`,
+    count: `SELECT count(*) AS n FROM ${table}`,
+    delete: `DELETE FROM ${table} WHERE id = ? RETURNING *`,
+  };
+  return class extends withStatements({ ...common, ...queries }) {
+    get(id: string): Item | undefined {
+      return this.item(this.sql.byId.get(id));
+    }
+
+    all(): Item[] {
+      return this.items(this.sql.all.all());
+    }
+
+    count(): number {
+      return (this.sql.count.get() as { n: number }).n;
+    }
+
+    /** The deleted item, or undefined when there was none. */
+    delete(id: string): Item | undefined {
+      return this.item(this.sql.delete.get(id));
+    }
+
+    /** A row one of the queries answered, as a record (undefined: none). */
+    protected item(row: unknown): Item | undefined {
+      return row === undefined ? undefined : toItem(row as Row);
+    }
+
+    protected items(rows: unknown[]): Item[] {
+      return rows.map((row) => toItem(row as Row));
+    }
+  };
+}
