@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { silentLogger } from '../common/logger.ts';
-import type { MaintenanceRule } from '../common/api/maintenance.ts';
+import type { MaintenanceRule } from '../common/maintenance/maintenance.ts';
 import type { Weekday } from '../common/schedule/weekly-schedule.ts';
 import { defaultAlertPreferences, defaultAlertRules, evaluatePoll, initialAlertState, maintenanceAt, type Alert, type AlertRules } from '../main/core/alerts/index.ts';
 import { connectionView } from '../main/core/app/connection-view.ts';

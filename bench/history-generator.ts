@@ -18,7 +18,7 @@ import type { Clock } from '../common/clock.ts';
 import { silentLogger, stderrLogger } from '../service/logger.ts';
 import { ServiceProblems } from '../service/problems.ts';
 import { transaction } from '../common/sqlite-transaction.ts';
-import { openHistoryStores, type HistoryStores } from '../service/storage/history/history-stores.ts';
+import { openHistoryStores, type HistoryStores } from '../service/history/storage/history-stores.ts';
 import type { Bucket } from '../service/history/bucket.ts';
 import type { BucketRow } from '../service/history/bucket-codec.ts';
 import { pruneHistory, type HistoryRetention } from '../service/history/history-retention.ts';

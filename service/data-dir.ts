@@ -10,7 +10,7 @@ import { revocationFileName } from './auth/token-revocation.ts';
 import { signingKeyFileName } from './auth/signing-key.ts';
 import { configFileName } from './service-config.ts';
 import { databaseFileName } from './storage/database.ts';
-import { historyFileName } from './storage/history/history-schema.ts';
+import { historyFileName } from './history/storage/history-schema.ts';
 
 /** Every file of the service's that holds the user's data; SQLite's `-wal`/`-shm` and backups go with their names. */
 const serviceFileNames = [configFileName, databaseFileName, historyFileName, signingKeyFileName, revocationFileName];

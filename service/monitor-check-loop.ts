@@ -6,7 +6,7 @@
 // on either write: a full disk delays the history and the saved status, not the alert. An https monitor's certificate
 // raises its own alerts as its end comes near (each threshold once per certificate; a renewal re-arms them).
 import type { StatusTaken } from '../common/api/changes.ts';
-import { lastedAtMaintenanceEndWords, stillAfterMaintenanceTitle } from '../common/api/maintenance-end.ts';
+import { lastedAtMaintenanceEndWords, stillAfterMaintenanceTitle } from '../common/maintenance/maintenance-end.ts';
 import { DEFAULT_RETRY_SECONDS } from '../common/api/monitor-check-input.ts';
 import { DEFAULT_CERTIFICATE_EXPIRY_DAYS } from '../common/api/monitor-tls-input.ts';
 import { certificateMessage } from '../common/format/certificate-words.ts';
@@ -19,7 +19,7 @@ import { certificateDetail, certificateRenewalDetail } from './monitors/certific
 import { nextStatus } from './monitors/monitor-status.ts';
 import type { CheckScheduler } from './scheduler/check-scheduler.ts';
 import type { HistoryRecorder } from './history/history-recorder.ts';
-import type { NewHistoryEvent } from './storage/history/event-store.ts';
+import type { NewHistoryEvent } from './history/storage/event-store.ts';
 import type { Logger } from './logger.ts';
 import type { CertificateAlerted, MonitorRecord, MonitorStatus, MonitorStatusUpdate, MonitorStore } from './storage/monitor-store.ts';
 

@@ -35,7 +35,7 @@ import { DomainStore } from './storage/domain-store.ts';
 import { HandlerStore } from './storage/handler-store.ts';
 import { HeartbeatStore } from './storage/heartbeat-store.ts';
 import { HeldAlertStore } from './storage/held-alert-store.ts';
-import { MaintenanceStore } from './storage/maintenance-store.ts';
+import { MaintenanceStore } from './maintenance/maintenance-store.ts';
 import { MonitorStore } from './storage/monitor-store.ts';
 
 export interface ServicePorts {

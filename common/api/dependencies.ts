@@ -4,7 +4,7 @@
 // Vigil's settings refuse by: a dependency that would close a cycle.
 import { z } from 'zod';
 import { readText, type ItemReader } from './fields.ts';
-import { ITEM_REF_PATTERN } from './maintenance.ts';
+import { ITEM_REF_PATTERN } from '../maintenance/maintenance.ts';
 
 /** The extension's name under `GET /capabilities`. */
 export const DEPENDENCIES_EXTENSION = 'dependencies';

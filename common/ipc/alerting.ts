@@ -2,7 +2,7 @@
 // rules as the window edits them and the settings file keeps them. One set of schemas for both sides, so a value the
 // window sends is checked exactly as the file is.
 import { z } from 'zod';
-import { maintenanceRepeatSchema, MAINTENANCE_LIMITS, type MaintenanceRepeat } from '../api/maintenance.ts';
+import { maintenanceRepeatSchema, MAINTENANCE_LIMITS, type MaintenanceRepeat } from '../maintenance/maintenance.ts';
 import { weeklyRangesSchema, type WeeklyRange } from '../schedule/weekly-schedule.ts';
 
 export const ALERTING_BOUNDS = {

@@ -3,7 +3,7 @@
 // record of that connection on this computer (read, never written). Exit 0; 1 when the item or its history cannot be
 // found, or the name is on several servers; 3 when the server cannot be read.
 import { isHistoryWindow } from '../../common/api/index.ts';
-import { MAINTENANCE_EXTENSION } from '../../common/api/maintenance.ts';
+import { MAINTENANCE_EXTENSION } from '../../common/maintenance/maintenance.ts';
 import { CliError } from '../../common/cli/cli-error.ts';
 import { parseFlags } from '../../common/cli/parse-flags.ts';
 import { systemClock } from '../../common/clock.ts';

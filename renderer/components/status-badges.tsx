@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import type { Health, StatusItemView } from '../../common/ipc/views.ts';
 import { fittedColumnWidth } from './column-fit.ts';
 import { HealthBadge } from './health-badge.tsx';
-import { MaintenanceBadge, maintenanceLines } from './maintenance/maintenance-badge.tsx';
+import { MaintenanceBadge, maintenanceLines } from '../views/maintenance/maintenance-badge.tsx';
 
 export type CalmJudgement = Pick<StatusItemView, 'maintenance' | 'cause' | 'flapping'>;
 

@@ -1,7 +1,7 @@
 // Sums a monitor's buckets over a period from the coarsest buckets that cover it: whole days from the daily tier
 // where it is complete, hours elsewhere. Rows are read once per monitor and decoded straight into the sum.
-import type { BucketStore } from '../storage/history/bucket-store.ts';
-import type { HistoryStores } from '../storage/history/history-stores.ts';
+import type { BucketStore } from './storage/bucket-store.ts';
+import type { HistoryStores } from './storage/history-stores.ts';
 import type { Tally } from './bucket.ts';
 import { addBucketRow } from './bucket-codec.ts';
 import { dayMs } from './time-units.ts';

@@ -1,5 +1,5 @@
 // Events and pings as the API shows them (docs/api-decisions.md §14).
-import type { StoredHistoryEvent } from '../storage/history/event-store.ts';
+import type { StoredHistoryEvent } from './storage/event-store.ts';
 import { isoTime } from './time-units.ts';
 
 export function eventJson(event: StoredHistoryEvent) {

@@ -1,6 +1,6 @@
 // What the rest of the service tells the history: checks, status changes, pings, events, and deletions.
 import type { MonitorStatus } from '../../common/api/known.ts';
-import type { NewHistoryEvent } from '../storage/history/event-store.ts';
+import type { NewHistoryEvent } from './storage/event-store.ts';
 import type { StoredCheck } from './check-codec.ts';
 
 export interface RecordedCheck extends StoredCheck {

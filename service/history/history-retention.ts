@@ -1,7 +1,7 @@
 // How long each part of the history is kept (config.json, docs/service.md), and the pruning that keeps it so.
 // Raw checks and hourly buckets are only dropped once the rollup has summed them.
 import { transaction } from '../../common/sqlite-transaction.ts';
-import type { HistoryStores } from '../storage/history/history-stores.ts';
+import type { HistoryStores } from './storage/history-stores.ts';
 import { dayMs, floorTo, hourMs } from './time-units.ts';
 
 export interface HistoryRetention {

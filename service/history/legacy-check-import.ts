@@ -6,7 +6,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Logger } from '../logger.ts';
 import { transaction } from '../../common/sqlite-transaction.ts';
-import type { HistoryStores } from '../storage/history/history-stores.ts';
+import type { HistoryStores } from './storage/history-stores.ts';
 import { encodeChecks, rowStart, type StoredCheck } from './check-codec.ts';
 import { dayMs, floorTo, hourMs } from './time-units.ts';
 

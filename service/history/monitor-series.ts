@@ -2,7 +2,7 @@
 // 24-hour window in 5-minute steps from the raw checks, 7 and 30 days by the hour, 90 and 365 days by the day,
 // each from the finest data kept that long; hours not yet summed come from the raw checks.
 import type { HistoryWindow } from '../../common/api/history.ts';
-import type { HistoryStores } from '../storage/history/history-stores.ts';
+import type { HistoryStores } from './storage/history-stores.ts';
 import { Tally } from './bucket.ts';
 import { BucketReader } from './bucket-reader.ts';
 import { forEachCheck } from './check-codec.ts';

@@ -8,7 +8,7 @@ import type { MonitorStatus } from '../../common/api/known.ts';
 import type { HistoryWindow } from '../../common/api/history.ts';
 import { Tally, type ResponseTimes } from './bucket.ts';
 import type { LiveHistory } from './live-history.ts';
-import type { MaintenanceShare } from './maintenance-overlap.ts';
+import type { MaintenanceShare } from '../maintenance/maintenance-overlap.ts';
 import { forEachObserved, type Span, type StatusChange } from './observed-status.ts';
 import { subtractSpans } from './span-sets.ts';
 import { StatusSlots } from '../../common/api/status-slots.ts';

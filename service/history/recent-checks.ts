@@ -1,5 +1,5 @@
 // A monitor's checks newest first (GET /monitors/{id}/checks), from the raw rows, with the errors of failed ones.
-import type { RawCheckStore } from '../storage/history/raw-check-store.ts';
+import type { RawCheckStore } from './storage/raw-check-store.ts';
 import { decodeChecks, type StoredCheck } from './check-codec.ts';
 import { floorTo, hourMs, isoTime } from './time-units.ts';
 

@@ -7,7 +7,7 @@
 // (every row read is a fresh buffer for the garbage collector).
 import type { MonitorStatus } from '../../common/api/known.ts';
 import type { HistoryWindow } from '../../common/api/history.ts';
-import type { HistoryStores } from '../storage/history/history-stores.ts';
+import type { HistoryStores } from './storage/history-stores.ts';
 import { Tally } from './bucket.ts';
 import { BucketReader } from './bucket-reader.ts';
 import { BucketTable } from './bucket-table.ts';

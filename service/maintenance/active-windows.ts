@@ -2,8 +2,8 @@
 // builds a few weeks of zoned dates (about a millisecond), so each window's own state is kept until its next start
 // or end, and only the windows whose state ran out are worked out again: a thousand weekly windows cost one such
 // computation at each boundary, not a thousand.
-import { maintenanceSpans } from '../../common/api/maintenance.ts';
-import type { MaintenanceRecord } from '../storage/maintenance-store.ts';
+import { maintenanceSpans } from '../../common/maintenance/maintenance.ts';
+import type { MaintenanceRecord } from './maintenance-store.ts';
 import { idOfItemKey, ruleOf } from './maintenance-rule.ts';
 
 /** How far ahead to look for the next start or end; past it the state is simply worked out again. */

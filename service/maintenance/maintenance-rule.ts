@@ -1,6 +1,6 @@
 // A saved window as the shared rule (common/api/maintenance.ts), so the service judges coverage exactly as the client.
-import type { MaintenanceRule } from '../../common/api/maintenance.ts';
-import { maintenanceEnd, type MaintenanceRecord } from '../storage/maintenance-store.ts';
+import type { MaintenanceRule } from '../../common/maintenance/maintenance.ts';
+import { maintenanceEnd, type MaintenanceRecord } from './maintenance-store.ts';
 
 export function ruleOf(record: MaintenanceRecord): MaintenanceRule {
   const rule: MaintenanceRule = { from: record.startsAt };

@@ -3,7 +3,7 @@
 // maintenance and out again, and the held alerts looked at whenever a window stops covering something.
 import { maxTimerDelayMs, type Clock, type TimerHandle } from '../../common/clock.ts';
 import type { Logger } from '../logger.ts';
-import type { MaintenanceRecord } from '../storage/maintenance-store.ts';
+import type { MaintenanceRecord } from './maintenance-store.ts';
 import { activeWindows, coversItem, stateHolds, windowStateAt, type ActiveWindows, type Scope, type WindowState } from './active-windows.ts';
 
 /** Where maintenance is recorded as history (`kind: "maintenance"` events), and what was recorded last. */

@@ -1,11 +1,11 @@
 // The maintenance windows the API works on (docs/api-decisions.md §15): create, end, delete, list, and the items'
 // own deletions, each saved first and then followed by the schedule. Bounded: at most MAINTENANCE_LIMITS.windows,
 // the windows over longest making room first; windows over for longer than the events are kept are dropped.
-import { MAINTENANCE_LIMITS, type MaintenanceRepeat } from '../../common/api/maintenance.ts';
+import { MAINTENANCE_LIMITS, type MaintenanceRepeat } from '../../common/maintenance/maintenance.ts';
 import type { Clock } from '../../common/clock.ts';
 import { ApiError, validationFailed } from '../http/api-error.ts';
 import { newId } from '../ids.ts';
-import { isMaintenanceOver, type MaintenanceRecord, type MaintenanceStore } from '../storage/maintenance-store.ts';
+import { isMaintenanceOver, type MaintenanceRecord, type MaintenanceStore } from './maintenance-store.ts';
 import type { MaintenanceItems } from './maintenance-items.ts';
 import type { MaintenanceSchedule } from './maintenance-schedule.ts';
 

@@ -1,7 +1,7 @@
 // How long a monitor still down at the end of maintenance has been down, as the service's alerts, Vigil's
 // notifications and `vigil watch` all say it: from the outage's start to the window's end.
 import { describe, expect, it } from 'vitest';
-import { lastedAtMaintenanceEndWords, outageLastedAtMaintenanceEnd, stillAfterMaintenanceTitle } from '../../common/api/maintenance-end.ts';
+import { lastedAtMaintenanceEndWords, outageLastedAtMaintenanceEnd, stillAfterMaintenanceTitle } from '../../common/maintenance/maintenance-end.ts';
 
 const minute = 60_000;
 const windowStart = Date.UTC(2026, 10, 28, 13, 0);

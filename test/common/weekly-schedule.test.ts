@@ -1,7 +1,7 @@
 // The weekly schedule quiet hours and weekly maintenance share: wall times in a zone, right across both daylight-
 // saving changes in two zones, ranges merged where they touch, and the words the window shows for them.
 import { describe, expect, it } from 'vitest';
-import { maintenanceRuleOf, maintenanceSpans } from '../../common/api/maintenance.ts';
+import { maintenanceRuleOf, maintenanceSpans } from '../../common/maintenance/maintenance.ts';
 import { describeRange, weeklySpans, weeklyStateAt, type WeeklyRange } from '../../common/schedule/weekly-schedule.ts';
 
 const hour = 3_600_000;

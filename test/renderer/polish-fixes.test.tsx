@@ -8,7 +8,7 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Domain, Monitor } from '../../common/ipc/views.ts';
 import { countThat } from '../../renderer/format/count.ts';
-import { scheduledNotice } from '../../renderer/format/maintenance-text.ts';
+import { scheduledNotice } from '../../renderer/views/maintenance/maintenance-text.ts';
 import { useNow } from '../../renderer/state/now-store.ts';
 import { useDomains, useMonitors } from '../../renderer/state/resources.ts';
 import { useStatus } from '../../renderer/state/status-store.ts';

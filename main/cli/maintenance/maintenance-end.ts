@@ -1,7 +1,7 @@
 // `vigil maintenance end [--item NAME-OR-ID] [--json]`: ends the windows in force now, the item's own ones (not a
 // window over its whole server) or, without --item, every one on the chosen servers. Upcoming windows are left
 // alone, and so is a weekly one in force (ending it would cancel every later week). Nothing to end is no error.
-import type { MaintenanceWindow } from '../../../common/api/maintenance.ts';
+import type { MaintenanceWindow } from '../../../common/maintenance/maintenance.ts';
 import { parseFlags } from '../../../common/cli/parse-flags.ts';
 import { systemClock } from '../../../common/clock.ts';
 import { itemName } from '../../core/health/index.ts';

@@ -1,6 +1,6 @@
 // The item `--item NAME-OR-ID` names, found as `vigil history` finds one (by id or name, on every chosen server,
 // one clear line when it is unknown or ambiguous), on a server that keeps maintenance windows.
-import { ITEM_REF_PATTERN } from '../../../common/api/maintenance.ts';
+import { ITEM_REF_PATTERN } from '../../../common/maintenance/maintenance.ts';
 import { CliError } from '../../../common/cli/cli-error.ts';
 import { systemClock } from '../../../common/clock.ts';
 import { itemName } from '../../core/health/index.ts';

@@ -1,7 +1,7 @@
 // A window as `vigil maintenance … --json` prints it: every field always present (null when the server left it
 // out), so a script reads the same keys whatever the window; `server_id` is the connection's id as in
 // `vigil status --json` (null for a server named by --base-url alone).
-import type { MaintenanceRepeat, MaintenanceWindow } from '../../../common/api/maintenance.ts';
+import type { MaintenanceRepeat, MaintenanceWindow } from '../../../common/maintenance/maintenance.ts';
 import { isActiveAt } from './maintenance-state.ts';
 import type { Target } from '../server-choice.ts';
 

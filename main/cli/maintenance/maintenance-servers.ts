@@ -2,7 +2,7 @@
 // maintenance windows (`GET /capabilities` lists the extension), then given the work. One server's outage, refusal
 // or missing extension is its own line on stderr while the others go on; any of them makes the exit 3 (cannot
 // tell that it was done there), as `vigil status` does for a server it cannot read.
-import { MAINTENANCE_EXTENSION } from '../../../common/api/maintenance.ts';
+import { MAINTENANCE_EXTENSION } from '../../../common/maintenance/maintenance.ts';
 import { CliError } from '../../../common/cli/cli-error.ts';
 import { MonitoringClientError } from '../../core/api/index.ts';
 import type { CliEnvironment } from '../cli-environment.ts';

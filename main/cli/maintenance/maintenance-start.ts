@@ -1,6 +1,6 @@
 // `vigil maintenance start (--for DURATION | --until-ended) [--item NAME-OR-ID] [--reason TEXT] [--json]`: a window
 // from now on every chosen server (all of its items), or on the one server that has the item named.
-import { MAINTENANCE_LIMITS, type MaintenanceCreateBody, type MaintenanceWindow } from '../../../common/api/maintenance.ts';
+import { MAINTENANCE_LIMITS, type MaintenanceCreateBody, type MaintenanceWindow } from '../../../common/maintenance/maintenance.ts';
 import { CliError } from '../../../common/cli/cli-error.ts';
 import { parseFlags, type Flags } from '../../../common/cli/parse-flags.ts';
 import { systemClock } from '../../../common/clock.ts';

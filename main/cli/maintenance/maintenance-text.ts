@@ -2,7 +2,7 @@
 // Times are the computer's wall clock in the environment's locale (common/format/clock-time.ts), "15:42" or
 // "3:42 PM" today and "3 Dec, 15:42" otherwise, as the window writes them.
 import { dateTimeToEpochMs } from '../../../common/api/index.ts';
-import type { MaintenanceWindow } from '../../../common/api/maintenance.ts';
+import type { MaintenanceWindow } from '../../../common/maintenance/maintenance.ts';
 import { formatClockTime } from '../../../common/format/clock-time.ts';
 import { formatDuration } from '../../../common/format/duration.ts';
 import { hostLocale } from '../../core/app/host-locale.ts';

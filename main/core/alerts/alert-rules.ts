@@ -1,6 +1,6 @@
 // The person's own rules for when to be told (issue 13): quiet hours, maintenance, dependencies, flapping, a delay
 // and per-item choices. Every change is tracked whatever they say; they only decide when, and whether, it is told.
-import type { MaintenanceRule } from '../../../common/api/maintenance.ts';
+import type { MaintenanceRule } from '../../../common/maintenance/maintenance.ts';
 import type { WeeklyRange } from '../../../common/schedule/weekly-schedule.ts';
 import type { AlertKind } from './alert.ts';
 

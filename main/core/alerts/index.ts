@@ -26,7 +26,7 @@ export { evaluatePoll } from './evaluate-poll.ts';
 export type { PollContext, PollEvaluation } from './poll-context.ts';
 export { defaultAlertRules, type AlertRules, type ItemNewsKind, type ItemRule, type QuietHours, type SuppressionReason } from './alert-rules.ts';
 export type { Suppressed } from './rule-pass.ts';
-export { activeMaintenance, maintenanceOf, type ActiveMaintenance } from './active-maintenance.ts';
+export { activeMaintenance, maintenanceOf, type ActiveMaintenance } from '../maintenance/active-maintenance.ts';
 export { maintenanceAt } from './rule-moments.ts';
 export { dueThreshold } from './expiry-step.ts';
 export {

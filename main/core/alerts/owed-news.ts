@@ -11,7 +11,7 @@ import { eventName, itemAlertText } from './alert-text.ts';
 import type { ItemEvent } from './item-changes.ts';
 import { owedText } from './rule-alert-text.ts';
 import { monitorKey, utcDay } from '../health/index.ts';
-import { maintenanceOf } from './active-maintenance.ts';
+import { maintenanceOf } from '../maintenance/active-maintenance.ts';
 import { newsItemKey } from './news-key.ts';
 import { inMaintenance, isBadNow, makeAlert, tellDerived, type RulePass } from './rule-pass.ts';
 

@@ -2,7 +2,7 @@
 // or a parent's outage), a parent's outage with its dependents, and the quiet-hours summary. Names arrive cleaned
 // and bounded (health/display.ts); the lists a body names are bounded too.
 import { certificateDaysLeft, certificateOf } from '../../../common/format/certificate-words.ts';
-import { lastedAtMaintenanceEndWords, stillAfterMaintenanceTitle } from '../../../common/api/maintenance-end.ts';
+import { lastedAtMaintenanceEndWords, stillAfterMaintenanceTitle } from '../../../common/maintenance/maintenance-end.ts';
 import { formatDuration } from '../../../common/format/duration.ts';
 import { countPhrase, utcDay } from '../health/index.ts';
 import { isBadKind, isExpiryKind, worseSeverity, type AlertSeverity, type ExpiryAlertKind, type ItemAlertKind } from './alert.ts';

@@ -2,8 +2,8 @@
 // costs far more than a poll's share of the CPU budget (days of zoned dates), so the work is kept by the rules
 // object: quiet hours' stretches for a week at a time, the maintenance answer until the moment it can next change.
 import { weeklySpans, type Span } from '../../../common/schedule/weekly-schedule.ts';
-import type { MaintenanceRule } from '../../../common/api/maintenance.ts';
-import { activeMaintenance, type ActiveMaintenance } from './active-maintenance.ts';
+import type { MaintenanceRule } from '../../../common/maintenance/maintenance.ts';
+import { activeMaintenance, type ActiveMaintenance } from '../maintenance/active-maintenance.ts';
 import type { QuietHours } from './alert-rules.ts';
 
 const WEEK_MS = 7 * 86_400_000;

@@ -1,7 +1,7 @@
 // One poll's pass through the person's rules: what it knows (the moment's quiet and maintenance, the new memory)
 // and what it produces (news told now, news held or owed, and why each change was not told). The rule steps
 // (owed-news.ts, flapping-alerts.ts, dependencies.ts, quiet-hours.ts) work on it in turn.
-import { maintenanceOf, type ActiveMaintenance } from './active-maintenance.ts';
+import { maintenanceOf, type ActiveMaintenance } from '../maintenance/active-maintenance.ts';
 import { alertId, type Alert } from './alert.ts';
 import { itemTells, type SuppressionReason } from './alert-rules.ts';
 import type { AlertState, HeldStory, OwedChange } from './alert-state.ts';

@@ -36,7 +36,7 @@ import {
   resourcePath,
 } from '../../../common/api/index.ts';
 import { readDependency, type Dependency } from '../../../common/api/dependencies.ts';
-import { readMaintenanceWindow, type MaintenanceCreateBody, type MaintenanceWindow } from '../../../common/api/maintenance.ts';
+import { readMaintenanceWindow, type MaintenanceCreateBody, type MaintenanceWindow } from '../../../common/maintenance/maintenance.ts';
 import { systemClock, type Clock } from '../../../common/clock.ts';
 import { type Logger, silentLogger } from '../../../common/logger.ts';
 import { followChangeStream, type ChangeListener } from './change-stream.ts';

@@ -7,7 +7,7 @@ import type { Clock } from '../../../common/clock.ts';
 import type { MaintenanceView } from '../../../common/ipc/alerting.ts';
 import { domainKey, heartbeatKey, monitorKey } from '../../../common/ipc/item-key.ts';
 import type { Logger } from '../../../common/logger.ts';
-import { MAINTENANCE_EXTENSION, type MaintenanceRule } from '../../../common/api/maintenance.ts';
+import { MAINTENANCE_EXTENSION, type MaintenanceRule } from '../../../common/maintenance/maintenance.ts';
 import { evaluatePoll, maintenanceAt, sessionStartState, snoozesOn, tokenReplaced, type ActiveMaintenance, type Alert, type AlertRules, type AlertState } from '../alerts/index.ts';
 import { clientErrorInfo, MonitoringClient } from '../api/index.ts';
 import type { GapReason } from '../history/gap-reason.ts';

@@ -9,7 +9,7 @@ import { heartbeatRunCalls } from './heartbeat-run-calls.ts';
 import { historyCalls } from './history-calls.ts';
 import { itemRulesCalls } from './item-rules-calls.ts';
 import { localServiceCalls } from './local-service-calls.ts';
-import { maintenanceCalls } from './maintenance-calls.ts';
+import { maintenanceCalls } from '../maintenance/maintenance-calls.ts';
 import { resourceCalls } from './resource-calls.ts';
 import { settingsCalls } from './settings-calls.ts';
 import { withinDeadline } from './server-deadline.ts';

@@ -1,6 +1,6 @@
 // What the history calls share about a connection: its server's history (when it lists the extension),
 // Vigil's record of it, and an item as the latest poll judged it.
-import { MAINTENANCE_EXTENSION } from '../../../common/api/maintenance.ts';
+import { MAINTENANCE_EXTENSION } from '../../../common/maintenance/maintenance.ts';
 import type { MonitoringClient } from '../api/index.ts';
 import type { ConnectionSession } from '../app/connection-session.ts';
 import type { CoreRuntime } from '../app/core-runtime.ts';

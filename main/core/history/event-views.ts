@@ -10,8 +10,8 @@ import { parseItemKey, serverItemKey } from '../../../common/ipc/item-key.ts';
 import type { Health, ItemKind } from '../../../common/ipc/views.ts';
 import { cleanName, truncate } from '../health/index.ts';
 import { gapReasonPhrase } from './gap-reason.ts';
-import { recordedMaintenanceKind } from './maintenance-events.ts';
-import { maintenanceTitle } from './maintenance-titles.ts';
+import { recordedMaintenanceKind } from '../maintenance/maintenance-events.ts';
+import { maintenanceTitle } from '../maintenance/maintenance-titles.ts';
 import type { StoredEvent } from './record-reads.ts';
 import type { StateRow, WatchPeriod } from './record-types.ts';
 

@@ -6,7 +6,7 @@
 // reason; a poll that comes too late after the last one (the computer slept unnoticed) starts a new stretch. Nothing
 // here ever throws into a poll: a write that fails is tried next poll.
 import type { Clock } from '../../../common/clock.ts';
-import type { ActiveMaintenance } from '../alerts/active-maintenance.ts';
+import type { ActiveMaintenance } from '../maintenance/active-maintenance.ts';
 import type { Alert } from '../alerts/index.ts';
 import { monitorStatusOf, type Monitor } from '../../../common/api/index.ts';
 import type { Health } from '../../../common/ipc/views.ts';
@@ -14,7 +14,7 @@ import { assessDomain, assessHeartbeat, assessMonitor, failureClass, itemName, m
 import type { PollOutcome, Snapshot } from '../model/snapshot.ts';
 import type { GapReason } from './gap-reason.ts';
 import type { RecordedSince } from './item-since.ts';
-import { maintenanceEvents, type MaintenanceFlip } from './maintenance-events.ts';
+import { maintenanceEvents, type MaintenanceFlip } from '../maintenance/maintenance-events.ts';
 import { maintenanceLookup, type MaintenanceLookup } from '../maintenance/maintenance-lookup.ts';
 import type { ItemWrite, LatestState, RecordedEvent, RecordWrites } from './record-writes.ts';
 import { idInKey, TrackedItems } from './tracked-items.ts';

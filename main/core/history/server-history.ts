@@ -4,11 +4,11 @@
 // events and, where the server lists the maintenance extension, its windows. Any part that fails leaves the others,
 // and says why in one sentence.
 import { dateTimeToEpochMs, HISTORY_WINDOWS, type Heartbeat, type HistoryEvent, type HistoryWindow, type Monitor, type MonitorStats } from '../../../common/api/index.ts';
-import type { MaintenanceWindow } from '../../../common/api/maintenance.ts';
+import type { MaintenanceWindow } from '../../../common/maintenance/maintenance.ts';
 import type { CheckView, ItemPageWindow, ResponseTimePoint } from '../../../common/ipc/history.ts';
 import { MonitoringClientError, type MonitoringClient } from '../api/index.ts';
 import { fetchServerEvents } from './server-events.ts';
-import { maintenanceStretches } from './server-maintenance.ts';
+import { maintenanceStretches } from '../maintenance/server-maintenance.ts';
 import { heartbeatPingTimeline, monitorServerTimeline, type ServerTimeline } from './server-timeline.ts';
 import { maintenanceOver } from './timeline.ts';
 

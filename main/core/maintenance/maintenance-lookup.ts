@@ -3,7 +3,7 @@
 // with a server-wide window every answer is "yes"; otherwise the few covered items are found by the ids the items
 // already carry (item-key-index.ts).
 import type { ItemKind } from '../../../common/ipc/views.ts';
-import type { ActiveMaintenance } from '../alerts/active-maintenance.ts';
+import type { ActiveMaintenance } from './active-maintenance.ts';
 import { ItemKeyIndex, itemId, type ItemAssessment } from '../health/index.ts';
 
 export interface MaintenanceLookup {

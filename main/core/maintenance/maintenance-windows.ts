@@ -2,7 +2,7 @@
 // `maintenance` extension: the server's own email and webhooks respect them too) or in Vigil's settings (a server
 // without the extension: only Vigil's notifications do). Both become the same rules for the alert policy and the
 // same views for the window.
-import { maintenanceRule, maintenanceRuleOf, maintenanceSpans, type MaintenanceRule, type MaintenanceWindow } from '../../../common/api/maintenance.ts';
+import { maintenanceRule, maintenanceRuleOf, maintenanceSpans, type MaintenanceRule, type MaintenanceWindow } from '../../../common/maintenance/maintenance.ts';
 import type { MaintenanceView } from '../../../common/ipc/alerting.ts';
 import { serverItemKey } from '../../../common/ipc/item-key.ts';
 import type { KeptMaintenance } from '../settings/settings-schema.ts';

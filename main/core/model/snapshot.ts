@@ -2,7 +2,7 @@
 // policy, the tray model and the CLI.
 import type { StatusTaken } from '../../../common/api/changes.ts';
 import type { Dependency } from '../../../common/api/dependencies.ts';
-import type { MaintenanceWindow } from '../../../common/api/maintenance.ts';
+import type { MaintenanceWindow } from '../../../common/maintenance/maintenance.ts';
 import type { Domain, Heartbeat, Issue, Monitor } from '../../../common/api/index.ts';
 
 /** Everything a connection showed at one moment. */

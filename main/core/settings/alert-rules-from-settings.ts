@@ -2,7 +2,7 @@
 // the connection's maintenance windows, with its dependencies from the server where it keeps them (else the
 // settings'). Kept while their sources are the same objects (the settings store hands out
 // one frozen value while the file is unchanged), so the policy's own caches, kept by the rules' identity, hold too.
-import type { MaintenanceRule } from '../../../common/api/maintenance.ts';
+import type { MaintenanceRule } from '../../../common/maintenance/maintenance.ts';
 import { parseServerItemKey } from '../../../common/ipc/item-key.ts';
 import type { AlertRules, ItemRule } from '../alerts/index.ts';
 import type { Settings } from './settings-schema.ts';

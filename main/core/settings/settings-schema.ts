@@ -12,7 +12,7 @@ import {
   SETTINGS_BOUNDS,
   type NotificationPreference,
 } from '../../../common/ipc/settings.ts';
-import { maintenanceRepeatSchema, MAINTENANCE_LIMITS } from '../../../common/api/maintenance.ts';
+import { maintenanceRepeatSchema, MAINTENANCE_LIMITS } from '../../../common/maintenance/maintenance.ts';
 import { alertingDefaultsSchema, DEFAULT_ALERTING, DEFAULT_QUIET_HOURS, itemRuleSchema, quietHoursSchema } from '../../../common/ipc/alerting.ts';
 import { apiBaseUrlProblem, withoutTrailingSlash } from './api-base-url.ts';
 

@@ -16,7 +16,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { ResourceListBody, type ListWords } from '../../components/resource-list-body.tsx';
 import { actionsColumn, DeleteButton } from '../../components/row-actions.tsx';
-import { MaintenanceControl } from '../../components/maintenance/maintenance-control.tsx';
+import { MaintenanceControl } from '../maintenance/maintenance-control.tsx';
 import { SnoozeControl } from '../../components/snooze-control.tsx';
 import { StatusBadges, useStatusColumnWidth } from '../../components/status-badges.tsx';
 import type { Column } from '../../components/virtual-table.tsx';

@@ -8,7 +8,7 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import type { MaintenanceTarget } from '../../../common/ipc/alerting.ts';
 import type { StatusView } from '../../../common/ipc/views.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { MaintenanceControl } from '../../components/maintenance/maintenance-control.tsx';
+import { MaintenanceControl } from '../maintenance/maintenance-control.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { VirtualTable } from '../../components/virtual-table.tsx';
 import { useOverviewPreferences } from '../../state/overview-preferences.ts';
@@ -16,7 +16,7 @@ import { useStatus } from '../../state/status-store.ts';
 import { MonitorForm } from '../monitors/monitor-form.tsx';
 import { itemKeyOf, overviewColumns } from './overview-columns.tsx';
 import { kindCounts, levelHeadlines, manyServersHeadlines, serverGroups, serversSummary, splitByAttention } from './overview-model.ts';
-import { MaintenanceOverview } from './maintenance-overview.tsx';
+import { MaintenanceOverview } from '../maintenance/maintenance-overview.tsx';
 import { RecentEvents } from './recent-events.tsx';
 import { ServerGroupSection } from './server-group.tsx';
 

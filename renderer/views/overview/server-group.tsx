@@ -3,8 +3,8 @@
 // that need attention and the rest. Folded, the heading still says how the server is. Maintenance for the whole
 // server starts from beside its summary, which says while it holds.
 import { ServerBanners } from '../../components/banners.tsx';
-import { MaintenanceBadge } from '../../components/maintenance/maintenance-badge.tsx';
-import { MaintenanceControl } from '../../components/maintenance/maintenance-control.tsx';
+import { MaintenanceBadge } from '../maintenance/maintenance-badge.tsx';
+import { MaintenanceControl } from '../maintenance/maintenance-control.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { VirtualTable } from '../../components/virtual-table.tsx';
 import { countOf, countThat } from '../../format/count.ts';

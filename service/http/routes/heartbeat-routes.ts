@@ -6,7 +6,7 @@ import { heartbeatFields, serviceTimeZone } from '../../heartbeats/heartbeat-fie
 import { newHeartbeatSlug, newId } from '../../ids.ts';
 import { notFound } from '../api-error.ts';
 import type { ApiContext } from '../api-context.ts';
-import { beforeQuery, historyLimits, type BeforeQuery } from '../history-query.ts';
+import { beforeQuery, historyLimits, type BeforeQuery } from '../../history/history-query.ts';
 import { requireQuota } from '../validate.ts';
 import { heartbeatJson, heartbeatRunJson } from '../views.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maintenanceCovers, type MaintenanceRule } from '../../../common/api/maintenance.ts';
+import { maintenanceCovers, type MaintenanceRule } from '../../../common/maintenance/maintenance.ts';
 import { weeklyStateAt } from '../../../common/schedule/weekly-schedule.ts';
 import { maintenanceOf } from '../../../main/core/alerts/index.ts';
 import { isQuietAt, maintenanceAt } from '../../../main/core/alerts/rule-moments.ts';

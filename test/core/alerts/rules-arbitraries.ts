@@ -2,7 +2,7 @@
 // several zones, maintenance windows (server-wide, per item, weekly) around the runs' times, an acyclic set of
 // dependencies, delays, per-item kinds and a touchier flapping rule.
 import fc from 'fast-check';
-import type { MaintenanceRule } from '../../../common/api/maintenance.ts';
+import type { MaintenanceRule } from '../../../common/maintenance/maintenance.ts';
 import type { Weekday } from '../../../common/schedule/weekly-schedule.ts';
 import type { AlertRules, ItemRule } from '../../../main/core/alerts/index.ts';
 import { stepArb, type Step } from './arbitraries.ts';

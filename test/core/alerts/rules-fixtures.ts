@@ -1,6 +1,6 @@
 // Builders for the person's rules (issue 13) and a runner that polls on a clock the test moves, keeping every
 // poll's evaluation so tests can ask what was told, held, owed or dropped, and when.
-import type { MaintenanceRule } from '../../../common/api/maintenance.ts';
+import type { MaintenanceRule } from '../../../common/maintenance/maintenance.ts';
 import type { WeeklyRange } from '../../../common/schedule/weekly-schedule.ts';
 import {
   defaultAlertRules,

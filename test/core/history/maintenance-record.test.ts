@@ -7,7 +7,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Monitor } from '../../../common/api/index.ts';
-import type { ActiveMaintenance } from '../../../main/core/alerts/active-maintenance.ts';
+import type { ActiveMaintenance } from '../../../main/core/maintenance/active-maintenance.ts';
 import { HistoryDatabase, historyFileName } from '../../../main/core/history/history-database.ts';
 import { historyMigrations } from '../../../main/core/history/history-schema.ts';
 import { PollRecorder } from '../../../main/core/history/poll-recorder.ts';

@@ -4,13 +4,13 @@
 // item's timeline, told among its events and in the feed, and passed through the list's status bars as `m`.
 import { describe, expect, it } from 'vitest';
 import type { HistoryEvent, MonitorStats } from '../../../common/api/index.ts';
-import type { MaintenanceWindow } from '../../../common/api/maintenance.ts';
+import type { MaintenanceWindow } from '../../../common/maintenance/maintenance.ts';
 import { MonitoringClient } from '../../../main/core/api/index.ts';
 import { assessMonitor } from '../../../main/core/health/index.ts';
 import { buildEventsFeed } from '../../../main/core/history/events-feed.ts';
 import { buildItemHistory } from '../../../main/core/history/item-history.ts';
 import { buildListHistory } from '../../../main/core/history/list-history.ts';
-import { maintenanceStretches } from '../../../main/core/history/server-maintenance.ts';
+import { maintenanceStretches } from '../../../main/core/maintenance/server-maintenance.ts';
 import { recordingLogger } from '../../helpers/recording-logger.ts';
 
 const MINUTE = 60_000;

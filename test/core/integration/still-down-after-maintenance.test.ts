@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertView } from '../../../common/ipc/views.ts';
-import { lastedAtMaintenanceEndWords } from '../../../common/api/maintenance-end.ts';
+import { lastedAtMaintenanceEndWords } from '../../../common/maintenance/maintenance-end.ts';
 import { silentLogger } from '../../../common/logger.ts';
 import { MonitoringClient } from '../../../main/core/api/index.ts';
 import { createVigilCore } from '../../../main/core/app/create-vigil-core.ts';

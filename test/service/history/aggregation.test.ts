@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HistoryWindow } from '../../../common/api/history.ts';
 import type { MonitorStatus } from '../../../common/api/known.ts';
-import { openHistoryStores } from '../../../service/storage/history/history-stores.ts';
+import { openHistoryStores } from '../../../service/history/storage/history-stores.ts';
 import type { MonitorRecord } from '../../../service/storage/monitor-store.ts';
 import { day, hour, minute, openHistoryFixture, testRetention, type HistoryFixture } from './history-fixture.ts';
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeChecks } from '../../../service/history/check-codec.ts';
-import { historyFileName } from '../../../service/storage/history/history-schema.ts';
+import { historyFileName } from '../../../service/history/storage/history-schema.ts';
 import { startHttpTarget, type HttpTarget } from '../../helpers/local-targets.ts';
 import { runVigil, startServiceProcess, type ServiceProcess } from '../../helpers/service-process.ts';
 import { hour, openHistoryFixture } from './history-fixture.ts';

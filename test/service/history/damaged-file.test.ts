@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { historyFileName } from '../../../service/storage/history/history-schema.ts';
+import { historyFileName } from '../../../service/history/storage/history-schema.ts';
 import { recordingLogger } from '../../helpers/recording-logger.ts';
 import { startTestService } from '../../helpers/service-harness.ts';
 

@@ -2,7 +2,7 @@
 // one-off window and of a weekly one on both daylight-saving nights of Europe/Berlin.
 import { describe, expect, it } from 'vitest';
 import { activeWindows as combine, coversItem, stateHolds, windowStateAt } from '../../../service/maintenance/active-windows.ts';
-import type { MaintenanceRecord } from '../../../service/storage/maintenance-store.ts';
+import type { MaintenanceRecord } from '../../../service/maintenance/maintenance-store.ts';
 
 const minute = 60_000;
 const base = Date.UTC(2026, 2, 28, 12, 0);

@@ -2,7 +2,7 @@
 // field a 400 naming it, unknown ids, other methods, the bearer token, the bound on windows, windows kept across a
 // restart, and an item's windows deleted with it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAINTENANCE_LIMITS } from '../../../common/api/maintenance.ts';
+import { MAINTENANCE_LIMITS } from '../../../common/maintenance/maintenance.ts';
 import { openMaintenanceFixture, type MaintenanceFixture, type MaintenanceWindowJson } from './maintenance-fixture.ts';
 
 const start = Date.UTC(2026, 10, 2, 10, 0);

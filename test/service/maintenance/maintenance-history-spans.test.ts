@@ -1,6 +1,6 @@
 // The recorded maintenance as spans per scope: pairs of on and off events, one still open, cut to a window.
 import { describe, expect, it } from 'vitest';
-import { MaintenanceHistory } from '../../../service/history/maintenance-history.ts';
+import { MaintenanceHistory } from '../../../service/maintenance/maintenance-history.ts';
 import { StatusSlots } from '../../../common/api/status-slots.ts';
 
 describe('MaintenanceHistory', () => {

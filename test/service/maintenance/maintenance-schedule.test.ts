@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../service/logger.ts';
 import { MaintenanceSchedule, type MaintenanceRecorder } from '../../../service/maintenance/maintenance-schedule.ts';
-import type { MaintenanceRecord } from '../../../service/storage/maintenance-store.ts';
+import type { MaintenanceRecord } from '../../../service/maintenance/maintenance-store.ts';
 import { manualClock } from '../../helpers/manual-clock.ts';
 
 const base = Date.UTC(2026, 10, 2, 10, 0);

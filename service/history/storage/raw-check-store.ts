@@ -1,5 +1,5 @@
 // Raw check results: one packed row per monitor-hour (check-codec.ts), and the errors of failed checks.
-import { withStatements } from '../statements.ts';
+import { withStatements } from '../../storage/statements.ts';
 
 export interface RawRow {
   hour: number;

@@ -1,5 +1,5 @@
 // Heartbeat pings, newest kept.
-import { withStatements } from '../statements.ts';
+import { withStatements } from '../../storage/statements.ts';
 
 const queries = {
   add: 'INSERT OR IGNORE INTO heartbeat_pings (heartbeat_seq, at) VALUES (?, ?)',

@@ -1,7 +1,7 @@
 // Maintenance in words (pure): until when a window holds, when a scheduled one happens, and who keeps it.
-import { formatClockTime } from '../../common/format/clock-time.ts';
-import type { MaintenanceView } from '../../common/ipc/alerting.ts';
-import { describeRange } from '../../common/schedule/weekly-schedule.ts';
+import { formatClockTime } from '../../../common/format/clock-time.ts';
+import type { MaintenanceView } from '../../../common/ipc/alerting.ts';
+import { describeRange } from '../../../common/schedule/weekly-schedule.ts';
 
 /** "until 15:42", "until 3 Dec 09:00", "until you end it". */
 export function untilText(until: number | undefined, now: number): string {

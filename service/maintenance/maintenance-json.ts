@@ -1,7 +1,7 @@
 // A maintenance window as the API shows it (docs/api-decisions.md §15).
-import type { MaintenanceRepeat } from '../../common/api/maintenance.ts';
+import type { MaintenanceRepeat } from '../../common/maintenance/maintenance.ts';
 import { isoTime } from '../history/time-units.ts';
-import type { MaintenanceRecord } from '../storage/maintenance-store.ts';
+import type { MaintenanceRecord } from './maintenance-store.ts';
 
 export interface MaintenanceJson {
   id: string;

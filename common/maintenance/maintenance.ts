@@ -4,9 +4,9 @@
 // and the client (its notifications, its record, the window) agree to the millisecond.
 import { z } from 'zod';
 import { weeklyRangeSchema, weeklySpans, timeZoneSchema, type Span, type WeeklyRange } from '../schedule/weekly-schedule.ts';
-import { dateTimeToEpochMs } from './datetimes.ts';
-import { readDateTime, readId, readText, type ItemReader } from './fields.ts';
-import { isJsonObject } from './json.ts';
+import { dateTimeToEpochMs } from '../api/datetimes.ts';
+import { readDateTime, readId, readText, type ItemReader } from '../api/fields.ts';
+import { isJsonObject } from '../api/json.ts';
 
 /** The extension's name under `GET /capabilities`. */
 export const MAINTENANCE_EXTENSION = 'maintenance';

@@ -5,13 +5,13 @@ import { useState } from 'react';
 import type { MaintenanceTarget } from '../../../common/ipc/alerting.ts';
 import { vigil } from '../../api/vigil-api.ts';
 import { toLocalInput } from '../../format/local-date-time.ts';
-import { scheduledNotice } from '../../format/maintenance-text.ts';
+import { scheduledNotice } from './maintenance-text.ts';
 import { useFormCheck } from '../../state/form-check.ts';
 import { showInfo } from '../../state/notices-store.ts';
 import { tracked } from '../../state/pending-writes.ts';
-import { DayChips } from '../day-chips.tsx';
-import { FormError, TextField } from '../fields.tsx';
-import { FormActions } from '../form-actions.tsx';
+import { DayChips } from '../../components/day-chips.tsx';
+import { FormError, TextField } from '../../components/fields.tsx';
+import { FormActions } from '../../components/form-actions.tsx';
 import { scheduleErrors, scheduleFieldsOf, scheduleTiming, type ScheduleDraft } from './schedule-values.ts';
 import { useSettingsTimeZone } from './use-settings-time-zone.ts';
 

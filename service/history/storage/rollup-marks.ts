@@ -1,5 +1,5 @@
 // How far the rollup has come: buckets of each tier are complete before their mark.
-import { withStatements } from '../statements.ts';
+import { withStatements } from '../../storage/statements.ts';
 
 export type RollupTier = 'hourly' | 'daily';
 

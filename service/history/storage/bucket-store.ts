@@ -1,10 +1,10 @@
 // Hourly and daily buckets, several to a packed row (bucket-codec.ts). Writers replace the slots they
 // recompute, so writing a bucket again with the same figures changes nothing.
 import type { DatabaseSync } from 'node:sqlite';
-import { prepareAll, type Statements } from '../statements.ts';
-import type { Bucket } from '../../history/bucket.ts';
-import { decodeBucketRow, encodeBucketRow, type BucketRow } from '../../history/bucket-codec.ts';
-import { dayMs, floorTo, hourMs } from '../../history/time-units.ts';
+import { prepareAll, type Statements } from '../../storage/statements.ts';
+import type { Bucket } from '../bucket.ts';
+import { decodeBucketRow, encodeBucketRow, type BucketRow } from '../bucket-codec.ts';
+import { dayMs, floorTo, hourMs } from '../time-units.ts';
 
 export interface BucketTier {
   table: 'hourly_buckets' | 'daily_buckets';

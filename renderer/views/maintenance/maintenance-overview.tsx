@@ -2,7 +2,7 @@
 // per window), then the windows still to come, each with "Cancel". Nothing at all when there are none.
 import { useMemo } from 'react';
 import type { MaintenanceView } from '../../../common/ipc/alerting.ts';
-import { MaintenanceWindowList } from '../../components/maintenance/maintenance-window-list.tsx';
+import { MaintenanceWindowList } from './maintenance-window-list.tsx';
 import { formatClockTime } from '../../../common/format/clock-time.ts';
 import { useNow } from '../../state/now-store.ts';
 

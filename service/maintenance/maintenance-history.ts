@@ -1,8 +1,8 @@
 // When each scope was in maintenance, from the `maintenance` events the history recorded (kept in memory: a few
 // per window). The stats take maintenance time from here rather than from the windows, so deleting a window later
 // does not rewrite what was recorded.
-import type { StoredHistoryEvent } from '../storage/history/event-store.ts';
-import type { Span } from './observed-status.ts';
+import type { StoredHistoryEvent } from '../history/storage/event-store.ts';
+import type { Span } from '../history/observed-status.ts';
 
 /** '' for every item, else the item's id. */
 export type MaintenanceScope = string;

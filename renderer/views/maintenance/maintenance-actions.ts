@@ -1,10 +1,10 @@
 // Starting and ending maintenance from a button: the call, then a notice saying what happened or why not. The
 // core keeps the windows (the tray, the overview and a restart see them), and its next status shows them.
-import type { MaintenanceSelector, MaintenanceTarget, MaintenanceTiming } from '../../common/ipc/alerting.ts';
-import { callFailureOf } from '../api/call-error.ts';
-import { vigil } from '../api/vigil-api.ts';
-import { showError, showInfo } from './notices-store.ts';
-import { tracked } from './pending-writes.ts';
+import type { MaintenanceSelector, MaintenanceTarget, MaintenanceTiming } from '../../../common/ipc/alerting.ts';
+import { callFailureOf } from '../../api/call-error.ts';
+import { vigil } from '../../api/vigil-api.ts';
+import { showError, showInfo } from '../../state/notices-store.ts';
+import { tracked } from '../../state/pending-writes.ts';
 
 /** `label` names what it covers ("API", "everything"); `howLong` finishes the sentence ("for 1 hour"). */
 export async function startMaintenance(target: MaintenanceTarget, timing: MaintenanceTiming, label: string, howLong: string): Promise<void> {

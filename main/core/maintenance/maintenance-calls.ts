@@ -2,16 +2,16 @@
 // keeps maintenance (the extension) is asked to keep it, so its own email and webhooks respect it too; for any other
 // server Vigil keeps the window in its settings, and only its own notifications respect it.
 import { randomUUID } from 'node:crypto';
-import { maintenanceRule, type MaintenanceCreateBody } from '../../../common/api/maintenance.ts';
+import { maintenanceRule, type MaintenanceCreateBody } from '../../../common/maintenance/maintenance.ts';
 import type { MaintenanceSelector, MaintenanceTarget, MaintenanceView } from '../../../common/ipc/alerting.ts';
 import type { CheckedArgs, CoreCalls } from '../../../common/ipc/contract.ts';
 import { parseServerItemKey } from '../../../common/ipc/item-key.ts';
 import type { CoreRuntime } from '../app/core-runtime.ts';
 import type { ConnectionSession } from '../app/connection-session.ts';
-import { coversNow, maintenanceView, serverWindows, type ConnectionWindow } from '../maintenance/maintenance-windows.ts';
+import { coversNow, maintenanceView, serverWindows, type ConnectionWindow } from './maintenance-windows.ts';
 import type { KeptMaintenance } from '../settings/settings-schema.ts';
-import { VigilCoreError } from './call-error.ts';
-import { serverItemRef } from './server-item-ref.ts';
+import { VigilCoreError } from '../calls/call-error.ts';
+import { serverItemRef } from '../calls/server-item-ref.ts';
 
 /** Where one window goes: a session, and the item on it (absent: every item). */
 interface Placement {

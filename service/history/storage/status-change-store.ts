@@ -1,7 +1,7 @@
 // Each monitor's confirmed status over time: a row per change, not per check.
-import { withStatements } from '../statements.ts';
+import { withStatements } from '../../storage/statements.ts';
 import type { MonitorStatus } from '../../../common/api/known.ts';
-import type { StatusChange } from '../../history/observed-status.ts';
+import type { StatusChange } from '../observed-status.ts';
 
 const codes: Record<MonitorStatus, number> = { unknown: 0, up: 1, down: 2 };
 const statuses: readonly MonitorStatus[] = ['unknown', 'up', 'down'];

@@ -1,6 +1,6 @@
 // What happened, for the events feed: status changes of every item, the service's own stops and starts, and
 // maintenance going on and off (for one item, or with no item for all of them).
-import { withStatements } from '../statements.ts';
+import { withStatements } from '../../storage/statements.ts';
 
 export type EventKind = 'monitor' | 'heartbeat' | 'domain' | 'service' | 'maintenance';
 

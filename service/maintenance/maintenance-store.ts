@@ -1,7 +1,7 @@
 // Maintenance windows (docs/api-decisions.md §15): what a window covers, as the service saved it. Times are epoch
 // ms; the weekly schedule is kept as its JSON.
-import { resourceStore } from './statements.ts';
-import { maintenanceRepeatSchema, type MaintenanceRepeat } from '../../common/api/maintenance.ts';
+import { resourceStore } from '../storage/statements.ts';
+import { maintenanceRepeatSchema, type MaintenanceRepeat } from '../../common/maintenance/maintenance.ts';
 
 export interface MaintenanceRecord {
   seq: number;

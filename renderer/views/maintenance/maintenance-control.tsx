@@ -3,8 +3,8 @@
 // dialog, so the quick choices stay one click away and the fields appear only when asked for.
 import { useState } from 'react';
 import type { MaintenanceTarget, MaintenanceTiming } from '../../../common/ipc/alerting.ts';
-import { startMaintenance } from '../../state/maintenance-actions.ts';
-import { Dialog } from '../dialog.tsx';
+import { startMaintenance } from './maintenance-actions.ts';
+import { Dialog } from '../../components/dialog.tsx';
 import { MaintenanceScheduleForm } from './maintenance-schedule-form.tsx';
 
 const quickChoices: readonly { label: string; howLong: string; timing: MaintenanceTiming }[] = [

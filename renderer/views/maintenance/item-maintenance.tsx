@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import type { MaintenanceView } from '../../../common/ipc/alerting.ts';
 import { parseServerItemKey } from '../../../common/ipc/item-key.ts';
-import { MaintenanceWindowList } from '../../components/maintenance/maintenance-window-list.tsx';
+import { MaintenanceWindowList } from './maintenance-window-list.tsx';
 import { useStatus } from '../../state/status-store.ts';
 
 const none: readonly MaintenanceView[] = [];

@@ -2,8 +2,8 @@
 // bad one is 400 validation_failed with `details` naming it.
 import { z } from 'zod';
 import { dateTimeToEpochMs, isDateTime } from '../../common/api/index.ts';
-import { historyWindows } from '../history/history-window.ts';
-import { wholeNumber } from './pagination.ts';
+import { historyWindows } from './history-window.ts';
+import { wholeNumber } from '../http/pagination.ts';
 
 export const historyLimits = { defaultLimit: 100, maxLimit: 1_000, maxSlots: 288 } as const;
 

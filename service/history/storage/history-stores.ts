@@ -4,7 +4,7 @@ import { existsSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { isDamagedDatabaseError } from '../../../common/sqlite-transaction.ts';
-import { openDatabase } from '../database.ts';
+import { openDatabase } from '../../storage/database.ts';
 import { BucketStore, dailyTier, hourlyTier } from './bucket-store.ts';
 import { EventStore } from './event-store.ts';
 import { historyFileName, historyMigrations } from './history-schema.ts';

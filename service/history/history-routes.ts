@@ -1,13 +1,13 @@
 // The history extension (docs/api-decisions.md §14): checks, stats, series, events and pings. Behind the same
 // bearer token and error shapes as the spec's routes; a client that knows only the spec never calls them.
 import type { FastifyInstance } from 'fastify';
-import { CHANGES_EXTENSION } from '../../../common/api/changes.ts';
-import { DEPENDENCIES_EXTENSION } from '../../../common/api/dependencies.ts';
-import { CRON_EXTENSION } from '../../../common/api/heartbeat-run.ts';
-import { CHECKS_EXTENSION } from '../../../common/api/monitor-check-input.ts';
-import { MAINTENANCE_EXTENSION } from '../../../common/api/maintenance.ts';
-import type { ApiContext } from '../api-context.ts';
-import { notFound } from '../api-error.ts';
+import { CHANGES_EXTENSION } from '../../common/api/changes.ts';
+import { DEPENDENCIES_EXTENSION } from '../../common/api/dependencies.ts';
+import { CRON_EXTENSION } from '../../common/api/heartbeat-run.ts';
+import { CHECKS_EXTENSION } from '../../common/api/monitor-check-input.ts';
+import { MAINTENANCE_EXTENSION } from '../../common/maintenance/maintenance.ts';
+import type { ApiContext } from '../http/api-context.ts';
+import { notFound } from '../http/api-error.ts';
 import {
   beforeQuery,
   eventsQuery,
@@ -18,7 +18,7 @@ import {
   type EventsQuery,
   type StatsQuery,
   type WindowQuery,
-} from '../history-query.ts';
+} from './history-query.ts';
 
 type IdParams = { Params: { id: string } };
 

@@ -3,8 +3,8 @@
 // cancelled — both end it (endMaintenance by id). Ending a weekly window ends every later week too, so its button
 // says so ("Stop repeating").
 import type { MaintenanceView } from '../../../common/ipc/alerting.ts';
-import { coverageText, keptByText, untilText, whenText } from '../../format/maintenance-text.ts';
-import { endMaintenance } from '../../state/maintenance-actions.ts';
+import { coverageText, keptByText, untilText, whenText } from './maintenance-text.ts';
+import { endMaintenance } from './maintenance-actions.ts';
 import { useNow } from '../../state/now-store.ts';
 
 export interface MaintenanceWindowListProps {

@@ -2,8 +2,8 @@
 // into epoch ms here; the list takes `include=ended`.
 import { z } from 'zod';
 import { dateTimeToEpochMs } from '../../common/api/datetimes.ts';
-import { maintenanceCreateSchema } from '../../common/api/maintenance.ts';
-import type { MaintenanceRequest } from '../maintenance/maintenance-windows.ts';
+import { maintenanceCreateSchema } from '../../common/maintenance/maintenance.ts';
+import type { MaintenanceRequest } from './maintenance-windows.ts';
 
 const epochMs = (text: string | undefined) => (text === undefined ? undefined : dateTimeToEpochMs(text));
 

@@ -2,12 +2,12 @@
 // or for every item, and counts that time as maintenance. Behind the same bearer token and error shapes as the
 // spec's routes; a client that knows only the spec never calls them.
 import type { FastifyInstance } from 'fastify';
-import type { MaintenanceRecord } from '../../storage/maintenance-store.ts';
-import type { ApiContext } from '../api-context.ts';
-import { notFound } from '../api-error.ts';
-import { maintenanceJson } from '../maintenance-json.ts';
-import { maintenanceBody, maintenanceListQuery, type MaintenanceListQuery } from '../maintenance-query.ts';
-import type { MaintenanceRequest } from '../../maintenance/maintenance-windows.ts';
+import type { MaintenanceRecord } from './maintenance-store.ts';
+import type { ApiContext } from '../http/api-context.ts';
+import { notFound } from '../http/api-error.ts';
+import { maintenanceJson } from './maintenance-json.ts';
+import { maintenanceBody, maintenanceListQuery, type MaintenanceListQuery } from './maintenance-query.ts';
+import type { MaintenanceRequest } from './maintenance-windows.ts';
 
 type IdParams = { Params: { id: string } };
 

@@ -1,7 +1,7 @@
 // The service's runs: when it started, the last moment it is known to have been running (renewed with every
 // history write), and how it ended. Time outside every run was not observed.
-import { withStatements } from '../statements.ts';
-import type { Span } from '../../history/observed-status.ts';
+import { withStatements } from '../../storage/statements.ts';
+import type { Span } from '../observed-status.ts';
 
 export type RunEnding = 'stopped' | 'crashed' | 'unsaved';
 

@@ -1,7 +1,7 @@
 // The "Schedule…" form's values (pure): what is typed, the form's own checks in words, and the timing the core
 // is asked for. A one-off window has a start and an end; a weekly one has days, times and a time zone.
 import type { MaintenanceTiming } from '../../../common/ipc/alerting.ts';
-import { MAINTENANCE_LIMITS } from '../../../common/api/maintenance.ts';
+import { MAINTENANCE_LIMITS } from '../../../common/maintenance/maintenance.ts';
 import { isTimeZone, type Weekday } from '../../../common/schedule/weekly-schedule.ts';
 import type { FieldErrors } from '../../api/call-error.ts';
 import { fromLocalInput } from '../../format/local-date-time.ts';

@@ -2,7 +2,7 @@
 // is told once, when its recorded state says so, so a restart tells nothing again. Many items at once (a window on
 // the whole server) are one event of the connection rather than one per item.
 import { maintenanceTitle } from './maintenance-titles.ts';
-import type { RecordedEvent } from './record-writes.ts';
+import type { RecordedEvent } from '../history/record-writes.ts';
 
 /** The kind Vigil's own record gives its maintenance events (beside the alert kinds). */
 export const recordedMaintenanceKind = 'maintenance';

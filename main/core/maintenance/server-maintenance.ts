@@ -6,7 +6,7 @@
 //    reach back to a window's start however long ago, as long as the window is kept.
 // A window deleted and begun before the events asked for is the one stretch neither shows.
 import { dateTimeToEpochMs, type HistoryEvent } from '../../../common/api/index.ts';
-import { maintenanceRuleOf, maintenanceSpans, type MaintenanceWindow } from '../../../common/api/maintenance.ts';
+import { maintenanceRuleOf, maintenanceSpans, type MaintenanceWindow } from '../../../common/maintenance/maintenance.ts';
 
 export interface Stretch {
   from: number;

@@ -2,10 +2,10 @@
 // stats can take that time out of up, down and unknown. Worked out from the (few) recorded maintenance stretches
 // and the status changes inside them, never from the checks; nothing at all when nothing was in maintenance.
 import type { MonitorStatus } from '../../common/api/known.ts';
-import type { StatusChangeStore } from '../storage/history/status-change-store.ts';
+import type { StatusChangeStore } from '../history/storage/status-change-store.ts';
 import type { MaintenanceHistory } from './maintenance-history.ts';
-import { forEachObserved, type Span, type StatusChange } from './observed-status.ts';
-import { intersectSpans, spansLength, unionSpans } from './span-sets.ts';
+import { forEachObserved, type Span, type StatusChange } from '../history/observed-status.ts';
+import { intersectSpans, spansLength, unionSpans } from '../history/span-sets.ts';
 
 export interface MaintenanceShare {
   /** The monitor's maintenance within the window while the service ran, oldest first. */

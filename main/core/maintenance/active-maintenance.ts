@@ -1,6 +1,6 @@
 // Which of a connection's items are in maintenance at one moment (pure): the alert policy silences them, the status
 // keeps them from turning the tray red, and the window marks them.
-import { maintenanceSpans, type MaintenanceRule } from '../../../common/api/maintenance.ts';
+import { maintenanceSpans, type MaintenanceRule } from '../../../common/maintenance/maintenance.ts';
 import type { Span } from '../../../common/schedule/weekly-schedule.ts';
 
 export interface ActiveMaintenance {
