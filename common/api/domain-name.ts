@@ -1,22 +1,20 @@
-// Normalises what a user types as a domain to watch into the lower-case ASCII (A-label) form the service stores,
-// and back for people. IDNA is UTS #46's, from the tr46 library (docs/toolchain.md): it maps case, width, full stops
-// and Unicode forms, and checks hyphens, joiners, bidirectional text and STD3's letters, digits and hyphen. One rule
-// of IDNA2008's is kept on top: a label is letters, marks, digits and hyphens, so a symbol (an emoji) is refused here
-// rather than by the registry later.
+// Normalises what a user types as a domain to watch into the lower-case ASCII (A-label) form the
+// service stores. Pragmatic IDNA: NFC + lower case + punycode, letters/marks/digits only; the full
+// IDNA2008 code point tables are left to the registry, which rejects anything we let through wrongly.
 
-import { toASCII, toUnicode } from 'tr46';
 import { isIPv4, isIPv6, MAX_HOSTNAME_LENGTH } from './hostnames.ts';
+import { punycodeDecode, punycodeEncode } from './punycode.ts';
 
 export type DomainNameResult = { ok: true; domain: string } | { ok: false; message: string };
 
 const URL_HOST = /^https?:\/\/([^/?#]*)/i;
+const ASCII_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const ASCII_ONLY = /^[\u0020-\u007e]*$/;
 const UNICODE_LABEL = /^[\p{L}\p{M}\p{N}-]+$/u;
 const ALL_DIGITS = /^[0-9]+$/;
+// UTS 46 maps these full stops (ideographic, full-width, half-width) to "." so pasted CJK names work.
+const FULL_STOPS = /[\u3002\uff0e\uff61]/g;
 const MAX_LABEL_LENGTH = 63;
-/** The full stops UTS #46 maps to "." (ideographic, full-width, half-width), so pasted CJK names work. */
-const LABEL_SEPARATORS = /[.\u3002\uff0e\uff61]/;
-/** Nontransitional processing (ß stays ß, as browsers and registries have it); lengths are checked here, with words. */
-const IDNA = { checkBidi: true, checkHyphens: true, checkJoiners: true, useSTD3ASCIIRules: true, transitionalProcessing: false } as const;
 
 export function normalizeDomainName(input: string): DomainNameResult {
   let text = input.trim();
@@ -29,10 +27,11 @@ export function normalizeDomainName(input: string): DomainNameResult {
       ? fail('must be a domain name, not an IP address')
       : fail('must be just the domain name, like example.com');
   }
-  const labels = text.split(LABEL_SEPARATORS).map(asRead);
-  // A trailing dot names the root: example.com. is example.com.
-  if (labels.length > 1 && labels.at(-1) === '') labels.pop();
-  if (isIPv4(labels.join('.'))) return fail('must be a domain name, not an IP address');
+  text = text.normalize('NFC').toLowerCase().replace(FULL_STOPS, '.');
+  if (text.endsWith('.')) text = text.slice(0, -1);
+  if (isIPv4(text)) return fail('must be a domain name, not an IP address');
+
+  const labels = text.split('.');
   if (labels.length < 2) return fail('must have at least two labels, like example.com');
   const asciiLabels: string[] = [];
   for (const label of labels) {
@@ -47,16 +46,11 @@ export function normalizeDomainName(input: string): DomainNameResult {
   return { ok: true, domain };
 }
 
-/** A label as UTS #46 maps it (lower case, full-width letters, NFC), so an invalid one is named as it will be read. */
-function asRead(label: string): string {
-  const mapped = toUnicode(label, IDNA);
-  return mapped.error ? label.normalize('NFC').toLowerCase() : mapped.domain;
-}
-
 function toAsciiLabel(label: string): string | undefined {
-  if (!UNICODE_LABEL.test(label)) return undefined;
-  const ascii = toASCII(label, IDNA);
-  return ascii !== null && ascii.length <= MAX_LABEL_LENGTH ? ascii : undefined;
+  if (ASCII_ONLY.test(label)) return ASCII_LABEL.test(label) ? label : undefined;
+  if (!UNICODE_LABEL.test(label) || label.startsWith('-') || label.endsWith('-')) return undefined;
+  const ascii = `xn--${punycodeEncode(label)}`;
+  return ascii.length <= MAX_LABEL_LENGTH ? ascii : undefined;
 }
 
 function fail(message: string): DomainNameResult {
@@ -71,9 +65,9 @@ export function domainNameForPeople(ascii: string): string {
   return ascii
     .split('.')
     .map((label) => {
-      if (!label.toLowerCase().startsWith('xn--')) return label;
-      const decoded = toUnicode(label, IDNA);
-      return !decoded.error && toAsciiLabel(decoded.domain) === label ? decoded.domain : label;
+      if (!label.startsWith('xn--')) return label;
+      const decoded = punycodeDecode(label.slice(4));
+      return decoded !== undefined && toAsciiLabel(decoded) === label ? decoded : label;
     })
     .join('.');
 }

@@ -82,5 +82,6 @@ export {
   type LocalNotificationHandlerCreateBody,
   type NotificationHandlerCreateBody,
 } from './notification-handler-input.ts';
+export { punycodeEncode } from './punycode.ts';
 export { collectionPath, COLLECTIONS, resourcePath, type Collection } from './paths.ts';
 export { checkInput, validationDetails, type InputResult, type ValidationDetail } from './validation-details.ts';

@@ -17,10 +17,6 @@ describe('normalizeDomainName', () => {
     ['https://example.com/path?q=1', 'example.com'],
     ['HTTP://Example.com:8080', 'example.com'],
     ['https://bücher.example/', 'xn--bcher-kva.example'],
-    // What UTS #46 brings beyond the old hand-written IDNA: full-width letters mapped, ß kept (nontransitional).
-    ['ｅｘａｍｐｌｅ．ｃｏｍ', 'example.com'],
-    ['faß.de', 'xn--fa-hia.de'],
-    ['ελληνικά.gr', 'xn--hxargifdar.gr'],
   ])('normalises %j to %s', (input, domain) => {
     expect(normalizeDomainName(input)).toEqual({ ok: true, domain });
   });
@@ -48,10 +44,6 @@ describe('normalizeDomainName', () => {
     [`${'a'.repeat(64)}.com`, `has an invalid label "${'a'.repeat(64)}"`],
     [`${'ü'.repeat(60)}.com`, `has an invalid label "${'ü'.repeat(60)}"`],
     ['example.123', 'must end in a top-level domain, not digits'],
-    // Checked by UTS #46: Punycode that does not decode, right-to-left mixed with left-to-right, a stray joiner.
-    ['xn--a.example', 'has an invalid label "xn--a"'],
-    ['aא.example', 'has an invalid label "aא"'],
-    ['a\u200db.example', 'has an invalid label "a\u200db"'],
     [`${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.com`, 'must be at most 253 characters'],
   ])('rejects %j: %s', (input, message) => {
     expect(normalizeDomainName(input)).toEqual({ ok: false, message });

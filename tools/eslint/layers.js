@@ -17,7 +17,7 @@ export const layers = [
     typeOnly: [],
     node: false,
     electron: 'never',
-    packages: ['zod', '@date-fns/tz', 'croner', 'tr46'],
+    packages: ['zod', '@date-fns/tz', 'croner'],
   },
   {
     name: 'service',
