@@ -56,7 +56,7 @@ const causeWidth = 120;
 const widestStatus = 148;
 
 /**
- * The status column's width: `usual` while no row says more than a word; else room for "Maintenance / until 1:53 PM"
+ * The status column's width: `usual` while no row says more than a word; else room for "Maintenance / until 10:58 PM"
  * on two lines (the time as this locale writes it) or a cause over two, never a third (`.status-badges` cuts it).
  */
 export function useStatusColumnWidth(rows: readonly CalmJudgement[], usual: number): number {

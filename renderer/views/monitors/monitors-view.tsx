@@ -48,10 +48,11 @@ const typeHeaderWidth = 64;
 const sublineSize = 12;
 /**
  * The Name column's least width. The target is written under the name, and the frequency under the type, rather
- * than in columns of their own: at 1280 pixels, with the Server and Last check columns, the list has room for
- * nothing more. A longer name is cut with an ellipsis (its page's title says it whole) and takes any room to spare.
+ * than in columns of their own: at 1280 pixels, with the Server and Last check columns and a status saying
+ * "Maintenance / until 10:58 PM", the list has room for nothing more. A longer name is cut with an ellipsis (its
+ * page's title says it whole) and takes any room to spare.
  */
-const nameMinWidth = 136;
+const nameMinWidth = 128;
 /** The status bar beside the percentage, and the gap between them (`.uptime-cell`). */
 const uptimeBarWidth = 60 + 6;
 /** The widest figure the column shows: a figure of Vigil's own record is marked `*`. */

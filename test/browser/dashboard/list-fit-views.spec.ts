@@ -1,6 +1,6 @@
 // The lists at 1280×800 with what makes their cells longest (issue 20, point 13), light and dark: two servers, so
 // the Server column is there too; a monitor down because what it depends on is down ("Down (Healthy API port
-// down)"), one in maintenance ("Maintenance until 1:53 PM"), one never checked (Unknown), the latest check's error
+// down)"), one in maintenance ("Maintenance until 10:58 PM"), one never checked (Unknown), the latest check's error
 // ("connection refused") and an uptime of 89.67 %. Every badge fits its row or is cut with its whole text kept, no
 // word breaks in the middle, no row's Delete is behind a sideways scrollbar, and axe finds nothing serious. The
 // built window is served by the real web server from a fake core, so the rows are exactly these.
@@ -56,11 +56,11 @@ const handlers: Record<string, NotificationHandler[]> = {
   work: [{ id: 'n1', name: 'Chat webhook', type: 'webhook', destination: 'https://chat.work.example/hooks/vigil/0123456789abcdef0123456789abcdef' }],
 };
 
-// 1:53 PM today, or in an hour when that has passed: the badge's longest form without a day in it.
+// The badge's longest form without a day in it, whatever the time the test runs: a two-digit hour ("12:58 PM",
+// "10:58 PM", or "11:58 PM"; 24-hour locales write 12:58, 22:58 or 23:58), the first still to come today.
 const maintenanceUntil = (() => {
-  const at = new Date(now);
-  at.setHours(13, 53, 0, 0);
-  return at.getTime() > now ? at.getTime() : now + 60 * minute;
+  const todayAt = (hour: number) => new Date(now).setHours(hour, 58, 0, 0);
+  return [12, 22, 23].map(todayAt).find((at) => at > now + minute) ?? now + minute;
 })();
 
 const listStatus = status({
