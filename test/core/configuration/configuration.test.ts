@@ -1,7 +1,7 @@
 // "Your data out and in" against two real services: the export reads back into another service the same; an import
 // run twice adds nothing; a dry run creates nothing; the first refusal stops it with nothing half made; a file that is
 // not a configuration is refused in one sentence.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { MonitoringClient } from '../../../main/core/api/index.ts';
 import { configurationExportFile, exportConfiguration } from '../../../main/core/configuration/export-configuration.ts';
 import { importConfiguration } from '../../../main/core/configuration/import-configuration.ts';
@@ -34,8 +34,8 @@ async function configurationOf(service: TestService) {
   return { ...rest, monitors: sorted(rest.monitors), heartbeats: sorted(rest.heartbeats), domains: sorted(rest.domains), notificationHandlers: sorted(rest.notificationHandlers) };
 }
 
-async function imported(text: string, dryRun: boolean) {
-  const outcome = await importConfiguration(clientOf(target), text, { dryRun });
+async function imported(text: string, dryRun: boolean, into = target) {
+  const outcome = await importConfiguration(clientOf(into), text, { dryRun });
   if (!outcome.ok) throw new Error(outcome.message);
   return outcome.report;
 }
@@ -98,7 +98,10 @@ describe('export and import', () => {
         { name: 'Hook', type: 'webhook', destination: 'http://127.0.0.1:9/hook' },
       ],
     });
-    const report = await imported(text, false);
+    // A service of its own: the round trip above must find the shared target empty, whichever runs first.
+    const into = await startTestService();
+    onTestFinished(() => into.stop());
+    const report = await imported(text, false, into);
     // Two monitors of one address (at different frequencies) are two items: neither is lost.
     expect(report.created).toEqual([
       { kind: 'monitor', name: 'Status page', target: 'HTTPS://Status.Example.org' },
@@ -109,7 +112,7 @@ describe('export and import', () => {
       { kind: 'heartbeat', name: 'heartbeat 1', reason: 'not valid: expected_interval must be between 10 seconds and 366 days' },
     ]);
     expect(report.failed).toMatchObject({ kind: 'handler', name: 'Chat', message: expect.stringMatching(/type/) });
-    const handlers = (await clientOf(target).listNotificationHandlers()).items.map((handler) => handler.name);
+    const handlers = (await clientOf(into).listNotificationHandlers()).items.map((handler) => handler.name);
     expect(handlers).not.toContain('Chat');
     expect(handlers).not.toContain('Hook');
   });

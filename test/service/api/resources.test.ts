@@ -76,9 +76,10 @@ describe('domains', () => {
     const again = await service.api('/domains', { method: 'POST', body: { domain: 'TWICE.example' } });
     expect(again.status).toBe(409);
     expect(again.json).toMatchObject({ error: { code: 'conflict', message: 'twice.example is already watched.' } });
-    await service.api('/domains', { method: 'POST', body: { domain: 'bücher.example' } });
-    const pasted = await service.api('/domains', { method: 'POST', body: { domain: 'https://xn--bcher-kva.example/shop' } });
-    expect(pasted.json).toMatchObject({ error: { code: 'conflict', message: 'bücher.example is already watched.' } });
+    // A name of its own: the test above creates bücher.example, whichever runs first.
+    await service.api('/domains', { method: 'POST', body: { domain: 'münchen.example' } });
+    const pasted = await service.api('/domains', { method: 'POST', body: { domain: 'https://xn--mnchen-3ya.example/shop' } });
+    expect(pasted.json).toMatchObject({ error: { code: 'conflict', message: 'münchen.example is already watched.' } });
   });
 
   it('says why the latest lookup failed, and when it ended', async () => {
