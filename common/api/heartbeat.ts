@@ -1,46 +1,13 @@
-// The heartbeat monitor as a response carries it (spec §2.2), plus the fields Vigil's own service adds: `ping_url`
-// (docs/api-decisions.md §6) and the schedules and runs of §16. Every field optional: a server with only the spec
-// sends none of the extensions, and one object shape holds both.
+// The heartbeat monitor, declared field by field (resource-fields.ts): the spec's fields (§2.2), and those Vigil's own
+// service adds: `ping_url` (docs/api-decisions.md §6) and the schedules and runs of §16. Every field of a response is
+// optional: a server with only the spec sends none of the extensions, and one object shape holds both.
 
-import { readDateTime, readHttpUrl, readId, readInteger, readPositiveInteger, readText, type ItemReader, type ReadContext } from './fields.ts';
+import { z } from 'zod';
+import { readDateTime, readHttpUrl, readId, readInteger, readPositiveInteger, readText, type ReadContext } from './fields.ts';
+import { heartbeatFieldInputs, oneExpectation } from './heartbeat-input.ts';
+import { BODY_MUST_BE_OBJECT } from './input-fields.ts';
 import type { JsonObject } from './json.ts';
-
-export type Heartbeat = {
-  id?: string | undefined;
-  name?: string | undefined;
-  slug?: string | undefined;
-  /** Seconds between expected pings. With a schedule, the longest gap between its occurrences. */
-  expected_interval?: number | undefined;
-  /** Absent until the first ping (with the extension: the first success). */
-  last_ping?: string | undefined;
-  /** Extension sent by Vigil's service: where to send pings. Only http(s) URLs are kept. */
-  ping_url?: string | undefined;
-  /** Extension sent by Vigil's service (read-only): when it was created; its history starts there. */
-  created_at?: string | undefined;
-  /** Extension: a cron expression the job runs on, kept as the server wrote it (it may know another dialect). */
-  schedule?: string | undefined;
-  /** Extension: the IANA time zone of `schedule`. */
-  timezone?: string | undefined;
-  /** Extension: seconds after the expected time before the heartbeat counts as late. */
-  grace_seconds?: number | undefined;
-  /** Extension: seconds a run may take from its start ping before it counts as too long. */
-  max_runtime_seconds?: number | undefined;
-  /** Extension: when the next success is expected (in the past while the heartbeat is overdue). */
-  next_expected_at?: string | undefined;
-  /** Extension: the latest start ping. */
-  last_start?: string | undefined;
-  /**
-   * Extension: when the latest finished run ended (its success or failure). A `last_start` after it (or without it)
-   * is a run still open.
-   */
-  last_end?: string | undefined;
-  /** Extension: how long the latest finished run took, from its start ping to its end; absent without a start. */
-  last_duration_ms?: number | undefined;
-  /** Extension: the exit code the latest finished run reported. */
-  last_exit_code?: number | undefined;
-  /** Extension: how the latest finished run ended, `success` or `failed`; another value is kept as sent. */
-  last_outcome?: string | undefined;
-};
+import { asIs, createShape, exporterOf, field, type ReadItem, type ResourceOf } from './resource-fields.ts';
 
 /** Zero is a fair value here (no grace, an instant run), unlike for an interval. */
 function readNonNegativeInteger(object: JsonObject, key: string, context: ReadContext): number | undefined {
@@ -50,22 +17,64 @@ function readNonNegativeInteger(object: JsonObject, key: string, context: ReadCo
   return undefined;
 }
 
-export const readHeartbeat: ItemReader<Heartbeat> = (object, context) => ({
-  id: readId(object, 'id', context),
-  name: readText(object, 'name', context),
-  slug: readText(object, 'slug', context),
-  expected_interval: readPositiveInteger(object, 'expected_interval', context),
-  last_ping: readDateTime(object, 'last_ping', context),
-  ping_url: readHttpUrl(object, 'ping_url', context),
-  created_at: readDateTime(object, 'created_at', context),
-  schedule: readText(object, 'schedule', context),
-  timezone: readText(object, 'timezone', context),
-  grace_seconds: readNonNegativeInteger(object, 'grace_seconds', context),
-  max_runtime_seconds: readPositiveInteger(object, 'max_runtime_seconds', context),
-  next_expected_at: readDateTime(object, 'next_expected_at', context),
-  last_start: readDateTime(object, 'last_start', context),
-  last_end: readDateTime(object, 'last_end', context),
-  last_duration_ms: readNonNegativeInteger(object, 'last_duration_ms', context),
-  last_exit_code: readInteger(object, 'last_exit_code', context),
-  last_outcome: readText(object, 'last_outcome', context),
+export const heartbeatFields = {
+  id: field(readId),
+  name: field(readText, { input: heartbeatFieldInputs.name, exported: asIs }),
+  slug: field(readText),
+  /** Seconds between expected pings. With a schedule, the longest gap between its occurrences: exported with one too,
+   * as what a server without schedules can follow instead. */
+  expected_interval: field(readPositiveInteger, { input: heartbeatFieldInputs.expected_interval, exported: asIs }),
+  /** Absent until the first ping (with the extension: the first success). */
+  last_ping: field(readDateTime),
+  /** Extension sent by Vigil's service (§6): where to send pings. Only http(s) URLs are kept. */
+  ping_url: field(readHttpUrl),
+  /** Extension sent by Vigil's service (read-only): when it was created; its history starts there. */
+  created_at: field(readDateTime, { extension: 'history' }),
+  /** A cron expression the job runs on, kept as the server wrote it (it may know another dialect). */
+  schedule: field(readText, { extension: 'cron', input: heartbeatFieldInputs.schedule, exported: asIs }),
+  /** The IANA time zone of `schedule`. */
+  timezone: field(readText, { extension: 'cron', input: heartbeatFieldInputs.timezone, exported: asIs }),
+  /** Seconds after the expected time before the heartbeat counts as late. */
+  grace_seconds: field(readNonNegativeInteger, { extension: 'cron', input: heartbeatFieldInputs.grace_seconds, exported: asIs }),
+  /** Seconds a run may take from its start ping before it counts as too long. */
+  max_runtime_seconds: field(readPositiveInteger, { extension: 'cron', input: heartbeatFieldInputs.max_runtime_seconds, exported: asIs }),
+  /** When the next success is expected (in the past while the heartbeat is overdue). */
+  next_expected_at: field(readDateTime, { extension: 'cron' }),
+  /** The latest start ping. */
+  last_start: field(readDateTime, { extension: 'cron' }),
+  /** When the latest finished run ended (its success or failure). A `last_start` after it (or without it) is a run still open. */
+  last_end: field(readDateTime, { extension: 'cron' }),
+  /** How long the latest finished run took, from its start ping to its end; absent without a start. */
+  last_duration_ms: field(readNonNegativeInteger, { extension: 'cron' }),
+  /** The exit code the latest finished run reported. */
+  last_exit_code: field(readInteger, { extension: 'cron' }),
+  /** How the latest finished run ended, `success` or `failed`; another value is kept as sent. */
+  last_outcome: field(readText, { extension: 'cron' }),
+};
+
+export type Heartbeat = ResourceOf<typeof heartbeatFields>;
+export const readHeartbeat = (object: JsonObject, context: ReadContext): ReadItem<typeof heartbeatFields> => ({
+  id: heartbeatFields.id.read(object, 'id', context),
+  name: heartbeatFields.name.read(object, 'name', context),
+  slug: heartbeatFields.slug.read(object, 'slug', context),
+  expected_interval: heartbeatFields.expected_interval.read(object, 'expected_interval', context),
+  last_ping: heartbeatFields.last_ping.read(object, 'last_ping', context),
+  ping_url: heartbeatFields.ping_url.read(object, 'ping_url', context),
+  created_at: heartbeatFields.created_at.read(object, 'created_at', context),
+  schedule: heartbeatFields.schedule.read(object, 'schedule', context),
+  timezone: heartbeatFields.timezone.read(object, 'timezone', context),
+  grace_seconds: heartbeatFields.grace_seconds.read(object, 'grace_seconds', context),
+  max_runtime_seconds: heartbeatFields.max_runtime_seconds.read(object, 'max_runtime_seconds', context),
+  next_expected_at: heartbeatFields.next_expected_at.read(object, 'next_expected_at', context),
+  last_start: heartbeatFields.last_start.read(object, 'last_start', context),
+  last_end: heartbeatFields.last_end.read(object, 'last_end', context),
+  last_duration_ms: heartbeatFields.last_duration_ms.read(object, 'last_duration_ms', context),
+  last_exit_code: heartbeatFields.last_exit_code.read(object, 'last_exit_code', context),
+  last_outcome: heartbeatFields.last_outcome.read(object, 'last_outcome', context),
 });
+/** A heartbeat's entry in the configuration file. */
+export const exportedHeartbeat = exporterOf(heartbeatFields);
+
+/** POST /heartbeats: every field optional, as in the spec; the service fills in HEARTBEAT_DEFAULTS. */
+export const heartbeatCreateInput = z.object(createShape(heartbeatFields), { error: BODY_MUST_BE_OBJECT }).check(oneExpectation);
+export type HeartbeatCreateBody = z.output<typeof heartbeatCreateInput>;

@@ -40,7 +40,7 @@ export {
   type SeriesPoint,
 } from './history.ts';
 export { parseItem, parseList, type ItemResult, type ListResult, type ProtocolError } from './list.ts';
-export { type Monitor, readMonitor } from './monitor.ts';
+export { exportedMonitor, type Monitor, monitorFields, readMonitor } from './monitor.ts';
 export type { ReadDnsCheck, ReadExpectation, ReadTls } from './monitor-check.ts';
 export { DNS_INPUT_LIMITS, DNS_RECORD_TYPES, dnsCheckInput, dnsHostRule, type DnsCheckSpec, type DnsRecordType } from './dns-check-input.ts';
 export {
@@ -48,7 +48,6 @@ export {
   DEFAULT_RETRY_SECONDS,
   HTTP_METHODS,
   CHECKS_EXTENSION,
-  HTTP_ONLY_FIELDS,
   type HttpMethod,
   type JsonExpectation,
   type MonitorExpect,
@@ -58,10 +57,19 @@ export { CERTIFICATE_EXPIRY_DAYS, DEFAULT_CERTIFICATE_EXPIRY_DAYS, type MonitorT
 export { isMaskedValue, isSecretHeader, maskSecret, SECRET_MASK } from './secret-headers.ts';
 export { maskUrlSecrets } from './secret-urls.ts';
 export { parseJsonPath, type JsonPathStep } from './json-path.ts';
-export { type Heartbeat, readHeartbeat } from './heartbeat.ts';
+export { exportedHeartbeat, type Heartbeat, heartbeatCreateInput, heartbeatFields, type HeartbeatCreateBody, readHeartbeat } from './heartbeat.ts';
 export { CRON_EXTENSION, type HeartbeatRun, readHeartbeatRun } from './heartbeat-run.ts';
-export { defaultExpiryThresholds, type Domain, readDomain } from './domain.ts';
-export { type NotificationHandler, readNotificationHandler } from './notification-handler.ts';
+export { defaultExpiryThresholds, type Domain, domainCreateInput, type DomainCreateBody, domainFields, exportedDomain, readDomain } from './domain.ts';
+export {
+  exportedHandler,
+  localNotificationHandlerCreateInput,
+  notificationHandlerCreateInput,
+  notificationHandlerFields,
+  readNotificationHandler,
+  type LocalNotificationHandlerCreateBody,
+  type NotificationHandler,
+  type NotificationHandlerCreateBody,
+} from './notification-handler.ts';
 export {
   monitorCreateInput,
   monitorUpdateInput,
@@ -74,14 +82,7 @@ export {
   type MonitorPutBody,
   type MonitorPutBodyResult,
 } from './monitor-put-body.ts';
-export { HEARTBEAT_DEFAULTS, HEARTBEAT_LIMITS, heartbeatCreateInput, type HeartbeatCreateBody } from './heartbeat-input.ts';
-export { domainCreateInput, type DomainCreateBody } from './domain-input.ts';
-export {
-  localNotificationHandlerCreateInput,
-  notificationHandlerCreateInput,
-  type LocalNotificationHandlerCreateBody,
-  type NotificationHandlerCreateBody,
-} from './notification-handler-input.ts';
+export { HEARTBEAT_DEFAULTS, HEARTBEAT_LIMITS } from './heartbeat-input.ts';
 export { punycodeEncode } from './punycode.ts';
 export { collectionPath, COLLECTIONS, resourcePath, type Collection } from './paths.ts';
 export { checkInput, validationDetails, type InputResult, type ValidationDetail } from './validation-details.ts';

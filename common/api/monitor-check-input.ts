@@ -167,33 +167,19 @@ const methodInput = z
   .string({ error: 'must be one of: GET, HEAD, POST' })
   .transform((method) => method.trim().toUpperCase())
   .pipe(z.enum(HTTP_METHODS, { error: 'must be one of: GET, HEAD, POST' }));
-const retrySecondsInput = numberInput(retrySecondsRule);
-
 /**
- * The extension fields as the create body takes them: left out for the default. `null` is refused here (it resets
- * a stored value on PUT; a new monitor has none), which also keeps null out of the body's type.
+ * The check's fields as a person gives them; the monitor's field table (monitor.ts) makes each optional on create (left
+ * out for the default) and nullable on PUT (`null` resets a stored value; a new monitor has none to reset).
  */
-export const monitorCheckCreateInputs = {
-  method: methodInput.optional(),
-  headers: headersInput.optional(),
-  secret_headers: secretHeadersInput.optional(),
-  body: requestBodyInput.optional(),
-  expect: expectInput.optional(),
-  tls: tlsInput.optional(),
-  retry_seconds: retrySecondsInput.optional(),
-  dns: dnsCheckInput.optional(),
-};
-
-/** The extension fields as a PUT body takes them: left out keeps the stored value, null resets it. */
-export const monitorCheckFieldInputs = {
-  method: methodInput.nullable().optional(),
-  headers: headersInput.nullable().optional(),
-  secret_headers: secretHeadersInput.nullable().optional(),
-  body: requestBodyInput.nullable().optional(),
-  expect: expectInput.nullable().optional(),
-  tls: tlsInput.nullable().optional(),
-  retry_seconds: retrySecondsInput.nullable().optional(),
-  dns: dnsCheckInput.nullable().optional(),
+export const monitorCheckInputs = {
+  method: methodInput,
+  headers: headersInput,
+  secret_headers: secretHeadersInput,
+  body: requestBodyInput,
+  expect: expectInput,
+  tls: tlsInput,
+  retry_seconds: numberInput(retrySecondsRule),
+  dns: dnsCheckInput,
 };
 
 /** The http request and expectations of one monitor, with defaults left out (undefined). */

@@ -57,37 +57,37 @@ export function readTextList(object: JsonObject, key: string, context: ReadConte
   return kept;
 }
 
-function readStatusList(expect: JsonObject, context: ReadContext): (number | string)[] | undefined {
-  const list = arrayAt(expect, 'status', context, ['expect', 'status']);
+function readStatusList(expect: JsonObject, key: string, context: ReadContext): (number | string)[] | undefined {
+  const list = arrayAt(expect, 'status', context, [key, 'status']);
   if (list === undefined) return undefined;
   const kept: (number | string)[] = [];
   list.forEach((value, index) => {
     if (typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value))) kept.push(value);
-    else issue(context, ['expect', 'status', index], `expected a status code or class, got ${jsonKind(value)}`);
+    else issue(context, [key, 'status', index], `expected a status code or class, got ${jsonKind(value)}`);
   });
   return kept;
 }
 
-function readJsonExpectations(expect: JsonObject, context: ReadContext): { path: string; equals: unknown }[] | undefined {
-  const list = arrayAt(expect, 'json', context, ['expect', 'json']);
+function readJsonExpectations(expect: JsonObject, key: string, context: ReadContext): { path: string; equals: unknown }[] | undefined {
+  const list = arrayAt(expect, 'json', context, [key, 'json']);
   if (list === undefined) return undefined;
   const kept: { path: string; equals: unknown }[] = [];
   list.forEach((value, index) => {
     if (isJsonObject(value) && typeof value['path'] === 'string' && 'equals' in value) kept.push({ path: value['path'], equals: value['equals'] });
-    else issue(context, ['expect', 'json', index], 'expected an object with a text path and an equals value');
+    else issue(context, [key, 'json', index], 'expected an object with a text path and an equals value');
   });
   return kept;
 }
 
-export function readExpectation(object: JsonObject, context: ReadContext): ReadExpectation | undefined {
-  const expect = objectAt(object, 'expect', context);
+export function readExpectation(object: JsonObject, key: string, context: ReadContext): ReadExpectation | undefined {
+  const expect = objectAt(object, key, context);
   if (expect === undefined) return undefined;
-  const inner: ReadContext = { at: [...context.at, 'expect'], issues: context.issues };
+  const inner: ReadContext = { at: [...context.at, key], issues: context.issues };
   return {
-    status: readStatusList(expect, context),
+    status: readStatusList(expect, key, context),
     body_contains: readText(expect, 'body_contains', inner),
     body_not_contains: readText(expect, 'body_not_contains', inner),
-    json: readJsonExpectations(expect, context),
+    json: readJsonExpectations(expect, key, context),
     max_response_ms: readPositiveInteger(expect, 'max_response_ms', inner),
   };
 }
@@ -109,35 +109,35 @@ function readDnsExpect(dns: JsonObject, context: ReadContext): string | string[]
 }
 
 /** Every key is written, so all read lookups share one object shape. */
-export function readDnsCheck(object: JsonObject, context: ReadContext): ReadDnsCheck | undefined {
-  const dns = objectAt(object, 'dns', context);
+export function readDnsCheck(object: JsonObject, key: string, context: ReadContext): ReadDnsCheck | undefined {
+  const dns = objectAt(object, key, context);
   if (dns === undefined) return undefined;
-  const inner: ReadContext = { at: [...context.at, 'dns'], issues: context.issues };
+  const inner: ReadContext = { at: [...context.at, key], issues: context.issues };
   return { record: readText(dns, 'record', inner), expect: readDnsExpect(dns, inner), resolver: readText(dns, 'resolver', inner) };
 }
 
 /** As read: the days before the certificate ends that alert, and whether its errors are ignored. */
 export type ReadTls = { expiry_days?: number[] | undefined; ignore_errors?: boolean | undefined };
 
-function readExpiryDays(tls: JsonObject, context: ReadContext): number[] | undefined {
-  const list = arrayAt(tls, 'expiry_days', context, ['tls', 'expiry_days']);
+function readExpiryDays(tls: JsonObject, key: string, context: ReadContext): number[] | undefined {
+  const list = arrayAt(tls, 'expiry_days', context, [key, 'expiry_days']);
   if (list === undefined) return undefined;
   const kept: number[] = [];
   list.forEach((value, index) => {
     if (typeof value === 'number' && Number.isInteger(value) && value >= 0) kept.push(value);
-    else issue(context, ['tls', 'expiry_days', index], `expected a whole number of days, got ${jsonKind(value)}`);
+    else issue(context, [key, 'expiry_days', index], `expected a whole number of days, got ${jsonKind(value)}`);
   });
   return kept;
 }
 
-export function readTls(object: JsonObject, context: ReadContext): ReadTls | undefined {
-  const tls = objectAt(object, 'tls', context);
+export function readTls(object: JsonObject, key: string, context: ReadContext): ReadTls | undefined {
+  const tls = objectAt(object, key, context);
   if (tls === undefined) return undefined;
   const ignoreErrors = tls['ignore_errors'];
   if (ignoreErrors !== undefined && ignoreErrors !== null && typeof ignoreErrors !== 'boolean') {
-    issue(context, ['tls', 'ignore_errors'], `expected true or false, got ${jsonKind(ignoreErrors)}`);
+    issue(context, [key, 'ignore_errors'], `expected true or false, got ${jsonKind(ignoreErrors)}`);
   }
-  return { expiry_days: readExpiryDays(tls, context), ignore_errors: typeof ignoreErrors === 'boolean' ? ignoreErrors : undefined };
+  return { expiry_days: readExpiryDays(tls, key, context), ignore_errors: typeof ignoreErrors === 'boolean' ? ignoreErrors : undefined };
 }
 
 /** A duration in milliseconds: zero is a fine answer from a loopback target, below zero is not. */

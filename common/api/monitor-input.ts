@@ -2,21 +2,13 @@
 
 import { z } from 'zod';
 import { dnsCheckInput, type DnsCheckSpec } from './dns-check-input.ts';
-import { BODY_MUST_BE_OBJECT, choiceInput, numberInput, textInput } from './input-fields.ts';
-import { INPUT_LIMITS } from './input-limits.ts';
-import { frequencyRule, monitorTargetRule, nameRule, plainTextRule } from './input-rules.ts';
+import { BODY_MUST_BE_OBJECT } from './input-fields.ts';
+import { monitorTargetRule } from './input-rules.ts';
 import { isJsonObject } from './json.ts';
-import { isMonitorType, MONITOR_TYPES } from './known.ts';
-import { dnsCheckProblems, httpCheckProblems, monitorCheckCreateInputs, monitorCheckFieldInputs, type HttpCheckFields } from './monitor-check-input.ts';
-
-/** The four editable fields; `url` is checked against `type` by the whole-body schemas below. */
-export const monitorFieldInputs = {
-  name: textInput(nameRule),
-  // Only the basic text check here: what a valid url looks like depends on the type.
-  url: textInput(plainTextRule(INPUT_LIMITS.urlMaxLength)),
-  type: choiceInput(MONITOR_TYPES),
-  frequency: numberInput(frequencyRule),
-};
+import { isMonitorType } from './known.ts';
+import { monitorFields } from './monitor.ts';
+import { dnsCheckProblems, httpCheckProblems, type HttpCheckFields } from './monitor-check-input.ts';
+import { createShape, editShape } from './resource-fields.ts';
 
 function urlMatchesType(body: { type: string; url: string }, context: z.RefinementCtx): void {
   if (!isMonitorType(body.type)) return;
@@ -46,11 +38,11 @@ const whenTypeAndDnsUsable = {
 };
 
 /**
- * POST /monitors. The four spec fields are required; the check's extension fields (monitor-check-input.ts) are
- * optional, and judged against the type once every field is fine on its own.
+ * POST /monitors, from the field table (monitor.ts). The four spec fields are required; the check's extension fields
+ * are optional, and judged against the type once every field is fine on its own.
  */
 export const monitorCreateInput = z
-  .object({ ...monitorFieldInputs, ...monitorCheckCreateInputs }, { error: BODY_MUST_BE_OBJECT })
+  .object(createShape(monitorFields), { error: BODY_MUST_BE_OBJECT })
   .superRefine(urlMatchesType, whenTypeAndUrlUsable)
   .superRefine(dnsMatchesType, whenTypeAndDnsUsable)
   .superRefine(checkFieldsMatchType);
@@ -64,8 +56,7 @@ export type MonitorCreateBody = z.output<typeof monitorCreateInput>;
 export const monitorUpdateInput = z
   .object(
     {
-      ...monitorFieldInputs,
-      ...monitorCheckFieldInputs,
+      ...editShape(monitorFields),
       id: z.string({ error: 'must be text' }).min(1, 'must not be empty').optional(),
     },
     { error: BODY_MUST_BE_OBJECT },

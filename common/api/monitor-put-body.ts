@@ -7,71 +7,55 @@
 // server without the extension never sees them.
 
 import { z } from 'zod';
-import type { DnsCheckSpec } from './dns-check-input.ts';
 import { INPUT_LIMITS } from './input-limits.ts';
 import { monitorTargetRule, plainTextRule } from './input-rules.ts';
-import { isMonitorType, type KnownOr, type MonitorStatus, type MonitorType } from './known.ts';
-import type { Monitor } from './monitor.ts';
-import { dnsCheckProblems, httpCheckProblems, monitorCheckFieldInputs, type HttpMethod, type MonitorExpect } from './monitor-check-input.ts';
-import { monitorFieldInputs } from './monitor-input.ts';
-import type { MonitorTls } from './monitor-tls-input.ts';
+import { isMonitorType } from './known.ts';
+import { monitorFields, type Monitor } from './monitor.ts';
+import { dnsCheckProblems, httpCheckProblems, type HttpMethod, type MonitorExpect } from './monitor-check-input.ts';
+import { editShape, fieldsWhere, type EditableKey, type ExtensionKey, type InputKey } from './resource-fields.ts';
 import { validationDetails, type ValidationDetail } from './validation-details.ts';
 
-/** `null` puts an extension field back to its default; a masked header value sent back keeps the stored secret. */
-export type MonitorEdits = {
-  name?: string;
-  url?: string;
-  type?: MonitorType;
-  frequency?: number;
-  method?: HttpMethod | null;
-  headers?: Record<string, string> | null;
-  secret_headers?: string[] | null;
-  body?: string | null;
-  expect?: MonitorExpect | null;
-  tls?: MonitorTls | null;
-  retry_seconds?: number | null;
-  dns?: DnsCheckSpec | null;
-};
+type MonitorFields = typeof monitorFields;
+/** The spec's editable fields, which the full Monitor of a PUT must hold. */
+type SpecKey = Exclude<EditableKey<MonitorFields>, ExtensionKey<MonitorFields>>;
+/** The extensions' editable fields, sent only when edited. */
+type ExtensionEditKey = EditableKey<MonitorFields> & ExtensionKey<MonitorFields>;
+/** The spec's fields a server reports, which the full Monitor echoes. */
+type EchoedKey = Exclude<keyof MonitorFields, InputKey<MonitorFields> | ExtensionKey<MonitorFields>>;
 
-type CheckEdits = Pick<MonitorEdits, keyof typeof monitorCheckFieldInputs>;
-const CHECK_FIELDS = Object.keys(monitorCheckFieldInputs) as (keyof CheckEdits)[];
+const SPEC_FIELDS = fieldsWhere<SpecKey>(monitorFields, (spec) => spec.editable === true && spec.extension === undefined);
+const EXTENSION_FIELDS = fieldsWhere<ExtensionEditKey>(monitorFields, (spec) => spec.editable === true && spec.extension !== undefined);
+const ECHOED_FIELDS = fieldsWhere<EchoedKey>(monitorFields, (spec) => spec.input === undefined && spec.extension === undefined);
 
-export type MonitorPutBody = {
-  id?: string | undefined;
-  name: string;
-  url: string;
-  type: KnownOr<MonitorType>;
-  frequency: number;
-  last_status?: KnownOr<MonitorStatus> | undefined;
-  created_at?: string | undefined;
-  updated_at?: string | undefined;
-} & CheckEdits;
+const monitorEditsInput = z.object(editShape(monitorFields)).partial();
+
+/** What a person changed. `null` puts an extension field back to its default; a masked header value sent back keeps
+ * the stored secret. */
+export type MonitorEdits = z.output<typeof monitorEditsInput>;
+type ExtensionEdits = Pick<MonitorEdits, ExtensionEditKey>;
+
+export type MonitorPutBody = { [Key in SpecKey]: NonNullable<Monitor[Key]> } & Pick<Monitor, EchoedKey> & ExtensionEdits;
 
 export type MonitorPutBodyResult = { ok: true; body: MonitorPutBody } | { ok: false; details: ValidationDetail[] };
-
-const monitorEditsInput = z.object({ ...monitorFieldInputs, ...monitorCheckFieldInputs }).partial();
 
 export function buildMonitorPutBody(fetched: Monitor, edits: MonitorEdits): MonitorPutBodyResult {
   const checked = monitorEditsInput.safeParse(edits);
   if (!checked.success) return { ok: false, details: validationDetails(checked.error) };
   const edited = checked.data;
-  const name = edited.name ?? fetched.name;
-  const url = edited.url ?? fetched.url;
-  const type = edited.type ?? fetched.type;
-  const frequency = edited.frequency ?? fetched.frequency;
-  if (name === undefined || url === undefined || type === undefined || frequency === undefined) {
-    // The server did not send the field (or sent it unusable) and the user has not filled it in.
-    const missing = Object.entries({ name, url, type, frequency }).filter(([, value]) => value === undefined);
-    return { ok: false, details: missing.map(([field]) => ({ field, message: 'is required' })) };
-  }
+  const spec: Partial<Pick<Monitor, SpecKey>> = {};
+  for (const key of SPEC_FIELDS) Object.assign(spec, { [key]: edited[key] ?? fetched[key] });
+  // The server did not send the field (or sent it unusable) and the user has not filled it in.
+  const missing = SPEC_FIELDS.filter((key) => spec[key] === undefined);
+  if (missing.length > 0) return { ok: false, details: missing.map((field) => ({ field, message: 'is required' })) };
+  const { url, type } = spec as MonitorPutBody;
   if (edited.url !== undefined || edited.type !== undefined) {
     // A type this code does not know gets the plain text rule: its url format is the server's business.
     const rule = isMonitorType(type) ? monitorTargetRule(type) : plainTextRule(INPUT_LIMITS.urlMaxLength);
     const message = rule(url);
     if (message !== undefined) return { ok: false, details: [{ field: 'url', message }] };
   }
-  const checkEdits: CheckEdits = {};
-  for (const key of CHECK_FIELDS) if (edited[key] !== undefined) Object.assign(checkEdits, { [key]: edited[key] });
+  const checkEdits: ExtensionEdits = {};
+  for (const key of EXTENSION_FIELDS) if (edited[key] !== undefined) Object.assign(checkEdits, { [key]: edited[key] });
   // Headers as fetched are masked, and the service matches masked values with what it stored: not judged here.
   // Unedited fields of another type are the service's to drop.
   const problems =
@@ -89,16 +73,12 @@ export function buildMonitorPutBody(fetched: Monitor, edits: MonitorEdits): Moni
   if (problems.length > 0) return { ok: false, details: problems };
   return {
     ok: true,
-    body: {
-      id: fetched.id,
-      name,
-      url,
-      type,
-      frequency,
-      last_status: fetched.last_status,
-      created_at: fetched.created_at,
-      updated_at: fetched.updated_at,
-      ...checkEdits,
-    },
+    body: { ...echoed(fetched), ...(spec as Pick<MonitorPutBody, SpecKey>), ...checkEdits },
   };
+}
+
+function echoed(fetched: Monitor): Pick<Monitor, EchoedKey> {
+  const kept: Pick<Monitor, EchoedKey> = {};
+  for (const key of ECHOED_FIELDS) Object.assign(kept, { [key]: fetched[key] });
+  return kept;
 }

@@ -1,71 +1,102 @@
-// The uptime monitor as a response carries it (spec §2.1), plus the extensions Vigil's own service adds
-// (docs/api-decisions.md §14, §16): every field optional.
+// The uptime monitor, declared field by field (resource-fields.ts): the spec's fields (§2.1), and the extensions
+// Vigil's own service adds (docs/api-decisions.md §14, §16). The response type, its tolerant reader, the create and PUT
+// schemas (monitor-input.ts), the PUT body (monitor-put-body.ts) and the configuration file's entry all follow from it.
 
-import { readDateTime, readId, readPositiveInteger, readText, type ItemReader } from './fields.ts';
-import type { KnownOr, MonitorStatus, MonitorType } from './known.ts';
-import { readDnsCheck, readExpectation, readHeaders, readMilliseconds, readTextList, readTls, type ReadDnsCheck, type ReadExpectation, type ReadTls } from './monitor-check.ts';
+import { readDateTime, readId, readPositiveInteger, readText, type ReadContext } from './fields.ts';
+import { choiceInput, numberInput, textInput } from './input-fields.ts';
+import { INPUT_LIMITS } from './input-limits.ts';
+import { frequencyRule, nameRule, plainTextRule } from './input-rules.ts';
+import { MONITOR_TYPES, type KnownOr, type MonitorStatus, type MonitorType } from './known.ts';
+import { readDnsCheck, readExpectation, readHeaders, readMilliseconds, readTextList, readTls, type ReadExpectation, type ReadTls } from './monitor-check.ts';
+import { DEFAULT_EXPECTED_STATUS, DEFAULT_RETRY_SECONDS, monitorCheckInputs } from './monitor-check-input.ts';
+import { DEFAULT_CERTIFICATE_EXPIRY_DAYS } from './monitor-tls-input.ts';
+import type { JsonObject } from './json.ts';
+import { asIs, exporterOf, field, type ReadItem, type FieldReader, type ResourceOf } from './resource-fields.ts';
+import { maskUrlSecrets } from './secret-urls.ts';
 
-export type Monitor = {
-  id?: string | undefined;
-  name?: string | undefined;
+/** A value from a known list, kept whatever it is: a newer server may send more; classify it where it is used. */
+const readKnownOr = <Known extends string>(): FieldReader<KnownOr<Known>> => readText;
+const sameList = (a: readonly unknown[] | undefined, b: readonly unknown[]) => a !== undefined && a.length === b.length && a.every((item, index) => item === b[index]);
+const nonEmpty = <Value extends object>(value: Value) => (Object.keys(value).length === 0 ? undefined : value);
+
+/** The expectations without the default status list, or nothing when that is all they say. */
+function exportedExpect(expect: ReadExpectation): ReadExpectation | undefined {
+  const kept = Object.fromEntries(Object.entries({ ...expect, status: sameList(expect.status, DEFAULT_EXPECTED_STATUS) ? undefined : expect.status }).filter(([, value]) => value !== undefined));
+  return nonEmpty(kept);
+}
+
+function exportedTls(tls: ReadTls): ReadTls | undefined {
+  const usual = (tls.expiry_days === undefined || sameList(tls.expiry_days, DEFAULT_CERTIFICATE_EXPIRY_DAYS)) && tls.ignore_errors !== true;
+  return usual ? undefined : Object.fromEntries(Object.entries(tls).filter(([, value]) => value !== undefined));
+}
+
+export const monitorFields = {
+  id: field(readId),
+  name: field(readText, { input: textInput(nameRule), required: true, editable: true, exported: asIs }),
+  /**
+   * Only the basic text check here: what a valid url looks like depends on the type (monitor-input.ts). Exported with
+   * its secrets masked (secret-urls.ts): the import asks for them again.
+   */
+  url: field(readText, { input: textInput(plainTextRule(INPUT_LIMITS.urlMaxLength)), required: true, editable: true, exported: maskUrlSecrets }),
   /** Raw value; classify with `monitorTypeOf`. */
-  type?: KnownOr<MonitorType> | undefined;
-  url?: string | undefined;
+  type: field(readKnownOr<MonitorType>(), { input: choiceInput(MONITOR_TYPES), required: true, editable: true, exported: asIs }),
   /** Seconds between checks. */
-  frequency?: number | undefined;
+  frequency: field(readPositiveInteger, { input: numberInput(frequencyRule), required: true, editable: true, exported: asIs }),
   /** Raw value; classify with `monitorStatusOf`. */
-  last_status?: KnownOr<MonitorStatus> | undefined;
-  created_at?: string | undefined;
-  updated_at?: string | undefined;
+  last_status: field(readKnownOr<MonitorStatus>()),
+  created_at: field(readDateTime),
+  updated_at: field(readDateTime),
   /** Extension sent by Vigil's service: when `last_status` last changed. */
-  status_since?: string | undefined;
-  // Extensions of an http monitor's check (§16). Secret header values arrive masked.
+  status_since: field(readDateTime, { extension: 'history' }),
+  // The check's extension fields (§16): an http monitor's request, expectations and certificate, a dns monitor's lookup.
   /** Raw value: GET, HEAD or POST from Vigil's service. */
-  method?: string | undefined;
-  headers?: Record<string, string> | undefined;
+  method: field(readText, { extension: 'checks', input: monitorCheckInputs.method, editable: true, exported: (method) => (method.toUpperCase() === 'GET' ? undefined : method) }),
+  /** Secret header values arrive masked, and are exported masked: the import names the headers to give again. */
+  headers: field(readHeaders, { extension: 'checks', input: monitorCheckInputs.headers, editable: true, exported: nonEmpty }),
   /** Header names the user marked secret, beyond those Vigil always treats as secret. */
-  secret_headers?: string[] | undefined;
-  body?: string | undefined;
-  expect?: ReadExpectation | undefined;
-  tls?: ReadTls | undefined;
+  secret_headers: field(readTextList, { extension: 'checks', input: monitorCheckInputs.secret_headers, editable: true, exported: (names) => (names.length === 0 ? undefined : names) }),
+  body: field(readText, { extension: 'checks', input: monitorCheckInputs.body, editable: true, exported: asIs }),
+  expect: field(readExpectation, { extension: 'checks', input: monitorCheckInputs.expect, editable: true, exported: exportedExpect }),
+  tls: field(readTls, { extension: 'checks', input: monitorCheckInputs.tls, editable: true, exported: exportedTls }),
   /** Any type: seconds before a failed check is checked again. */
-  retry_seconds?: number | undefined;
-  /** A dns monitor's lookup (§16): the record type, what its answer must hold, the resolver to ask. */
-  dns?: ReadDnsCheck | undefined;
+  retry_seconds: field(readPositiveInteger, { extension: 'checks', input: monitorCheckInputs.retry_seconds, editable: true, exported: (seconds) => (seconds === DEFAULT_RETRY_SECONDS ? undefined : seconds) }),
+  /** A dns monitor's lookup: the record type, what its answer must hold, the resolver to ask. */
+  dns: field(readDnsCheck, { extension: 'checks', input: monitorCheckInputs.dns, editable: true, exported: asIs }),
   // Read-only extensions (§16): the latest check, whatever its outcome.
-  last_checked_at?: string | undefined;
-  last_response_time_ms?: number | undefined;
+  last_checked_at: field(readDateTime, { extension: 'checks' }),
+  last_response_time_ms: field(readMilliseconds, { extension: 'checks' }),
   /** Why the latest check failed; absent when it passed. */
-  last_error?: string | undefined;
+  last_error: field(readText, { extension: 'checks' }),
   /** When the https server's certificate, as last seen, ends (RFC 3339). */
-  certificate_expires_on?: string | undefined;
+  certificate_expires_on: field(readDateTime, { extension: 'checks' }),
   /** With `tls.ignore_errors`: what verification would have refused, e.g. "the certificate is self-signed". */
-  certificate_warning?: string | undefined;
+  certificate_warning: field(readText, { extension: 'checks' }),
 };
 
-// Every key is always written (undefined when absent) so all items share one object shape, which
-// keeps property access fast when the client walks 10,000 of them.
-export const readMonitor: ItemReader<Monitor> = (object, context) => ({
-  id: readId(object, 'id', context),
-  name: readText(object, 'name', context),
-  type: readText(object, 'type', context),
-  url: readText(object, 'url', context),
-  frequency: readPositiveInteger(object, 'frequency', context),
-  last_status: readText(object, 'last_status', context),
-  created_at: readDateTime(object, 'created_at', context),
-  updated_at: readDateTime(object, 'updated_at', context),
-  status_since: readDateTime(object, 'status_since', context),
-  method: readText(object, 'method', context),
-  headers: readHeaders(object, 'headers', context),
-  secret_headers: readTextList(object, 'secret_headers', context),
-  body: readText(object, 'body', context),
-  expect: readExpectation(object, context),
-  tls: readTls(object, context),
-  retry_seconds: readPositiveInteger(object, 'retry_seconds', context),
-  dns: readDnsCheck(object, context),
-  last_checked_at: readDateTime(object, 'last_checked_at', context),
-  last_response_time_ms: readMilliseconds(object, 'last_response_time_ms', context),
-  last_error: readText(object, 'last_error', context),
-  certificate_expires_on: readDateTime(object, 'certificate_expires_on', context),
-  certificate_warning: readText(object, 'certificate_warning', context),
+export type Monitor = ResourceOf<typeof monitorFields>;
+export const readMonitor = (object: JsonObject, context: ReadContext): ReadItem<typeof monitorFields> => ({
+  id: monitorFields.id.read(object, 'id', context),
+  name: monitorFields.name.read(object, 'name', context),
+  url: monitorFields.url.read(object, 'url', context),
+  type: monitorFields.type.read(object, 'type', context),
+  frequency: monitorFields.frequency.read(object, 'frequency', context),
+  last_status: monitorFields.last_status.read(object, 'last_status', context),
+  created_at: monitorFields.created_at.read(object, 'created_at', context),
+  updated_at: monitorFields.updated_at.read(object, 'updated_at', context),
+  status_since: monitorFields.status_since.read(object, 'status_since', context),
+  method: monitorFields.method.read(object, 'method', context),
+  headers: monitorFields.headers.read(object, 'headers', context),
+  secret_headers: monitorFields.secret_headers.read(object, 'secret_headers', context),
+  body: monitorFields.body.read(object, 'body', context),
+  expect: monitorFields.expect.read(object, 'expect', context),
+  tls: monitorFields.tls.read(object, 'tls', context),
+  retry_seconds: monitorFields.retry_seconds.read(object, 'retry_seconds', context),
+  dns: monitorFields.dns.read(object, 'dns', context),
+  last_checked_at: monitorFields.last_checked_at.read(object, 'last_checked_at', context),
+  last_response_time_ms: monitorFields.last_response_time_ms.read(object, 'last_response_time_ms', context),
+  last_error: monitorFields.last_error.read(object, 'last_error', context),
+  certificate_expires_on: monitorFields.certificate_expires_on.read(object, 'certificate_expires_on', context),
+  certificate_warning: monitorFields.certificate_warning.read(object, 'certificate_warning', context),
 });
+/** A monitor's entry in the configuration file: the settings a person chose, with defaults left out. */
+export const exportedMonitor = exporterOf(monitorFields);

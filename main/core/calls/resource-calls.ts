@@ -1,15 +1,16 @@
 // The contract's monitor, heartbeat, domain and handler calls, each on the connection it names first: passed through
 // to that enabled connection's client; each change is followed by a poll of that server, so the status shows it.
-import { buildMonitorPutBody, type MonitorEdits } from '../../../common/api/index.ts';
+import { buildMonitorPutBody, monitorFields, type MonitorEdits } from '../../../common/api/index.ts';
+import { fieldsWhere } from '../../../common/api/resource-fields.ts';
 import type { CoreCalls } from '../../../common/ipc/contract.ts';
 import type { MonitoringClient } from '../api/index.ts';
 import type { CoreRuntime } from '../app/core-runtime.ts';
 import { VigilCoreError } from './call-error.ts';
 
-// The spec's four, then the check extension's (docs/api-decisions.md §16): a server without it never gets them, as
-// the window offers them only where `/capabilities` lists `checks`. buildMonitorPutBody judges them and adds them to
-// the full PUT body only when sent.
-const editableMonitorFields = ['name', 'url', 'type', 'frequency', 'method', 'headers', 'secret_headers', 'body', 'expect', 'retry_seconds', 'tls', 'dns'] as const;
+// As the monitor's field table marks them: the spec's four, then the extensions' (docs/api-decisions.md §16), which a
+// server without them never gets, as the window offers them only where `/capabilities` lists them. buildMonitorPutBody
+// judges them and adds them to the full PUT body only when sent.
+const editableMonitorFields = fieldsWhere(monitorFields, (spec) => spec.editable === true);
 
 export function resourceCalls(runtime: CoreRuntime) {
   /** Runs a change on a connection's server, then polls that server so the status follows it. */

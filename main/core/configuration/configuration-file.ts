@@ -1,9 +1,9 @@
 // The configuration file of "your data out and in" (docs/client.md): every monitor, heartbeat, domain and
 // notification handler of a server, as the spec's create bodies plus the extension settings of §16 that are not
-// their defaults (exported-items.ts), in one versioned JSON object that any server's import reads, keeping what
+// their defaults (each resource's field table says which fields, and how), in one versioned JSON object that any server's import reads, keeping what
 // that server offers (entry-for-server.ts). Reading it checks the envelope only; each entry is checked on its own
 // when it is imported.
-import { isJsonObject, type Heartbeat, type Monitor, type NotificationHandler } from '../../../common/api/index.ts';
+import { isJsonObject, type exportedDomain, type exportedHandler, type exportedHeartbeat, type exportedMonitor } from '../../../common/api/index.ts';
 
 export const configurationFormat = 'vigil-configuration';
 export const configurationVersion = 1;
@@ -15,24 +15,18 @@ export interface ConfigurationFile {
   exportedAt: string;
   monitors: ConfigurationMonitor[];
   heartbeats: ConfigurationHeartbeat[];
-  domains: { domain?: string | undefined }[];
+  domains: ConfigurationDomain[];
   notificationHandlers: ConfigurationHandler[];
 }
 
-/** A notification handler's create body as the file keeps it, its destination's secrets masked. */
-export type ConfigurationHandler = Pick<NotificationHandler, 'name' | 'type' | 'destination'>;
-
-/** A monitor's create body as the file keeps it: the settings a person chose, with secret header values masked as
- * the server answers them (`Bearer ••••••••`) and its address's secrets masked the same way; none of the fields a
- * server reports. */
-export type ConfigurationMonitor = Pick<
-  Monitor,
-  'name' | 'type' | 'url' | 'frequency' | 'dns' | 'method' | 'headers' | 'secret_headers' | 'body' | 'expect' | 'tls' | 'retry_seconds'
->;
-
-/** A heartbeat's create body as the file keeps it; `expected_interval` is given with a schedule too: what a server
- * without schedules expects instead. */
-export type ConfigurationHeartbeat = Pick<Heartbeat, 'name' | 'expected_interval' | 'schedule' | 'timezone' | 'grace_seconds' | 'max_runtime_seconds'>;
+// Each entry as its resource's field table exports it (common/api/): its create body, with the secrets of an address
+// (a password, a secret query value, a chat webhook's path: secret-urls.ts) and of a marked header masked as the server
+// answers them (`Bearer ••••••••`), and none of the fields a server reports. A scheduled heartbeat keeps its
+// `expected_interval` too: what a server without schedules expects instead.
+export type ConfigurationMonitor = ReturnType<typeof exportedMonitor>;
+export type ConfigurationHeartbeat = ReturnType<typeof exportedHeartbeat>;
+export type ConfigurationDomain = ReturnType<typeof exportedDomain>;
+export type ConfigurationHandler = ReturnType<typeof exportedHandler>;
 
 /** The sections of the file, in the order an import creates them. */
 const configurationSections = ['monitors', 'heartbeats', 'domains', 'notificationHandlers'] as const;

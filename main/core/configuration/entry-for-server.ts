@@ -3,7 +3,8 @@
 // gets the spec's fields, and the report says per item which settings were not kept, never silently. A secret
 // header's value is in the file only masked: it is left out, and the report names the header to give again. An
 // address with a masked secret (secret-urls.ts) cannot be left out: the item is skipped, and the report says so.
-import { HTTP_ONLY_FIELDS, isJsonObject, isMaskedValue, SECRET_MASK, type JsonObject } from '../../../common/api/index.ts';
+import { heartbeatFields, isJsonObject, isMaskedValue, monitorFields, SECRET_MASK, type JsonObject } from '../../../common/api/index.ts';
+import { fieldsWhere, type ExportedExtensionKey, type FieldExtension, type FieldTable } from '../../../common/api/resource-fields.ts';
 import { formatDuration } from '../../../common/format/duration.ts';
 
 /** Which extensions of §16 the server lists. */
@@ -15,8 +16,17 @@ export interface ServerOffers {
 /** The entry to check and send, and what of it the server will not keep; or why it cannot be made there at all. */
 export type EntryForServer = { entry: unknown; notKept?: string | undefined } | { skip: string };
 
-const CHECK_FIELDS = [...HTTP_ONLY_FIELDS, 'retry_seconds'] as const;
-const CRON_FIELDS = ['schedule', 'timezone', 'grace_seconds', 'max_runtime_seconds'] as const;
+/** How the report names each setting an extension adds, from its value and its entry; undefined: said with another. A
+ * field added to the extension in its table must be named here, or this does not compile. */
+type SettingWords<Table extends FieldTable, Extension extends FieldExtension> = Record<ExportedExtensionKey<Table, Extension>, (value: unknown, entry: JsonObject) => string | undefined>;
+
+/** The exported fields an extension adds, in the table's order. */
+function settingsOf(table: FieldTable, extension: FieldExtension): string[] {
+  return fieldsWhere(table, (spec) => spec.extension === extension && spec.exported !== undefined);
+}
+
+const CHECK_FIELDS = settingsOf(monitorFields, 'checks');
+const CRON_FIELDS = settingsOf(heartbeatFields, 'cron');
 
 function without(entry: JsonObject, fields: readonly string[]): JsonObject {
   return Object.fromEntries(Object.entries(entry).filter(([field]) => !fields.includes(field)));
@@ -30,27 +40,25 @@ function listed(words: readonly string[]): string {
 const seconds = (value: unknown) => (typeof value === 'number' ? formatDuration(value * 1000, 'exact') : String(value));
 const plural = (count: number, one: string, more: string) => (count === 1 ? one : more);
 
-function checkSetting(entry: JsonObject, field: (typeof CHECK_FIELDS)[number]): string | undefined {
-  const value = entry[field];
-  switch (field) {
-    case 'method':
-      return `method ${String(value)}`;
-    case 'headers': {
-      const names = isJsonObject(value) ? Object.keys(value) : [];
-      return `${plural(names.length, 'header', 'headers')} ${listed(names)}`;
-    }
-    case 'secret_headers':
-      // Said with the headers they mark.
-      return entry['headers'] === undefined ? 'secret header names' : undefined;
-    case 'body':
-      return 'the request body';
-    case 'expect':
-      return 'the expectations';
-    case 'tls':
-      return 'the certificate settings';
-    case 'retry_seconds':
-      return `the re-check after ${seconds(value)}`;
-  }
+const checkSettings: SettingWords<typeof monitorFields, 'checks'> = {
+  method: (value) => `method ${String(value)}`,
+  headers: (value) => {
+    const names = isJsonObject(value) ? Object.keys(value) : [];
+    return `${plural(names.length, 'header', 'headers')} ${listed(names)}`;
+  },
+  // Said with the headers they mark.
+  secret_headers: (_value, entry) => (entry['headers'] === undefined ? 'secret header names' : undefined),
+  body: () => 'the request body',
+  expect: () => 'the expectations',
+  tls: () => 'the certificate settings',
+  retry_seconds: (value) => `the re-check after ${seconds(value)}`,
+  dns: () => 'the dns lookup',
+};
+
+/** The settings of the extension the entry has, and the words the report says them in. */
+function settingsIn(entry: JsonObject, fields: readonly string[], words: Record<string, (value: unknown, entry: JsonObject) => string | undefined>) {
+  const settings = fields.filter((field) => entry[field] !== undefined && entry[field] !== null);
+  return { settings, words: settings.map((field) => words[field]?.(entry[field], entry)).filter((word) => word !== undefined) };
 }
 
 /**
@@ -69,9 +77,8 @@ export function monitorEntryFor(entry: unknown, offers: ServerOffers): EntryForS
   if (masked !== undefined) return masked;
   if (!offers.checks) {
     if (entry['type'] === 'dns') return { skip: 'a dns monitor needs a server that offers the checks extension, and this one does not' };
-    const settings = CHECK_FIELDS.filter((field) => entry[field] !== undefined && entry[field] !== null);
+    const { settings, words } = settingsIn(entry, CHECK_FIELDS, checkSettings);
     if (settings.length === 0) return { entry };
-    const words = settings.map((field) => checkSetting(entry, field)).filter((word) => word !== undefined);
     return { entry: without(entry, CHECK_FIELDS), notKept: `Not kept, as the server does not offer the checks extension: ${listed(words)}.` };
   }
   const headers = entry['headers'];
@@ -84,19 +91,12 @@ export function monitorEntryFor(entry: unknown, offers: ServerOffers): EntryForS
   };
 }
 
-function cronSetting(entry: JsonObject, field: (typeof CRON_FIELDS)[number]): string | undefined {
-  const value = entry[field];
-  switch (field) {
-    case 'schedule':
-      return `the schedule “${String(value)}”${typeof entry['timezone'] === 'string' ? ` in ${entry['timezone']}` : ''}`;
-    case 'timezone':
-      return entry['schedule'] === undefined ? `the time zone ${String(value)}` : undefined;
-    case 'grace_seconds':
-      return `the grace of ${seconds(value)}`;
-    case 'max_runtime_seconds':
-      return `the longest run of ${seconds(value)}`;
-  }
-}
+const cronSettings: SettingWords<typeof heartbeatFields, 'cron'> = {
+  schedule: (value, entry) => `the schedule “${String(value)}”${typeof entry['timezone'] === 'string' ? ` in ${entry['timezone']}` : ''}`,
+  timezone: (value, entry) => (entry['schedule'] === undefined ? `the time zone ${String(value)}` : undefined),
+  grace_seconds: (value) => `the grace of ${seconds(value)}`,
+  max_runtime_seconds: (value) => `the longest run of ${seconds(value)}`,
+};
 
 export function heartbeatEntryFor(entry: unknown, offers: ServerOffers): EntryForServer {
   if (!isJsonObject(entry)) return { entry };
@@ -104,9 +104,8 @@ export function heartbeatEntryFor(entry: unknown, offers: ServerOffers): EntryFo
     // A schedule brings its own interval, which the server works out (and it refuses both together).
     return { entry: entry['schedule'] === undefined ? entry : without(entry, ['expected_interval']) };
   }
-  const settings = CRON_FIELDS.filter((field) => entry[field] !== undefined && entry[field] !== null);
+  const { settings, words } = settingsIn(entry, CRON_FIELDS, cronSettings);
   if (settings.length === 0) return { entry };
-  const words = settings.map((field) => cronSetting(entry, field)).filter((word) => word !== undefined);
   const instead = entry['schedule'] !== undefined && typeof entry['expected_interval'] === 'number' ? `; it expects a ping every ${seconds(entry['expected_interval'])} instead` : '';
   return { entry: without(entry, CRON_FIELDS), notKept: `Not kept, as the server does not offer schedules (cron): ${listed(words)}${instead}.` };
 }

@@ -1,10 +1,11 @@
 // "Your data out": every monitor, heartbeat, domain and notification handler of one server as one
-// configuration file (configuration-file.ts): the spec's create fields as the server gave them, and the extension
-// settings a monitor or heartbeat has beyond the defaults (exported-items.ts).
+// configuration file (configuration-file.ts): of each, the fields its table in common/api/ marks exported, as it
+// exports them: the spec's create fields as the server gave them, the extension settings beyond their defaults, the
+// secrets of an address or a header masked.
+import { exportedDomain, exportedHandler, exportedHeartbeat, exportedMonitor } from '../../../common/api/index.ts';
 import type { ExportFile } from '../../../common/ipc/history.ts';
 import type { MonitoringClient } from '../api/index.ts';
 import { configurationFormat, configurationVersion, type ConfigurationFile } from './configuration-file.ts';
-import { exportedHandler, exportedHeartbeat, exportedMonitor } from './exported-items.ts';
 
 export async function exportConfiguration(client: MonitoringClient, now: number): Promise<ConfigurationFile> {
   const [monitors, heartbeats, domains, handlers] = await Promise.all([client.listMonitors(), client.listHeartbeats(), client.listDomains(), client.listNotificationHandlers()]);
@@ -14,7 +15,7 @@ export async function exportConfiguration(client: MonitoringClient, now: number)
     exportedAt: new Date(now).toISOString(),
     monitors: monitors.items.map(exportedMonitor),
     heartbeats: heartbeats.items.map(exportedHeartbeat),
-    domains: domains.items.map(({ domain }) => ({ domain })),
+    domains: domains.items.map(exportedDomain),
     notificationHandlers: handlers.items.map(exportedHandler),
   };
 }

@@ -4,7 +4,7 @@
 // dns-check-input.ts), so the form and the service agree.
 import { z } from 'zod';
 import { DEFAULT_EXPECTED_STATUS, DEFAULT_RETRY_SECONDS, isMaskedValue, isSecretHeader, SECRET_MASK, validationDetails, type ValidationDetail } from '../../../common/api/index.ts';
-import { httpCheckProblems, monitorCheckCreateInputs } from '../../../common/api/monitor-check-input.ts';
+import { httpCheckProblems, monitorCheckInputs } from '../../../common/api/monitor-check-input.ts';
 import type { Monitor } from '../../../common/ipc/views.ts';
 
 export interface HeaderRow {
@@ -41,7 +41,7 @@ export interface CheckDraft {
 }
 
 /** The fields of the check extension, as a create or PUT body carries them. */
-export type CheckFields = Partial<Record<'method' | 'headers' | 'secret_headers' | 'body' | 'expect' | 'retry_seconds' | 'tls' | 'dns', unknown>>;
+export type CheckFields = Partial<Record<keyof typeof monitorCheckInputs, unknown>>;
 
 const numberText = (value: number | undefined) => (value === undefined ? '' : String(value));
 
@@ -199,7 +199,7 @@ function repeatedHeaders(draft: CheckDraft, type: string): ValidationDetail[] {
   return details;
 }
 
-const checkInputs = z.object(monitorCheckCreateInputs).partial();
+const checkInputs = z.object(monitorCheckInputs).partial();
 
 /** Where the form shows an error: a status code or a warning day is the list's field; a header and a json row are their own. */
 export function checkFieldOf(field: string): string {
