@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { evaluatePoll, initialAlertState, defaultAlertPreferences, defaultAlertRules, type AlertState } from '../main/core/alerts/index.ts';
+import { evaluatePoll, heartbeatsWaiting, initialAlertState, defaultAlertPreferences, defaultAlertRules, type AlertState } from '../main/core/alerts/index.ts';
 import { clientErrorInfo, MonitoringClient } from '../main/core/api/index.ts';
 import type { PollOutcome, Snapshot } from '../main/core/model/snapshot.ts';
 import { fetchSnapshot } from '../main/core/poller/fetch-snapshot.ts';
@@ -57,7 +57,7 @@ function benchRecorder(directory: string): { record(snapshot: Snapshot, state: A
   return {
     // What ConnectionSession does after each poll.
     record(snapshot, state) {
-      const judge = { graceSeconds: defaultAlertPreferences.heartbeatGraceSeconds, thresholds: defaultAlertPreferences.thresholds, waitingSince: state.heartbeatsWaiting };
+      const judge = { graceSeconds: defaultAlertPreferences.heartbeatGraceSeconds, thresholds: defaultAlertPreferences.thresholds, waitingSince: heartbeatsWaiting(state) };
       recorder.recordPoll({ ok: true, snapshot }, judge, []);
     },
     close: () => database.close(),

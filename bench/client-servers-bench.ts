@@ -10,7 +10,7 @@ import path from 'node:path';
 import { silentLogger } from '../common/logger.ts';
 import type { MaintenanceRule } from '../common/maintenance/maintenance.ts';
 import type { Weekday } from '../common/schedule/weekly-schedule.ts';
-import { defaultAlertPreferences, defaultAlertRules, evaluatePoll, initialAlertState, maintenanceAt, type Alert, type AlertRules } from '../main/core/alerts/index.ts';
+import { defaultAlertPreferences, defaultAlertRules, evaluatePoll, heartbeatsWaiting, initialAlertState, maintenanceAt, type Alert, type AlertRules } from '../main/core/alerts/index.ts';
 import { connectionView } from '../main/core/app/connection-view.ts';
 import { CoreRuntime } from '../main/core/app/core-runtime.ts';
 import { StatusMemo } from '../main/core/app/status-memo.ts';
@@ -205,7 +205,7 @@ function pipelineRoundsCpuMs(bodies: readonly string[][], connections: readonly 
         server.outcome = polled;
         changes = evaluation.changes;
       });
-      const judge: JudgeOptions = { graceSeconds: preferences.heartbeatGraceSeconds, thresholds: preferences.thresholds, waitingSince: server.state.heartbeatsWaiting };
+      const judge: JudgeOptions = { graceSeconds: preferences.heartbeatGraceSeconds, thresholds: preferences.thresholds, waitingSince: heartbeatsWaiting(server.state) };
       cpu.record += cpuMs(() => server.recorder.recordPoll(polled, judge, changes, maintenanceAt(server.rules.maintenance, now)));
       cpu.status += cpuMs(() => statusView({ servers: statusInput(now), settings, now, memo }));
     }

@@ -7,8 +7,7 @@
 // switches to it; `count` prints the connections accepted and requests answered so far as one JSON line. Exits
 // when stdin closes.
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createInterface } from 'node:readline';
+import { serveAsTargetProcess } from './target-process.ts';
 
 export type TargetMode = 'keep-alive' | 'close';
 
@@ -23,13 +22,8 @@ const server = createServer((_request, response) => {
   response.writeHead(200, mode === 'close' ? { ...headers, connection: 'close' } : headers).end(body);
 });
 server.on('connection', () => (connections += 1));
-server.keepAliveTimeout = 60_000;
-server.listen(0, '127.0.0.1', () => process.stdout.write(`${(server.address() as AddressInfo).port}\n`));
 
-createInterface({ input: process.stdin })
-  .on('line', (line) => {
-    const command = line.trim();
-    if (command === 'close' || command === 'keep-alive') mode = command;
-    else if (command === 'count') process.stdout.write(`${JSON.stringify({ connections, requests })}\n`);
-  })
-  .on('close', () => process.exit(0));
+serveAsTargetProcess(server, (command) => {
+  if (command === 'close' || command === 'keep-alive') mode = command;
+  else if (command === 'count') process.stdout.write(`${JSON.stringify({ connections, requests })}\n`);
+});

@@ -5,8 +5,7 @@
 // monitor up. Usage: node bench/soak-targets.ts. Prints its port; reads `calm` or `hostile` lines on stdin; exits
 // when stdin closes.
 import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createInterface } from 'node:readline';
+import { serveAsTargetProcess } from './target-process.ts';
 
 export type SoakTargetMode = 'calm' | 'hostile';
 
@@ -40,12 +39,7 @@ const server = createServer((_request, response) => {
   }
   ok(response);
 });
-server.keepAliveTimeout = 60_000;
-server.listen(0, '127.0.0.1', () => process.stdout.write(`${(server.address() as AddressInfo).port}\n`));
 
-createInterface({ input: process.stdin })
-  .on('line', (line) => {
-    const command = line.trim();
-    if (command === 'calm' || command === 'hostile') mode = command;
-  })
-  .on('close', () => process.exit(0));
+serveAsTargetProcess(server, (command) => {
+  if (command === 'calm' || command === 'hostile') mode = command;
+});

@@ -255,7 +255,7 @@ export async function startService(config: ServiceConfig, ports: ServicePorts, o
     },
     heartbeatPinged: (record, signal) => {
       // The history's pings are the spec's: the successes that move `last_ping`; the runs keep the rest.
-      if (signal.kind === 'success') recorder.recordPing(record.seq, record.lastPing ? Date.parse(record.lastPing) : clock.now());
+      if (signal.kind === 'success') recorder.recordPing(record.seq, record.last_ping ? Date.parse(record.last_ping) : clock.now());
       changes.publish({ kind: 'heartbeat', id: record.id });
       heartbeatWatcher.pinged(record, signal);
     },

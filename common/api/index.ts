@@ -78,6 +78,7 @@ export {
 } from './monitor-input.ts';
 export {
   buildMonitorPutBody,
+  MONITOR_EDITABLE_FIELDS,
   type MonitorEdits,
   type MonitorPutBody,
   type MonitorPutBodyResult,

@@ -23,6 +23,8 @@ type ExtensionEditKey = EditableKey<MonitorFields> & ExtensionKey<MonitorFields>
 /** The spec's fields a server reports, which the full Monitor echoes. */
 type EchoedKey = Exclude<keyof MonitorFields, InputKey<MonitorFields> | ExtensionKey<MonitorFields>>;
 
+/** Every field a person may change after creation: the spec's, then the extensions'. */
+export const MONITOR_EDITABLE_FIELDS = fieldsWhere<EditableKey<MonitorFields>>(monitorFields, (spec) => spec.editable === true);
 const SPEC_FIELDS = fieldsWhere<SpecKey>(monitorFields, (spec) => spec.editable === true && spec.extension === undefined);
 const EXTENSION_FIELDS = fieldsWhere<ExtensionEditKey>(monitorFields, (spec) => spec.editable === true && spec.extension !== undefined);
 const ECHOED_FIELDS = fieldsWhere<EchoedKey>(monitorFields, (spec) => spec.input === undefined && spec.extension === undefined);

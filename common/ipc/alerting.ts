@@ -2,7 +2,7 @@
 // rules as the window edits them and the settings file keeps them. One set of schemas for both sides, so a value the
 // window sends is checked exactly as the file is.
 import { z } from 'zod';
-import { maintenanceRepeatSchema, MAINTENANCE_LIMITS, type MaintenanceRepeat } from '../maintenance/maintenance.ts';
+import { maintenanceReasonSchema, maintenanceRepeatSchema, type MaintenanceRepeat } from '../maintenance/maintenance.ts';
 import { weeklyRangesSchema, type WeeklyRange } from '../schedule/weekly-schedule.ts';
 
 export const ALERTING_BOUNDS = {
@@ -134,11 +134,7 @@ export const maintenanceTimingSchema = z
       forMinutes: wholeNumber(ALERTING_BOUNDS.maintenanceMinutes, 'minutes').optional(),
       endsAt: epochMs.nullable().optional(),
       repeat: maintenanceRepeatSchema.partial({ timezone: true }).optional(),
-      reason: z
-        .string({ error: 'must be text' })
-        .trim()
-        .max(MAINTENANCE_LIMITS.reasonLength, { error: `must be at most ${MAINTENANCE_LIMITS.reasonLength} characters` })
-        .optional(),
+      reason: maintenanceReasonSchema.optional(),
     },
     { error: 'must be an object' },
   )

@@ -2,7 +2,7 @@
 // "your data out and in". Plain data; the core builds it from the server's history where the server keeps one
 // (the history extension) and from its own record of what it saw otherwise (main/core/history/).
 import type { HistoryWindow } from '../api/history.ts';
-import type { Health, ItemKind } from './views.ts';
+import type { Health, ItemKind, StatusItemView } from './views.ts';
 
 export type { HistoryWindow };
 
@@ -89,16 +89,8 @@ export interface HistoryEventView {
   source: HistorySource;
 }
 
-export interface ItemHistoryView {
-  /** The server item key. */
-  key: string;
-  connectionId: string;
-  serverName: string;
-  kind: ItemKind;
-  name: string;
-  /** The state now, as the status shows it, and since when it holds. */
-  health: Health;
-  state: string;
+/** The item as the status shows it now (its key, server, kind, name, health and state), with its history. */
+export interface ItemHistoryView extends Pick<StatusItemView, 'key' | 'connectionId' | 'serverName' | 'kind' | 'name' | 'health' | 'state'> {
   /** Epoch ms the current state began, when known. */
   since: number | undefined;
   /** The state began before Vigil first saw it: `since` is when it was first seen ("for at least 2 h"). */

@@ -60,6 +60,12 @@ export const ITEM_REF_PATTERN = /^(monitor|heartbeat|domain):[^\s]{1,200}$/;
 
 export const maintenanceRepeatSchema = weeklyRangeSchema.extend({ timezone: timeZoneSchema });
 
+/** Why a window is on ("deploy", "router firmware"), as the service keeps it and the app sends it. */
+export const maintenanceReasonSchema = z
+  .string({ error: 'must be text' })
+  .trim()
+  .max(MAINTENANCE_LIMITS.reasonLength, { error: `must be at most ${MAINTENANCE_LIMITS.reasonLength} characters` });
+
 const dateTime = z
   .string({ error: 'must be a date-time with offset, like 2026-11-24T22:00:00Z' })
   .refine((text) => dateTimeToEpochMs(text) !== undefined, { error: 'must be a date-time with offset, like 2026-11-24T22:00:00Z' });
@@ -78,11 +84,7 @@ export const maintenanceCreateSchema = z
       starts_at: dateTime.optional(),
       ends_at: dateTime.nullable().optional(),
       repeat: maintenanceRepeatSchema.optional(),
-      reason: z
-        .string({ error: 'must be text' })
-        .trim()
-        .max(MAINTENANCE_LIMITS.reasonLength, { error: `must be at most ${MAINTENANCE_LIMITS.reasonLength} characters` })
-        .optional(),
+      reason: maintenanceReasonSchema.optional(),
     },
     { error: 'must be a JSON object' },
   )

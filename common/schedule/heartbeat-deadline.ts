@@ -7,14 +7,14 @@
 import { nextCronOccurrence } from './cron-schedule.ts';
 
 /** What the next success is expected by: an interval in seconds, or a cron schedule in its zone. */
-export interface Expectation {
-  expectedInterval: number;
+export interface HeartbeatExpectation {
+  expected_interval: number;
   schedule: string | undefined;
   timezone: string | undefined;
 }
 
 /** When the next success is due after one at `afterMs` (or after creation, for the first). */
-export function nextExpectedAfter({ expectedInterval, schedule, timezone }: Expectation, afterMs: number): number {
+export function nextExpectedAfter({ expected_interval: expectedInterval, schedule, timezone }: HeartbeatExpectation, afterMs: number): number {
   const occurrence = schedule === undefined ? undefined : nextCronOccurrence(schedule, timezone ?? 'UTC', afterMs);
   // A schedule that fires no more (refused when created, but croner looks only so far ahead) falls back to its
   // longest gap, so the heartbeat is still watched.

@@ -9,6 +9,7 @@ import { showError, showInfo } from '../state/notices-store.ts';
 import { useNow } from '../state/now-store.ts';
 import { tracked } from '../state/pending-writes.ts';
 import { Dialog } from './dialog.tsx';
+import { ChoiceButtons } from './choice-buttons.tsx';
 
 type SnoozeFor = VigilArgs<'snooze'>[1];
 
@@ -72,19 +73,13 @@ export function SnoozeControl({ itemKey, name, snoozedUntil, disabled = false }:
         <Dialog title={`Snooze ${name}`} onClose={() => setAsking(false)}>
           <p className="dialog-body">No notifications about {name} for:</p>
           <div className="dialog-choices">
-            {choices.map((choice) => (
-              <button
-                key={choice.value}
-                type="button"
-                className="button"
-                onClick={() => {
-                  setAsking(false);
-                  void run(() => vigil().snooze(itemKey, choice.value), choice.value === 'until-resumed' ? `${name} is snoozed until you unsnooze it.` : `${name} is snoozed for ${choice.label}.`, `${name} was not snoozed`);
-                }}
-              >
-                {choice.label}
-              </button>
-            ))}
+            <ChoiceButtons
+              choices={choices}
+              onChoose={(choice) => {
+                setAsking(false);
+                void run(() => vigil().snooze(itemKey, choice.value), choice.value === 'until-resumed' ? `${name} is snoozed until you unsnooze it.` : `${name} is snoozed for ${choice.label}.`, `${name} was not snoozed`);
+              }}
+            />
           </div>
           <div className="dialog-actions">
             <button type="button" className="button" onClick={() => setAsking(false)}>

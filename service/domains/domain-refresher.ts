@@ -149,11 +149,11 @@ export class DomainRefresher {
   }
 
   #checkExpiry(record: DomainRecord): void {
-    if (record.expiresOn === undefined) return;
+    if (record.expires_on === undefined) return;
     const { store, clock, thresholds = defaultExpiryThresholds } = this.#options;
     const now = clock.now();
-    const daysLeft = daysUntilExpiry(record.expiresOn, now);
-    const alert = expiryAlert(daysLeft, thresholds, record.alertedThreshold);
+    const daysLeft = daysUntilExpiry(record.expires_on, now);
+    const alert = expiryAlert(daysLeft, thresholds, record.alerted_threshold);
     if (alert === undefined) return;
     // Recorded before it is sent: a handler that throws must not make the alert repeat on every pass.
     store.setAlertedThreshold(record.seq, alert.threshold);
@@ -162,15 +162,15 @@ export class DomainRefresher {
       kind: 'domain',
       itemId: record.id,
       itemName: record.domain,
-      from: expiryState(record.alertedThreshold),
+      from: expiryState(record.alerted_threshold),
       to: alert.kind === 'domain.expired' ? 'expired' : 'expiring',
-      detail: expiryDetail(record.expiresOn, daysLeft),
+      detail: expiryDetail(record.expires_on, daysLeft),
     });
     try {
       this.#options.onAlert({
         event: alert.kind,
         occurred_at: new Date(now).toISOString(),
-        message: expiryMessage(record.domain, record.expiresOn, daysLeft),
+        message: expiryMessage(record.domain, record.expires_on, daysLeft),
         subject: { ...this.#options.toJson(record), kind: 'domain', id: record.id },
       });
     } catch (error) {
@@ -180,16 +180,16 @@ export class DomainRefresher {
 
   /** A later expiry date than before is a renewal. */
   #recordRenewal(before: DomainRecord, after: DomainRecord): void {
-    if (before.expiresOn === undefined || after.expiresOn === undefined || after.expiresOn <= before.expiresOn) return;
+    if (before.expires_on === undefined || after.expires_on === undefined || after.expires_on <= before.expires_on) return;
     const now = this.#options.clock.now();
     this.#options.recordEvent({
       at: now,
       kind: 'domain',
       itemId: after.id,
       itemName: after.domain,
-      from: expiryState(before.alertedThreshold),
+      from: expiryState(before.alerted_threshold),
       to: 'renewed',
-      detail: `${expiryDetail(after.expiresOn, daysUntilExpiry(after.expiresOn, now))} (was ${before.expiresOn})`,
+      detail: `${expiryDetail(after.expires_on, daysUntilExpiry(after.expires_on, now))} (was ${before.expires_on})`,
     });
   }
 

@@ -13,12 +13,12 @@ export interface RefreshTiming {
 const jitterFraction = 0.1;
 
 export function nextLookupAt(
-  record: Pick<DomainRecord, 'id' | 'lookedUpAt' | 'lookupError'>,
+  record: Pick<DomainRecord, 'id' | 'looked_up_at' | 'lookup_error'>,
   timing: RefreshTiming,
 ): number {
-  if (record.lookedUpAt === undefined) return Number.NEGATIVE_INFINITY;
-  const base = record.lookupError === undefined ? timing.intervalMs : timing.retryMs;
-  return record.lookedUpAt + base * (1 + jitterFraction * spread(record.id));
+  if (record.looked_up_at === undefined) return Number.NEGATIVE_INFINITY;
+  const base = record.lookup_error === undefined ? timing.intervalMs : timing.retryMs;
+  return record.looked_up_at + base * (1 + jitterFraction * spread(record.id));
 }
 
 /** A stable number in [-1, 1) from the id (FNV-1a), so the offset survives restarts without being stored. */

@@ -14,17 +14,16 @@ export function serviceTimeZone(): string {
 }
 
 export function heartbeatFields(body: HeartbeatCreateBody, nowMs: number, defaultTimeZone: string): HeartbeatFields {
-  const { schedule, grace_seconds: graceSeconds, max_runtime_seconds: maxRuntimeSeconds } = body;
+  const { schedule, grace_seconds, max_runtime_seconds } = body;
   const name = body.name ?? HEARTBEAT_DEFAULTS.name;
   if (schedule === undefined) {
-    const expectedInterval = body.expected_interval ?? HEARTBEAT_DEFAULTS.expected_interval;
-    const nextExpectedAt = nextExpectedAfter({ expectedInterval, schedule, timezone: undefined }, nowMs);
-    return { name, expectedInterval, schedule, timezone: undefined, graceSeconds, maxRuntimeSeconds, nextExpectedAt };
+    const expectation = { expected_interval: body.expected_interval ?? HEARTBEAT_DEFAULTS.expected_interval, schedule, timezone: undefined };
+    return { name, ...expectation, grace_seconds, max_runtime_seconds, next_expected_at: nextExpectedAfter(expectation, nowMs) };
   }
   const timezone = body.timezone ?? defaultTimeZone;
   // The longest wait the schedule allows, within the spec's bounds: a spec-only client never calls it late early.
   const { min, max } = INPUT_LIMITS.expectedIntervalSeconds;
-  const expectedInterval = Math.min(max, Math.max(min, longestCronGap(schedule, timezone, nowMs) ?? HEARTBEAT_DEFAULTS.expected_interval));
-  const nextExpectedAt = nextExpectedAfter({ expectedInterval, schedule, timezone }, nowMs);
-  return { name, expectedInterval, schedule, timezone, graceSeconds, maxRuntimeSeconds, nextExpectedAt };
+  const expected_interval = Math.min(max, Math.max(min, longestCronGap(schedule, timezone, nowMs) ?? HEARTBEAT_DEFAULTS.expected_interval));
+  const expectation = { expected_interval, schedule, timezone };
+  return { name, ...expectation, grace_seconds, max_runtime_seconds, next_expected_at: nextExpectedAfter(expectation, nowMs) };
 }

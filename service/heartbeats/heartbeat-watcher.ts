@@ -98,18 +98,18 @@ export class HeartbeatWatcher {
 
 /** The state a heartbeat without an alert out is in, as the history's events name it. */
 function stateOf(record: HeartbeatRecord): 'up' | 'waiting' {
-  return record.lastPing ? 'up' : 'waiting';
+  return record.last_ping ? 'up' : 'waiting';
 }
 
 function lateWords(record: HeartbeatRecord, overdue: OverdueKind, now: number): { headline: string; detail: string } {
   const before = (at: number) => formatDuration(now - at, 'elapsed');
   if (overdue === 'overran') {
     // To the second: beside a limit of 60 s, "1 min" would hide what the run overran by.
-    const started = record.lastStart === undefined ? 'a run' : `the run started ${formatDuration(now - record.lastStart, 'exact')} earlier`;
-    return { headline: 'ran too long', detail: `${started} has not ended within ${record.maxRuntimeSeconds ?? 0} s` };
+    const started = record.last_start === undefined ? 'a run' : `the run started ${formatDuration(now - record.last_start, 'exact')} earlier`;
+    return { headline: 'ran too long', detail: `${started} has not ended within ${record.max_runtime_seconds ?? 0} s` };
   }
-  const lastPing = record.lastPing === undefined ? Number.NaN : Date.parse(record.lastPing);
+  const lastPing = record.last_ping === undefined ? Number.NaN : Date.parse(record.last_ping);
   const since = Number.isNaN(lastPing) ? 'no ping yet' : `no ping for ${before(lastPing)}`;
-  if (record.schedule === undefined) return { headline: 'is late', detail: `${since} (expected every ${record.expectedInterval} s)` };
-  return { headline: 'is late', detail: `${since} (due ${before(record.nextExpectedAt)} earlier, on “${record.schedule}” in ${record.timezone ?? 'UTC'})` };
+  if (record.schedule === undefined) return { headline: 'is late', detail: `${since} (expected every ${record.expected_interval} s)` };
+  return { headline: 'is late', detail: `${since} (due ${before(record.next_expected_at)} earlier, on “${record.schedule}” in ${record.timezone ?? 'UTC'})` };
 }

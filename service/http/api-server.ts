@@ -2,7 +2,7 @@
 // failure (never HTML, never a stack), rate limiting, and response headers common to all answers.
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from '../logger.ts';
-import { ApiError, type ErrorBody } from './api-error.ts';
+import { ApiError, type ErrorBody, type ErrorCode } from './api-error.ts';
 import type { ApiContext } from './api-context.ts';
 import { bearerAuth } from './bearer-auth.ts';
 import { MethodTable } from './method-table.ts';
@@ -32,22 +32,20 @@ export interface ApiServerOptions {
   bodyLimitBytes: number;
 }
 
-/** Fastify's own errors for what a client sent, mapped to the API's codes. */
+/** Fastify's own errors for what a client sent, by Fastify's code: the API's status, code and sentence for each. */
+const fastifyClientErrors: Readonly<Record<string, readonly [status: number, code: ErrorCode, message: string]>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large', 'The request body is larger than this service accepts.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'Request bodies must be JSON, sent as Content-Type: application/json.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'bad_request', 'The request says it has a JSON body, but the body is empty.'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'bad_request', 'The request body is not valid JSON.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'bad_request', 'The Content-Length header does not match the body.'],
+  FST_ERR_BAD_URL: [400, 'bad_request', 'The request URL is not valid.'],
+};
+
+/** An error Fastify raised over what a client sent, in the API's terms; undefined for the service's own failures. */
 function clientErrorFor(error: FastifyError): ApiError | undefined {
-  switch (error.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError(413, 'payload_too_large', 'The request body is larger than this service accepts.');
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ApiError(415, 'unsupported_media_type', 'Request bodies must be JSON, sent as Content-Type: application/json.');
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new ApiError(400, 'bad_request', 'The request says it has a JSON body, but the body is empty.');
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new ApiError(400, 'bad_request', 'The request body is not valid JSON.');
-    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new ApiError(400, 'bad_request', 'The Content-Length header does not match the body.');
-    case 'FST_ERR_BAD_URL':
-      return new ApiError(400, 'bad_request', 'The request URL is not valid.');
-  }
+  const known = Object.hasOwn(fastifyClientErrors, error.code) ? fastifyClientErrors[error.code] : undefined;
+  if (known !== undefined) return new ApiError(...known);
   if (error instanceof SyntaxError || error.message.includes('prototype property')) {
     return new ApiError(400, 'bad_request', 'The request body is not valid JSON.');
   }

@@ -1,6 +1,11 @@
 // Records as the API shows them (spec §2). Read-only and internal columns stay inside the service.
+import { domainFields } from '../../common/api/domain.ts';
+import { readDateTime } from '../../common/api/fields.ts';
+import { heartbeatFields } from '../../common/api/heartbeat.ts';
 import { DEFAULT_EXPECTED_STATUS, DEFAULT_RETRY_SECONDS } from '../../common/api/monitor-check-input.ts';
 import { DEFAULT_CERTIFICATE_EXPIRY_DAYS } from '../../common/api/monitor-tls-input.ts';
+import { notificationHandlerFields } from '../../common/api/notification-handler.ts';
+import type { FieldTable, ResourceOf } from '../../common/api/resource-fields.ts';
 import { maskSecretHeaders } from '../../common/api/secret-headers.ts';
 import type { HttpCheckRequest } from '../checks/check-result.ts';
 import type { DomainRecord } from '../storage/domain-store.ts';
@@ -65,30 +70,26 @@ export function monitorJson(record: MonitorRecord) {
 }
 
 /**
+ * The fields of a resource's table (common/api/) that its record holds under the same names, as the API shows them:
+ * a time the store keeps as epoch ms in RFC 3339, an absent one left out. So a column added for a field is answered
+ * with no line written for it.
+ */
+function tableFields<Table extends FieldTable>(table: Table, record: object): ResourceOf<Table> {
+  const answer: Record<string, unknown> = {};
+  for (const [key, spec] of Object.entries(table)) {
+    const value = (record as Record<string, unknown>)[key];
+    if (value !== undefined) answer[key] = typeof value === 'number' && spec.read === readDateTime ? isoTime(value) : value;
+  }
+  return answer as ResourceOf<Table>;
+}
+
+/**
  * `ping_url` is Vigil's extension (docs/api-decisions.md §6), and so are `created_at` (§14: a history starts there)
  * and the schedule and run fields (§16): set ones only, the read-only ones once there is something to tell.
  * `last_ping` is absent until the first success.
  */
 export function heartbeatJson(record: HeartbeatRecord, publicOrigin: string) {
-  return withoutAbsent({
-    id: record.id,
-    name: record.name,
-    slug: record.slug,
-    expected_interval: record.expectedInterval,
-    last_ping: record.lastPing,
-    created_at: record.createdAt,
-    ping_url: `${publicOrigin}/ping/${record.slug}`,
-    schedule: record.schedule,
-    timezone: record.timezone,
-    grace_seconds: record.graceSeconds,
-    max_runtime_seconds: record.maxRuntimeSeconds,
-    next_expected_at: iso(record.nextExpectedAt),
-    last_start: iso(record.lastStart),
-    last_end: iso(record.lastEnd),
-    last_duration_ms: record.lastDurationMs,
-    last_exit_code: record.lastExitCode,
-    last_outcome: record.lastOutcome,
-  });
+  return { ...tableFields(heartbeatFields, record), ping_url: `${publicOrigin}/ping/${record.slug}` };
 }
 
 /** A run of `GET /heartbeats/{id}/runs` (docs/api-decisions.md §16). */
@@ -118,16 +119,13 @@ function withoutAbsent<T extends Record<string, unknown>>(object: T): { [K in ke
  */
 export function domainJson(record: DomainRecord, nowMs: number) {
   return {
-    id: record.id,
-    domain: record.domain,
-    created_at: record.createdAt,
-    ...(record.expiresOn ? { expires_on: record.expiresOn, days_until_expiry: daysUntilExpiry(record.expiresOn, nowMs) } : {}),
-    ...(record.registrar ? { registrar: record.registrar } : {}),
-    ...(record.lookedUpAt !== undefined ? { last_checked_at: isoTime(record.lookedUpAt) } : {}),
-    ...(record.lookupError !== undefined ? { last_error: record.lookupError } : {}),
+    ...tableFields(domainFields, record),
+    ...(record.expires_on !== undefined ? { days_until_expiry: daysUntilExpiry(record.expires_on, nowMs) } : {}),
+    ...(record.looked_up_at !== undefined ? { last_checked_at: isoTime(record.looked_up_at) } : {}),
+    ...(record.lookup_error !== undefined ? { last_error: record.lookup_error } : {}),
   };
 }
 
 export function handlerJson(record: HandlerRecord) {
-  return { id: record.id, name: record.name, type: record.type, destination: record.destination };
+  return tableFields(notificationHandlerFields, record);
 }

@@ -62,7 +62,7 @@ export class MaintenanceItems {
     }
     if (kind === 'domain') {
       const record = domains.get(id);
-      return record && (record.alertedThreshold === undefined ? 'ok' : 'alerted');
+      return record && (record.alerted_threshold === undefined ? 'ok' : 'alerted');
     }
     if (kind === 'certificate') {
       // Alerted for the certificate it has now; a renewal since then owes nothing.

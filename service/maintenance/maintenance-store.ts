@@ -78,7 +78,7 @@ const queries = {
 };
 
 // `all()` is oldest start first: at most MAINTENANCE_LIMITS.windows rows, so reading them all is cheap.
-export class MaintenanceStore extends resourceStore('maintenance_windows', 'starts_at, seq', toRecord, queries) {
+export class MaintenanceStore extends resourceStore('maintenance_windows', 'starts_at, seq', queries, toRecord) {
   create(fields: NewMaintenance): MaintenanceRecord {
     const { id, item, startsAt, endsAt, repeat, reason, createdAt } = fields;
     const row = this.sql.insert.get(id, item ?? null, startsAt, endsAt ?? null, repeat ? JSON.stringify(repeat) : null, reason ?? null, createdAt);

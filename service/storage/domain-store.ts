@@ -1,17 +1,8 @@
-// Domain monitors and what their last RDAP lookup found.
-import { resourceStore } from './statements.ts';
-
-export interface DomainRecord {
-  seq: number;
-  id: string;
-  domain: string;
-  expiresOn: string | undefined;
-  registrar: string | undefined;
-  lookedUpAt: number | undefined;
-  lookupError: string | undefined;
-  alertedThreshold: number | undefined;
-  createdAt: string;
-}
+// Domain monitors and what their last RDAP lookup found. A record is its row (statements.ts): the fields of the
+// domain's table in common/api/ a person gives, and what the service keeps of its lookups and alerts.
+import { domainFields, type DomainCreateBody } from '../../common/api/domain.ts';
+import { fieldsWhere } from '../../common/api/resource-fields.ts';
+import { columnValues, insertInto, resourceStore, type RecordOf } from './statements.ts';
 
 export interface DomainLookup {
   expiresOn: string | undefined;
@@ -32,31 +23,21 @@ interface DomainRow {
   created_at: string;
 }
 
-function toRecord(row: DomainRow): DomainRecord {
-  return {
-    seq: row.seq,
-    id: row.id,
-    domain: row.domain,
-    expiresOn: row.expires_on ?? undefined,
-    registrar: row.registrar ?? undefined,
-    lookedUpAt: row.looked_up_at ?? undefined,
-    lookupError: row.lookup_error ?? undefined,
-    alertedThreshold: row.alerted_threshold ?? undefined,
-    createdAt: row.created_at,
-  };
-}
+export type DomainRecord = RecordOf<DomainRow>;
+
+const columns = ['id', 'created_at', ...fieldsWhere(domainFields, (spec) => spec.input !== undefined)];
 
 const queries = {
-  insert: 'INSERT INTO domains (id, domain, created_at) VALUES (?, ?, ?) RETURNING *',
+  insert: insertInto('domains', columns),
   byName: 'SELECT * FROM domains WHERE domain = ?',
   saveLookup: `UPDATE domains SET expires_on = ?, registrar = ?, alerted_threshold = ?, looked_up_at = ?, lookup_error = ?
    WHERE seq = ? RETURNING *`,
   setAlerted: 'UPDATE domains SET alerted_threshold = ? WHERE seq = ?',
 };
 
-export class DomainStore extends resourceStore('domains', 'seq', toRecord, queries) {
-  create(id: string, domain: string, now: string): DomainRecord {
-    return toRecord(this.sql.insert.get(id, domain, now) as unknown as DomainRow);
+export class DomainStore extends resourceStore<DomainRow, typeof queries>('domains', 'seq', queries) {
+  create(id: string, fields: DomainCreateBody, now: string): DomainRecord {
+    return this.made(this.sql.insert.get(...columnValues({ ...fields, id, created_at: now }, columns)));
   }
 
   findByName(domain: string): DomainRecord | undefined {
@@ -69,10 +50,10 @@ export class DomainStore extends resourceStore('domains', 'seq', toRecord, queri
    */
   saveLookup(record: DomainRecord, lookup: DomainLookup): DomainRecord | undefined {
     const failed = lookup.error !== undefined;
-    const expiresOn = failed ? record.expiresOn : lookup.expiresOn;
+    const expiresOn = failed ? record.expires_on : lookup.expiresOn;
     const registrar = failed ? record.registrar : lookup.registrar;
-    const renewed = expiresOn !== undefined && record.expiresOn !== undefined && expiresOn > record.expiresOn;
-    const alerted = renewed ? undefined : record.alertedThreshold;
+    const renewed = expiresOn !== undefined && record.expires_on !== undefined && expiresOn > record.expires_on;
+    const alerted = renewed ? undefined : record.alerted_threshold;
     return this.item(this.sql.saveLookup.get(expiresOn ?? null, registrar ?? null, alerted ?? null, lookup.at, lookup.error ?? null, record.seq));
   }
 

@@ -1,20 +1,8 @@
-// Notification handlers: where alerts are delivered.
-import { resourceStore } from './statements.ts';
-
-export interface HandlerRecord {
-  seq: number;
-  id: string;
-  name: string;
-  type: string;
-  destination: string;
-  createdAt: string;
-}
-
-export interface HandlerFields {
-  name: string;
-  type: string;
-  destination: string;
-}
+// Notification handlers: where alerts are delivered. A record is its row (statements.ts): the fields of the handler's
+// table in common/api/ and when it was made.
+import { fieldsWhere } from '../../common/api/resource-fields.ts';
+import { notificationHandlerFields } from '../../common/api/notification-handler.ts';
+import { columnValues, insertInto, resourceStore, type RecordOf } from './statements.ts';
 
 interface HandlerRow {
   seq: number;
@@ -25,16 +13,16 @@ interface HandlerRow {
   created_at: string;
 }
 
-function toRecord(row: HandlerRow): HandlerRecord {
-  return { seq: row.seq, id: row.id, name: row.name, type: row.type, destination: row.destination, createdAt: row.created_at };
-}
+export type HandlerRecord = RecordOf<HandlerRow>;
+/** What a person gives: the fields of the handler's table with an input. */
+export type HandlerFields = Pick<HandlerRow, 'name' | 'type' | 'destination'>;
 
-const queries = {
-  insert: 'INSERT INTO notification_handlers (id, name, type, destination, created_at) VALUES (?, ?, ?, ?, ?) RETURNING *',
-};
+const columns = ['id', 'created_at', ...fieldsWhere(notificationHandlerFields, (spec) => spec.input !== undefined)];
 
-export class HandlerStore extends resourceStore('notification_handlers', 'seq', toRecord, queries) {
+const queries = { insert: insertInto('notification_handlers', columns) };
+
+export class HandlerStore extends resourceStore<HandlerRow, typeof queries>('notification_handlers', 'seq', queries) {
   create(id: string, fields: HandlerFields, now: string): HandlerRecord {
-    return toRecord(this.sql.insert.get(id, fields.name, fields.type, fields.destination, now) as unknown as HandlerRow);
+    return this.made(this.sql.insert.get(...columnValues({ ...fields, id, created_at: now }, columns)));
   }
 }

@@ -2,7 +2,9 @@
 // which alert is outstanding. Times of the extension's columns are epoch ms; `last_ping` and `created_at` stay the
 // ISO strings of the first schema.
 import type { DatabaseSync } from 'node:sqlite';
-import { resourceStore } from './statements.ts';
+import { heartbeatFields } from '../../common/api/heartbeat.ts';
+import { fieldsWhere } from '../../common/api/resource-fields.ts';
+import { columnValues, insertInto, resourceStore, type RecordOf } from './statements.ts';
 import { transaction } from '../../common/sqlite-transaction.ts';
 import { HeartbeatRunStore, type RunBounds } from './heartbeat-run-store.ts';
 
@@ -11,40 +13,8 @@ export type HeartbeatProblem = 'late' | 'failed';
 
 export type RunOutcome = 'success' | 'failed';
 
-export interface HeartbeatRecord {
-  seq: number;
-  id: string;
-  name: string;
-  slug: string;
-  /** Seconds; with a schedule, the longest gap between its occurrences (what a spec-only client judges by). */
-  expectedInterval: number;
-  /** The latest success, ISO. */
-  lastPing: string | undefined;
-  createdAt: string;
-  schedule: string | undefined;
-  timezone: string | undefined;
-  graceSeconds: number | undefined;
-  maxRuntimeSeconds: number | undefined;
-  /** When the next success is due (before the grace). */
-  nextExpectedAt: number;
-  lastStart: number | undefined;
-  /** The latest success or failure. */
-  lastEnd: number | undefined;
-  lastDurationMs: number | undefined;
-  lastExitCode: number | undefined;
-  lastOutcome: RunOutcome | undefined;
-  problem: HeartbeatProblem | undefined;
-}
-
-export interface HeartbeatFields {
-  name: string;
-  expectedInterval: number;
-  schedule: string | undefined;
-  timezone: string | undefined;
-  graceSeconds: number | undefined;
-  maxRuntimeSeconds: number | undefined;
-  nextExpectedAt: number;
-}
+/** A new heartbeat's columns: what a person gave, with the service's defaults filled in (heartbeat-fields.ts). */
+export type HeartbeatFields = Pick<HeartbeatRow, 'name' | 'expected_interval' | 'next_expected_at'> & Partial<Pick<HeartbeatRecord, 'schedule' | 'timezone' | 'grace_seconds' | 'max_runtime_seconds'>>;
 
 /** What a ping changes: a start, or an end (success or failure). */
 export type PingChange =
@@ -63,42 +33,24 @@ interface HeartbeatRow {
   timezone: string | null;
   grace_seconds: number | null;
   max_runtime_seconds: number | null;
-  next_expected_at: number | null;
+  /** Filled for every row by migration 4, and written by every create and success since. */
+  next_expected_at: number;
   last_start: number | null;
   last_end: number | null;
   last_duration_ms: number | null;
   last_exit_code: number | null;
-  last_outcome: string | null;
-  problem: string | null;
+  last_outcome: RunOutcome | null;
+  problem: HeartbeatProblem | null;
 }
 
-function toRecord(row: HeartbeatRow): HeartbeatRecord {
-  return {
-    seq: row.seq,
-    id: row.id,
-    name: row.name,
-    slug: row.slug,
-    expectedInterval: row.expected_interval,
-    lastPing: row.last_ping ?? undefined,
-    createdAt: row.created_at,
-    schedule: row.schedule ?? undefined,
-    timezone: row.timezone ?? undefined,
-    graceSeconds: row.grace_seconds ?? undefined,
-    maxRuntimeSeconds: row.max_runtime_seconds ?? undefined,
-    // Filled for every row by migration 4 and on every write since; the interval rule is the fallback.
-    nextExpectedAt: row.next_expected_at ?? Date.parse(row.last_ping ?? row.created_at) + row.expected_interval * 1000,
-    lastStart: row.last_start ?? undefined,
-    lastEnd: row.last_end ?? undefined,
-    lastDurationMs: row.last_duration_ms ?? undefined,
-    lastExitCode: row.last_exit_code ?? undefined,
-    lastOutcome: row.last_outcome === 'success' || row.last_outcome === 'failed' ? row.last_outcome : undefined,
-    problem: row.problem === 'late' || row.problem === 'failed' ? row.problem : undefined,
-  };
-}
+export type HeartbeatRecord = RecordOf<HeartbeatRow>;
+
+/** What the service writes when it makes a heartbeat: the fields a person gives (the heartbeat's table, common/api/), with
+ * its defaults, and its first deadline. */
+const columns = ['id', 'slug', 'created_at', 'next_expected_at', ...fieldsWhere(heartbeatFields, (spec) => spec.input !== undefined)];
 
 const queries = {
-  insert: `INSERT INTO heartbeats (id, name, slug, expected_interval, created_at, schedule, timezone, grace_seconds, max_runtime_seconds, next_expected_at)
-   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+  insert: insertInto('heartbeats', columns),
   bySlug: 'SELECT * FROM heartbeats WHERE slug = ?',
   start: 'UPDATE heartbeats SET last_start = ? WHERE seq = ? RETURNING *',
   end: `UPDATE heartbeats SET last_end = ?1, last_outcome = ?2, last_exit_code = ?3, last_duration_ms = ?4,
@@ -107,7 +59,7 @@ const queries = {
   setProblem: 'UPDATE heartbeats SET problem = ? WHERE seq = ?',
 };
 
-export class HeartbeatStore extends resourceStore('heartbeats', 'seq', toRecord, queries) {
+export class HeartbeatStore extends resourceStore<HeartbeatRow, typeof queries>('heartbeats', 'seq', queries) {
   /** Each heartbeat's runs and their logs. */
   readonly runs: HeartbeatRunStore;
   readonly #db: DatabaseSync;
@@ -124,19 +76,7 @@ export class HeartbeatStore extends resourceStore('heartbeats', 'seq', toRecord,
   }
 
   create(id: string, slug: string, fields: HeartbeatFields, now: string): HeartbeatRecord {
-    const row = this.sql.insert.get(
-      id,
-      fields.name,
-      slug,
-      fields.expectedInterval,
-      now,
-      fields.schedule ?? null,
-      fields.timezone ?? null,
-      fields.graceSeconds ?? null,
-      fields.maxRuntimeSeconds ?? null,
-      fields.nextExpectedAt,
-    );
-    return toRecord(row as unknown as HeartbeatRow);
+    return this.made(this.sql.insert.get(...columnValues({ ...fields, id, slug, created_at: now }, columns)));
   }
 
   bySlug(slug: string): HeartbeatRecord | undefined {
@@ -145,7 +85,7 @@ export class HeartbeatStore extends resourceStore('heartbeats', 'seq', toRecord,
 
   /** Records what a ping did to the heartbeat; a success also moves `last_ping` and the next expected time. */
   applyPing(seq: number, change: PingChange): HeartbeatRecord {
-    if (change.kind === 'start') return toRecord(this.sql.start.get(change.at, seq) as unknown as HeartbeatRow);
+    if (change.kind === 'start') return this.made(this.sql.start.get(change.at, seq));
     const success = change.outcome === 'success';
     const row = this.sql.end.get(
       change.at,
@@ -156,7 +96,7 @@ export class HeartbeatStore extends resourceStore('heartbeats', 'seq', toRecord,
       success ? (change.nextExpectedAt ?? null) : null,
       seq,
     );
-    return toRecord(row as unknown as HeartbeatRow);
+    return this.made(row);
   }
 
   setProblem(seq: number, problem: HeartbeatProblem | undefined): void {

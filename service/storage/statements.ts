@@ -3,6 +3,33 @@
 // `prepare` line per statement.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 
+/**
+ * A row as its store's record: the same names, which for a resource's fields are those of its table in common/api/,
+ * with SQL NULL as undefined. One mapping for every store, so a column added to a table reaches the record, and a
+ * field a person gives reaches its column (`columnValues`), with no line written for it.
+ */
+export type RecordOf<Row> = { readonly [Column in keyof Row]: null extends Row[Column] ? Exclude<Row[Column], null> | undefined : Row[Column] };
+
+export function recordOf<Row extends object>(row: Row): RecordOf<Row> {
+  const record: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(row)) record[column] = value ?? undefined;
+  return record as RecordOf<Row>;
+}
+
+/** An INSERT of these columns, in this order, answering the new row. */
+export function insertInto(table: string, columns: readonly string[]): string {
+  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) RETURNING *`;
+}
+
+/** The values of these columns, from an object with the same names: undefined is NULL, a list or an object JSON. */
+export function columnValues(values: Readonly<Record<string, unknown>>, columns: readonly string[]): (string | number | null)[] {
+  return columns.map((column) => {
+    const value = values[column];
+    if (value === undefined || value === null) return null;
+    return typeof value === 'object' ? JSON.stringify(value) : (value as string | number);
+  });
+}
+
 export type Statements<Queries> = { readonly [Name in keyof Queries]: StatementSync };
 
 export function prepareAll<Queries extends Record<string, string>>(db: DatabaseSync, queries: Queries): Statements<Queries> {
@@ -24,10 +51,15 @@ export function withStatements<Queries extends Record<string, string>>(queries: 
 
 /**
  * The base of a resource's store (a table with `id`; monitors keep their rows in memory and have their own): by id,
- * all in order, how many, delete — each answered as the store's record (`toItem`), and `item(row)` for the store's
- * own queries, which are added to these.
+ * all in order, how many, delete — each answered as the store's record (`recordOf`, unless the store maps its rows
+ * itself), and `item(row)` for the store's own queries, which are added to these.
  */
-export function resourceStore<Row, Item, Queries extends Record<string, string>>(table: string, orderBy: string, toItem: (row: Row) => Item, queries: Queries) {
+export function resourceStore<Row extends object, Queries extends Record<string, string>, Item = RecordOf<Row>>(
+  table: string,
+  orderBy: string,
+  queries: Queries,
+  toItem: (row: Row) => Item = recordOf as (row: Row) => Item,
+) {
   const common = {
     byId: `SELECT * FROM ${table} WHERE id = ?`,
     all: `SELECT * FROM ${table} ORDER BY ${orderBy}`,
@@ -55,6 +87,11 @@ export function resourceStore<Row, Item, Queries extends Record<string, string>>
     /** A row one of the queries answered, as a record (undefined: none). */
     protected item(row: unknown): Item | undefined {
       return row === undefined ? undefined : toItem(row as Row);
+    }
+
+    /** The row a query always answers (an INSERT … RETURNING), as a record. */
+    protected made(row: unknown): Item {
+      return toItem(row as Row);
     }
 
     protected items(rows: unknown[]): Item[] {

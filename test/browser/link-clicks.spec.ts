@@ -2,11 +2,10 @@
 // is handed over (to main, which opens it in the browser) and not followed; a click a script makes is not handed
 // over, however it is made; links within the app are left alone. The guard runs as the preload runs it: before any
 // script of the page.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { watchLinkClicks } from '../../preload/link-clicks.ts';
 import { chromiumMissingReason } from '../helpers/chromium.ts';
+import { servePageForFile } from './page-server.ts';
 
 const page = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Links</title></head>
@@ -28,28 +27,15 @@ const page = `<!doctype html>
 </script>
 </main></body></html>`;
 
-let server: Server;
-let baseUrl: string;
-
 test.skip(!!chromiumMissingReason(), chromiumMissingReason());
 
-test.beforeAll(async () => {
-  server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-});
-
-test.afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+const served = servePageForFile(page);
 
 async function guarded(tab: Page): Promise<string[]> {
   const handedOver: string[] = [];
   await tab.exposeFunction('handOver', (url: string) => handedOver.push(url));
   await tab.addInitScript({ content: `(${watchLinkClicks.toString()})(window, (url) => window.handOver(url));` });
-  await tab.goto(baseUrl);
+  await tab.goto(served.url);
   return handedOver;
 }
 
@@ -60,7 +46,7 @@ test('hands over a link the person clicks or presses Enter on, and does not foll
   await tab.getByRole('link', { name: 'Docs' }).press('Enter');
   await expect.poll(() => handedOver).toEqual(['https://vigil.invalid/docs', 'https://vigil.invalid/new', 'https://vigil.invalid/docs']);
   expect(await tab.evaluate(() => (window as unknown as { stoppedByGuard: number }).stoppedByGuard)).toBe(3);
-  expect(tab.url()).toBe(baseUrl);
+  expect(tab.url()).toBe(served.url);
   expect(tab.context().pages()).toEqual([tab]);
 });
 
@@ -84,7 +70,7 @@ test('hands over nothing a script clicks', async ({ page: tab }) => {
 test('leaves a link within the app alone', async ({ page: tab }) => {
   const handedOver = await guarded(tab);
   await tab.getByRole('link', { name: 'Monitors' }).click();
-  await expect(tab).toHaveURL(`${baseUrl}#/monitors`);
+  await expect(tab).toHaveURL(`${served.url}#/monitors`);
   await tab.getByRole('link', { name: 'Docs' }).click();
   await expect.poll(() => handedOver).toEqual(['https://vigil.invalid/docs']);
 });

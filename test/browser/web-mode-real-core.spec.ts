@@ -1,40 +1,36 @@
 // Browser mode end to end in Debian's Chromium: a page using renderer/transport calls through the web server
 // into the real core, which talks to a real embedded service process (local mode). The token stays behind.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { VigilApi } from '../../common/ipc/contract.ts';
 import { silentLogger } from '../../common/logger.ts';
 import { startWebServer, type WebServer } from '../../main/browser-mode/web-server.ts';
 import { startCore, tempDirs, type CoreFixture } from '../core/app/core-fixture.ts';
 import { chromiumMissingReason } from '../helpers/chromium.ts';
-import { buildTransportTestPage } from '../helpers/web-server.ts';
+import { transportTestPageForFile } from './page-server.ts';
 
 interface TestPageGlobals {
   vigilTest: { api: VigilApi };
 }
 
 let dirs: ReturnType<typeof tempDirs>;
-let workDir: string;
 let fixture: CoreFixture;
 let server: WebServer;
 
 test.skip(!!chromiumMissingReason(), chromiumMissingReason());
 
+const transportPage = transportTestPageForFile('vigil-web-real-');
+
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   dirs = tempDirs();
-  workDir = mkdtempSync(path.join(tmpdir(), 'vigil-web-real-'));
   fixture = await startCore(dirs);
-  server = await startWebServer({ core: fixture.core, rendererDir: await buildTransportTestPage(workDir), logger: silentLogger });
+  server = await startWebServer({ core: fixture.core, rendererDir: transportPage.dir, logger: silentLogger });
 });
 
 test.afterAll(async () => {
   await server?.close();
   await fixture?.core.stop();
   dirs?.remove();
-  rmSync(workDir, { recursive: true, force: true });
 });
 
 test('a call from the page round-trips to the real core and its local service, and the token never reaches the page', async ({ page }) => {

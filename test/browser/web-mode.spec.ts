@@ -2,16 +2,16 @@
 // fake core. The page opens with the launch key, which works once, and calls round-trip, also from a second tab;
 // without the key, from a DNS-rebound name, or from a page on another loopback port (which the browser does send
 // the cookie to) it is refused, and so is that cookie replayed from another program. Each test has its own launch.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import type { VigilApi } from '../../common/ipc/contract.ts';
 import type { AlertView } from '../../common/ipc/views.ts';
 import { chromiumLaunchOptions, chromiumMissingReason } from '../helpers/chromium.ts';
-import { buildTransportTestPage, openContractSocket, rawRequest, sampleStatus, startTestWebServer, type TestWebServer } from '../helpers/web-server.ts';
+import { openContractSocket, rawRequest, sampleStatus, startTestWebServer, type TestWebServer } from '../helpers/web-server.ts';
+import { transportTestPageForFile } from './page-server.ts';
 
 interface TestPageGlobals {
   vigilTest: { api: VigilApi; showAlert(alert: AlertView): 'notification' | 'in-page' };
@@ -19,28 +19,18 @@ interface TestPageGlobals {
 
 const alert: AlertView = { id: 'a1', kind: 'monitor-down', severity: 'critical', title: 'API is down', body: 'Connection refused.', connectionId: 'local' };
 
-let workDir: string;
-let rendererDir: string;
 let web: TestWebServer;
 
 test.skip(!!chromiumMissingReason(), chromiumMissingReason());
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  workDir = mkdtempSync(path.join(tmpdir(), 'vigil-web-mode-'));
-  rendererDir = await buildTransportTestPage(workDir);
-});
+const transportPage = transportTestPageForFile('vigil-web-mode-');
 
 test.beforeEach(async () => {
-  web = await startTestWebServer({ rendererDir });
+  web = await startTestWebServer({ rendererDir: transportPage.dir });
 });
 
 test.afterEach(async () => {
   await web?.stop();
-});
-
-test.afterAll(() => {
-  rmSync(workDir, { recursive: true, force: true });
 });
 
 const callFrom = (page: Page) =>

@@ -3,37 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ItemHistoryView, UptimeView } from '../../common/ipc/history.ts';
 import { formatItemHistory } from '../../main/cli/history-report.ts';
+import { plainItemHistory } from '../helpers/item-history.ts';
 
 const T0 = Date.UTC(2026, 10, 24);
 const britain = { locale: 'en-GB', timeZone: 'UTC' };
 const uptime = (window: UptimeView['window'], maintenanceSeconds: number): UptimeView => ({ window, uptime: 0.9995, upSeconds: 1, downSeconds: 0, unknownSeconds: 0, maintenanceSeconds, sinceCreation: undefined, source: 'server' });
 
 function page(figures: UptimeView[], createdAt?: number): ItemHistoryView {
-  return {
-    key: 'work/monitor:a',
-    connectionId: 'work',
-    serverName: 'Work',
-    kind: 'monitor',
-    name: 'API',
-    health: 'ok',
-    state: 'up',
-    since: undefined,
-    sinceIsLowerBound: false,
-    window: '7d',
-    from: T0 - 7 * 86_400_000,
-    to: T0,
-    createdAt,
-    source: 'server',
-    uptime: figures,
-    timeline: [],
-    responseTimes: undefined,
-    incidents: [],
-    checks: undefined,
-    pings: undefined,
-    expiresOn: undefined,
-    events: [],
-    notes: [],
-  };
+  return plainItemHistory({ window: '7d', from: T0 - 7 * 86_400_000, to: T0, createdAt, uptime: figures });
 }
 
 describe('the uptime line', () => {

@@ -6,8 +6,8 @@ const utc = (text: string) => Date.parse(text);
 
 describe('nextExpectedAfter', () => {
   it('adds the interval, or finds the next occurrence in the schedule’s zone', () => {
-    expect(nextExpectedAfter({ expectedInterval: 600, schedule: undefined, timezone: undefined }, 1_000)).toBe(601_000);
-    const nightly = { expectedInterval: 90_000, schedule: '30 2 * * *', timezone: 'Europe/Berlin' };
+    expect(nextExpectedAfter({ expected_interval: 600, schedule: undefined, timezone: undefined }, 1_000)).toBe(601_000);
+    const nightly = { expected_interval: 90_000, schedule: '30 2 * * *', timezone: 'Europe/Berlin' };
     // A ping just after the run of the spring-forward night (03:00 CEST) expects the next night's 02:30 CEST.
     expect(nextExpectedAfter(nightly, utc('2026-03-29T01:00:05Z'))).toBe(utc('2026-03-30T00:30:00Z'));
     expect(nextExpectedAfter({ ...nightly, timezone: 'America/New_York' }, utc('2026-03-08T06:00:00Z'))).toBe(utc('2026-03-08T07:00:00Z'));

@@ -58,6 +58,15 @@ export async function startServiceProcess(dataDir: string, extraArgs: string[] =
   return { apiUrl, child, stderr: () => stderr, exited };
 }
 
+/** Creates something (`what`: monitors, heartbeats, …) straight on a running service, as another user of it would; answers its reply. */
+export function createOnService(service: Pick<ServiceProcess, 'apiUrl'>, token: string, what: string, body: Record<string, unknown>): Promise<Response> {
+  return fetch(`${service.apiUrl}/${what}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
 /** A token for the service of that data dir, as `vigil token` prints it. */
 export async function tokenFor(dataDir: string): Promise<string> {
   const { code, stdout, stderr } = await runVigil(['token', '--data-dir', dataDir]).exited;

@@ -2,6 +2,7 @@
 // Plain text only (no TLS); the message is decoded just enough to assert headers, subject and a text body.
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { arrivals } from './arrivals.ts';
 
 export interface ReceivedEmail {
   /** MAIL FROM of the envelope. */
@@ -35,9 +36,8 @@ export interface SmtpReceiver {
 }
 
 export async function startSmtpReceiver({ credentials }: SmtpReceiverOptions = {}): Promise<SmtpReceiver> {
-  const messages: ReceivedEmail[] = [];
+  const arrived = arrivals<ReceivedEmail>('email');
   const logins: SmtpReceiver['logins'] = [];
-  const waiters = new Set<() => void>();
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
     authOptional: credentials === undefined,
@@ -58,13 +58,12 @@ export async function startSmtpReceiver({ credentials }: SmtpReceiverOptions = {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const { mailFrom, rcptTo } = session.envelope;
-        messages.push({
+        arrived.add({
           ...parseMessage(Buffer.concat(chunks).toString('utf8')),
           envelopeFrom: mailFrom === false ? undefined : mailFrom.address,
           envelopeTo: rcptTo.map((recipient) => recipient.address),
           user: typeof session.user === 'string' ? session.user : undefined,
         });
-        for (const wake of waiters) wake();
         callback();
       });
     },
@@ -77,24 +76,9 @@ export async function startSmtpReceiver({ credentials }: SmtpReceiverOptions = {
 
   return {
     port,
-    messages,
+    messages: arrived.received,
     logins,
-    waitFor(count, timeoutMs = 5_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          if (messages.length < count) return;
-          clearTimeout(timer);
-          waiters.delete(check);
-          resolve(messages);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`Expected ${count} email(s) within ${timeoutMs} ms, got ${messages.length}`));
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      });
-    },
+    waitFor: arrived.waitFor,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

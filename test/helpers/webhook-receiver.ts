@@ -1,6 +1,7 @@
 // A real HTTP server on 127.0.0.1 that records requests and answers from a programmable sequence.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { arrivals } from './arrivals.ts';
 
 /** A status code (empty body), a full answer (a redirect is a 3xx with a location header), or no answer at all. */
 export type WebhookReply = number | 'stall' | { status: number; headers?: Record<string, string>; body?: string };
@@ -28,8 +29,7 @@ export interface WebhookReceiver {
 }
 
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
-  const requests: ReceivedRequest[] = [];
-  const waiters = new Set<() => void>();
+  const arrived = arrivals<ReceivedRequest>('request');
   let replies: WebhookReply[] = [];
 
   const server = createServer((request, response) => {
@@ -37,14 +37,13 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const rawBody = Buffer.concat(chunks).toString('utf8');
-      requests.push({
+      arrived.add({
         method: request.method ?? '',
         path: request.url ?? '',
         headers: request.headers,
         rawBody,
         body: parseJson(rawBody),
       });
-      for (const wake of waiters) wake();
       const reply = replies.shift() ?? 200;
       if (reply === 'stall') return;
       const { status, headers = {}, body = '' } = typeof reply === 'number' ? { status: reply } : reply;
@@ -59,26 +58,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
 
   return {
     url: `http://127.0.0.1:${port}/hook`,
-    requests,
+    requests: arrived.received,
     respondWith(...next) {
       replies = next;
     },
-    waitFor(count, timeoutMs = 5_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          if (requests.length < count) return;
-          clearTimeout(timer);
-          waiters.delete(check);
-          resolve(requests);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`Expected ${count} request(s) within ${timeoutMs} ms, got ${requests.length}`));
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      });
-    },
+    waitFor: arrived.waitFor,
     close() {
       server.closeAllConnections();
       return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));

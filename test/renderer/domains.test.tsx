@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
 import type { ItemFixture } from './status-fixtures.ts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Domain} from '../../common/ipc/views.ts';
 import { useDomains } from '../../renderer/state/resources.ts';
 import { useStatus } from '../../renderer/state/status-store.ts';
 import { DomainsView } from '../../renderer/views/domains/domains-view.tsx';
-import { callError, fakeApi, status } from './renderer-harness.tsx';
+import { callError, fakeApi, renderForUser, status } from './renderer-harness.tsx';
 
 function showDomains(domains: Domain[], items: ItemFixture[] = []) {
   useStatus.getState().receive(status({ domains, items }));
@@ -85,8 +84,7 @@ describe('DomainsView', () => {
     let finish: (domain: Domain) => void = () => undefined;
     const fake = fakeApi({ createDomain: () => new Promise((resolve) => (finish = resolve)) });
     showDomains([]);
-    const user = userEvent.setup();
-    render(<DomainsView />);
+    const user = renderForUser(<DomainsView />);
     await user.click(screen.getByRole('button', { name: 'Add domain' }));
     await user.type(screen.getByRole('textbox', { name: 'Domain' }), 'Bücher.example');
     expect(screen.getByText('Saved as xn--bcher-kva.example')).toBeTruthy();
@@ -104,8 +102,7 @@ describe('DomainsView', () => {
   it('checks the name before sending anything', async () => {
     const fake = fakeApi();
     showDomains([]);
-    const user = userEvent.setup();
-    render(<DomainsView />);
+    const user = renderForUser(<DomainsView />);
     await user.click(screen.getByRole('button', { name: 'Add domain' }));
     const field = screen.getByRole('textbox', { name: 'Domain' });
     await user.type(field, 'localhost');
@@ -118,8 +115,7 @@ describe('DomainsView', () => {
   it('rolls the row back and keeps the input, with the server’s error at the field, when adding fails', async () => {
     fakeApi({ createDomain: () => Promise.reject(callError('The server refused the domain.', [{ field: '0.domain', message: 'is already watched' }])) });
     showDomains([]);
-    const user = userEvent.setup();
-    render(<DomainsView />);
+    const user = renderForUser(<DomainsView />);
     await user.click(screen.getByRole('button', { name: 'Add domain' }));
     await user.type(screen.getByRole('textbox', { name: 'Domain' }), 'example.com');
     const dialog = screen.getByRole('dialog', { name: 'Add domain' });
@@ -136,8 +132,7 @@ describe('DomainsView', () => {
   it('deletes only after confirmation', async () => {
     const fake = fakeApi();
     showDomains([{ id: 'd1', domain: 'example.com', expires_on: '2031-03-14', days_until_expiry: 400 }]);
-    const user = userEvent.setup();
-    render(<DomainsView />);
+    const user = renderForUser(<DomainsView />);
     await user.click(screen.getByRole('button', { name: 'Delete example.com' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Stop watching example.com?' });
     expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' }));

@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
+import type { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { NotificationHandler } from '../../common/ipc/views.ts';
 import { useNavigation } from '../../renderer/state/navigation-store.ts';
 import { useHandlers } from '../../renderer/state/resources.ts';
 import { useStatus } from '../../renderer/state/status-store.ts';
 import { HandlersView } from '../../renderer/views/handlers/handlers-view.tsx';
-import { callError, fakeApi, status } from './renderer-harness.tsx';
+import { callError, fakeApi, renderForUser, status } from './renderer-harness.tsx';
 import { localConnection, remoteConnection } from './status-fixtures.ts';
 
 const onCall: NotificationHandler = { id: 'h1', name: 'On call', type: 'email', destination: 'oncall@example.com' };
@@ -45,8 +45,7 @@ describe('HandlersView', () => {
     let attempts = 0;
     fakeApi({ listNotificationHandlers: async () => (++attempts === 1 ? Promise.reject(callError('The server did not answer in time.')) : [onCall]) });
     connect('remote');
-    const user = userEvent.setup();
-    render(<HandlersView />);
+    const user = renderForUser(<HandlersView />);
     expect(await screen.findByText('The server did not answer in time.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('On call')).toBeTruthy();
@@ -65,8 +64,7 @@ describe('HandlersView', () => {
   it('offers only email and webhook for the local service, checks the destination per type, and points email at the SMTP settings', async () => {
     const fake = fakeApi({ listNotificationHandlers: async () => [slack] });
     connect('local');
-    const user = userEvent.setup();
-    render(<HandlersView />);
+    const user = renderForUser(<HandlersView />);
     const dialog = await openForm(user);
     const type = within(dialog).getByRole('combobox', { name: 'Type' });
     expect(optionsOf(type)).toEqual(['Email', 'Webhook']);
@@ -90,8 +88,7 @@ describe('HandlersView', () => {
   it('offers a remote server’s own types and any other, checked as the server would take them', async () => {
     const fake = fakeApi({ listNotificationHandlers: async () => [onCall, slack], createNotificationHandler: async (_connectionId, body) => ({ id: 'h3', ...body }) });
     connect('remote');
-    const user = userEvent.setup();
-    render(<HandlersView />);
+    const user = renderForUser(<HandlersView />);
     await screen.findByText('Team chat');
     const dialog = await openForm(user);
     const type = within(dialog).getByRole('combobox', { name: 'Type' });
@@ -121,8 +118,7 @@ describe('HandlersView', () => {
       createNotificationHandler: () => new Promise((_resolve, reject) => (fail = reject)),
     });
     connect('local');
-    const user = userEvent.setup();
-    render(<HandlersView />);
+    const user = renderForUser(<HandlersView />);
     await screen.findByText('On call');
     const dialog = await openForm(user);
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Ops hook');
@@ -144,8 +140,7 @@ describe('HandlersView', () => {
   it('deletes only after confirmation', async () => {
     const fake = fakeApi({ listNotificationHandlers: async () => [onCall] });
     connect('local');
-    const user = userEvent.setup();
-    render(<HandlersView />);
+    const user = renderForUser(<HandlersView />);
     await user.click(await screen.findByRole('button', { name: 'Delete On call' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete On call?' });
     expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' }));

@@ -2,7 +2,6 @@
 // Cron heartbeats in the window: the form offers a schedule with its live preview only when the server lists
 // `cron`, and the heartbeat's page shows its timing, runs with their logs (older ones on request) and the job lines.
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mergeRuns, runCursor, type HeartbeatRunView } from '../../common/ipc/heartbeat-runs.ts';
 import type { ConnectionView, Heartbeat } from '../../common/ipc/views.ts';
@@ -13,7 +12,7 @@ import { useStatus } from '../../renderer/state/status-store.ts';
 import { HeartbeatsView } from '../../renderer/views/heartbeats/heartbeats-view.tsx';
 import { ItemPage } from '../../renderer/views/item/item-page.tsx';
 import { itemHistory } from './history-fixtures.ts';
-import { fakeApi, status } from './renderer-harness.tsx';
+import { fakeApi, renderForUser, status } from './renderer-harness.tsx';
 import { localConnection } from './status-fixtures.ts';
 
 const cronServer: ConnectionView = { ...localConnection, capabilities: ['history', 'maintenance', 'cron'] };
@@ -38,8 +37,7 @@ describe('the heartbeat form', () => {
   it('offers a schedule with a live preview and sends it with its zone, grace and longest run', async () => {
     const fake = fakeApi({ createHeartbeat: async (_id, body) => ({ id: 'hb_2', ping_url: pingUrl, ...body }) });
     show(cronServer, []);
-    const user = userEvent.setup();
-    render(<HeartbeatsView />);
+    const user = renderForUser(<HeartbeatsView />);
     await user.click(screen.getByRole('button', { name: 'Create your first heartbeat' }));
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Backup');
     await user.click(screen.getByRole('radio', { name: 'On a schedule' }));
@@ -68,8 +66,7 @@ describe('the heartbeat form', () => {
   it('offers only the interval to a server without cron', async () => {
     fakeApi();
     show(specServer, []);
-    const user = userEvent.setup();
-    render(<HeartbeatsView />);
+    const user = renderForUser(<HeartbeatsView />);
     await user.click(screen.getByRole('button', { name: 'Create your first heartbeat' }));
     expect(screen.getByRole('textbox', { name: 'Expected every: amount' })).toBeTruthy();
     expect(screen.queryByRole('radio', { name: 'On a schedule' })).toBeNull();
@@ -97,8 +94,7 @@ describe('the heartbeat page', () => {
       listHeartbeatRuns: async (_key, before) => ({ supported: true, runs: before === undefined ? first : before === newest - 86_400_000 ? older : [], mayHaveOlder: before === undefined }),
     });
     show(cronServer, [backup]);
-    const user = userEvent.setup();
-    render(<ItemPage itemKey={key} />);
+    const user = renderForUser(<ItemPage itemKey={key} />);
     const facts = screen.getByText('Next expected').closest('dl') as HTMLElement;
     expect(facts.textContent).toContain('Runsevery weekday at 02:30, Europe/Berlin');
     expect(facts.textContent).toContain('Last runFailed, took 1 min 7 s, exit code 2');

@@ -7,7 +7,7 @@ import { useNow } from '../../renderer/state/now-store.ts';
 import { useHeartbeats } from '../../renderer/state/resources.ts';
 import { useStatus } from '../../renderer/state/status-store.ts';
 import { HeartbeatsView } from '../../renderer/views/heartbeats/heartbeats-view.tsx';
-import { callError, fakeApi, status } from './renderer-harness.tsx';
+import { callError, fakeApi, renderForUser, status } from './renderer-harness.tsx';
 import type { ItemFixture } from './status-fixtures.ts';
 
 const minute = 60_000;
@@ -103,8 +103,7 @@ describe('HeartbeatsView', () => {
         { key: 'heartbeat:hb_2', kind: 'heartbeat', name: 'Backup', health: 'critical', state: 'failed', detail: 'Failed: exit code 2, 3 h ago' },
       ],
     );
-    const user = userEvent.setup();
-    render(<HeartbeatsView />);
+    const user = renderForUser(<HeartbeatsView />);
     expect(screen.getByText('2 heartbeats, 1 failed, 0 down, 1 late.')).toBeTruthy();
     const rows = screen.getAllByRole('row').map((row) => row.textContent ?? '');
     expect(rows.findIndex((text) => text.includes('Backup'))).toBeLessThan(rows.findIndex((text) => text.includes('Report')));
@@ -117,8 +116,7 @@ describe('HeartbeatsView', () => {
   it('checks the interval before sending anything', async () => {
     const fake = fakeApi();
     showHeartbeats([]);
-    const user = userEvent.setup();
-    render(<HeartbeatsView />);
+    const user = renderForUser(<HeartbeatsView />);
     await user.click(screen.getByRole('button', { name: 'New heartbeat' }));
     const amount = screen.getByRole('textbox', { name: 'Expected every: amount' });
     await user.clear(amount);
@@ -127,18 +125,19 @@ describe('HeartbeatsView', () => {
     expect(screen.getByText('Must not be empty.')).toBeTruthy();
     // Each problem in the unit typed: never a count of seconds the person did not type, never rounded silently.
     const unit = screen.getByRole('combobox', { name: 'Expected every: unit' });
-    await user.type(amount, '0.0001');
+    /** Types the amount afresh and, when named, picks the unit after it. */
+    const expectedEvery = async (typed: string, unitName?: string) => {
+      await user.clear(amount);
+      await user.type(amount, typed);
+      if (unitName !== undefined) await user.selectOptions(unit, unitName);
+    };
+    await expectedEvery('0.0001');
     expect(screen.getByText('Must come to whole seconds: 0.0001 hours is 0.36 seconds.')).toBeTruthy();
-    await user.clear(amount);
-    await user.type(amount, '9.5');
-    await user.selectOptions(unit, 'seconds');
+    await expectedEvery('9.5', 'seconds');
     expect(screen.getByText('Must be a whole number of seconds.')).toBeTruthy();
-    await user.clear(amount);
-    await user.type(amount, '5');
+    await expectedEvery('5');
     expect(screen.getByText('Must be between 10 seconds and 366 days.')).toBeTruthy();
-    await user.clear(amount);
-    await user.type(amount, '400');
-    await user.selectOptions(unit, 'days');
+    await expectedEvery('400', 'days');
     expect(screen.getByText('Must be between 10 seconds and 366 days.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Create heartbeat' }));
     expect(fake.calls).toEqual([]);
@@ -148,8 +147,7 @@ describe('HeartbeatsView', () => {
     let finish: (heartbeat: Heartbeat) => void = () => undefined;
     const fake = fakeApi({ createHeartbeat: () => new Promise((resolve) => (finish = resolve)) });
     showHeartbeats([]);
-    const user = userEvent.setup();
-    render(<HeartbeatsView />);
+    const user = renderForUser(<HeartbeatsView />);
     await user.click(screen.getByRole('button', { name: 'Create your first heartbeat' }));
     const amount = screen.getByRole('textbox', { name: 'Expected every: amount' });
     await user.clear(amount);
@@ -168,8 +166,7 @@ describe('HeartbeatsView', () => {
   it('rolls the row back and keeps the input, with the server’s error at the field, when creating fails', async () => {
     fakeApi({ createHeartbeat: () => Promise.reject(callError('The server refused the heartbeat.', [{ field: '0.expected_interval', message: 'must be at least 60 on this server' }])) });
     showHeartbeats([]);
-    const user = userEvent.setup();
-    render(<HeartbeatsView />);
+    const user = renderForUser(<HeartbeatsView />);
     await user.click(screen.getByRole('button', { name: 'New heartbeat' }));
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Backup');
     await user.click(screen.getByRole('button', { name: 'Create heartbeat' }));
@@ -187,8 +184,7 @@ describe('HeartbeatsView', () => {
   it('deletes only after confirmation', async () => {
     const fake = fakeApi();
     showHeartbeats([{ id: 'hb_1', name: 'Backup', expected_interval: 300 }]);
-    const user = userEvent.setup();
-    render(<HeartbeatsView />);
+    const user = renderForUser(<HeartbeatsView />);
     await user.click(screen.getByRole('button', { name: 'Delete Backup' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete Backup?' });
     expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' }));

@@ -5,6 +5,7 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { formatClockTime, formatDateTime, timeSpanEnds } from '../../common/format/clock-time.ts';
 import type { ItemHistoryView } from '../../common/ipc/history.ts';
+import type { VigilCalls } from '../../common/ipc/contract.ts';
 import { App } from '../../renderer/app.tsx';
 import { Notices } from '../../renderer/components/notices.tsx';
 import { followNavigationRequests } from '../../renderer/state/follow-core.ts';
@@ -13,7 +14,7 @@ import { useNow } from '../../renderer/state/now-store.ts';
 import { useStatus } from '../../renderer/state/status-store.ts';
 import { ItemPage } from '../../renderer/views/item/item-page.tsx';
 import { checksBefore, itemHistory } from './history-fixtures.ts';
-import { callError, fakeApi, status } from './renderer-harness.tsx';
+import { callError, fakeApi, renderForUser, status } from './renderer-harness.tsx';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 const minute = 60_000;
@@ -26,11 +27,16 @@ function showStatus(items: ItemFixture[]) {
 
 const apiItem: ItemFixture = { key: 'monitor:mon_1', kind: 'monitor', name: 'API', health: 'critical', state: 'down', detail: 'Connection refused.', since: NOW - 12 * minute };
 
+/** API's page (down for 12 min) over the history `itemHistory` makes with `overrides`; `calls` answer the rest. */
+function openApiPage(overrides: Partial<ItemHistoryView> = {}, calls: Partial<VigilCalls> = {}): void {
+  fakeApi({ getItemHistory: async () => itemHistory(NOW, '24h', overrides), ...calls });
+  showStatus([apiItem]);
+  render(<ItemPage itemKey="local/monitor:mon_1" />);
+}
+
 describe('the item page', () => {
   it('says the state and for how long, from the status as it changes', async () => {
-    fakeApi({ getItemHistory: async () => itemHistory(NOW) });
-    showStatus([apiItem]);
-    render(<ItemPage itemKey="local/monitor:mon_1" />);
+    openApiPage();
     expect(screen.getByRole('heading', { level: 1, name: 'API' })).toBeTruthy();
     expect(screen.getByText('Down for 12 min')).toBeTruthy();
     showStatus([{ ...apiItem, health: 'ok', state: 'up', since: NOW - 3 * 86_400_000 - 2 * hour }]);
@@ -47,19 +53,14 @@ describe('the item page', () => {
   });
 
   it('shows uptime per window, whose record it is, and time nobody watched apart, never as up', async () => {
-    fakeApi({
-      getItemHistory: async () =>
-        itemHistory(NOW, '24h', {
-          uptime: [
-            { window: '24h', uptime: 0.99987, upSeconds: 80_000, downSeconds: 10, unknownSeconds: 6_390, maintenanceSeconds: 0, sinceCreation: undefined, source: 'client' },
-            { window: '7d', uptime: undefined, upSeconds: 0, downSeconds: 0, unknownSeconds: 604_800, maintenanceSeconds: 0, sinceCreation: undefined, source: 'client' },
-            { window: '30d', uptime: 1, upSeconds: 2_592_000, downSeconds: 0, unknownSeconds: 0, maintenanceSeconds: 0, sinceCreation: undefined, source: 'server' },
-            { window: '90d', uptime: 0.5, upSeconds: 1, downSeconds: 1, unknownSeconds: 0, maintenanceSeconds: 0, sinceCreation: undefined, source: 'server' },
-          ],
-        }),
+    openApiPage({
+      uptime: [
+        { window: '24h', uptime: 0.99987, upSeconds: 80_000, downSeconds: 10, unknownSeconds: 6_390, maintenanceSeconds: 0, sinceCreation: undefined, source: 'client' },
+        { window: '7d', uptime: undefined, upSeconds: 0, downSeconds: 0, unknownSeconds: 604_800, maintenanceSeconds: 0, sinceCreation: undefined, source: 'client' },
+        { window: '30d', uptime: 1, upSeconds: 2_592_000, downSeconds: 0, unknownSeconds: 0, maintenanceSeconds: 0, sinceCreation: undefined, source: 'server' },
+        { window: '90d', uptime: 0.5, upSeconds: 1, downSeconds: 1, unknownSeconds: 0, maintenanceSeconds: 0, sinceCreation: undefined, source: 'server' },
+      ],
     });
-    showStatus([apiItem]);
-    render(<ItemPage itemKey="local/monitor:mon_1" />);
     const figures = within(await screen.findByRole('region', { name: 'Uptime' }));
     const day = figures.getByText('Past 24 hours').closest('li');
     // 99.987 % is rounded down: it was not up all the time.
@@ -76,16 +77,11 @@ describe('the item page', () => {
     const created = NOW - 3 * minute;
     const young = (window: '24h' | '7d' | '30d' | '90d', up: boolean) =>
       ({ window, uptime: up ? 1 : undefined, upSeconds: up ? 180 : 0, downSeconds: 0, unknownSeconds: up ? 0 : 180, maintenanceSeconds: 0, sinceCreation: created, source: 'server' }) as const;
-    fakeApi({
-      getItemHistory: async () =>
-        itemHistory(NOW, '24h', {
-          createdAt: created,
-          uptime: [young('24h', true), young('7d', true), young('30d', false), young('90d', false)],
-          timeline: [{ from: created, to: NOW, health: 'ok', state: 'up' }],
-        }),
+    openApiPage({
+      createdAt: created,
+      uptime: [young('24h', true), young('7d', true), young('30d', false), young('90d', false)],
+      timeline: [{ from: created, to: NOW, health: 'ok', state: 'up' }],
     });
-    showStatus([apiItem]);
-    render(<ItemPage itemKey="local/monitor:mon_1" />);
     const figures = within(await screen.findByRole('region', { name: 'Uptime' }));
     const quarter = figures.getByText('Past 90 days').closest('li')?.textContent ?? '';
     expect(quarter).toMatch(/No data yet/);
@@ -115,9 +111,7 @@ describe('the item page', () => {
   });
 
   it('shows response times in words and, on request, as numbers', async () => {
-    fakeApi({ getItemHistory: async () => itemHistory(NOW) });
-    showStatus([apiItem]);
-    render(<ItemPage itemKey="local/monitor:mon_1" />);
+    openApiPage();
     const section = within(await screen.findByRole('region', { name: 'Response times' }));
     expect(section.getByText(/^Average response time over the past 24 hours: \d+ ms\. The slowest 95th percentile was [\d,]+ ms, at .*\. \d+ of 10,000 checks failed\.$/)).toBeTruthy();
     expect(section.getByText('95th percentile')).toBeTruthy();
@@ -126,9 +120,7 @@ describe('the item page', () => {
   });
 
   it('has no chart where the server keeps no response times, and says what the page cannot show', async () => {
-    fakeApi({ getItemHistory: async () => itemHistory(NOW, '24h', { responseTimes: undefined, checks: undefined, source: 'client', notes: ['This server keeps no history, so the page shows Vigil’s own record.'] }) });
-    showStatus([apiItem]);
-    render(<ItemPage itemKey="local/monitor:mon_1" />);
+    openApiPage({ responseTimes: undefined, checks: undefined, source: 'client', notes: ['This server keeps no history, so the page shows Vigil’s own record.'] });
     expect(await screen.findByRole('note')).toHaveProperty('textContent', 'This server keeps no history, so the page shows Vigil’s own record.');
     expect(screen.queryByRole('region', { name: 'Response times' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Recent checks' })).toBeNull();
@@ -136,17 +128,12 @@ describe('the item page', () => {
   });
 
   it('lists incidents with start, end, duration and what they said, an ongoing one too', async () => {
-    fakeApi({
-      getItemHistory: async () =>
-        itemHistory(NOW, '24h', {
-          incidents: [
-            { start: NOW - 5 * hour, end: NOW - 5 * hour + 28 * minute, detail: 'Connection refused.' },
-            { start: NOW - 12 * minute, end: undefined, detail: 'HTTP 503.' },
-          ],
-        }),
+    openApiPage({
+      incidents: [
+        { start: NOW - 5 * hour, end: NOW - 5 * hour + 28 * minute, detail: 'Connection refused.' },
+        { start: NOW - 12 * minute, end: undefined, detail: 'HTTP 503.' },
+      ],
     });
-    showStatus([apiItem]);
-    render(<ItemPage itemKey="local/monitor:mon_1" />);
     const incidents = within(await screen.findByRole('region', { name: 'Incidents (2)' }));
     const rows = incidents.getAllByRole('row').slice(1);
     expect(rows[0]?.textContent).toContain('Still going on');
@@ -162,8 +149,7 @@ describe('the item page', () => {
     const listChecks = vi.fn(async (_key: string, before?: number) => (before === oldest ? checksBefore(oldest, 5) : []));
     fakeApi({ getItemHistory: async () => itemHistory(NOW, '24h', { checks: first }), listChecks });
     showStatus([apiItem]);
-    const user = userEvent.setup();
-    render(<ItemPage itemKey="local/monitor:mon_1" />);
+    const user = renderForUser(<ItemPage itemKey="local/monitor:mon_1" />);
     const checks = within(await screen.findByRole('region', { name: 'Recent checks' }));
     expect(checks.getAllByRole('row')).toHaveLength(21);
     expect(checks.getAllByText('Connection refused.').length).toBeGreaterThan(0);
@@ -195,8 +181,7 @@ describe('the item page', () => {
     const getItemHistory = vi.fn((_key: string, pageWindow: ItemHistoryView['window']) => (pageWindow === '24h' ? Promise.resolve(itemHistory(NOW)) : new Promise<ItemHistoryView>((resolve) => (answer = resolve))));
     fakeApi({ getItemHistory });
     showStatus([apiItem]);
-    const user = userEvent.setup();
-    render(<ItemPage itemKey="local/monitor:mon_1" />);
+    const user = renderForUser(<ItemPage itemKey="local/monitor:mon_1" />);
     await screen.findByRole('region', { name: 'Status over the past 24 hours' });
     await user.click(screen.getByRole('radio', { name: '7 days' }));
     expect(getItemHistory).toHaveBeenLastCalledWith('local/monitor:mon_1', '7d');

@@ -15,7 +15,7 @@ import { rulesDraftOf, rulesPatch, rulesSummary, tellChoicesOf } from '../../ren
 import { itemRules } from './calm-fixtures.ts';
 import { itemHistory } from './history-fixtures.ts';
 import { argsOf } from './settings-fixtures.tsx';
-import { callError, fakeApi, status } from './renderer-harness.tsx';
+import { callError, fakeApi, renderForUser, status } from './renderer-harness.tsx';
 import { localConnection, remoteConnection, type ItemFixture } from './status-fixtures.ts';
 
 const NOW = Date.UTC(2026, 10, 24, 12);
@@ -56,8 +56,7 @@ describe('the Rules panel', () => {
       },
     });
     showStatus();
-    const user = userEvent.setup();
-    render(<ItemPage itemKey={key} />);
+    const user = renderForUser(<ItemPage itemKey={key} />);
     const panel = await screen.findByRole('region', { name: 'Alert rules' });
     expect(await within(panel).findByText('Tells only if down for 5 minutes (the default) · 3 items depend on this')).toBeTruthy();
     await user.click(within(panel).getByRole('button', { name: 'Change rules' }));

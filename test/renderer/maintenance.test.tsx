@@ -19,7 +19,7 @@ import { OverviewView } from '../../renderer/views/overview/overview-view.tsx';
 import { maintenanceWindow } from './calm-fixtures.ts';
 import { itemHistory } from './history-fixtures.ts';
 import { argsOf } from './settings-fixtures.tsx';
-import { callError, fakeApi, status } from './renderer-harness.tsx';
+import { callError, fakeApi, renderForUser, status } from './renderer-harness.tsx';
 import { localConnection, remoteConnection, type ItemFixture } from './status-fixtures.ts';
 
 const NOW = Date.parse('2026-11-24T12:00:00Z');
@@ -57,8 +57,7 @@ describe('starting maintenance', () => {
       },
     });
     show([routerItem]);
-    const user = userEvent.setup();
-    render(<MonitorsView />);
+    const user = renderForUser(<MonitorsView />);
     await user.click(within(rowOf('Router')).getByRole('button', { name: 'Maintenance for Router' }));
     const dialog = screen.getByRole('dialog', { name: 'Maintenance for Router' });
     expect(within(dialog).getAllByRole('button').map((button) => button.textContent)).toEqual(['30 min', '1 h', '2 h', 'Until I end it', 'Schedule…', 'Cancel']);
@@ -105,8 +104,7 @@ describe('starting maintenance', () => {
       },
     });
     show([routerItem]);
-    const user = userEvent.setup();
-    render(<MonitorsView />);
+    const user = renderForUser(<MonitorsView />);
     await user.click(within(rowOf('Router')).getByRole('button', { name: 'Maintenance for Router' }));
     const schedule = screen.getByRole('button', { name: 'Schedule…' });
     expect(schedule.getAttribute('aria-expanded')).toBe('false');
@@ -147,8 +145,7 @@ describe('starting maintenance', () => {
   it('schedules a weekly window in the settings’ time zone, the days as toggle chips', async () => {
     const fake = fakeApi({ ...noHistory, startMaintenance: async () => [], getSettings: async () => ({ timeZone: 'Asia/Tokyo' }) as never });
     show([routerItem]);
-    const user = userEvent.setup();
-    render(<MonitorsView />);
+    const user = renderForUser(<MonitorsView />);
     await user.click(within(rowOf('Router')).getByRole('button', { name: 'Maintenance for Router' }));
     await user.click(screen.getByRole('button', { name: 'Schedule…' }));
     await user.click(screen.getByRole('radio', { name: 'Every week' }));
@@ -174,8 +171,7 @@ describe('while maintenance holds', () => {
   it('the overview says until when, with “End now”, lists what is coming with “Stop repeating” for a weekly window and who keeps it', async () => {
     const fake = fakeApi({ ...noEvents, endMaintenance: async () => ({ done: true }) as never });
     show([{ ...routerItem, maintenance: { until } }, nasItem], [active, upcoming]);
-    const user = userEvent.setup();
-    render(<OverviewView />);
+    const user = renderForUser(<OverviewView />);
     const banner = screen.getByRole('region', { name: `In maintenance until ${formatClockTime(until, NOW)}` });
     expect(banner.textContent).toContain('Kept by the server');
     const later = screen.getByRole('list', { name: 'Upcoming maintenance' });
@@ -207,8 +203,7 @@ describe('while maintenance holds', () => {
     const { unmount } = render(<MonitorsView />);
     expect(within(rowOf('Router')).getByText(`Maintenance until ${formatClockTime(until, NOW)}`)).toBeTruthy();
     unmount();
-    const user = userEvent.setup();
-    render(<ItemPage itemKey="local/monitor:m1" />);
+    const user = renderForUser(<ItemPage itemKey="local/monitor:m1" />);
     const header = screen.getByRole('heading', { level: 1, name: 'Router' }).closest('header') as HTMLElement;
     expect(within(header).getByText(`Maintenance until ${formatClockTime(until, NOW)}`)).toBeTruthy();
     const windows = screen.getByRole('list', { name: 'Maintenance windows of this item' });

@@ -21,7 +21,7 @@ import { MonitorsView } from '../../renderer/views/monitors/monitors-view.tsx';
 import { serverGroups } from '../../renderer/views/overview/overview-model.ts';
 import { OverviewView } from '../../renderer/views/overview/overview-view.tsx';
 import { DataSection } from '../../renderer/views/settings/data-section.tsx';
-import { callError, fakeApi, status } from './renderer-harness.tsx';
+import { callError, fakeApi, renderForUser, status } from './renderer-harness.tsx';
 import { localConnection, remoteConnection, type ServerFixture } from './status-fixtures.ts';
 
 const NOW = Date.parse('2026-11-24T12:00:00Z');
@@ -177,8 +177,7 @@ describe('the lists over several servers', () => {
   it('deletes on the row’s own server', async () => {
     const fake = fakeApi({ getListHistory: async () => ({ from: 0, to: 1, slotCount: 1, items: {} }), deleteMonitor: async () => undefined });
     show(threeServers());
-    const user = userEvent.setup();
-    render(<MonitorsView />);
+    const user = renderForUser(<MonitorsView />);
     await user.click(within(rowOf('Database')).getByRole('button', { name: 'Delete Database' }));
     await user.click(screen.getByRole('button', { name: 'Delete monitor' }));
     await waitFor(() => expect(fake.calls.filter((call) => call.method === 'deleteMonitor')).toEqual([{ method: 'deleteMonitor', args: ['work', 'm1'] }]));
@@ -241,8 +240,7 @@ describe('creating on one of several servers', () => {
   it('does not ask with one server, and sends to it', async () => {
     const fake = fakeApi({ createDomain: async (_connectionId, body) => ({ id: 'd1', ...body }) });
     show([{ connection: work }]);
-    const user = userEvent.setup();
-    render(<DomainForm onClose={() => undefined} />);
+    const user = renderForUser(<DomainForm onClose={() => undefined} />);
     expect(screen.queryByRole('combobox', { name: 'Server' })).toBeNull();
     await user.type(screen.getByRole('textbox', { name: 'Domain' }), 'example.com');
     await user.click(screen.getByRole('button', { name: 'Add domain' }));
@@ -268,8 +266,7 @@ describe('your data with several servers', () => {
       importConfiguration: async () => ({ dryRun: true, created: [], skipped: [], failed: undefined }),
     });
     show(threeServers());
-    const user = userEvent.setup();
-    render(<DataSection />);
+    const user = renderForUser(<DataSection />);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Server' }), 'Work');
     await user.click(screen.getByRole('button', { name: 'Export configuration' }));
     await user.upload(screen.getByLabelText('Configuration file'), new File(['{}'], 'work.json', { type: 'application/json' }));

@@ -2,7 +2,7 @@
 // The monitor form, list and page against a server with the `checks` extension (docs/api-decisions.md §16), and
 // against one without it.
 import { render, screen, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
+import type { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '../../common/api/index.ts';
 import type { Monitor } from '../../common/ipc/views.ts';
@@ -12,7 +12,7 @@ import { LastCheckCell, LastCheckSection } from '../../renderer/views/monitors/l
 import { MonitorForm } from '../../renderer/views/monitors/monitor-form.tsx';
 import { useMonitors } from '../../renderer/state/resources.ts';
 import { useStatus } from '../../renderer/state/status-store.ts';
-import { callError, fakeApi, status } from './renderer-harness.tsx';
+import { callError, fakeApi, renderForUser, status } from './renderer-harness.tsx';
 import { localConnection } from './status-fixtures.ts';
 
 const withChecks = () => status({ connection: { ...localConnection, capabilities: ['history', 'maintenance', 'checks'] } });
@@ -42,8 +42,7 @@ describe('the monitor form with the checks extension', () => {
 
   it('offers closed sections, and creates with a secret header and expectations', async () => {
     const fake = fakeApi({ createMonitor: async (_id, body) => ({ ...stored, ...body }) });
-    const user = userEvent.setup();
-    render(<MonitorForm onClose={() => undefined} />);
+    const user = renderForUser(<MonitorForm onClose={() => undefined} />);
     await fillSpecFields(user);
     const request = screen.getByText('Request').closest('details');
     expect(request?.open).toBe(false);
@@ -81,8 +80,7 @@ describe('the monitor form with the checks extension', () => {
 
   it('checks by the service’s rules before sending, and shows each problem at its field', async () => {
     const fake = fakeApi();
-    const user = userEvent.setup();
-    render(<MonitorForm onClose={() => undefined} />);
+    const user = renderForUser(<MonitorForm onClose={() => undefined} />);
     await fillSpecFields(user);
     await user.click(screen.getByText('Expectations'));
     await user.type(screen.getByRole('textbox', { name: 'Status codes' }), '200, 20x');
@@ -100,8 +98,7 @@ describe('the monitor form with the checks extension', () => {
     fakeApi({
       createMonitor: () => Promise.reject(callError('The server refused the monitor.', [{ field: '1.headers.X-Tenant', message: 'is a masked value with no stored value behind it: send the real value' }])),
     });
-    const user = userEvent.setup();
-    render(<MonitorForm onClose={() => undefined} />);
+    const user = renderForUser(<MonitorForm onClose={() => undefined} />);
     await fillSpecFields(user);
     await user.click(screen.getByText('Request'));
     await user.click(screen.getByRole('button', { name: 'Add header' }));
@@ -118,8 +115,7 @@ describe('the monitor form with the checks extension', () => {
   it('edits: opens what the monitor uses, shows secrets masked, and sends only what changed', async () => {
     const fake = fakeApi({ updateMonitor: async (_connectionId, _id, body) => ({ ...stored, ...body }) });
     useMonitors.getState().setBase('local', [stored], Date.now());
-    const user = userEvent.setup();
-    render(<MonitorForm editing={{ monitor: stored, connectionId: 'local' }} onClose={() => undefined} />);
+    const user = renderForUser(<MonitorForm editing={{ monitor: stored, connectionId: 'local' }} onClose={() => undefined} />);
     expect(screen.getByText('Request').closest('details')?.open).toBe(true);
     expect(screen.getByText('Expectations').closest('details')?.open).toBe(true);
     expect(screen.getByText('Re-check after a failure').closest('details')?.open).toBe(false);
@@ -163,8 +159,7 @@ describe('the monitor form with the checks extension', () => {
 
   it('offers the certificate settings for an http address too, for its redirect to https', async () => {
     const fake = fakeApi({ createMonitor: async (_id, body) => ({ ...body, id: 'mon_4' }) });
-    const user = userEvent.setup();
-    render(<MonitorForm onClose={() => undefined} />);
+    const user = renderForUser(<MonitorForm onClose={() => undefined} />);
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Intranet');
     await user.type(screen.getByRole('textbox', { name: 'URL' }), 'http://intranet.example');
     expect(screen.getByText('Applies when this address redirects to https.')).toBeTruthy();
@@ -177,8 +172,7 @@ describe('the monitor form with the checks extension', () => {
 
   it('warns when certificate errors are to be ignored', async () => {
     fakeApi();
-    const user = userEvent.setup();
-    render(<MonitorForm onClose={() => undefined} />);
+    const user = renderForUser(<MonitorForm onClose={() => undefined} />);
     await user.type(screen.getByRole('textbox', { name: 'URL' }), 'https://intranet.example');
     await user.click(screen.getByText('Certificate'));
     await user.click(screen.getByRole('checkbox', { name: 'Ignore certificate errors' }));
@@ -187,8 +181,7 @@ describe('the monitor form with the checks extension', () => {
 
   it('creates a dns monitor with its lookup, where the server offers the checks', async () => {
     const fake = fakeApi({ createMonitor: async (_id, body) => ({ ...body, id: 'mon_3' }) });
-    const user = userEvent.setup();
-    render(<MonitorForm onClose={() => undefined} />);
+    const user = renderForUser(<MonitorForm onClose={() => undefined} />);
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Mail');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'dns');
     await user.type(screen.getByRole('textbox', { name: 'Host name' }), 'example.com');
@@ -244,8 +237,7 @@ describe('against a spec-only server', () => {
 
   it('shows the spec’s fields only and sends nothing more', async () => {
     const fake = fakeApi({ createMonitor: async (_id, body) => ({ ...body, id: 'm' }) });
-    const user = userEvent.setup();
-    render(<MonitorForm onClose={() => undefined} />);
+    const user = renderForUser(<MonitorForm onClose={() => undefined} />);
     for (const title of ['Request', 'Expectations', 'Re-check after a failure', 'Certificate']) expect(screen.queryByText(title)).toBeNull();
     await fillSpecFields(user);
     await user.click(screen.getByRole('button', { name: 'Create monitor' }));

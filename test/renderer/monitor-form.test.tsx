@@ -6,7 +6,7 @@ import type { Monitor } from '../../common/ipc/views.ts';
 import { MonitorForm } from '../../renderer/views/monitors/monitor-form.tsx';
 import { useMonitors } from '../../renderer/state/resources.ts';
 import { useStatus } from '../../renderer/state/status-store.ts';
-import { callError, fakeApi, status } from './renderer-harness.tsx';
+import { callError, fakeApi, renderForUser, status } from './renderer-harness.tsx';
 
 const saved: Monitor = { id: 'mon_1', name: 'API', type: 'http', url: 'https://api.example.com/health', frequency: 300, last_status: 'unknown' };
 
@@ -16,8 +16,7 @@ describe('MonitorForm', () => {
 
   it('checks the target per type before sending anything', async () => {
     const fake = fakeApi();
-    const user = userEvent.setup();
-    render(<MonitorForm onClose={() => undefined} />);
+    const user = renderForUser(<MonitorForm onClose={() => undefined} />);
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'DB');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'tcp');
     await user.type(screen.getByRole('textbox', { name: 'Host and port' }), 'db.example.com');
@@ -29,8 +28,7 @@ describe('MonitorForm', () => {
 
   it('says what a web address looks like, and the frequency in the units typed', async () => {
     const fake = fakeApi();
-    const user = userEvent.setup();
-    render(<MonitorForm onClose={() => undefined} />);
+    const user = renderForUser(<MonitorForm onClose={() => undefined} />);
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Site');
     await user.type(screen.getByRole('textbox', { name: 'URL' }), 'not a url');
     const amount = screen.getByRole('textbox', { name: 'Check every: amount' });
@@ -84,8 +82,7 @@ describe('MonitorForm', () => {
   it('edits: sends the edited fields for the core to build the full object, and updates the row optimistically', async () => {
     const fake = fakeApi({ updateMonitor: async (_connectionId, _id, body) => ({ ...saved, ...body }) });
     useMonitors.getState().setBase('local', [saved], Date.now());
-    const user = userEvent.setup();
-    render(<MonitorForm editing={{ monitor: saved, connectionId: 'local' }} onClose={() => undefined} />);
+    const user = renderForUser(<MonitorForm editing={{ monitor: saved, connectionId: 'local' }} onClose={() => undefined} />);
     const name = screen.getByRole('textbox', { name: 'Name' });
     await user.clear(name);
     await user.type(name, 'Public API');

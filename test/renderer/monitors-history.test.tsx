@@ -10,7 +10,7 @@ import { useNow } from '../../renderer/state/now-store.ts';
 import { useMonitors } from '../../renderer/state/resources.ts';
 import { useStatus } from '../../renderer/state/status-store.ts';
 import { MonitorsView } from '../../renderer/views/monitors/monitors-view.tsx';
-import { fakeApi, status } from './renderer-harness.tsx';
+import { fakeApi, renderForUser, status } from './renderer-harness.tsx';
 import { remoteConnection } from './status-fixtures.ts';
 
 const NOW = Date.now();
@@ -68,8 +68,7 @@ describe('the monitors list’s 24-hour history', () => {
   it('sorts by uptime, worst first, unobserved last', async () => {
     fakeApi({ getListHistory: async () => history() });
     showMonitors();
-    const user = userEvent.setup();
-    render(<MonitorsView />);
+    const user = renderForUser(<MonitorsView />);
     await waitFor(() => expect(rowOf('API').textContent).toContain('99.31 %'));
     await user.click(screen.getByRole('button', { name: 'Uptime 24 h' }));
     const names = screen.getAllByRole('row').slice(1).map((row) => row.querySelector('a')?.textContent);

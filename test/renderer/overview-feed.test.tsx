@@ -9,7 +9,7 @@ import { useNow } from '../../renderer/state/now-store.ts';
 import { useStatus } from '../../renderer/state/status-store.ts';
 import { OverviewView } from '../../renderer/views/overview/overview-view.tsx';
 import { events } from './history-fixtures.ts';
-import { callError, fakeApi, status } from './renderer-harness.tsx';
+import { callError, fakeApi, renderForUser, status } from './renderer-harness.tsx';
 
 const NOW = Date.now();
 const minute = 60_000;
@@ -43,8 +43,7 @@ describe('the overview', () => {
   it('opens an item’s page from its History link, and its list from its name', async () => {
     fakeApi({ listEvents: async () => [] });
     showOverview();
-    const user = userEvent.setup();
-    render(<OverviewView />);
+    const user = renderForUser(<OverviewView />);
     await user.click(screen.getByRole('link', { name: 'History of Database' }));
     expect(useNavigation.getState()).toMatchObject({ view: 'monitors', itemKey: 'local/monitor:mon_2' });
     await user.click(screen.getByRole('button', { name: 'Nightly backup' }));

@@ -1,6 +1,8 @@
 // Component tests' harness: a fake contract API (every method a recorded stub answering from `answers`), the
 // stores reset between tests, and Testing Library's cleanup (vitest runs without globals, so it is not automatic).
-import { cleanup } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
+import { userEvent, type UserEvent } from '@testing-library/user-event';
+import type { ReactElement } from 'react';
 import { afterEach, vi } from 'vitest';
 import { methodNames, windowEventNames, type EventPayload, type VigilApi, type VigilCallError, type VigilCalls, type VigilMethod, type WindowEvent } from '../../common/ipc/contract.ts';
 import { setVigilApi } from '../../renderer/api/vigil-api.ts';
@@ -19,6 +21,13 @@ import { useConnection } from '../../renderer/state/connection-store.ts';
 import { itemRules } from './calm-fixtures.ts';
 
 export { status } from './status-fixtures.ts';
+
+/** Renders `ui` for a person to use it: user-event's keyboard and pointer, set up before the render as its docs ask. */
+export function renderForUser(ui: ReactElement): UserEvent {
+  const user = userEvent.setup();
+  render(ui);
+  return user;
+}
 
 export interface FakeApi {
   api: VigilApi;

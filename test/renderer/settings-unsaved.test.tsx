@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 // Settings edits are never lost without a word: leaving Settings with a section's edits unsaved asks "Save /
 // Discard / Keep editing", for quiet hours and every other section with a Save button, and a reload asks too.
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SettingsPatch, SettingsView } from '../../common/ipc/settings.ts';
 import { UnsavedChangesPrompt } from '../../renderer/components/unsaved-changes-prompt.tsx';
@@ -10,7 +10,7 @@ import { useNavigation } from '../../renderer/state/navigation-store.ts';
 import { guardUnsavedChanges, hasUnsavedChanges } from '../../renderer/state/unsaved-changes.ts';
 import { SettingsView as SettingsPage } from '../../renderer/views/settings/settings-view.tsx';
 import { localConnection, savedSettings, argsOf } from './settings-fixtures.tsx';
-import { fakeApi, type FakeApi } from './renderer-harness.tsx';
+import { fakeApi, renderForUser, type FakeApi } from './renderer-harness.tsx';
 
 const echo = async (patch: SettingsPatch): Promise<SettingsView> => ({ ...savedSettings, ...(patch as Partial<SettingsView>) });
 
@@ -25,7 +25,8 @@ function Window() {
   );
 }
 
-async function openSettings(): Promise<FakeApi> {
+/** Settings open in the window (its first section loaded), for a person to use. */
+async function openSettings(): Promise<{ fake: FakeApi; user: UserEvent }> {
   const fake = fakeApi({
     getSettings: async () => savedSettings,
     listConnections: async () => [localConnection],
@@ -34,12 +35,12 @@ async function openSettings(): Promise<FakeApi> {
     setLocalSmtp: async () => ({ available: true, smtp: undefined }),
   });
   useNavigation.setState({ view: 'settings', itemKey: undefined });
-  render(<Window />);
+  const user = renderForUser(<Window />);
   await screen.findByRole('region', { name: 'Quiet hours' });
-  return fake;
+  return { fake, user };
 }
 
-async function turnOnQuietHours(user: ReturnType<typeof userEvent.setup>) {
+async function turnOnQuietHours(user: UserEvent) {
   const section = screen.getByRole('region', { name: 'Quiet hours' });
   await user.click(within(section).getByRole('checkbox', { name: 'Turn on quiet hours' }));
   expect(within(section).getByText('Not saved yet')).toBeTruthy();
@@ -49,8 +50,7 @@ const prompt = () => screen.queryByRole('alertdialog');
 
 describe('leaving Settings with unsaved quiet hours', () => {
   it('asks first; Keep editing stays with the edits', async () => {
-    await openSettings();
-    const user = userEvent.setup();
+    const { user } = await openSettings();
     await turnOnQuietHours(user);
     useNavigation.getState().go('monitors');
     const dialog = await screen.findByRole('alertdialog', { name: 'Save your changes to Quiet hours?' });
@@ -64,8 +64,7 @@ describe('leaving Settings with unsaved quiet hours', () => {
   });
 
   it('Discard throws the edits away and moves on', async () => {
-    const fake = await openSettings();
-    const user = userEvent.setup();
+    const { fake, user } = await openSettings();
     await turnOnQuietHours(user);
     useNavigation.getState().openItemPage('local/monitor:m1');
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard' }));
@@ -76,8 +75,7 @@ describe('leaving Settings with unsaved quiet hours', () => {
   });
 
   it('Save saves them, then moves on', async () => {
-    const fake = await openSettings();
-    const user = userEvent.setup();
+    const { fake, user } = await openSettings();
     await turnOnQuietHours(user);
     useNavigation.getState().go('overview');
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Save' }));
@@ -87,8 +85,7 @@ describe('leaving Settings with unsaved quiet hours', () => {
   });
 
   it('a Save that fails its check stays, with the error at its field', async () => {
-    const fake = await openSettings();
-    const user = userEvent.setup();
+    const { fake, user } = await openSettings();
     const section = screen.getByRole('region', { name: 'Alerting defaults' });
     const delay = within(section).getByRole('spinbutton', { name: /Tell me only if down for/ });
     await user.clear(delay);
@@ -102,8 +99,7 @@ describe('leaving Settings with unsaved quiet hours', () => {
   });
 
   it('names every section with unsaved edits: polling, quiet hours, alerting defaults, the email server', async () => {
-    await openSettings();
-    const user = userEvent.setup();
+    const { user } = await openSettings();
     await turnOnQuietHours(user);
     await user.type(screen.getByRole('textbox', { name: /Domain expiry alerts/ }), ', 3');
     await user.type(within(screen.getByRole('region', { name: 'Alerting defaults' })).getByRole('spinbutton', { name: 'More than (changes)' }), '0');
@@ -113,8 +109,7 @@ describe('leaving Settings with unsaved quiet hours', () => {
   });
 
   it('does not ask when nothing was changed, or when the edits were put back as saved', async () => {
-    await openSettings();
-    const user = userEvent.setup();
+    const { user } = await openSettings();
     await turnOnQuietHours(user);
     await user.click(screen.getByRole('checkbox', { name: 'Turn on quiet hours' }));
     expect(screen.queryByText('Not saved yet')).toBeNull();
@@ -124,7 +119,7 @@ describe('leaving Settings with unsaved quiet hours', () => {
   });
 
   it('a reload or closing the tab asks the browser’s own question while edits are unsaved', async () => {
-    await openSettings();
+    const { user } = await openSettings();
     const stop = guardUnsavedChanges(window);
     const unload = () => {
       const event = new Event('beforeunload', { cancelable: true });
@@ -132,7 +127,7 @@ describe('leaving Settings with unsaved quiet hours', () => {
       return event.defaultPrevented;
     };
     expect(unload()).toBe(false);
-    await turnOnQuietHours(userEvent.setup());
+    await turnOnQuietHours(user);
     expect(unload()).toBe(true);
     stop();
   });

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SettingsView } from '../../renderer/views/settings/settings-view.tsx';
-import { callError, fakeApi } from './renderer-harness.tsx';
+import { callError, fakeApi, renderForUser } from './renderer-harness.tsx';
 import { localConnection, renderSettings, savedSettings } from './settings-fixtures.tsx';
 
 describe('Settings view', () => {
@@ -17,8 +17,7 @@ describe('Settings view', () => {
       listConnections: async () => [localConnection],
       getLocalService: async () => ({ available: false }),
     });
-    const user = userEvent.setup();
-    render(<SettingsView />);
+    const user = renderForUser(<SettingsView />);
     expect(screen.getByRole('region', { name: 'Connections' }).textContent).toContain('Loading…');
     const polling = await screen.findByRole('alert');
     expect(polling.textContent).toContain('This section could not be loaded: Vigil did not answer in time.');

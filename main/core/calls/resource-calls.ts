@@ -1,16 +1,10 @@
 // The contract's monitor, heartbeat, domain and handler calls, each on the connection it names first: passed through
 // to that enabled connection's client; each change is followed by a poll of that server, so the status shows it.
-import { buildMonitorPutBody, monitorFields, type MonitorEdits } from '../../../common/api/index.ts';
-import { fieldsWhere } from '../../../common/api/resource-fields.ts';
+import { buildMonitorPutBody, MONITOR_EDITABLE_FIELDS, type MonitorEdits } from '../../../common/api/index.ts';
 import type { CoreCalls } from '../../../common/ipc/contract.ts';
 import type { MonitoringClient } from '../api/index.ts';
 import type { CoreRuntime } from '../app/core-runtime.ts';
 import { VigilCoreError } from './call-error.ts';
-
-// As the monitor's field table marks them: the spec's four, then the extensions' (docs/api-decisions.md §16), which a
-// server without them never gets, as the window offers them only where `/capabilities` lists them. buildMonitorPutBody
-// judges them and adds them to the full PUT body only when sent.
-const editableMonitorFields = fieldsWhere(monitorFields, (spec) => spec.editable === true);
 
 export function resourceCalls(runtime: CoreRuntime) {
   /** Runs a change on a connection's server, then polls that server so the status follows it. */
@@ -58,9 +52,13 @@ async function done(deletion: Promise<void>): Promise<undefined> {
   return undefined;
 }
 
-/** The editable fields the caller sent; buildMonitorPutBody checks their values. */
+/**
+ * The editable fields the caller sent, as the monitor's field table marks them: the spec's four, then the extensions'
+ * (docs/api-decisions.md §16), which a server without them never gets, as the window offers them only where
+ * `/capabilities` lists them. buildMonitorPutBody checks their values and adds an extension's to the PUT only when sent.
+ */
 function monitorEdits(body: Record<string, unknown>): MonitorEdits {
   const edits: Record<string, unknown> = {};
-  for (const field of editableMonitorFields) if (Object.hasOwn(body, field)) edits[field] = body[field];
+  for (const field of MONITOR_EDITABLE_FIELDS) if (Object.hasOwn(body, field)) edits[field] = body[field];
   return edits as MonitorEdits;
 }

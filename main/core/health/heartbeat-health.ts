@@ -51,7 +51,7 @@ export function heartbeatTiming(heartbeat: Heartbeat, now: number, options: Hear
   if (interval === undefined || unreadablePing) return { state: 'unknown' };
   // The server's own expectation where it says; else (the spec alone) an interval after the last ping or the wait's start.
   const since = lastPingAt ?? options.waitingSince;
-  const nextExpectedAt = epochOf(heartbeat.next_expected_at) ?? (since === undefined ? undefined : nextExpectedAfter({ expectedInterval: interval, schedule: undefined, timezone: undefined }, since));
+  const nextExpectedAt = epochOf(heartbeat.next_expected_at) ?? (since === undefined ? undefined : nextExpectedAfter({ expected_interval: interval, schedule: undefined, timezone: undefined }, since));
   // Without `last_end` (a server that does not send it) the latest success, `last_ping`, is the best end known.
   const runningSince = openRunSince(epochOf(heartbeat.last_start), epochOf(heartbeat.last_end) ?? lastPingAt);
   const deadline = heartbeatDeadline({

@@ -27,14 +27,14 @@ type Timing = 'interval' | 'schedule';
 
 interface HeartbeatDraft {
   name: string;
-  interval: DurationDraft;
+  expected_interval: DurationDraft;
   timing: Timing;
   schedule: string;
   /** Undefined until typed: the computer's zone. */
-  timeZone?: string;
+  timezone?: string;
   /** An empty amount: the server's default. */
-  grace: DurationDraft;
-  maxRuntime: DurationDraft;
+  grace_seconds: DurationDraft;
+  max_runtime_seconds: DurationDraft;
 }
 
 const formId = 'heartbeat:new';
@@ -45,10 +45,10 @@ const optionalSeconds = (draft: DurationDraft) => (draft.amount.trim() === '' ? 
 function bodyOf(draft: HeartbeatDraft, cron: boolean): HeartbeatCreateBody {
   const name = draft.name.trim();
   const named = name === '' ? {} : { name };
-  if (!cron) return { ...named, expected_interval: draftSeconds(draft.interval) };
-  const timing = draft.timing === 'schedule' ? { schedule: draft.schedule, timezone: (draft.timeZone ?? localTimeZone()).trim() } : { expected_interval: draftSeconds(draft.interval) };
-  const grace = optionalSeconds(draft.grace);
-  const maxRuntime = optionalSeconds(draft.maxRuntime);
+  if (!cron) return { ...named, expected_interval: draftSeconds(draft.expected_interval) };
+  const timing = draft.timing === 'schedule' ? { schedule: draft.schedule, timezone: (draft.timezone ?? localTimeZone()).trim() } : { expected_interval: draftSeconds(draft.expected_interval) };
+  const grace = optionalSeconds(draft.grace_seconds);
+  const maxRuntime = optionalSeconds(draft.max_runtime_seconds);
   return { ...named, ...timing, ...(grace === undefined ? {} : { grace_seconds: grace }), ...(maxRuntime === undefined ? {} : { max_runtime_seconds: maxRuntime }) };
 }
 
@@ -56,9 +56,9 @@ function localErrors(draft: HeartbeatDraft, cron: boolean): FieldErrors {
   const checked = checkInput(heartbeatCreateInput, bodyOf(draft, cron));
   const sent = (duration: DurationDraft) => (cron && duration.amount.trim() !== '' ? duration : undefined);
   const amounts = durationErrors({
-    expected_interval: cron && draft.timing === 'schedule' ? undefined : draft.interval,
-    grace_seconds: sent(draft.grace),
-    max_runtime_seconds: sent(draft.maxRuntime),
+    expected_interval: cron && draft.timing === 'schedule' ? undefined : draft.expected_interval,
+    grace_seconds: sent(draft.grace_seconds),
+    max_runtime_seconds: sent(draft.max_runtime_seconds),
   });
   return { ...(checked.ok ? {} : fieldErrorsOf(checked.details)), ...amounts };
 }
@@ -72,11 +72,11 @@ export interface HeartbeatFormProps {
 export function HeartbeatForm({ onClose, onCreated }: HeartbeatFormProps) {
   const form = useFormDraft<HeartbeatDraft>(formId, () => ({
     name: '',
-    interval: durationDraft(HEARTBEAT_DEFAULTS.expected_interval),
+    expected_interval: durationDraft(HEARTBEAT_DEFAULTS.expected_interval),
     timing: 'interval',
     schedule: '',
-    grace: emptyDuration,
-    maxRuntime: emptyDuration,
+    grace_seconds: emptyDuration,
+    max_runtime_seconds: emptyDuration,
   }));
   const { draft } = form;
   const server = useServerChoice();
@@ -102,7 +102,7 @@ export function HeartbeatForm({ onClose, onCreated }: HeartbeatFormProps) {
   // Open from the start when a kept draft has a grace or a longest run, and opened by an error in them; otherwise
   // as the user leaves it (clearing a field must not fold it away under the cursor).
   const more = useRef<HTMLDetailsElement>(null);
-  const [openAtFirst] = useState(() => draft.grace.amount !== '' || draft.maxRuntime.amount !== '');
+  const [openAtFirst] = useState(() => draft.grace_seconds.amount !== '' || draft.max_runtime_seconds.amount !== '');
   const hiddenError = errors['grace_seconds'] ?? errors['max_runtime_seconds'];
   useEffect(() => {
     if (hiddenError !== undefined && more.current !== null) more.current.open = true;
@@ -113,10 +113,10 @@ export function HeartbeatForm({ onClose, onCreated }: HeartbeatFormProps) {
   const intervalField = (
     <DurationField
       label="Expected every"
-      value={draft.interval}
+      value={draft.expected_interval}
       error={errors['expected_interval']}
       hint={`How often the job runs and pings: from ${limits.min} seconds to 366 days. It is late once a ping does not come in time.`}
-      onChange={(interval) => change({ interval }, 'expected_interval')}
+      onChange={(interval) => change({ expected_interval: interval }, 'expected_interval')}
     />
   );
   return (
@@ -151,17 +151,17 @@ export function HeartbeatForm({ onClose, onCreated }: HeartbeatFormProps) {
           <div className="form-more-fields">
             <DurationField
               label="Grace"
-              value={draft.grace}
+              value={draft.grace_seconds}
               error={errors['grace_seconds']}
               hint={`How long after the expected time it may stay silent before it is late, from ${HEARTBEAT_LIMITS.graceSeconds.min} seconds. Left empty: the server’s grace.`}
-              onChange={(grace) => change({ grace }, 'grace_seconds')}
+              onChange={(grace) => change({ grace_seconds: grace }, 'grace_seconds')}
             />
             <DurationField
               label="Longest run"
-              value={draft.maxRuntime}
+              value={draft.max_runtime_seconds}
               error={errors['max_runtime_seconds']}
               hint="How long a run may take from its start ping before it counts as too long, up to 30 days. Left empty: no limit."
-              onChange={(maxRuntime) => change({ maxRuntime }, 'max_runtime_seconds')}
+              onChange={(maxRuntime) => change({ max_runtime_seconds: maxRuntime }, 'max_runtime_seconds')}
             />
           </div>
         </details>
@@ -181,7 +181,7 @@ function ScheduleFields({ draft, errors, change }: ScheduleFieldsProps) {
   const now = useNow((state) => state.now);
   const zonesId = useId();
   const here = localTimeZone();
-  const timeZone = draft.timeZone ?? here;
+  const timeZone = draft.timezone ?? here;
   const preview = draft.schedule.trim() === '' ? undefined : schedulePreview(draft.schedule, timeZone, now, here);
   // Once a save was tried the problem is the field's error; until then the preview says it as it is typed.
   const previewText = preview === undefined ? 'Minute, hour, day of month, month, day of week: “30 2 * * 1-5” is every weekday at 02:30.' : preview.ok ? sentence(preview.text) : errors['schedule'] === undefined ? sentence(preview.problem) : undefined;
@@ -204,7 +204,7 @@ function ScheduleFields({ draft, errors, change }: ScheduleFieldsProps) {
         hint="Where the schedule’s times are read."
         verbatim
         list={zonesId}
-        onChange={(event) => change({ timeZone: event.target.value }, 'timezone')}
+        onChange={(event) => change({ timezone: event.target.value }, 'timezone')}
       />
       <datalist id={zonesId}>
         {Intl.supportedValuesOf('timeZone').map((zone) => (

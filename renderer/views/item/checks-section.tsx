@@ -8,6 +8,7 @@ import { HealthBadge } from '../../components/health-badge.tsx';
 import { formatDateTime } from '../../../common/format/clock-time.ts';
 import { millisecondsText } from './item-page-model.ts';
 import { OlderRowsFooter, type OlderRows } from './older-rows-footer.tsx';
+import { ColumnHeads } from './column-heads.tsx';
 
 /** `seconds`: the monitor is checked seconds apart, so its checks are told apart by their seconds (`secondsApart`). */
 export function ChecksSection({ itemKey, checks, seconds }: { itemKey: string; checks: readonly CheckView[]; seconds: boolean }) {
@@ -35,14 +36,7 @@ export function ChecksSection({ itemKey, checks, seconds }: { itemKey: string; c
         <p className="field-hint">No checks recorded yet.</p>
       ) : (
         <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">Checked</th>
-              <th scope="col">Result</th>
-              <th scope="col">Response time</th>
-              <th scope="col">Error</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Checked', 'Result', 'Response time', 'Error']} />
           <tbody>
             {shown.map((check) => (
               <tr key={check.at}>

@@ -5,6 +5,7 @@ import { formatDateTime, timeSpanEnds } from '../../../common/format/clock-time.
 import { formatDuration } from '../../../common/format/duration.ts';
 import type { Incident } from '../../../common/ipc/history.ts';
 import type { ItemKind } from '../../../common/ipc/views.ts';
+import { ColumnHeads } from './column-heads.tsx';
 
 const shownAtFirst = 10;
 
@@ -36,14 +37,7 @@ export function IncidentsSection({ kind, incidents, now, seconds }: IncidentsSec
         <p className="field-hint">{words.none}</p>
       ) : (
         <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">Started</th>
-              <th scope="col">Ended</th>
-              <th scope="col">Lasted</th>
-              <th scope="col">What it said</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Started', 'Ended', 'Lasted', 'What it said']} />
           <tbody>
             {shown.map((incident) => {
               // The end on the start's day is a time alone, as in "13:41:05 to 13:41:15".

@@ -2,6 +2,7 @@
 // interval is where the job ran late or not at all.
 import { formatDuration } from '../../../common/format/duration.ts';
 import { formatDateTime } from '../../format/time.ts';
+import { ColumnHeads } from './column-heads.tsx';
 
 export function PingsSection({ pings }: { pings: readonly number[] }) {
   return (
@@ -11,12 +12,7 @@ export function PingsSection({ pings }: { pings: readonly number[] }) {
         <p className="field-hint">No ping has arrived yet.</p>
       ) : (
         <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">Pinged</th>
-              <th scope="col">After the one before</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Pinged', 'After the one before']} />
           <tbody>
             {pings.map((at, index) => {
               const before = pings[index + 1];

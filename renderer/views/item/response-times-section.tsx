@@ -6,6 +6,7 @@ import type { ResponseTimePoint } from '../../../common/ipc/history.ts';
 import { formatDateTime } from '../../format/time.ts';
 import { millisecondsText, responseSummary, stepsInPeriod, type ShownPeriod } from './item-page-model.ts';
 import { ResponseTimeChart } from './response-time-chart.tsx';
+import { ColumnHeads } from './column-heads.tsx';
 
 export interface ResponseTimesSectionProps {
   points: readonly ResponseTimePoint[];
@@ -48,15 +49,7 @@ export function ResponseTimesSection({ points, stepSeconds, period }: ResponseTi
       {asTable && (
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Response times as numbers">
           <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">From</th>
-                <th scope="col">Checks</th>
-                <th scope="col">Failed</th>
-                <th scope="col">Average</th>
-                <th scope="col">95th percentile</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={['From', 'Checks', 'Failed', 'Average', '95th percentile']} />
             <tbody>
               {shown.map((point) => (
                 <tr key={point.at}>

@@ -42,7 +42,7 @@ export function RulesPanel({ itemKey, connectionId, tellChoices, name }: RulesPa
       {load.state === 'ready' && (
         <>
           <div className="rules-summary">
-            <p>{rulesSummary(load.rules, tellChoices)}</p>
+            <p>{rulesSummary(load.value, tellChoices)}</p>
             {!editing && (
               <button type="button" className="button" onClick={() => setEditing(true)}>
                 Change rules
@@ -55,7 +55,7 @@ export function RulesPanel({ itemKey, connectionId, tellChoices, name }: RulesPa
               connectionId={connectionId}
               tellChoices={tellChoices}
               name={name}
-              rules={load.rules}
+              rules={load.value}
               onClose={() => setEditing(false)}
               onSaved={(saved) => {
                 rules.set(saved);

@@ -12,6 +12,7 @@ import { formatDateTime } from '../../format/time.ts';
 import { useNow } from '../../state/now-store.ts';
 import { outcomeHealth, outcomeLabel } from './run-outcome.ts';
 import { OlderRowsFooter, type OlderRows } from './older-rows-footer.tsx';
+import { ColumnHeads } from './column-heads.tsx';
 
 type First = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'none' } | { state: 'shown'; runs: HeartbeatRunView[]; mayHaveOlder: boolean };
 /** How often the first page is asked again while the page is open, beside each new ping. */
@@ -71,15 +72,7 @@ export function RunsSection({ itemKey, latest }: RunsSectionProps) {
         <p className="field-hint">No run reported yet: a job reports one by pinging its start, then its end or exit code.</p>
       ) : (
         <table className="data-table runs-table">
-          <thead>
-            <tr>
-              <th scope="col">Started</th>
-              <th scope="col">Duration</th>
-              <th scope="col">Outcome</th>
-              <th scope="col">Exit code</th>
-              <th scope="col">Log</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Started', 'Duration', 'Outcome', 'Exit code', 'Log']} />
           <tbody>
             {shown.map((run, index) => (
               <RunRow key={`${runCursor(run) ?? index}-${index}`} run={run} />

@@ -6,6 +6,7 @@ import type { MaintenanceTarget, MaintenanceTiming } from '../../../common/ipc/a
 import { startMaintenance } from './maintenance-actions.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { MaintenanceScheduleForm } from './maintenance-schedule-form.tsx';
+import { ChoiceButtons } from '../../components/choice-buttons.tsx';
 
 const quickChoices: readonly { label: string; howLong: string; timing: MaintenanceTiming }[] = [
   { label: '30 min', howLong: 'for 30 minutes', timing: { forMinutes: 30 } },
@@ -39,19 +40,13 @@ export function MaintenanceControl({ target, label, small = false, disabled = fa
         <Dialog title={`Maintenance for ${label}`} onClose={close} wide={scheduling}>
           <p className="dialog-body">No alerts about {label}, and it does not count as a problem, for:</p>
           <div className="dialog-choices maintenance-choices">
-            {quickChoices.map((choice) => (
-              <button
-                key={choice.label}
-                type="button"
-                className="button"
-                onClick={() => {
-                  close();
-                  void startMaintenance(target, choice.timing, label, choice.howLong);
-                }}
-              >
-                {choice.label}
-              </button>
-            ))}
+            <ChoiceButtons
+              choices={quickChoices}
+              onChoose={(choice) => {
+                close();
+                void startMaintenance(target, choice.timing, label, choice.howLong);
+              }}
+            />
             <button type="button" className="button" aria-expanded={scheduling} onClick={() => setScheduling(!scheduling)}>
               Schedule…
             </button>

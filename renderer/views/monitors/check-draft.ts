@@ -30,7 +30,7 @@ export interface CheckDraft {
   bodyNotContains: string;
   json: JsonRow[];
   maxResponseMs: string;
-  retrySeconds: string;
+  retry_seconds: string;
   /** "30, 14, 7". */
   expiryDays: string;
   ignoreCertificateErrors: boolean;
@@ -56,7 +56,7 @@ export function checkDraftOf(monitor: Monitor | undefined): CheckDraft {
     bodyNotContains: expect?.body_not_contains ?? '',
     json: (expect?.json ?? []).map(({ path, equals }) => ({ path, equals: equalsText(equals) })),
     maxResponseMs: numberText(expect?.max_response_ms),
-    retrySeconds: numberText(monitor?.retry_seconds),
+    retry_seconds: numberText(monitor?.retry_seconds),
     expiryDays: (monitor?.tls?.expiry_days ?? []).join(', '),
     ignoreCertificateErrors: monitor?.tls?.ignore_errors ?? false,
     dnsRecord: monitor?.dns?.record ?? 'A',
@@ -94,7 +94,7 @@ export function usedSections(draft: CheckDraft): { request: boolean; expectation
   return {
     request: draft.method !== 'GET' || draft.headers.length > 0 || draft.body !== '',
     expectations: expectOf(draft) !== undefined && !isDefaultStatusOnly(draft),
-    retry: draft.retrySeconds !== '' && draft.retrySeconds !== String(DEFAULT_RETRY_SECONDS),
+    retry: draft.retry_seconds !== '' && draft.retry_seconds !== String(DEFAULT_RETRY_SECONDS),
     certificate: draft.expiryDays !== '' || draft.ignoreCertificateErrors,
   };
 }
@@ -142,7 +142,7 @@ function expectOf(draft: CheckDraft): Record<string, unknown> | undefined {
 /** Every field the draft sets, for the monitor's type; an unset one is undefined. */
 function fieldsOf(draft: CheckDraft, type: string): CheckFields {
   const fields: CheckFields = {};
-  const retry = draft.retrySeconds.trim();
+  const retry = draft.retry_seconds.trim();
   if (retry !== '') fields.retry_seconds = numberOrText(retry);
   if (type === 'http') {
     const rows = draft.headers.filter((row) => row.name.trim() !== '' || row.value !== '');

@@ -37,15 +37,15 @@ export function CheckSections({ draft, type, url, errors, onChange }: CheckSecti
           <ExpectationFields draft={draft} errors={errors} onChange={onChange} />
         </Disclosure>
       )}
-      <Disclosure title="Re-check after a failure" summary={`After ${draft.retrySeconds.trim() === '' ? DEFAULT_RETRY_SECONDS : draft.retrySeconds.trim()} seconds.`} startOpen={used.retry} forceOpen={hasErrorIn(errors, ['retry_seconds'])}>
+      <Disclosure title="Re-check after a failure" summary={`After ${draft.retry_seconds.trim() === '' ? DEFAULT_RETRY_SECONDS : draft.retry_seconds.trim()} seconds.`} startOpen={used.retry} forceOpen={hasErrorIn(errors, ['retry_seconds'])}>
         <TextField
           label="Re-check after (seconds)"
           inputMode="numeric"
-          value={draft.retrySeconds}
+          value={draft.retry_seconds}
           placeholder={String(DEFAULT_RETRY_SECONDS)}
           error={errors['retry_seconds']}
           hint={`A failed check is checked again this soon, until it is confirmed down or passes. From 5 to 3600; ${DEFAULT_RETRY_SECONDS} when empty; never later than the next regular check.`}
-          onChange={(event) => onChange({ retrySeconds: event.target.value }, ['retry_seconds'])}
+          onChange={(event) => onChange({ retry_seconds: event.target.value }, ['retry_seconds'])}
         />
       </Disclosure>
       {http && (

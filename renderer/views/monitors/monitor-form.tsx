@@ -3,7 +3,7 @@
 // as a draft until it is saved, whatever happens to the dialog. A new monitor goes to the server chosen in the
 // form (asked when there is more than one); an edited one stays on its own. Where that server offers the `checks`
 // extension, the request, expectations, re-check and certificate follow in sections of their own.
-import { CHECKS_EXTENSION, checkInput, INPUT_LIMITS, isMonitorType, MONITOR_TYPES, monitorCreateInput, monitorTypeOf, type MonitorCreateBody } from '../../../common/api/index.ts';
+import { CHECKS_EXTENSION, checkInput, INPUT_LIMITS, isMonitorType, MONITOR_EDITABLE_FIELDS, MONITOR_TYPES, monitorCreateInput, monitorTypeOf, type MonitorCreateBody } from '../../../common/api/index.ts';
 import { monitorKey, serverItemKey } from '../../../common/ipc/item-key.ts';
 import type { Monitor } from '../../../common/ipc/views.ts';
 import { fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
@@ -61,8 +61,7 @@ function draftOf(monitor: Monitor | undefined): MonitorDraft {
 /** The editable fields as the server has them: an edit begun on another version is stale. */
 function versionOf(monitor: Monitor | undefined): string {
   if (monitor === undefined) return '';
-  const { name, type, url, frequency, method, headers, secret_headers, body, expect, retry_seconds, tls, dns } = monitor;
-  return JSON.stringify([name, type, url, frequency, method, headers, secret_headers, body, expect, retry_seconds, tls, dns]);
+  return JSON.stringify(MONITOR_EDITABLE_FIELDS.map((field) => monitor[field]));
 }
 
 function bodyOf(draft: MonitorDraft) {

@@ -1,21 +1,12 @@
 // What the settings page shows, in three loads that succeed or fail on their own (the settings, the servers, the
 // local service), so one that fails leaves the other sections usable; each has its own retry. The sections keep
 // them current: each write answers with the new state, and connection changes refetch the list.
-import { useEffect, useState } from 'react';
 import type { LocalServiceView, SettingsView } from '../../../common/ipc/settings.ts';
 import type { ConnectionView } from '../../../common/ipc/views.ts';
 import { callFailureOf } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
 import { showError } from '../../state/notices-store.ts';
-
-export type Loaded<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; value: T };
-
-export interface LoadHandle<T> {
-  load: Loaded<T>;
-  retry(): void;
-  /** Replaces the value with what a write answered. */
-  set(value: T): void;
-}
+import { useLoad, type LoadHandle } from '../../state/use-load.ts';
 
 export interface SettingsDataHandle {
   settings: LoadHandle<SettingsView>;
@@ -29,35 +20,6 @@ export interface SettingsDataHandle {
 const fetchSettings = () => vigil().getSettings();
 const fetchConnections = () => vigil().listConnections();
 const fetchLocalService = () => vigil().getLocalService();
-
-function useLoad<T>(fetch: () => Promise<T>): LoadHandle<T> {
-  const [load, setLoad] = useState<Loaded<T>>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    fetch().then(
-      (value) => {
-        if (current) setLoad({ state: 'ready', value });
-      },
-      (error: unknown) => {
-        if (current) setLoad({ state: 'failed', message: callFailureOf(error).message });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [fetch, attempt]);
-
-  return {
-    load,
-    retry() {
-      setLoad({ state: 'loading' });
-      setAttempt((count) => count + 1);
-    },
-    set: (value) => setLoad({ state: 'ready', value }),
-  };
-}
 
 export function useSettingsData(): SettingsDataHandle {
   const settings = useLoad(fetchSettings);

@@ -22,7 +22,7 @@ export function domainRoutes(app: FastifyInstance, context: ApiContext): void {
     // Named as its owner writes it (bücher.example, not xn--bcher-kva.example): the message is for a person.
     if (domains.findByName(domain)) throw new ApiError(409, 'conflict', `${domainNameForPeople(domain)} is already watched.`);
     requireQuota(domains.count(), context.quotas.domains, 'domains');
-    const record = domains.create(newId('domain'), domain, new Date(clock.now()).toISOString());
+    const record = domains.create(newId('domain'), request.body, new Date(clock.now()).toISOString());
     events.domainCreated(record);
     return reply.code(201).send(domainJson(record, clock.now()));
   });

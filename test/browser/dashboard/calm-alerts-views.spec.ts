@@ -2,7 +2,7 @@
 // hours to show — two hours of maintenance on the timeline beside an outage, a row in maintenance, a dependent row
 // that is also flapping, an item window and a window Vigil keeps listed with who keeps them. Light and dark, axe
 // with no serious or critical violations, and a screenshot of each in test-results/screenshots.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { ItemPageWindow, TimelineSegment } from '../../../common/ipc/history.ts';
 import { chromiumMissingReason } from '../../helpers/chromium.ts';
 import { fakeVigilCore, openSignedIn, startTestWebServer, type TestWebServer } from '../../helpers/web-server.ts';
@@ -10,7 +10,7 @@ import { itemRules, maintenanceWindow } from '../../renderer/calm-fixtures.ts';
 import { itemHistory } from '../../renderer/history-fixtures.ts';
 import { status } from '../../renderer/status-fixtures.ts';
 import { builtRendererDir } from '../global-setup.ts';
-import { openView, screenshot, seriousViolations } from './dashboard-fixture.ts';
+import { look, openView } from './dashboard-fixture.ts';
 
 test.skip(!!chromiumMissingReason(), chromiumMissingReason());
 
@@ -66,11 +66,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await web?.stop();
 });
-
-async function look(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  expect(await seriousViolations(page), name).toEqual([]);
-}
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`calm alerts as drawn in ${scheme}: the overview, the list's badges, the timeline with maintenance`, async ({ page }) => {

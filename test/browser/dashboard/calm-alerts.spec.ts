@@ -4,16 +4,12 @@
 // timeline and in its events; "End now" ends it. Settings' quiet hours, the maintenance dialog's schedule, the
 // overview's banner, the item's rules and the timeline with maintenance are looked at light and dark (axe: no
 // serious or critical violations; screenshots in test-results/screenshots).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { StatusView } from '../../../common/ipc/views.ts';
-import { chromiumMissingReason } from '../../helpers/chromium.ts';
 import { startTcpTarget, type TcpTarget } from '../../helpers/local-targets.ts';
-import { openDashboard, openView, screenshot, seriousViolations, startDashboard, type Dashboard } from './dashboard-fixture.ts';
+import { dashboardForFile, look, openDashboard, openView } from './dashboard-fixture.ts';
 
-test.skip(!!chromiumMissingReason(), chromiumMissingReason());
-test.describe.configure({ mode: 'serial' });
-
-let dashboard: Dashboard;
+const dashboard = dashboardForFile();
 let router: TcpTarget;
 let nas: TcpTarget;
 
@@ -25,7 +21,6 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   router = await startTcpTarget();
   nas = await startTcpTarget();
-  dashboard = await startDashboard();
   const { calls } = dashboard.fixture;
   await calls.createMonitor('local', { name: 'Router', type: 'tcp', url: router.hostPort, frequency: 10 });
   await calls.createMonitor('local', { name: 'NAS', type: 'tcp', url: nas.hostPort, frequency: 10 });
@@ -35,14 +30,8 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await dashboard?.close();
   await Promise.all([router?.close(), nas?.close()]);
 });
-
-async function look(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  expect(await seriousViolations(page), name).toEqual([]);
-}
 
 test('maintenance started from a list: the row, the overview, the tray and the history follow; End now ends it', async ({ page }) => {
   test.setTimeout(120_000);

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { chromiumMissingReason } from '../../helpers/chromium.ts';
-import { startServiceProcess, tokenFor, type ServiceProcess } from '../../helpers/service-process.ts';
-import { openDashboard, openView, screenshot, startDashboard, type Dashboard } from './dashboard-fixture.ts';
+import { createOnService, startServiceProcess, tokenFor, type ServiceProcess } from '../../helpers/service-process.ts';
+import { openDashboard, openDialog, openView, screenshot, startDashboard, type Dashboard } from './dashboard-fixture.ts';
 
 test.skip(!!chromiumMissingReason(), chromiumMissingReason());
 test.describe.configure({ mode: 'serial' });
@@ -22,12 +22,7 @@ test.beforeAll(async () => {
   remoteDir = mkdtempSync(path.join(tmpdir(), 'vigil-remote-'));
   writeFileSync(path.join(remoteDir, 'config.json'), JSON.stringify({ rdapBootstrapUrl: 'http://127.0.0.1:9/dns.json', rdapAllowHttp: true }));
   remote = await startServiceProcess(remoteDir);
-  const token = await tokenFor(remoteDir);
-  await fetch(`${remote.apiUrl}/monitors`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Remote API', type: 'tcp', url: '127.0.0.1:9', frequency: 60 }),
-  });
+  await createOnService(remote, await tokenFor(remoteDir), 'monitors', { name: 'Remote API', type: 'tcp', url: '127.0.0.1:9', frequency: 60 });
 });
 
 test.afterAll(async () => {
@@ -42,10 +37,8 @@ function card(page: Page, name: string) {
 }
 
 test('a remote server added with a token from `vigil token` is watched beside this computer', async ({ page }) => {
-  test.setTimeout(90_000);
   const token = await tokenFor(remoteDir);
-  await openDashboard(page, dashboard);
-  await openView(page, 'Settings');
+  await openDashboard(page, dashboard, 'Settings');
   const form = page.getByRole('form', { name: 'Add a server' });
   await form.getByRole('textbox', { name: 'Name' }).fill('Staging');
   await form.getByRole('textbox', { name: 'Base URL' }).fill(remote.apiUrl);
@@ -66,9 +59,7 @@ test('a remote server added with a token from `vigil token` is watched beside th
 });
 
 test('a bad token shows the sign-in-again banner; a good one clears it', async ({ page }) => {
-  test.setTimeout(90_000);
-  await openDashboard(page, dashboard);
-  await openView(page, 'Settings');
+  await openDashboard(page, dashboard, 'Settings');
   const staging = card(page, 'Staging');
   await staging.getByRole('button', { name: 'Replace token for Staging' }).click();
   await staging.getByLabel('New token').fill('not-a-real-token');
@@ -99,8 +90,7 @@ test('a stopped server shows the unreachable banner, and a failed save keeps wha
   await screenshot(page, 'banner-unreachable-light');
 
   await openView(page, 'Monitors');
-  await page.getByRole('button', { name: 'New monitor' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New monitor' });
+  const dialog = await openDialog(page, 'New monitor', 'New monitor');
   await dialog.getByRole('combobox', { name: 'Server' }).selectOption({ label: 'Staging' });
   await dialog.getByRole('textbox', { name: 'Name' }).fill('Added while offline');
   await dialog.getByRole('textbox', { name: 'URL' }).fill('https://offline.example/health');

@@ -3,33 +3,21 @@
 // exit code pinged with its output; the run on the heartbeat's page with its exit code and log. A spec-only server
 // beside it gets none of this. The form, the list and the page are looked at light and dark (axe: no serious or
 // critical violations; screenshots in test-results/screenshots).
-import { expect, test, type Page } from '@playwright/test';
-import { chromiumMissingReason } from '../../helpers/chromium.ts';
+import { expect, test } from '@playwright/test';
 import { startHistoryServer, type HistoryServer } from '../../helpers/history-server.ts';
-import { openDashboard, openView, screenshot, seriousViolations, startDashboard, type Dashboard } from './dashboard-fixture.ts';
+import { dashboardForFile, look, openDashboard, openDialog } from './dashboard-fixture.ts';
 
-test.skip(!!chromiumMissingReason(), chromiumMissingReason());
-test.describe.configure({ mode: 'serial' });
-
-let dashboard: Dashboard;
+const dashboard = dashboardForFile();
 let specOnly: HistoryServer;
 let pingUrl = '';
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  dashboard = await startDashboard();
   specOnly = await startHistoryServer({ heartbeats: [{ id: 'hb_spec', name: 'Spec job', expected_interval: 3600 }] });
 });
 
 test.afterAll(async () => {
-  await dashboard?.close();
   await specOnly?.close();
 });
-
-async function look(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  expect(await seriousViolations(page), name).toEqual([]);
-}
 
 async function ping(url: string, body?: string): Promise<void> {
   const answer = await fetch(url, body === undefined ? {} : { method: 'POST', body });
@@ -38,10 +26,8 @@ async function ping(url: string, body?: string): Promise<void> {
 
 test('a heartbeat on a schedule: created with its preview, pinged, its run with exit code and log on its page', async ({ page }) => {
   test.setTimeout(120_000);
-  await openDashboard(page, dashboard);
-  await openView(page, 'Heartbeats');
-  await page.getByRole('button', { name: 'Create your first heartbeat' }).click();
-  const form = page.getByRole('dialog', { name: 'New heartbeat' });
+  await openDashboard(page, dashboard, 'Heartbeats');
+  const form = await openDialog(page, 'Create your first heartbeat', 'New heartbeat');
   await form.getByRole('textbox', { name: 'Name' }).fill('Nightly backup');
   await form.getByRole('radio', { name: 'On a schedule' }).check();
   const schedule = form.getByRole('textbox', { name: 'Schedule (cron)' });
@@ -81,15 +67,12 @@ test('a heartbeat on a schedule: created with its preview, pinged, its run with 
 });
 
 test('a spec-only server gets no schedule, runs or job lines', async ({ page }) => {
-  test.setTimeout(90_000);
   const { calls } = dashboard.fixture;
   const added = await calls.addRemoteConnection({ name: 'Spec only', baseUrl: specOnly.apiUrl, token: 'x.y.z' });
   try {
     await dashboard.fixture.statusWhere((status) => status.items.some((item) => item.name === 'Spec job'), 30_000);
-    await openDashboard(page, dashboard);
-    await openView(page, 'Heartbeats');
-    await page.getByRole('button', { name: 'New heartbeat' }).click();
-    const form = page.getByRole('dialog', { name: 'New heartbeat' });
+    await openDashboard(page, dashboard, 'Heartbeats');
+    const form = await openDialog(page, 'New heartbeat', 'New heartbeat');
     await form.getByRole('combobox', { name: 'Server' }).selectOption({ label: 'Spec only' });
     await expect(form.getByRole('textbox', { name: 'Expected every: amount' })).toBeVisible();
     await expect(form.getByRole('radio', { name: 'On a schedule' })).toHaveCount(0);
@@ -112,15 +95,12 @@ test('a spec-only server gets no schedule, runs or job lines', async ({ page }) 
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`the cron heartbeat views in ${scheme}: no serious accessibility violations, and a screenshot of each`, async ({ page }) => {
-    test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-    await openDashboard(page, dashboard);
-    await openView(page, 'Heartbeats');
+    await openDashboard(page, dashboard, 'Heartbeats');
     await expect(page.getByRole('row', { name: /Nightly backup/ })).toContainText('every weekday at 02:30');
     await look(page, `cron-heartbeats-list-${scheme}`);
 
-    await page.getByRole('button', { name: 'New heartbeat' }).click();
-    const form = page.getByRole('dialog', { name: 'New heartbeat' });
+    const form = await openDialog(page, 'New heartbeat', 'New heartbeat');
     await form.getByRole('radio', { name: 'On a schedule' }).check();
     await form.getByRole('textbox', { name: 'Schedule (cron)' }).fill('0 4 1 * *');
     await form.getByText('Grace and longest run').click();

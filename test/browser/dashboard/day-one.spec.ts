@@ -25,7 +25,6 @@ async function lookInBothSchemes(page: Page, shown: Locator, name: string): Prom
 }
 
 test('with its port taken by another program, the window says which addresses changed', async ({ page }) => {
-  test.setTimeout(90_000);
   const dirs = tempDirs({ failuresToConfirmDown: 1 });
   let fixture: CoreFixture | undefined;
   let server: WebServer | undefined;

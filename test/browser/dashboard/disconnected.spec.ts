@@ -27,7 +27,6 @@ test.afterEach(async () => {
 });
 
 test('the tab says Vigil stopped, then asks for the new address, then reconnects by itself', async ({ page, context }) => {
-  test.setTimeout(90_000);
   await dashboard.fixture.calls.createMonitor('local', { name: 'Shop', type: 'tcp', url: '127.0.0.1:9', frequency: 300 });
   await openDashboard(page, dashboard);
   await expect(page.getByRole('table').getByRole('row', { name: /Shop/ })).toBeVisible({ timeout: 20_000 });

@@ -8,10 +8,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
-import { tempDirs } from '../../core/app/core-fixture.ts';
+import { startOtherServer, type OtherServer } from '../../core/app/core-fixture.ts';
 import { chromiumMissingReason } from '../../helpers/chromium.ts';
 import { startDelayingProxy, type DelayingProxy } from '../../helpers/delaying-proxy.ts';
-import { startServiceProcess, tokenFor, type ServiceProcess } from '../../helpers/service-process.ts';
+import { createOnService, type ServiceProcess } from '../../helpers/service-process.ts';
 import { openDashboard, openView, screenshot, seriousViolations, startDashboard, type Dashboard } from './dashboard-fixture.ts';
 
 test.skip(!!chromiumMissingReason(), chromiumMissingReason());
@@ -22,18 +22,14 @@ const slowId = 'slow';
 
 let dashboard: Dashboard;
 let upgraded: Dashboard | undefined;
-let workDirs: ReturnType<typeof tempDirs>;
-let sideDirs: ReturnType<typeof tempDirs>;
-let work: ServiceProcess;
-let side: ServiceProcess;
-let workToken: string;
-let sideToken: string;
+let work: OtherServer;
+let side: OtherServer;
 let workId: string;
 let proxy: DelayingProxy | undefined;
 
 /** Creates something straight on a service (not through Vigil), as another user of that server would. */
 async function createOn(service: ServiceProcess, token: string, what: 'monitors' | 'heartbeats', body: Record<string, unknown>): Promise<{ id: string }> {
-  const answer = await fetch(`${service.apiUrl}/${what}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const answer = await createOnService(service, token, what, body);
   if (!answer.ok) throw new Error(`creating ${what} failed: ${answer.status} ${await answer.text()}`);
   const created = (await answer.json()) as { id: string | number };
   return { id: String(created.id) };
@@ -42,35 +38,28 @@ async function createOn(service: ServiceProcess, token: string, what: 'monitors'
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   // One failed check confirms "down" on Work, so the tests need not wait for a second.
-  [workDirs, sideDirs] = [tempDirs({ failuresToConfirmDown: 1 }), tempDirs()];
-  [dashboard, work, side] = await Promise.all([startDashboard(), startServiceProcess(workDirs.dataDir), startServiceProcess(sideDirs.dataDir)]);
-  [workToken, sideToken] = await Promise.all([tokenFor(workDirs.dataDir), tokenFor(sideDirs.dataDir)]);
-  workId = (await dashboard.fixture.calls.addRemoteConnection({ name: 'Work', baseUrl: work.apiUrl, token: workToken })).id;
-  await createOn(side, sideToken, 'heartbeats', { name: 'Nightly export', expected_interval: 86_400 });
+  [dashboard, work, side] = await Promise.all([startDashboard(), startOtherServer({ failuresToConfirmDown: 1 }), startOtherServer()]);
+  workId = (await dashboard.fixture.calls.addRemoteConnection({ name: 'Work', baseUrl: work.apiUrl, token: work.token })).id;
+  await createOn(side, side.token, 'heartbeats', { name: 'Nightly export', expected_interval: 86_400 });
 });
 
 test.afterAll(async () => {
   await upgraded?.close();
   await dashboard?.close();
   await proxy?.close();
-  for (const service of [work, side]) {
-    if (service !== undefined && service.child.exitCode === null) service.child.kill('SIGTERM');
-    await service?.exited;
-  }
-  for (const dirs of [workDirs, sideDirs]) dirs?.remove();
+  await Promise.all([work?.close(), side?.close()]);
 });
 
 const group = (page: Page, name: string) => page.locator('.server-group').filter({ has: page.getByRole('heading', { name: new RegExp(`^${name} `) }) });
 
 test('a server answering after 30 s holds nobody up: a monitor down on another shows under it meanwhile', async ({ page }) => {
-  test.setTimeout(90_000);
   await openDashboard(page, dashboard);
   await expect(page.locator('.server-group')).toHaveCount(2);
 
   // The Side project's real service behind a proxy that holds every answer for 30 s; its token in the keychain.
   const slow = await startDelayingProxy(side.apiUrl, slowAnswerMs);
   proxy = slow;
-  await dashboard.fixture.secrets.set(slowId, sideToken);
+  await dashboard.fixture.secrets.set(slowId, side.token);
   const began = Date.now();
   dashboard.fixture.settings.update((s) => ({ ...s, connections: [...s.connections, { id: slowId, name: 'Slow', baseUrl: slow.apiUrl, kind: 'remote', enabled: true }] }));
   await expect.poll(() => slow.pending(), { timeout: 5_000 }).toBeGreaterThan(0);
@@ -169,14 +158,14 @@ test('settings from the previous version: every connection watched, a group each
   workV1.baseUrl = work.apiUrl;
   sideV1.baseUrl = side.apiUrl;
   // The snooze by bare item key ("monitor:42") was set on the active server: here, a monitor of Work's that is down.
-  const snoozedMonitor = await createOn(work, workToken, 'monitors', { name: 'Billing API', type: 'tcp', url: '127.0.0.1:9', frequency: 10 });
+  const snoozedMonitor = await createOn(work, work.token, 'monitors', { name: 'Billing API', type: 'tcp', url: '127.0.0.1:9', frequency: 10 });
   const bare = v1.snoozes.find((snooze) => snooze.key === 'monitor:42');
   if (bare === undefined) throw new Error('the fixture snoozes monitor:42');
   bare.key = `monitor:${snoozedMonitor.id}`;
   // Each server's token is in the keychain under its connection id, as the previous version left it.
   const keychain = new MemorySecretStore();
-  await keychain.set(workV1.id, workToken);
-  await keychain.set(sideV1.id, sideToken);
+  await keychain.set(workV1.id, work.token);
+  await keychain.set(sideV1.id, side.token);
   upgraded = await startDashboard({}, { settingsFile: v1, secrets: keychain });
 
   await openDashboard(page, upgraded);
@@ -216,8 +205,7 @@ test("a server's own \"Try again\" asks only that server again", async ({ page }
   const { calls, requests } = upgraded.fixture;
   // No poll on its own while the test counts: every server's next one an hour away.
   await calls.updateSettings({ pollIntervalSeconds: 3600 });
-  work.child.kill('SIGTERM');
-  await work.exited;
+  await work.stop();
   await openDashboard(page, upgraded);
   await page.getByRole('button', { name: 'Refresh now' }).click();
   const unreachable = group(page, 'Work').locator('[data-banner="unreachable"]');

@@ -3,10 +3,10 @@
 // then one stopped, one whose token was revoked and one healthy show three different situations at once, each in
 // its own group (an unreachable banner, a sign-in banner, and none). Light and dark, axe-clean, screenshots.
 import { expect, test, type Page } from '@playwright/test';
-import { tempDirs } from '../../core/app/core-fixture.ts';
+import { startOtherServer, tempDirs, type OtherServer } from '../../core/app/core-fixture.ts';
 import { chromiumMissingReason } from '../../helpers/chromium.ts';
 import { startHttpTarget, type HttpTarget } from '../../helpers/local-targets.ts';
-import { startServiceProcess, tokenFor, type ServiceProcess } from '../../helpers/service-process.ts';
+import { tokenFor } from '../../helpers/service-process.ts';
 import { openDashboard, screenshot, seriousViolations, startDashboard, type Dashboard } from './dashboard-fixture.ts';
 
 test.skip(!!chromiumMissingReason(), chromiumMissingReason());
@@ -14,40 +14,33 @@ test.describe.configure({ mode: 'serial' });
 
 let dashboard: Dashboard;
 let website: HttpTarget;
-let workDirs: ReturnType<typeof tempDirs>;
-let sideDirs: ReturnType<typeof tempDirs>;
 let foreignDirs: ReturnType<typeof tempDirs>;
-let work: ServiceProcess;
-let side: ServiceProcess;
+let work: OtherServer;
+let side: OtherServer;
 let workId: string;
 let sideId: string;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   // One failed check confirms "down", so the test need not wait for a second.
-  [workDirs, sideDirs, foreignDirs] = [tempDirs({ failuresToConfirmDown: 1 }), tempDirs(), tempDirs()];
-  [dashboard, work, side, website] = await Promise.all([startDashboard(), startServiceProcess(workDirs.dataDir), startServiceProcess(sideDirs.dataDir), startHttpTarget()]);
+  foreignDirs = tempDirs();
+  [dashboard, work, side, website] = await Promise.all([startDashboard(), startOtherServer({ failuresToConfirmDown: 1 }), startOtherServer(), startHttpTarget()]);
   const { calls } = dashboard.fixture;
-  workId = (await calls.addRemoteConnection({ name: 'Work', baseUrl: work.apiUrl, token: await tokenFor(workDirs.dataDir) })).id;
-  sideId = (await calls.addRemoteConnection({ name: 'Side project', baseUrl: side.apiUrl, token: await tokenFor(sideDirs.dataDir) })).id;
+  workId = (await calls.addRemoteConnection({ name: 'Work', baseUrl: work.apiUrl, token: work.token })).id;
+  sideId = (await calls.addRemoteConnection({ name: 'Side project', baseUrl: side.apiUrl, token: side.token })).id;
   await calls.createMonitor('local', { name: 'Laptop web', type: 'http', url: `${website.url}/`, frequency: 300 });
   await calls.createHeartbeat(sideId, { name: 'Nightly export', expected_interval: 86_400 });
 });
 
 test.afterAll(async () => {
   await dashboard?.close();
-  for (const service of [work, side]) {
-    if (service !== undefined && service.child.exitCode === null) service.child.kill('SIGTERM');
-    await service?.exited;
-  }
-  await website?.close();
-  for (const dirs of [workDirs, sideDirs, foreignDirs]) dirs?.remove();
+  await Promise.all([work?.close(), side?.close(), website?.close()]);
+  foreignDirs?.remove();
 });
 
 const group = (page: Page, name: string) => page.locator('.server-group').filter({ has: page.getByRole('heading', { name: new RegExp(`^${name} `) }) });
 
 test('a monitor down on one server shows in the overview under that server', async ({ page }) => {
-  test.setTimeout(90_000);
   // Nothing listens on port 9 of loopback: the check fails at once.
   await dashboard.fixture.calls.createMonitor(workId, { name: 'Checkout API', type: 'tcp', url: '127.0.0.1:9', frequency: 10 });
   await openDashboard(page, dashboard);
@@ -65,8 +58,7 @@ test('one stopped, one with a revoked token and one healthy: three situations at
   test.setTimeout(120_000);
   // A token the Side project's service never issued (from another data dir), as after its key was replaced.
   await dashboard.fixture.secrets.set(sideId, await tokenFor(foreignDirs.dataDir));
-  work.child.kill('SIGTERM');
-  await work.exited;
+  await work.stop();
   await openDashboard(page, dashboard);
   await page.getByRole('button', { name: 'Refresh now' }).click();
 

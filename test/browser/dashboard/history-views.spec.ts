@@ -4,29 +4,23 @@
 // screenshot of each in test-results/screenshots to look at. The data is real: local targets (one taken down and
 // brought back), a pinged heartbeat, domains from a local RDAP service.
 import { expect, test, type Page } from '@playwright/test';
-import { chromiumMissingReason } from '../../helpers/chromium.ts';
 import { startHttpTarget, startTcpTarget, type HttpTarget, type TcpTarget } from '../../helpers/local-targets.ts';
-import { startRdapFixture, type RdapFixture } from '../../helpers/rdap-fixture.ts';
-import { openDashboard, openView, screenshot, seriousViolations, startDashboard, type Dashboard } from './dashboard-fixture.ts';
+import { startRdapFixture } from '../../helpers/rdap-fixture.ts';
+import { dashboardForFile, look, openDashboard, openView, startedForFile } from './dashboard-fixture.ts';
 
-test.skip(!!chromiumMissingReason(), chromiumMissingReason());
-test.describe.configure({ mode: 'serial' });
-
-let dashboard: Dashboard;
 let web: HttpTarget;
 let database: TcpTarget;
-let rdap: RdapFixture;
+const rdap = startedForFile(startRdapFixture);
+const dashboard = dashboardForFile(() => ({ rdapBootstrapUrl: rdap.current.bootstrapUrl }));
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const stateOf = (name: string, state: string) => (status: { items: { name: string; state: string }[] }) => status.items.some((item) => item.name === name && item.state === state);
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  rdap = await startRdapFixture();
-  rdap.setDomain('shop.example', { expiresOn: inDays(9), registrar: 'Example Registrar, Inc.' });
+  rdap.current.setDomain('shop.example', { expiresOn: inDays(9), registrar: 'Example Registrar, Inc.' });
   web = await startHttpTarget();
   database = await startTcpTarget();
-  dashboard = await startDashboard({ rdapBootstrapUrl: rdap.bootstrapUrl });
   const { calls } = dashboard.fixture;
   await calls.createMonitor('local', { name: 'Website', type: 'http', url: `${web.url}/`, frequency: 10 });
   await calls.createMonitor('local', { name: 'Database', type: 'tcp', url: database.hostPort, frequency: 10 });
@@ -44,14 +38,8 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await dashboard?.close();
-  await Promise.all([web?.close(), database?.close(), rdap?.close()]);
+  await Promise.all([web?.close(), database?.close()]);
 });
-
-async function look(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  expect(await seriousViolations(page), name).toEqual([]);
-}
 
 async function openItem(page: Page, list: string, name: string): Promise<void> {
   await openView(page, list);

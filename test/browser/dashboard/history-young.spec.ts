@@ -3,14 +3,11 @@
 // span its life rather than a day it was mostly not there for; and a monitor only ever Unknown shows no percentage,
 // on its page or in the list. Light and dark at 1280 px, axe-clean, with screenshots to look at.
 import { expect, test, type Page } from '@playwright/test';
-import { chromiumMissingReason } from '../../helpers/chromium.ts';
 import { startTcpTarget, type TcpTarget } from '../../helpers/local-targets.ts';
-import { openDashboard, openView, screenshot, seriousViolations, startDashboard, type Dashboard } from './dashboard-fixture.ts';
+import { dashboardForFile, openDashboard, openView, screenshot, seriousViolations } from './dashboard-fixture.ts';
 
-test.skip(!!chromiumMissingReason(), chromiumMissingReason());
-test.describe.configure({ mode: 'serial' });
-
-let dashboard: Dashboard;
+// A failed check is confirmed as down only after 100 in a row: the closed port's monitor stays Unknown.
+const dashboard = dashboardForFile({ failuresToConfirmDown: 100 });
 let target: TcpTarget;
 
 /** "since 13:38 (12 s)", "since 1:38 PM (3 min)": the clock time in the page's locale, then the age. */
@@ -19,8 +16,6 @@ const sinceCreation = /since \d{1,2}:\d{2}(\s?[AP]M)? \(\d+ (s|min)\)/;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   target = await startTcpTarget();
-  // A failed check is confirmed as down only after 100 in a row: the closed port's monitor stays Unknown.
-  dashboard = await startDashboard({ failuresToConfirmDown: 100 });
   const { calls } = dashboard.fixture;
   await calls.createMonitor('local', { name: 'Fresh cache', type: 'tcp', url: target.hostPort, frequency: 10 });
   await calls.createMonitor('local', { name: 'Never known', type: 'tcp', url: '127.0.0.1:9', frequency: 10 });
@@ -29,7 +24,6 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await dashboard?.close();
   await target?.close();
 });
 

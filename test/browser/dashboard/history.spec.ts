@@ -5,20 +5,15 @@
 // another.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
-import { chromiumMissingReason } from '../../helpers/chromium.ts';
 import { startTcpTarget, type TcpTarget } from '../../helpers/local-targets.ts';
-import { openDashboard, openView, startDashboard, type Dashboard } from './dashboard-fixture.ts';
+import { dashboardForFile, openDashboard, openView, startDashboard } from './dashboard-fixture.ts';
 
-test.skip(!!chromiumMissingReason(), chromiumMissingReason());
-test.describe.configure({ mode: 'serial' });
-
-let dashboard: Dashboard;
+const dashboard = dashboardForFile();
 let target: TcpTarget;
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
   target = await startTcpTarget();
-  dashboard = await startDashboard();
   const { calls } = dashboard.fixture;
   await calls.createMonitor('local', { name: 'Cache', type: 'tcp', url: target.hostPort, frequency: 10 });
   await dashboard.fixture.statusWhere((status) => status.items.some((item) => item.name === 'Cache' && item.state === 'up'), 45_000);
@@ -30,7 +25,6 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await dashboard?.close();
   await target?.close();
 });
 
@@ -58,8 +52,7 @@ function averagePixels(page: Page): Promise<number> {
 }
 
 test('the monitors list shows each monitor’s uptime and status bar for the past 24 hours', async ({ page }) => {
-  await openDashboard(page, dashboard);
-  await openView(page, 'Monitors');
+  await openDashboard(page, dashboard, 'Monitors');
   await expect(page.getByRole('columnheader', { name: 'Uptime 24 h' })).toBeVisible();
   const row = page.getByRole('row', { name: /Cache/ });
   await expect(row.getByRole('img', { name: /^Past 24 h in .* steps, since it was created: .*down/ })).toBeVisible({ timeout: 20_000 });
@@ -69,9 +62,7 @@ test('the monitors list shows each monitor’s uptime and status bar for the pas
 });
 
 test('the item page: state, uptime, chart, timeline, the incident, checks and events, by keyboard too', async ({ page }) => {
-  test.setTimeout(90_000);
-  await openDashboard(page, dashboard);
-  await openView(page, 'Monitors');
+  await openDashboard(page, dashboard, 'Monitors');
   await page.getByRole('row', { name: /Cache/ }).getByRole('link', { name: 'Cache' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Cache' })).toBeFocused();
   expect(page.url()).toContain('#/item/local%2Fmonitor%3A');
@@ -114,8 +105,7 @@ test('the item page: state, uptime, chart, timeline, the incident, checks and ev
 });
 
 test('the item page saves its history as CSV and JSON files', async ({ page }) => {
-  await openDashboard(page, dashboard);
-  await openView(page, 'Monitors');
+  await openDashboard(page, dashboard, 'Monitors');
   await page.getByRole('link', { name: 'Cache' }).click();
   await expect(page.getByRole('region', { name: 'Uptime' })).toBeVisible({ timeout: 20_000 });
 
@@ -134,7 +124,6 @@ test('the item page saves its history as CSV and JSON files', async ({ page }) =
 });
 
 test('the overview’s feed lists what happened, marking what is new since the last look', async ({ page }) => {
-  test.setTimeout(90_000);
   await openDashboard(page, dashboard);
   const feed = page.getByRole('list', { name: 'Recent events' });
   await expect(feed.getByRole('listitem').filter({ hasText: 'Cache' }).first()).toBeVisible({ timeout: 20_000 });
@@ -157,8 +146,7 @@ test('the configuration exported from one server imports into another, after a d
   test.setTimeout(120_000);
   await dashboard.fixture.calls.createHeartbeat('local', { name: 'Nightly backup', expected_interval: 86_400 });
   await dashboard.fixture.calls.createNotificationHandler('local', { name: 'On-call email', type: 'email', destination: 'oncall@example.com' });
-  await openDashboard(page, dashboard);
-  await openView(page, 'Settings');
+  await openDashboard(page, dashboard, 'Settings');
   const data = page.getByRole('region', { name: 'Your data' });
   const [exported] = await Promise.all([page.waitForEvent('download'), data.getByRole('button', { name: 'Export configuration' }).click()]);
   const configuration = await savedText(exported);
@@ -167,8 +155,7 @@ test('the configuration exported from one server imports into another, after a d
 
   const other = await startDashboard();
   try {
-    await openDashboard(page, other);
-    await openView(page, 'Settings');
+    await openDashboard(page, other, 'Settings');
     const otherData = page.getByRole('region', { name: 'Your data' });
     await otherData.getByLabel('Configuration file').setInputFiles({ name: exported.suggestedFilename(), mimeType: 'application/json', buffer: Buffer.from(configuration) });
     await expect(otherData.getByRole('heading', { name: /^Would be created: 3 items$/ })).toBeVisible({ timeout: 20_000 });

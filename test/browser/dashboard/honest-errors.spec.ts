@@ -2,43 +2,25 @@
 // (a web address, lengths of time in the units typed, no silent rounding), a duplicate domain refused by the service
 // (409) by its name, a domain whose registry cannot be reached saying why, and a heartbeat's page listing every
 // ping it was sent. Screenshots light and dark at 1280 px in test-results/screenshots.
-import { expect, test, type Page } from '@playwright/test';
-import { chromiumMissingReason } from '../../helpers/chromium.ts';
-import { openDashboard, openView, screenshot, seriousViolations, startDashboard, type Dashboard } from './dashboard-fixture.ts';
+import { expect, test } from '@playwright/test';
+import { dashboardForFile, look, openDashboard, openDialog, openView } from './dashboard-fixture.ts';
 
-test.skip(!!chromiumMissingReason(), chromiumMissingReason());
-test.describe.configure({ mode: 'serial' });
-
-let dashboard: Dashboard;
+// `.invalid` never resolves: the registry list cannot be reached, as on a computer without DNS.
+const dashboard = dashboardForFile({ rdapBootstrapUrl: 'https://data.invalid/rdap/dns.json', rdapAllowHttp: false });
 let pingUrl: string;
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  // `.invalid` never resolves: the registry list cannot be reached, as on a computer without DNS.
-  dashboard = await startDashboard({ rdapBootstrapUrl: 'https://data.invalid/rdap/dns.json', rdapAllowHttp: false });
   const { calls } = dashboard.fixture;
   await calls.createDomain('local', { domain: 'xn--bcher-kva.example' });
   pingUrl = (await calls.createHeartbeat('local', { name: 'Backup', expected_interval: 3600 })).ping_url ?? '';
   await dashboard.fixture.statusWhere((status) => status.items.some((item) => item.kind === 'domain' && item.detail.startsWith('Expiry not known —')), 30_000);
 });
 
-test.afterAll(async () => {
-  await dashboard?.close();
-});
-
-async function look(page: Page, name: string) {
-  await screenshot(page, name);
-  expect(await seriousViolations(page), name).toEqual([]);
-}
-
 for (const scheme of ['light', 'dark'] as const) {
   test(`form errors in the user's terms, in ${scheme}`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-    await openDashboard(page, dashboard);
-
-    await openView(page, 'Monitors');
-    await page.getByRole('button', { name: 'New monitor' }).first().click();
-    const monitorForm = page.getByRole('dialog', { name: 'New monitor' });
+    await openDashboard(page, dashboard, 'Monitors');
+    const monitorForm = await openDialog(page, 'New monitor', 'New monitor');
     await monitorForm.getByRole('textbox', { name: 'Name' }).fill('Shop');
     await monitorForm.getByRole('textbox', { name: 'URL' }).fill('not a url');
     await monitorForm.getByRole('textbox', { name: 'Check every: amount' }).fill('9.5');
@@ -50,8 +32,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.keyboard.press('Escape');
 
     await openView(page, 'Heartbeats');
-    await page.getByRole('button', { name: 'New heartbeat' }).first().click();
-    const heartbeatForm = page.getByRole('dialog', { name: 'New heartbeat' });
+    const heartbeatForm = await openDialog(page, 'New heartbeat', 'New heartbeat');
     await heartbeatForm.getByRole('textbox', { name: 'Expected every: amount' }).fill('400');
     await heartbeatForm.getByRole('combobox', { name: 'Expected every: unit' }).selectOption('days');
     await heartbeatForm.getByRole('button', { name: 'Create heartbeat' }).click();
@@ -64,8 +45,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
     // The service answers 409; the form says which domain, as it was typed.
     await openView(page, 'Domains');
-    await page.getByRole('button', { name: 'Add domain' }).first().click();
-    const domainForm = page.getByRole('dialog', { name: 'Add domain' });
+    const domainForm = await openDialog(page, 'Add domain', 'Add domain');
     await domainForm.getByRole('textbox', { name: 'Domain' }).fill('bücher.example');
     await domainForm.getByRole('button', { name: 'Add domain' }).click();
     await expect(domainForm.getByRole('alert')).toHaveText('bücher.example is already watched.');
@@ -75,8 +55,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
   test(`a domain whose registry cannot be reached says why, in ${scheme}`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-    await openDashboard(page, dashboard);
-    await openView(page, 'Domains');
+    await openDashboard(page, dashboard, 'Domains');
     const reason = /could not load the list of registries: could not reach data\.invalid \((host not found|DNS lookup failed.*)\)/;
     await expect(page.getByRole('note')).toContainText(reason);
     await expect(page.getByRole('row').filter({ has: page.getByRole('link', { name: 'bücher.example' }) })).toContainText('Lookup failed');
@@ -92,8 +71,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
 test('a heartbeat pinged five times lists five pings on its page, without waiting for a change of state', async ({ page }) => {
   test.setTimeout(120_000);
-  await openDashboard(page, dashboard);
-  await openView(page, 'Heartbeats');
+  await openDashboard(page, dashboard, 'Heartbeats');
   await page.getByRole('link', { name: 'Backup' }).click();
   const pings = page.getByRole('region', { name: 'Recent pings' });
   // The first ping turns it from waiting to up; the four after it change no state.

@@ -4,7 +4,7 @@
 // ("connection refused") and an uptime of 89.67 %. Every badge fits its row or is cut with its whole text kept, no
 // word breaks in the middle, no row's Delete is behind a sideways scrollbar, and axe finds nothing serious. The
 // built window is served by the real web server from a fake core, so the rows are exactly these.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import type { ItemPageWindow, ListHistoryView } from '../../../common/ipc/history.ts';
 import type { Domain, Heartbeat, Monitor, NotificationHandler } from '../../../common/ipc/views.ts';
 import { chromiumMissingReason } from '../../helpers/chromium.ts';
@@ -12,7 +12,7 @@ import { fakeVigilCore, openSignedIn, startTestWebServer, type TestWebServer } f
 import { itemHistory } from '../../renderer/history-fixtures.ts';
 import { remoteConnection, status } from '../../renderer/status-fixtures.ts';
 import { builtRendererDir } from '../global-setup.ts';
-import { openView, screenshot, seriousViolations } from './dashboard-fixture.ts';
+import { look, openView, screenshot } from './dashboard-fixture.ts';
 
 test.skip(!!chromiumMissingReason(), chromiumMissingReason());
 
@@ -137,11 +137,6 @@ test.afterAll(async () => {
 /** Whether an element's content is wider or taller than the box that shows it (so part of it is cut off). */
 async function clipped(locator: Locator): Promise<boolean> {
   return locator.evaluate((element) => element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1);
-}
-
-async function look(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  expect(await seriousViolations(page), name).toEqual([]);
 }
 
 /** Nothing of the table is out of sight sideways: no horizontal scrollbar, and each row's last button within it. */

@@ -11,7 +11,7 @@ import { fakeVigilCore, openSignedIn, startTestWebServer, type TestWebServer } f
 import { itemRules } from '../../renderer/calm-fixtures.ts';
 import { events, itemHistory, listHistory } from '../../renderer/history-fixtures.ts';
 import { builtRendererDir } from '../global-setup.ts';
-import { openView, screenshot, seriousViolations } from './dashboard-fixture.ts';
+import { openDialog, openView, screenshot, seriousViolations } from './dashboard-fixture.ts';
 import { connectionsOf, handlersOf, manyServersStatus } from './many-servers-data.ts';
 
 test.skip(!!chromiumMissingReason(), chromiumMissingReason());
@@ -85,8 +85,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
     // A create form asks which server.
     await openView(page, 'Monitors');
-    await page.getByRole('button', { name: 'New monitor' }).click();
-    const form = page.getByRole('dialog', { name: 'New monitor' });
+    const form = await openDialog(page, 'New monitor', 'New monitor');
     await form.getByRole('button', { name: 'Create monitor' }).click();
     await expect(form.getByText('Choose the server that keeps it.')).toBeVisible();
     await check(page, `servers-monitor-form-${scheme}`);

@@ -2,14 +2,14 @@
 // the checks extension sends that a real target takes long to show: a certificate 9 days from expiry (a warning),
 // one months away, certificate errors ignored, a failed expectation, a response time, and a monitor without any of
 // it; at 1280 × 800 the names and types are whole, and each target is written under its name. Light and dark, axe with no serious or critical violations, a screenshot of each in test-results/screenshots.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { ItemPageWindow } from '../../../common/ipc/history.ts';
 import { chromiumMissingReason } from '../../helpers/chromium.ts';
 import { fakeVigilCore, openSignedIn, startTestWebServer, type TestWebServer } from '../../helpers/web-server.ts';
 import { itemHistory } from '../../renderer/history-fixtures.ts';
 import { localConnection, status } from '../../renderer/status-fixtures.ts';
 import { builtRendererDir } from '../global-setup.ts';
-import { openView, screenshot, seriousViolations } from './dashboard-fixture.ts';
+import { look, openView } from './dashboard-fixture.ts';
 
 test.skip(!!chromiumMissingReason(), chromiumMissingReason());
 
@@ -51,11 +51,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await web?.stop();
 });
-
-async function look(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  expect(await seriousViolations(page), name).toEqual([]);
-}
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`the latest check as drawn in ${scheme}: the list's column and a monitor's page`, async ({ page }) => {

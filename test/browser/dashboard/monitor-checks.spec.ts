@@ -3,12 +3,12 @@
 // body expectation comes back with the secret masked, and its failed expectation reads in the list and on its
 // page. Against a spec-only server (no /capabilities) the form has none of the sections. Light and dark, axe-clean,
 // screenshots in test-results/screenshots.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { SECRET_MASK } from '../../../common/api/index.ts';
 import { chromiumMissingReason } from '../../helpers/chromium.ts';
 import { startHistoryServer, type HistoryServer } from '../../helpers/history-server.ts';
 import { startHttpTarget, type HttpTarget } from '../../helpers/local-targets.ts';
-import { openDashboard, openView, screenshot, seriousViolations, startDashboard, type Dashboard } from './dashboard-fixture.ts';
+import { look, openDashboard, openDialog, startDashboard, type Dashboard } from './dashboard-fixture.ts';
 
 test.skip(!!chromiumMissingReason(), chromiumMissingReason());
 test.describe.configure({ mode: 'serial' });
@@ -33,17 +33,10 @@ test.afterAll(async () => {
   await Promise.all([website?.close(), specOnly?.close()]);
 });
 
-async function look(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  expect(await seriousViolations(page), name).toEqual([]);
-}
-
 test('creates an http monitor with a secret header and an expectation; the secret comes back masked, the failure shows', async ({ page }) => {
   test.setTimeout(120_000);
-  await openDashboard(page, dashboard);
-  await openView(page, 'Monitors');
-  await page.getByRole('button', { name: 'New monitor' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New monitor' });
+  await openDashboard(page, dashboard, 'Monitors');
+  const dialog = await openDialog(page, 'New monitor', 'New monitor');
   await dialog.getByRole('textbox', { name: 'Name' }).fill('Checked API');
   await dialog.getByRole('textbox', { name: 'URL' }).fill(`${website.url}/health`);
   // Closed until opened, by keyboard as by mouse.
@@ -80,8 +73,7 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`the check views in ${scheme}: no serious accessibility violations, and a screenshot of each`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-    await openDashboard(page, dashboard);
-    await openView(page, 'Monitors');
+    await openDashboard(page, dashboard, 'Monitors');
     await expect(page.getByRole('row', { name: /Checked API/ }).getByText(failure)).toBeVisible({ timeout: 20_000 });
     await look(page, `checks-monitor-list-${scheme}`);
 
@@ -92,8 +84,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await edit.getByRole('button', { name: 'Cancel' }).click();
 
     // Every section of a new https monitor, the certificate's warning shown.
-    await page.getByRole('button', { name: 'New monitor' }).click();
-    const form = page.getByRole('dialog', { name: 'New monitor' });
+    const form = await openDialog(page, 'New monitor', 'New monitor');
     await form.getByRole('textbox', { name: 'URL' }).fill('https://api.example.com/health');
     await look(page, `checks-monitor-new-closed-${scheme}`);
     for (const title of ['Request', 'Expectations', 'Re-check after a failure', 'Certificate']) await form.getByText(title, { exact: true }).click();
@@ -123,8 +114,7 @@ test('against a spec-only server the form has none of the sections', async ({ pa
   await dashboard.fixture.statusWhere((status) => status.servers.some((server) => server.connection.id === legacy.id && server.monitors.length === 1), 30_000);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-    await openDashboard(page, dashboard);
-    await openView(page, 'Monitors');
+    await openDashboard(page, dashboard, 'Monitors');
     const row = page.getByRole('row', { name: /Legacy API/ });
     await row.getByRole('button', { name: 'Edit Legacy API' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Legacy API' });

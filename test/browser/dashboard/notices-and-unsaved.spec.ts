@@ -3,26 +3,11 @@
 // clear), says its age, and goes once the item is up again. Leaving Settings with unsaved quiet hours — by the
 // sidebar or the browser's Back — asks "Save / Discard / Keep editing"; Save saves them and moves on.
 import { expect, test, type Locator } from '@playwright/test';
-import { chromiumMissingReason } from '../../helpers/chromium.ts';
-import { startTcpTarget, type TcpTarget } from '../../helpers/local-targets.ts';
-import { openDashboard, openView, screenshot, seriousViolations, startDashboard, type Dashboard } from './dashboard-fixture.ts';
+import { startTcpTarget } from '../../helpers/local-targets.ts';
+import { dashboardForFile, openDashboard, openView, screenshot, seriousViolations, startedForFile } from './dashboard-fixture.ts';
 
-test.skip(!!chromiumMissingReason(), chromiumMissingReason());
-test.describe.configure({ mode: 'serial' });
-
-let dashboard: Dashboard;
-let target: TcpTarget;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  dashboard = await startDashboard();
-  target = await startTcpTarget();
-});
-
-test.afterAll(async () => {
-  await dashboard?.close();
-  await target?.close();
-});
+const dashboard = dashboardForFile();
+const target = startedForFile(startTcpTarget);
 
 async function boxOf(locator: Locator) {
   const box = await locator.boundingBox();
@@ -36,14 +21,14 @@ function overlaps(a: { x: number; y: number; width: number; height: number }, b:
 
 test('an alert notice on the item page covers none of its controls, says its age, and goes when the item is up again', async ({ page }) => {
   test.setTimeout(120_000);
-  const monitor = await dashboard.fixture.calls.createMonitor('local', { name: 'Cache', type: 'tcp', url: target.hostPort, frequency: 10 });
+  const monitor = await dashboard.fixture.calls.createMonitor('local', { name: 'Cache', type: 'tcp', url: target.current.hostPort, frequency: 10 });
   await openDashboard(page, dashboard);
   await page.goto(`${dashboard.server.origin}/#/item/${encodeURIComponent(`local/monitor:${monitor.id}`)}`);
   const changeRules = page.getByRole('button', { name: 'Change rules' });
   await expect(changeRules).toBeVisible();
   await expect(page.locator('.item-state')).toContainText('Up', { timeout: 30_000 });
 
-  await target.setUp(false);
+  await target.current.setUp(false);
   const notice = page.locator('.notice').filter({ hasText: 'Cache is down' });
   await expect(notice.getByRole('alert')).toBeVisible({ timeout: 45_000 });
   await expect(notice).toContainText('just now');
@@ -61,7 +46,7 @@ test('an alert notice on the item page covers none of its controls, says its age
     await screenshot(page, `item-page-notice-${scheme}`);
   }
 
-  await target.setUp(true);
+  await target.current.setUp(true);
   await expect(notice).toHaveCount(0, { timeout: 45_000 });
 });
 

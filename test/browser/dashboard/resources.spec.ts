@@ -1,29 +1,13 @@
 // Heartbeats, domains and notification handlers through the window against the real core and service: each
 // created, read (in its list, after the server answered) and deleted.
 import { expect, test } from '@playwright/test';
-import { chromiumMissingReason } from '../../helpers/chromium.ts';
-import { openDashboard, openView, startDashboard, type Dashboard } from './dashboard-fixture.ts';
+import { dashboardForFile, deleteAndConfirm, openDashboard, openDialog, openView } from './dashboard-fixture.ts';
 
-test.skip(!!chromiumMissingReason(), chromiumMissingReason());
-test.describe.configure({ mode: 'serial' });
-
-let dashboard: Dashboard;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  dashboard = await startDashboard();
-});
-
-test.afterAll(async () => {
-  await dashboard?.close();
-});
+const dashboard = dashboardForFile();
 
 test('heartbeats: create with an interval in hours, ping it from the URL the window shows, delete', async ({ page }) => {
-  test.setTimeout(90_000);
-  await openDashboard(page, dashboard);
-  await openView(page, 'Heartbeats');
-  await page.getByRole('button', { name: 'Create your first heartbeat' }).click();
-  const form = page.getByRole('dialog', { name: 'New heartbeat' });
+  await openDashboard(page, dashboard, 'Heartbeats');
+  const form = await openDialog(page, 'Create your first heartbeat', 'New heartbeat');
   await form.getByRole('textbox', { name: 'Name' }).fill('Nightly backup');
   await form.getByRole('textbox', { name: 'Expected every: amount' }).fill('2');
   await form.getByRole('combobox', { name: 'Expected every: unit' }).selectOption('hours');
@@ -47,18 +31,14 @@ test('heartbeats: create with an interval in hours, ping it from the URL the win
   await expect(row).toContainText('Up', { timeout: 20_000 });
   await expect(row).toContainText('in 2 h');
 
-  await row.getByRole('button', { name: 'Delete Nightly backup' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete heartbeat' }).click();
+  await deleteAndConfirm(page, row.getByRole('button', { name: 'Delete Nightly backup' }), 'heartbeat');
   await expect(row).toBeHidden();
   await expect.poll(() => dashboard.fixture.calls.listHeartbeats('local')).toEqual([]);
 });
 
 test('domains: add one typed in Unicode, see that its expiry could not be looked up, delete', async ({ page }) => {
-  test.setTimeout(90_000);
-  await openDashboard(page, dashboard);
-  await openView(page, 'Domains');
-  await page.getByRole('button', { name: 'Add your first domain' }).click();
-  const form = page.getByRole('dialog', { name: 'Add domain' });
+  await openDashboard(page, dashboard, 'Domains');
+  const form = await openDialog(page, 'Add your first domain', 'Add domain');
   await form.getByRole('textbox', { name: 'Domain' }).fill('not a domain');
   await form.getByRole('button', { name: 'Add domain' }).click();
   await expect(form.getByRole('textbox', { name: 'Domain' })).toHaveAttribute('aria-invalid', 'true');
@@ -75,18 +55,14 @@ test('domains: add one typed in Unicode, see that its expiry could not be looked
   await expect(row).toContainText('Lookup failed', { timeout: 20_000 });
   await expect(page.getByRole('note')).toContainText('could not load the list of registries');
 
-  await row.getByRole('button', { name: /Delete/ }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete domain' }).click();
+  await deleteAndConfirm(page, row.getByRole('button', { name: /Delete/ }), 'domain');
   await expect(row).toBeHidden();
   await expect.poll(() => dashboard.fixture.calls.listDomains('local')).toEqual([]);
 });
 
 test('notification handlers: email and webhook with their destinations checked, listed, deleted', async ({ page }) => {
-  test.setTimeout(90_000);
-  await openDashboard(page, dashboard);
-  await openView(page, 'Notification handlers');
-  await page.getByRole('button', { name: 'Create your first handler' }).click();
-  let form = page.getByRole('dialog', { name: 'New notification handler' });
+  await openDashboard(page, dashboard, 'Notification handlers');
+  let form = await openDialog(page, 'Create your first handler', 'New notification handler');
   await form.getByRole('textbox', { name: 'Name' }).fill('On-call');
   await form.getByRole('combobox', { name: 'Type' }).selectOption('email');
   await form.getByRole('textbox', { name: 'Email address' }).fill('oncall-at-example.com');
@@ -96,8 +72,7 @@ test('notification handlers: email and webhook with their destinations checked, 
   await form.getByRole('button', { name: 'Create handler' }).click();
   await expect(form).toBeHidden();
 
-  await page.getByRole('button', { name: 'New handler' }).click();
-  form = page.getByRole('dialog', { name: 'New notification handler' });
+  form = await openDialog(page, 'New handler', 'New notification handler');
   await form.getByRole('textbox', { name: 'Name' }).fill('Chat');
   await form.getByRole('combobox', { name: 'Type' }).selectOption('webhook');
   await form.getByRole('textbox', { name: 'Webhook URL' }).fill('https://chat.example.com/hooks/vigil');
@@ -110,8 +85,7 @@ test('notification handlers: email and webhook with their destinations checked, 
   await expect(page.getByRole('row', { name: /Chat/ })).toContainText('https://chat.example.com/hooks/vigil');
   expect(await dashboard.fixture.calls.listNotificationHandlers('local')).toHaveLength(2);
 
-  await page.getByRole('button', { name: 'Delete On-call' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete handler' }).click();
+  await deleteAndConfirm(page, page.getByRole('button', { name: 'Delete On-call' }), 'handler');
   await expect(page.getByRole('row', { name: /On-call/ })).toBeHidden();
   await expect.poll(async () => (await dashboard.fixture.calls.listNotificationHandlers('local')).map((handler) => handler.name)).toEqual(['Chat']);
 });

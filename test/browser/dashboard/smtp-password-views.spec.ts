@@ -2,22 +2,13 @@
 // so the password field asks for it again (before a save is tried, and as the refusal after), light and dark,
 // with no serious accessibility violations. The real core and service behind the built window.
 import { expect, test, type Page } from '@playwright/test';
-import { chromiumMissingReason } from '../../helpers/chromium.ts';
-import { openDashboard, openView, screenshot, seriousViolations, startDashboard, type Dashboard } from './dashboard-fixture.ts';
+import { dashboardForFile, openDashboard, screenshot, seriousViolations } from './dashboard-fixture.ts';
 
-test.skip(!!chromiumMissingReason(), chromiumMissingReason());
-test.describe.configure({ mode: 'serial' });
-
-let dashboard: Dashboard;
+const dashboard = dashboardForFile();
 const rule = 'a saved password goes only to the server it was saved for';
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  dashboard = await startDashboard();
   await dashboard.fixture.calls.setLocalSmtp({ host: '127.0.0.1', port: 2525, security: 'none', user: 'alerts', from: 'vigil@example.com', password: 'pa55-Secret' });
-});
-test.afterAll(async () => {
-  await dashboard?.close();
 });
 
 const emailForm = (page: Page) => page.getByRole('form', { name: 'Email server' });
@@ -26,8 +17,7 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`the password field asks for the password again when the server changes, in ${scheme}`, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-    await openDashboard(page, dashboard);
-    await openView(page, 'Settings');
+    await openDashboard(page, dashboard, 'Settings');
     const form = emailForm(page);
     const password = form.getByLabel('Password', { exact: true });
     await expect(password).toHaveAttribute('placeholder', 'Saved — leave empty to keep');

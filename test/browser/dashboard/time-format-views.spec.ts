@@ -3,15 +3,11 @@
 // to 1:41 PM"), and the overview's feed; in the browser's locale and zone, so the light run (American English, New
 // York) reads a 12-hour clock and the dark run (British English, London) a 24-hour one. Axe-clean, with a
 // screenshot of each in test-results/screenshots.
-import { expect, test, type Page } from '@playwright/test';
-import { chromiumMissingReason } from '../../helpers/chromium.ts';
+import { expect, test } from '@playwright/test';
 import { startTcpTarget, type TcpTarget } from '../../helpers/local-targets.ts';
-import { openDashboard, openView, screenshot, seriousViolations, startDashboard, type Dashboard } from './dashboard-fixture.ts';
+import { dashboardForFile, look, openDashboard, openView } from './dashboard-fixture.ts';
 
-test.skip(!!chromiumMissingReason(), chromiumMissingReason());
-test.describe.configure({ mode: 'serial' });
-
-let dashboard: Dashboard;
+const dashboard = dashboardForFile();
 let database: TcpTarget;
 
 const stateOf = (name: string, state: string) => (status: { items: { name: string; state: string }[] }) => status.items.some((item) => item.name === name && item.state === state);
@@ -19,7 +15,6 @@ const stateOf = (name: string, state: string) => (status: { items: { name: strin
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   database = await startTcpTarget();
-  dashboard = await startDashboard();
   await dashboard.fixture.calls.createMonitor('local', { name: 'Database', type: 'tcp', url: database.hostPort, frequency: 10 });
   await dashboard.fixture.statusWhere(stateOf('Database', 'up'), 45_000);
   // Down for one check, 10 s: an incident of seconds, and its two events.
@@ -30,14 +25,8 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await dashboard?.close();
   await database?.close();
 });
-
-async function look(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  expect(await seriousViolations(page), name).toEqual([]);
-}
 
 const schemes = [
   { scheme: 'light', locale: 'en-US', timezoneId: 'America/New_York', clock: /^\d{1,2}:\d\d:\d\d\s[AP]M$/ },

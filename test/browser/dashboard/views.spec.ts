@@ -2,29 +2,23 @@
 // and a screenshot of each in test-results/screenshots to look at. The data is real: monitors against local
 // targets (one down), heartbeats (one pinged), domains from a local RDAP service (one with no answer), handlers.
 import { expect, test, type Page } from '@playwright/test';
-import { chromiumMissingReason } from '../../helpers/chromium.ts';
 import { startHttpTarget, startTcpTarget, type HttpTarget, type TcpTarget } from '../../helpers/local-targets.ts';
-import { startRdapFixture, type RdapFixture } from '../../helpers/rdap-fixture.ts';
-import { openDashboard, openView, screenshot, seriousViolations, startDashboard, type Dashboard } from './dashboard-fixture.ts';
+import { startRdapFixture } from '../../helpers/rdap-fixture.ts';
+import { dashboardForFile, openDashboard, openView, screenshot, seriousViolations, startedForFile } from './dashboard-fixture.ts';
 
-test.skip(!!chromiumMissingReason(), chromiumMissingReason());
-test.describe.configure({ mode: 'serial' });
-
-let dashboard: Dashboard;
 let web: HttpTarget;
 let database: TcpTarget;
-let rdap: RdapFixture;
+const rdap = startedForFile(startRdapFixture);
+const dashboard = dashboardForFile(() => ({ rdapBootstrapUrl: rdap.current.bootstrapUrl }));
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  rdap = await startRdapFixture();
-  rdap.setDomain('vigil.example', { expiresOn: inDays(200), registrar: 'Example Registrar, Inc.' });
-  rdap.setDomain('shop.example', { expiresOn: inDays(9), registrar: 'Example Registrar, Inc.' });
+  rdap.current.setDomain('vigil.example', { expiresOn: inDays(200), registrar: 'Example Registrar, Inc.' });
+  rdap.current.setDomain('shop.example', { expiresOn: inDays(9), registrar: 'Example Registrar, Inc.' });
   web = await startHttpTarget();
   database = await startTcpTarget();
-  dashboard = await startDashboard({ rdapBootstrapUrl: rdap.bootstrapUrl });
   const { calls } = dashboard.fixture;
   await calls.createMonitor('local', { name: 'Website', type: 'http', url: `${web.url}/`, frequency: 60 });
   await calls.createMonitor('local', { name: 'Database', type: 'tcp', url: database.hostPort, frequency: 30 });
@@ -43,8 +37,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await dashboard?.close();
-  await Promise.all([web?.close(), database?.close(), rdap?.close()]);
+  await Promise.all([web?.close(), database?.close()]);
 });
 
 const views = [

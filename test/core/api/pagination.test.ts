@@ -57,6 +57,13 @@ const client = (pageSize: number, maxPages = 1000) =>
 const pagesAsked = () => server.requests.map((request) => Number(request.query.get('page')));
 const ids = (items: { id?: string | undefined }[]) => items.map((item) => item.id);
 
+/** A server of `count` monitors paging as `behaviour` says; a client asking 10 a page lists every one of them. */
+async function expectEveryMonitorListed(count: number, behaviour: Behaviour): Promise<void> {
+  const all = monitorsNamed(count);
+  server.answer(pagingServer(all, behaviour));
+  expect(ids((await client(10).listMonitors()).items)).toEqual(ids(all));
+}
+
 describe('a 1-based server', () => {
   it('reads every page, learns once that page 0 is refused, and stops at the short page', async () => {
     const all = monitorsNamed(25);
@@ -116,9 +123,7 @@ describe('a 0-based server', () => {
   });
 
   it('finds the monitors of a list shorter than one page, which page 1 does not have', async () => {
-    const all = monitorsNamed(3);
-    server.answer(pagingServer(all, { firstPage: 0 }));
-    expect(ids((await client(10).listMonitors()).items)).toEqual(ids(all));
+    await expectEveryMonitorListed(3, { firstPage: 0 });
   });
 });
 
@@ -151,9 +156,7 @@ describe('servers that ignore the parameters', () => {
   });
 
   it('follows a server that serves fewer than asked for, as long as it links a next page', async () => {
-    const all = monitorsNamed(23);
-    server.answer(pagingServer(all, { capsLimitAt: 5 }));
-    expect(ids((await client(10).listMonitors()).items)).toEqual(ids(all));
+    await expectEveryMonitorListed(23, { capsLimitAt: 5 });
   });
 });
 

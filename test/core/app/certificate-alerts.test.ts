@@ -5,24 +5,21 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { selfSigned } from '../../helpers/test-certificates.ts';
 import { startTlsTarget, type TlsTarget } from '../../helpers/tls-target.ts';
-import { refreshUntil, serverOf, startCore, tempDirs, type CoreFixture } from './core-fixture.ts';
+import { refreshUntil, serverOf } from './core-fixture.ts';
+import { coreForTests } from './core-for-tests.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
-let dirs: ReturnType<typeof tempDirs>;
+const app = coreForTests();
 let target: TlsTarget;
-let app: CoreFixture;
 
 beforeAll(async () => {
-  dirs = tempDirs();
-  [target, app] = await Promise.all([selfSigned(['localhost'], { until: Date.now() + 5 * DAY + HOUR }).then((certificate) => startTlsTarget(certificate)), startCore(dirs)]);
+  target = await startTlsTarget(await selfSigned(['localhost'], { until: Date.now() + 5 * DAY + HOUR }));
 }, 60_000);
 
 afterAll(async () => {
-  await app.core.stop();
   await target.close();
-  dirs.remove();
 });
 
 describe('a certificate about to expire on this computer', () => {

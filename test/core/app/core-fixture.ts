@@ -13,6 +13,7 @@ import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-stor
 import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';
 import { boundaryCalls } from '../../helpers/boundary-calls.ts';
 import { recordingLogger, type RecordingLogger } from '../../helpers/recording-logger.ts';
+import { startServiceProcess, tokenFor, type ServiceProcess } from '../../helpers/service-process.ts';
 
 export const vigilScript = path.resolve('scripts/vigil.ts');
 export const testAbout = { version: '0.0.0-test', logFile: '/tmp/vigil-test.log', shell: 'desktop' } as const;
@@ -36,6 +37,33 @@ export function tempDirs(serviceConfig: Record<string, unknown> = {}): Dirs & { 
     remove: () => {
       rmSync(dataDir, { recursive: true, force: true });
       rmSync(configDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Another server for Vigil to watch: a `vigil service` process on folders of its own (see tempDirs), with a token for it. */
+export interface OtherServer extends ServiceProcess {
+  token: string;
+  /** Stops the service as its owner would (SIGTERM), unless it has stopped already, and waits for it to end. */
+  stop(): Promise<void>;
+  /** Stops it and removes its folders. */
+  close(): Promise<void>;
+}
+
+export async function startOtherServer(serviceConfig: Record<string, unknown> = {}): Promise<OtherServer> {
+  const dirs = tempDirs(serviceConfig);
+  const running = await startServiceProcess(dirs.dataDir);
+  const stop = async () => {
+    if (running.child.exitCode === null) running.child.kill('SIGTERM');
+    await running.exited;
+  };
+  return {
+    ...running,
+    token: await tokenFor(dirs.dataDir),
+    stop,
+    async close() {
+      await stop();
+      dirs.remove();
     },
   };
 }

@@ -1,9 +1,6 @@
 // The core's polling with a clock the test moves and a fake server behind the injected fetch: the interval comes
 // from the settings (and follows them), suspend/resume hold and restart polling, and saved remote connections
 // keep local mode off.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { checkCall } from '../../../common/ipc/call-check.ts';
 import type { AlertView, StatusView } from '../../../common/ipc/views.ts';
@@ -14,6 +11,7 @@ import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-stor
 import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';
 import { manualClock, type ManualClock } from '../../helpers/manual-clock.ts';
 import { recordingLogger } from '../../helpers/recording-logger.ts';
+import { tempFolders } from '../../helpers/temp-folders.ts';
 
 const baseUrl = 'http://127.0.0.1:1/api';
 let dir: string;
@@ -59,8 +57,9 @@ const flush = async () => {
   for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve));
 };
 
+const freshFolder = tempFolders('vigil-core-polling-');
 beforeEach(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'vigil-core-polling-'));
+  dir = freshFolder();
   clock = manualClock();
   const logger = recordingLogger();
   settings = new ConfSettingsStore({ directory: dir, logger });
@@ -79,10 +78,7 @@ beforeEach(async () => {
   await core.start();
   await flush();
 });
-afterEach(async () => {
-  await core.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => core.stop());
 
 it('polls the saved remote connection at once and then on the interval from the settings, without local mode', async () => {
   expect(polls).toBe(1);

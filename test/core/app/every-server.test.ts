@@ -6,19 +6,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDelayingProxy, type DelayingProxy } from '../../helpers/delaying-proxy.ts';
-import { startServiceProcess, tokenFor, type ServiceProcess } from '../../helpers/service-process.ts';
-import { refreshUntil, serverOf, startCore, tempDirs, type CoreFixture } from './core-fixture.ts';
+import { tokenFor } from '../../helpers/service-process.ts';
+import { refreshUntil, serverOf, startCore, startOtherServer, tempDirs, type CoreFixture, type OtherServer } from './core-fixture.ts';
 
 const slowAnswerMs = 30_000;
 
 let dirs: ReturnType<typeof tempDirs>;
-let workDirs: ReturnType<typeof tempDirs>;
-let sideDirs: ReturnType<typeof tempDirs>;
 let foreignDirs: ReturnType<typeof tempDirs>;
-let work: ServiceProcess;
-let side: ServiceProcess;
+let work: OtherServer;
+let side: OtherServer;
 let app: CoreFixture;
-let workToken: string;
 let workId: string;
 let sideId: string;
 let downId: string;
@@ -26,21 +23,17 @@ let slow: DelayingProxy | undefined;
 
 beforeAll(async () => {
   // One failed check confirms "down", so the test need not wait for a second.
-  [dirs, workDirs, sideDirs, foreignDirs] = [tempDirs({ failuresToConfirmDown: 1 }), tempDirs({ failuresToConfirmDown: 1 }), tempDirs(), tempDirs()];
-  [work, side, app] = await Promise.all([startServiceProcess(workDirs.dataDir), startServiceProcess(sideDirs.dataDir), startCore(dirs)]);
-  const [sideToken] = await Promise.all([tokenFor(sideDirs.dataDir), tokenFor(workDirs.dataDir).then((token) => (workToken = token))]);
-  workId = (await app.calls.addRemoteConnection({ name: 'Work', baseUrl: work.apiUrl, token: workToken })).id;
-  sideId = (await app.calls.addRemoteConnection({ name: 'Side', baseUrl: side.apiUrl, token: sideToken })).id;
+  [dirs, foreignDirs] = [tempDirs({ failuresToConfirmDown: 1 }), tempDirs()];
+  [work, side, app] = await Promise.all([startOtherServer({ failuresToConfirmDown: 1 }), startOtherServer(), startCore(dirs)]);
+  workId = (await app.calls.addRemoteConnection({ name: 'Work', baseUrl: work.apiUrl, token: work.token })).id;
+  sideId = (await app.calls.addRemoteConnection({ name: 'Side', baseUrl: side.apiUrl, token: side.token })).id;
 }, 120_000);
 
 afterAll(async () => {
   await app.core.stop();
   await slow?.close();
-  for (const service of [work, side]) {
-    if (service.child.exitCode === null) service.child.kill('SIGTERM');
-    await service.exited;
-  }
-  for (const each of [dirs, workDirs, sideDirs, foreignDirs]) each.remove();
+  await Promise.all([work.close(), side.close()]);
+  for (const each of [dirs, foreignDirs]) each.remove();
 });
 
 // One life, told in order: what each test finds is what the ones before it left (declared rather than assumed: a
@@ -70,7 +63,7 @@ describe('three real services watched at once', { shuffle: false }, () => {
     // The Work service again, behind a proxy that holds each answer for 30 s: a second server with Work's ids.
     const proxy = await startDelayingProxy(work.apiUrl, slowAnswerMs);
     slow = proxy;
-    await app.secrets.set('slow', workToken);
+    await app.secrets.set('slow', work.token);
     app.settings.update((s) => ({ ...s, connections: [...s.connections, { id: 'slow', name: 'Slow', baseUrl: proxy.apiUrl, kind: 'remote', enabled: true }] }));
     await vi.waitFor(() => expect(proxy.pending()).toBeGreaterThan(0), { timeout: 5_000 });
 
@@ -125,8 +118,7 @@ describe('three real services watched at once', { shuffle: false }, () => {
   it('shows one stopped, one with a revoked token and one healthy as three situations at the same time', async () => {
     // A token the Side service never issued (from another data dir), as after its key was replaced.
     await app.secrets.set(sideId, await tokenFor(foreignDirs.dataDir));
-    work.child.kill('SIGTERM');
-    await work.exited;
+    await work.stop();
     const status = await refreshUntil(app, (s) => serverOf(s, workId).situation === 'unreachable' && serverOf(s, sideId).situation === 'signed-out', 20_000);
     expect(status.servers.map((server) => [server.connection.name, server.situation, server.level, server.connection.auth])).toEqual([
       ['This computer', 'ok', 'ok', 'signed-in'],

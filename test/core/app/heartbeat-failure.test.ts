@@ -1,12 +1,12 @@
 // A failed run through the real core and Vigil's own service: a cron heartbeat pings /start then exit code 2, and
 // the core (which reads the service's last_outcome, docs/api-decisions.md §16) shows it critical, says why in the
 // status and the tray, tells one critical notification, and tells the next success as the recovery.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Heartbeat } from '../../../common/ipc/views.ts';
-import { refreshUntil, startCore, tempDirs, type CoreFixture } from './core-fixture.ts';
+import { refreshUntil } from './core-fixture.ts';
+import { coreForTests } from './core-for-tests.ts';
 
-let dirs: ReturnType<typeof tempDirs>;
-let app: CoreFixture;
+const app = coreForTests({ rateLimitPerMinute: 100_000 });
 let heartbeat: Heartbeat;
 let key: string;
 
@@ -15,17 +15,10 @@ async function ping(suffix = ''): Promise<void> {
 }
 
 beforeAll(async () => {
-  dirs = tempDirs({ rateLimitPerMinute: 100_000 });
-  app = await startCore(dirs);
   heartbeat = await app.calls.createHeartbeat('local', { name: 'Backup', schedule: '30 2 * * *', timezone: 'UTC', grace_seconds: 900 });
   key = `local/heartbeat:${heartbeat.id ?? ''}`;
   await refreshUntil(app, (status) => status.items.some((item) => item.key === key));
 }, 60_000);
-
-afterAll(async () => {
-  await app.core.stop();
-  dirs.remove();
-});
 
 // Two chapters of one heartbeat's story, the failure and then the recovery: the order is the story's, declared
 // here rather than assumed (a shuffled run keeps it).

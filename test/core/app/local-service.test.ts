@@ -1,22 +1,14 @@
 // The plain-Node launcher of local mode: the real service as a child process, its URL read from stdout, tokens
 // from `vigil token`, a clean stop, and one clear sentence for every way starting can fail.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { nodeLocalServiceLauncher } from '../../../main/core/app/local-service-launcher.ts';
 import { recordingLogger } from '../../helpers/recording-logger.ts';
+import { tempFolders } from '../../helpers/temp-folders.ts';
 import { isAlive, vigilScript } from './core-fixture.ts';
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'vigil-launcher-'));
-  dirs.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempFolders('vigil-launcher-');
 
 describe('nodeLocalServiceLauncher', () => {
   it('starts the service on a free loopback port, issues tokens it accepts, and stops it cleanly', async () => {

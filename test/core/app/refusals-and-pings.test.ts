@@ -1,19 +1,10 @@
 // The core in local mode against its real service: a duplicate domain is refused in the user's terms (not as an
 // HTTP request and status), and a heartbeat's page lists every ping it was sent.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshUntil, startCore, tempDirs, type CoreFixture } from './core-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { refreshUntil } from './core-fixture.ts';
+import { coreForTests } from './core-for-tests.ts';
 
-let fixture: CoreFixture;
-let dirs: ReturnType<typeof tempDirs>;
-
-beforeAll(async () => {
-  dirs = tempDirs();
-  fixture = await startCore(dirs);
-});
-afterAll(async () => {
-  await fixture.core.stop();
-  dirs.remove();
-});
+const fixture = coreForTests();
 
 describe('the local service through the core', () => {
   it('refuses a domain already watched by its name as its owner writes it', async () => {

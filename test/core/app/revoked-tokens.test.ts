@@ -1,26 +1,20 @@
 // `vigil token --revoke-all` while the app runs: the app's own token is refused like every other, and the app signs
 // itself a new one and goes on watching, without asking the person anything. Real core, real service process.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { runVigil } from '../../helpers/service-process.ts';
-import { serverOf, startCore, tempDirs, type CoreFixture } from './core-fixture.ts';
+import { serverOf } from './core-fixture.ts';
+import { coreForTests } from './core-for-tests.ts';
 
-let dirs: ReturnType<typeof tempDirs>;
-let app: CoreFixture;
+const app = coreForTests();
 beforeAll(async () => {
-  dirs = tempDirs();
-  app = await startCore(dirs);
   await app.statusWhere((status) => status.servers.some((server) => server.situation === 'ok'));
-});
-afterAll(async () => {
-  await app.core.stop();
-  dirs.remove();
 });
 
 describe('revoking every token', () => {
   it('leaves the app watching with a token it signs itself', async () => {
     const before = await app.secrets.get('local');
     const baseUrl = serverOf(await app.calls.getStatus()).connection.baseUrl;
-    expect((await runVigil(['token', '--revoke-all', '--data-dir', dirs.dataDir]).exited).code).toBe(0);
+    expect((await runVigil(['token', '--revoke-all', '--data-dir', app.dirs.dataDir]).exited).code).toBe(0);
     await vi.waitFor(async () => expect((await fetch(`${baseUrl}/monitors`, { headers: { authorization: `Bearer ${before}` } })).status).toBe(401), { timeout: 10_000 });
 
     // The next poll is refused; the core signs a new token and stores it.

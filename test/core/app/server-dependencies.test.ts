@@ -2,11 +2,11 @@
 // sets them on the service, so its own email and webhooks fold too; the status still shows the parent as a child's
 // cause from the service's list; a cycle is refused with the names before anything is sent; and dependencies Vigil
 // kept in its settings for that server before are moved onto it at the next poll, none lost.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshUntil, startCore, tempDirs, type CoreFixture } from './core-fixture.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { refreshUntil } from './core-fixture.ts';
+import { coreForTests } from './core-for-tests.ts';
 
-let dirs: ReturnType<typeof tempDirs>;
-let app: CoreFixture;
+const app = coreForTests();
 let token: string;
 const ids: Record<string, string> = {};
 const keyOf = (name: string) => `local/monitor:${ids[name]}`;
@@ -18,8 +18,6 @@ async function serviceDependencies(): Promise<unknown> {
 }
 
 beforeAll(async () => {
-  dirs = tempDirs();
-  app = await startCore(dirs);
   token = await app.launcher.issueToken(3600);
   // Nothing listens on port 9 of loopback: each monitor is down from its first check, so a cause is shown.
   for (const name of ['Router', 'Printer', 'Scanner']) {
@@ -28,11 +26,6 @@ beforeAll(async () => {
   }
   await refreshUntil(app, (status) => status.items.filter((item) => item.connectionId === 'local' && item.health === 'critical').length === 3);
 }, 60_000);
-
-afterAll(async () => {
-  await app.core.stop();
-  dirs.remove();
-});
 
 // Set, refused, then moved from the settings, in this order: each step finds what the one before left (declared
 // rather than assumed: a shuffled run keeps it).

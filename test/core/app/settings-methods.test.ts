@@ -1,9 +1,6 @@
 // getSettings and updateSettings through the real core, with a clock the test moves and a fake server behind the
 // injected fetch: a change is saved to settings.json and applies at once (the poll interval reschedules the
 // poller, grace and thresholds re-judge the status without a new poll).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { VigilCalls } from '../../../common/ipc/contract.ts';
 import { DEFAULT_ALERTING, DEFAULT_QUIET_HOURS } from '../../../common/ipc/alerting.ts';
@@ -16,6 +13,7 @@ import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts
 import { boundaryCalls } from '../../helpers/boundary-calls.ts';
 import { manualClock, type ManualClock } from '../../helpers/manual-clock.ts';
 import { recordingLogger } from '../../helpers/recording-logger.ts';
+import { tempFolders } from '../../helpers/temp-folders.ts';
 
 const start = Date.UTC(2026, 10, 1, 9, 30);
 const about = { version: '1.2.3', logFile: '/var/log/vigil/main.log', shell: 'desktop' } as const;
@@ -45,8 +43,9 @@ const flush = async () => {
 };
 const health = (key: string) => statuses.at(-1)?.items.find((item) => item.key === key)?.health;
 
+const freshFolder = tempFolders('vigil-settings-methods-');
 beforeEach(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'vigil-settings-methods-'));
+  dir = freshFolder();
   clock = manualClock(start);
   const logger = recordingLogger();
   settings = new ConfSettingsStore({ directory: dir, logger });
@@ -61,10 +60,7 @@ beforeEach(async () => {
   await core.start();
   await flush();
 });
-afterEach(async () => {
-  await core.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => core.stop());
 
 describe('settings through the contract', () => {
   it('shows the defaults and the shell\'s About', async () => {

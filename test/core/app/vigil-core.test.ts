@@ -4,22 +4,18 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';
 import { silentLogger } from '../../../common/logger.ts';
 import { startHttpTarget, type HttpTarget } from '../../helpers/local-targets.ts';
-import { isAlive, serverOf, startCore, tempDirs, type CoreFixture } from './core-fixture.ts';
+import { isAlive, serverOf } from './core-fixture.ts';
+import { coreForTests } from './core-for-tests.ts';
 
 const DAY = 86_400_000;
-let dirs: ReturnType<typeof tempDirs>;
+const app = coreForTests();
 let target: HttpTarget;
-let app: CoreFixture;
 
 beforeAll(async () => {
-  dirs = tempDirs();
   target = await startHttpTarget();
-  app = await startCore(dirs);
 });
 afterAll(async () => {
-  await app.core.stop();
   await target.close();
-  dirs.remove();
 });
 
 async function serviceApi(path: string, init: { method?: string; body?: unknown } = {}): Promise<unknown> {
@@ -140,7 +136,7 @@ describe('the core in local mode, from first start to stop', { shuffle: false },
       await app.statusWhere((s) => s.items.some((item) => item.key === key));
       const before = Date.now();
       await calls.snooze(key, '4h');
-      const [snooze] = new ConfSettingsStore({ directory: dirs.configDir, logger: silentLogger }).read().snoozes;
+      const [snooze] = new ConfSettingsStore({ directory: app.dirs.configDir, logger: silentLogger }).read().snoozes;
       expect(snooze?.key).toBe(key);
       expect(snooze?.until).toBeGreaterThanOrEqual(before + 4 * 3_600_000);
       const snoozed = await app.statusWhere((s) => s.items.some((item) => item.key === key && item.snoozedUntil !== undefined));

@@ -6,7 +6,7 @@ import { runsPerPage } from '../../../main/core/calls/heartbeat-run-calls.ts';
 import { runCursor } from '../../../common/ipc/heartbeat-runs.ts';
 import { startHistoryServer } from '../../helpers/history-server.ts';
 import { startTestService, type TestService } from '../../helpers/service-harness.ts';
-import { startCore, tempDirs, type CoreFixture } from '../app/core-fixture.ts';
+import { coreForTests } from '../app/core-for-tests.ts';
 
 async function ping(url: string, body?: string): Promise<void> {
   const answer = await fetch(url, body === undefined ? {} : { method: 'POST', body });
@@ -34,16 +34,7 @@ describe('the client against the runs endpoint', () => {
 });
 
 describe('the core in local mode', () => {
-  let fixture: CoreFixture;
-  let dirs: ReturnType<typeof tempDirs>;
-  beforeAll(async () => {
-    dirs = tempDirs({ rateLimitPerMinute: 100_000 });
-    fixture = await startCore(dirs);
-  });
-  afterAll(async () => {
-    await fixture.core.stop();
-    dirs.remove();
-  });
+  const fixture = coreForTests({ rateLimitPerMinute: 100_000 });
 
   it('answers the runs newest first, and the older ones page by page', async () => {
     const heartbeat = await fixture.calls.createHeartbeat('local', { name: 'Nightly', schedule: '0 3 * * *' });

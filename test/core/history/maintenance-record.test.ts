@@ -1,40 +1,31 @@
 // Maintenance in Vigil's own record, against a real history.sqlite: a row when an item goes in and one when it comes
 // out (never per poll), kept across a restart, told once as Vigil's own events, and read back as a timeline that
 // draws it distinctly and an uptime that leaves it out. A record from before maintenance is upgraded in place.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Monitor } from '../../../common/api/index.ts';
 import type { ActiveMaintenance } from '../../../main/core/maintenance/active-maintenance.ts';
-import { HistoryDatabase, historyFileName } from '../../../main/core/history/history-database.ts';
+import { historyFileName } from '../../../main/core/history/history-database.ts';
 import { historyMigrations } from '../../../main/core/history/history-schema.ts';
 import { PollRecorder } from '../../../main/core/history/poll-recorder.ts';
 import { RecordReads } from '../../../main/core/history/record-reads.ts';
 import { recordedItemHistory } from '../../../main/core/history/record-source.ts';
 import { RecordWrites } from '../../../main/core/history/record-writes.ts';
 import { uptimeOf } from '../../../main/core/history/uptime.ts';
-import { recordingLogger } from '../../helpers/recording-logger.ts';
 import { HOUR, MINUTE, monitor, NOW, ok } from '../alerts/fixtures.ts';
+import { historyFileForEachTest } from './history-file.ts';
 
-let dir: string;
-let database: HistoryDatabase;
 let now: number;
 const clock = { now: () => now };
-
 beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'vigil-maintenance-record-'));
   now = NOW;
-  database = new HistoryDatabase({ directory: dir, logger: recordingLogger(), clock });
 });
-afterEach(() => {
-  database.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const historyFile = historyFileForEachTest('vigil-maintenance-record-', clock);
 
 const judge = { graceSeconds: 300, thresholds: [30, 14, 7, 1] };
-const recorder = () => new PollRecorder({ connectionId: 'prod', writes: new RecordWrites(database), clock, intervalMs: () => 60_000 });
+const recorder = () => new PollRecorder({ connectionId: 'prod', writes: new RecordWrites(historyFile.database), clock, intervalMs: () => 60_000 });
 const onItems = (...keys: string[]): ActiveMaintenance => ({ items: new Map(keys.map((key) => [key, {}])) });
 const onEverything: ActiveMaintenance = { everything: {}, items: new Map() };
 
@@ -50,14 +41,7 @@ function pollFor(target: PollRecorder, minutes: number, monitors: () => Monitor[
   }
 }
 
-function query<T>(sql: string): T[] {
-  const db = new DatabaseSync(path.join(dir, historyFileName), { readOnly: true });
-  try {
-    return db.prepare(sql).all() as T[];
-  } finally {
-    db.close();
-  }
-}
+const query = <T>(sql: string): T[] => historyFile.query<T>(sql);
 
 const rowsOf = (key: string) =>
   query<{ since: number; state: string; maintenance: number }>(`SELECT s.since, s.state, s.maintenance FROM states s JOIN items i ON i.seq = s.item_seq WHERE i.item_key = '${key}' ORDER BY s.since, s.rowid`).map(
@@ -87,9 +71,9 @@ describe('maintenance in the record', () => {
 
   it('carries on in maintenance after a restart: no new row, nothing told again', () => {
     pollFor(recorder(), 5, () => [monitor('a', 'down')], onItems('monitor:a'));
-    database.close();
-    now += HOUR;
-    database = new HistoryDatabase({ directory: dir, logger: recordingLogger(), clock });
+    historyFile.reopen(() => {
+      now += HOUR;
+    });
     const after = recorder();
     pollFor(after, 5, () => [monitor('a', 'down')], onItems('monitor:a'));
     expect(rowsOf('monitor:a')).toEqual([[0, 'down', true]]);
@@ -122,7 +106,7 @@ describe('maintenance in the record', () => {
     pollFor(watch, 30, () => [monitor('a', 'down')], onItems('monitor:a'));
     pollFor(watch, 30, () => [monitor('a', 'down')]);
     pollFor(watch, 1, () => [monitor('a', 'up')]);
-    const source = { reads: new RecordReads(database), connectionId: 'prod', watching: watch.watching };
+    const source = { reads: new RecordReads(historyFile.database), connectionId: 'prod', watching: watch.watching };
     const history = recordedItemHistory(source, 'monitor:a', NOW, NOW + 121 * MINUTE);
     expect(history?.segments.map(({ from, to, health, state }) => [(from - NOW) / MINUTE, (to - NOW) / MINUTE, health, state])).toEqual([
       [0, 60, 'ok', 'up'],
@@ -144,16 +128,16 @@ describe('maintenance in the record', () => {
 
 describe('a record from before maintenance', () => {
   it('is upgraded in place: every row kept, read as not in maintenance', () => {
-    database.close();
-    const file = path.join(dir, historyFileName);
-    rmSync(file, { force: true });
-    const old = new DatabaseSync(file);
-    old.exec(historyMigrations[0] ?? '');
-    old.exec('PRAGMA user_version = 1');
-    old.exec(`INSERT INTO items (seq, connection_id, item_key, kind, name) VALUES (1, 'prod', 'monitor:a', 'monitor', 'API')`);
-    old.exec(`INSERT INTO states (item_seq, since, health, state) VALUES (1, ${NOW}, 'critical', 'down')`);
-    old.close();
-    database = new HistoryDatabase({ directory: dir, logger: recordingLogger(), clock });
+    historyFile.reopen(() => {
+      const file = path.join(historyFile.dir, historyFileName);
+      rmSync(file, { force: true });
+      const old = new DatabaseSync(file);
+      old.exec(historyMigrations[0] ?? '');
+      old.exec('PRAGMA user_version = 1');
+      old.exec(`INSERT INTO items (seq, connection_id, item_key, kind, name) VALUES (1, 'prod', 'monitor:a', 'monitor', 'API')`);
+      old.exec(`INSERT INTO states (item_seq, since, health, state) VALUES (1, ${NOW}, 'critical', 'down')`);
+      old.close();
+    });
     now += MINUTE;
     const watch = recorder();
     poll(watch, [monitor('a', 'down')]);
@@ -164,6 +148,6 @@ describe('a record from before maintenance', () => {
       [1, 'down', true],
     ]);
     expect(query<{ user_version: number }>('PRAGMA user_version')).toEqual([{ user_version: historyMigrations.length }]);
-    expect(database.notes).toEqual([]);
+    expect(historyFile.database.notes).toEqual([]);
   });
 });

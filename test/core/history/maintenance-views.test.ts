@@ -1,12 +1,12 @@
 // Maintenance in the pure history policy: the list's bars mark it `m` (neither up nor down), it ends an incident
 // rather than prolonging it, and the exported files carry its segments and its seconds.
 import { describe, expect, it } from 'vitest';
-import type { ItemHistoryView } from '../../../common/ipc/history.ts';
 import { itemHistoryFile } from '../../../main/core/history/history-export.ts';
 import { incidentsOf } from '../../../main/core/history/incidents.ts';
 import type { Segment } from '../../../main/core/history/record-types.ts';
 import { slotString } from '../../../main/core/history/slots.ts';
 import { maintenanceOver } from '../../../main/core/history/timeline.ts';
+import { plainItemHistory } from '../../helpers/item-history.ts';
 
 const H = 3_600_000;
 const T0 = Date.UTC(2026, 10, 24);
@@ -35,31 +35,14 @@ describe('maintenance in the bars and incidents', () => {
   });
 });
 
-const view: ItemHistoryView = {
-  key: 'work/monitor:a',
-  connectionId: 'work',
-  serverName: 'Work',
-  kind: 'monitor',
-  name: 'API',
-  health: 'ok',
-  state: 'up',
-  since: undefined,
-  sinceIsLowerBound: false,
+const view = plainItemHistory({
   window: '24h',
   from: T0,
   to: T0 + 24 * H,
-  createdAt: undefined,
   source: 'client',
   uptime: [{ window: '24h', uptime: 1, upSeconds: 79_200, downSeconds: 0, unknownSeconds: 0, maintenanceSeconds: 7_200, sinceCreation: undefined, source: 'client' }],
   timeline: [segment(0, 22, 'ok', 'up'), segment(22, 24, 'maintenance', 'maintenance')],
-  responseTimes: undefined,
-  incidents: [],
-  checks: undefined,
-  pings: undefined,
-  expiresOn: undefined,
-  events: [],
-  notes: [],
-};
+});
 
 describe('the exported files', () => {
   it('carry the maintenance seconds and segments in JSON', () => {

@@ -1,36 +1,28 @@
 // The recorder against a real history.sqlite: a row per change, never per poll; a stretch of watching per run of
 // polls, ended with its reason (asleep, unreachable, signed out, closed) or found ended when a poll comes too late;
 // the bounds kept; a removed connection forgotten.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Monitor } from '../../../common/api/index.ts';
 import { assessMonitor } from '../../../main/core/health/index.ts';
 import { HISTORY_BOUNDS } from '../../../main/core/history/history-bounds.ts';
-import { HistoryDatabase, historyFileName } from '../../../main/core/history/history-database.ts';
+import { historyFileName } from '../../../main/core/history/history-database.ts';
 import { PollRecorder } from '../../../main/core/history/poll-recorder.ts';
 import { RecordWrites } from '../../../main/core/history/record-writes.ts';
 import type { PollOutcome } from '../../../main/core/model/snapshot.ts';
-import { recordingLogger } from '../../helpers/recording-logger.ts';
 import { DAY, domain, failed, HOUR, MINUTE, monitor, NOW, ok } from '../alerts/fixtures.ts';
+import { historyFileForEachTest } from './history-file.ts';
 
-let dir: string;
-let database: HistoryDatabase;
-let writes: RecordWrites;
 let now: number;
 const clock = { now: () => now };
-
 beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'vigil-recorder-'));
   now = NOW;
-  database = new HistoryDatabase({ directory: dir, logger: recordingLogger(), clock });
-  writes = new RecordWrites(database);
 });
-afterEach(() => {
-  database.close();
-  rmSync(dir, { recursive: true, force: true });
+const historyFile = historyFileForEachTest('vigil-recorder-', clock);
+let writes: RecordWrites;
+beforeEach(() => {
+  writes = new RecordWrites(historyFile.database);
 });
 
 const judge = { graceSeconds: 300, thresholds: [30, 14, 7, 1] };
@@ -45,14 +37,7 @@ function fail(target: PollRecorder, outcome: PollOutcome): void {
 }
 
 /** The file as another reader sees it. */
-function query<T>(sql: string, ...parameters: (string | number)[]): T[] {
-  const db = new DatabaseSync(path.join(dir, historyFileName), { readOnly: true });
-  try {
-    return db.prepare(sql).all(...parameters) as T[];
-  } finally {
-    db.close();
-  }
-}
+const query = <T>(sql: string, ...parameters: (string | number)[]): T[] => historyFile.query<T>(sql, ...parameters);
 
 const count = (table: string) => query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`)[0]?.n;
 
@@ -150,7 +135,7 @@ describe('the recorder', () => {
     now += MINUTE;
     poll(watch, [monitor('a', 'down'), monitor('b', 'up')]);
     // Fill beyond the cap with old changes of item a, straight into the file.
-    const db = new DatabaseSync(path.join(dir, historyFileName));
+    const db = new DatabaseSync(path.join(historyFile.dir, historyFileName));
     db.exec(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${HISTORY_BOUNDS.maxStateRows + 10})
       INSERT INTO states (item_seq, since, health, state) SELECT (SELECT seq FROM items WHERE item_key = 'monitor:a'), ${NOW - DAY} - i, 'ok', 'up' FROM n`);
     db.close();
@@ -173,7 +158,7 @@ describe('the recorder', () => {
   it('prunes the one record once an hour, whichever server polls, not once per server', () => {
     const [work, side] = [recorder('work'), recorder('side')];
     const oldEvent = () => {
-      const db = new DatabaseSync(path.join(dir, historyFileName));
+      const db = new DatabaseSync(path.join(historyFile.dir, historyFileName));
       db.prepare("INSERT INTO events (connection_id, at, item_key, kind, severity, title) VALUES ('work', ?, 'monitor:a', 'monitor-down', 'critical', 'old')").run(now - (HISTORY_BOUNDS.retentionDays + 1) * DAY);
       db.close();
     };

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MonitoringClient } from '../../../main/core/api/index.ts';
 import { recordingLogger } from '../../helpers/recording-logger.ts';
 import { startTestService, type TestService } from '../../helpers/service-harness.ts';
-import { refreshUntil, serverOf, startCore, tempDirs, type CoreFixture } from '../app/core-fixture.ts';
+import { refreshUntil, serverOf } from '../app/core-fixture.ts';
+import { coreForTests } from '../app/core-for-tests.ts';
 
 let service: TestService;
 let client: MonitoringClient;
@@ -54,17 +55,7 @@ describe("the client against the service's history extension", () => {
 });
 
 describe('the core in local mode', () => {
-  let fixture: CoreFixture;
-  let dirs: ReturnType<typeof tempDirs>;
-
-  beforeAll(async () => {
-    dirs = tempDirs({ failuresToConfirmDown: 1 });
-    fixture = await startCore(dirs);
-  });
-  afterAll(async () => {
-    await fixture.core.stop();
-    dirs.remove();
-  });
+  const fixture = coreForTests({ failuresToConfirmDown: 1 });
 
   it("shows the service's history of a monitor that went down", async () => {
     const created = await fixture.calls.createMonitor('local', { name: 'Closed port', type: 'tcp', url: '127.0.0.1:9', frequency: 10 });

@@ -1,6 +1,6 @@
 // The poller on a clock the test moves: timing, no overlap, backoff, Retry-After, pause/resume, refreshNow.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { maxTimerDelayMs } from '../../../common/clock.ts';
 import type { ClientErrorInfo, PollOutcome, Snapshot } from '../../../main/core/model/snapshot.ts';
 import { backoffDelayMs, maxBackoffMs } from '../../../main/core/poller/backoff.ts';
@@ -18,7 +18,13 @@ class PollFailure extends Error {
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 const snapshot = (takenAt: number): Snapshot => ({ takenAt, monitors: [], heartbeats: [], domains: [], issues: [] });
 
-/** A poll the test answers by hand, one at a time. */
+/** Every poller a test set up, stopped after it (as the core stops its own). */
+const pollers: Poller[] = [];
+afterEach(async () => {
+  for (const poller of pollers.splice(0)) await poller.stop();
+});
+
+/** A poll the test answers by hand, one at a time; the poller is stopped after the test. */
 function setUp(options: { intervalMs?: number; random?: () => number; onOutcome?: (outcome: PollOutcome) => void; onOutcomeFailed?: (error: unknown) => void } = {}) {
   const clock = manualClock(Date.UTC(2026, 10, 21));
   const outcomes: PollOutcome[] = [];
@@ -58,6 +64,7 @@ function setUp(options: { intervalMs?: number; random?: () => number; onOutcome?
       });
     },
   });
+  pollers.push(poller);
   return { clock, poller, outcomes, calls, maxConcurrent: () => maxConcurrent };
 }
 
@@ -78,7 +85,6 @@ describe('Poller', () => {
     clock.advance(1);
     expect(calls).toHaveLength(2);
     expect(outcomes.map((o) => o.ok)).toEqual([true]);
-    await poller.stop();
   });
 
   it('keeps polling when handling an outcome throws, and says so', async () => {
@@ -94,7 +100,6 @@ describe('Poller', () => {
     expect(failures).toEqual([new Error('the settings file cannot be read')]);
     clock.advance(60_000);
     expect(calls).toHaveLength(2);
-    await poller.stop();
   });
 
   it('never runs two polls at once: refreshNow during a poll runs one more right after it', async () => {
@@ -108,7 +113,6 @@ describe('Poller', () => {
     await answer(calls[1]);
     expect(calls).toHaveLength(2);
     expect(maxConcurrent()).toBe(1);
-    await poller.stop();
   });
 
   it('refreshNow between polls polls at once and restarts the interval', async () => {
@@ -123,7 +127,6 @@ describe('Poller', () => {
     expect(calls).toHaveLength(2);
     clock.advance(1);
     expect(calls).toHaveLength(3);
-    await poller.stop();
   });
 
   it('backs off exponentially on failure, capped at 15 minutes, and returns to the interval on success', async () => {
@@ -147,7 +150,6 @@ describe('Poller', () => {
     await answer(calls.at(-1));
     clock.advance(60_000);
     expect(calls).toHaveLength(9);
-    await poller.stop();
   });
 
   it('waits at least as long as Retry-After', async () => {
@@ -159,7 +161,6 @@ describe('Poller', () => {
     expect(calls).toHaveLength(1);
     clock.advance(1);
     expect(calls).toHaveLength(2);
-    await poller.stop();
   });
 
   it('pause abandons the poll in flight without reporting it and holds no timer; resume polls at once', async () => {
@@ -176,7 +177,6 @@ describe('Poller', () => {
     expect(calls).toHaveLength(2);
     await answer(calls[1]);
     expect(outcomes).toHaveLength(1);
-    await poller.stop();
   });
 
   it('resume right after pause, before the abandoned poll settles, still polls exactly once more', async () => {
@@ -187,7 +187,6 @@ describe('Poller', () => {
     await settle();
     expect(calls).toHaveLength(2);
     expect(maxConcurrent()).toBe(1);
-    await poller.stop();
   });
 
   it('keeps the interval at 10 s or more', async () => {
@@ -198,7 +197,6 @@ describe('Poller', () => {
     expect(calls).toHaveLength(1);
     clock.advance(1);
     expect(calls).toHaveLength(2);
-    await poller.stop();
   });
 
   it('splits a wait longer than the timer limit into steps', async () => {
@@ -210,7 +208,6 @@ describe('Poller', () => {
     expect(calls).toHaveLength(1);
     clock.advance(1);
     expect(calls).toHaveLength(2);
-    await poller.stop();
   });
 
   it('stop waits for the poll in flight and leaves no timer', async () => {

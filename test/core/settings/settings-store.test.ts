@@ -1,12 +1,12 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
 import { defaultSettings, type Connection, type Settings } from '../../../main/core/settings/settings-schema.ts';
 import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';
 import { InvalidValueError } from '../../../main/core/storage/json-file-store.ts';
 import { recordingLogger, type RecordingLogger } from '../../helpers/recording-logger.ts';
+import { tempFolders } from '../../helpers/temp-folders.ts';
 import { filesContaining } from '../storage/files-containing.ts';
 
 const now = Date.UTC(2026, 10, 1, 9, 30);
@@ -14,11 +14,11 @@ const connection: Connection = { id: 'c1', name: 'Home lab', baseUrl: 'http://12
 let directory: string;
 let logger: RecordingLogger;
 
+const freshFolder = tempFolders('vigil-settings-');
 beforeEach(() => {
-  directory = mkdtempSync(path.join(tmpdir(), 'vigil-settings-'));
+  directory = freshFolder();
   logger = recordingLogger();
 });
-afterEach(() => rmSync(directory, { recursive: true, force: true }));
 
 const open = () => new ConfSettingsStore({ directory, logger, clock: { now: () => now } });
 const file = () => path.join(directory, 'settings.json');

@@ -1,11 +1,11 @@
 // The generic store over conf, with a schema of its own (the alert policy keeps its state this way).
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { InvalidValueError, JsonFileStore, StoreFileError } from '../../../main/core/storage/json-file-store.ts';
 import { recordingLogger, type RecordingLogger } from '../../helpers/recording-logger.ts';
+import { tempFolders } from '../../helpers/temp-folders.ts';
 
 const stateSchema = z.object({
   lastSeen: z.record(z.string(), z.number().int().min(0)).default(() => ({})),
@@ -17,11 +17,11 @@ const now = Date.UTC(2026, 10, 1, 9, 30);
 let directory: string;
 let logger: RecordingLogger;
 
+const freshFolder = tempFolders('vigil-store-');
 beforeEach(() => {
-  directory = mkdtempSync(path.join(tmpdir(), 'vigil-store-'));
+  directory = freshFolder();
   logger = recordingLogger();
 });
-afterEach(() => rmSync(directory, { recursive: true, force: true }));
 
 function open(folder = directory): JsonFileStore<State> {
   const clock = { now: () => now };

@@ -1,24 +1,19 @@
 // The `changes` extension against the real service and the client's reader: the stream starts with `ready`, says
 // `change` when a resource is written or a monitor's state is recorded (with the statuses it took), is refused
 // without a token, and the reader gives up on a stream that falls silent (a clock the test moves).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChangeNotice } from '../../../common/api/changes.ts';
 import { MonitoringClient } from '../../../main/core/api/monitoring-client.ts';
-import { startHttpTarget, type HttpTarget } from '../../helpers/local-targets.ts';
+import { startHttpTarget } from '../../helpers/local-targets.ts';
 import { manualClock } from '../../helpers/manual-clock.ts';
-import { startTestService, type TestService } from '../../helpers/service-harness.ts';
+import { startTestService } from '../../helpers/service-harness.ts';
+import { startedForTests } from '../../helpers/started-for-tests.ts';
 
-let service: TestService;
-let target: HttpTarget;
-beforeAll(async () => {
-  [service, target] = await Promise.all([startTestService({ failuresToConfirmDown: 1 }), startHttpTarget()]);
-});
-afterAll(async () => {
-  await Promise.all([service.stop(), target.close()]);
-});
+const service = startedForTests(() => startTestService({ failuresToConfirmDown: 1 }), (started) => started.stop());
+const target = startedForTests(() => startHttpTarget());
 
 /** Follows the stream and collects what it says; resolves `ready` once the service follows it. */
-function follow(client = new MonitoringClient({ baseUrl: service.apiUrl, token: async () => service.token })) {
+function follow(client = new MonitoringClient({ baseUrl: service.current.apiUrl, token: async () => service.current.token })) {
   const seen: Partial<ChangeNotice>[] = [];
   const controller = new AbortController();
   const waiters: { test: (notice: Partial<ChangeNotice>) => boolean; resolve: () => void }[] = [];
@@ -42,37 +37,37 @@ function follow(client = new MonitoringClient({ baseUrl: service.apiUrl, token: 
 
 describe('GET /changes', () => {
   it('is listed under GET /capabilities', async () => {
-    expect((await service.api('/capabilities')).json).toMatchObject({ extensions: expect.arrayContaining(['changes']) });
+    expect((await service.current.api('/capabilities')).json).toMatchObject({ extensions: expect.arrayContaining(['changes']) });
   });
 
   it('says a write at once, and a monitor going down when the service records it', async () => {
     const stream = follow();
     await stream.ready;
-    target.setUp(false);
+    target.current.setUp(false);
     const created = stream.next((notice) => notice.kind === 'monitor' && notice.id === undefined);
-    const { json } = await service.api('/monitors', { method: 'POST', body: { name: 'Shop', type: 'http', url: target.url, frequency: 10 } });
+    const { json } = await service.current.api('/monitors', { method: 'POST', body: { name: 'Shop', type: 'http', url: target.current.url, frequency: 10 } });
     await created;
     // Its first checks find it down (confirmed by the quick re-check): the service records the change and says so.
     const id = (json as { id: string }).id;
     await stream.next((notice) => notice.kind === 'monitor' && notice.id === id);
-    const { json: saved } = await service.api(`/monitors/${id}`);
+    const { json: saved } = await service.current.api(`/monitors/${id}`);
     expect(saved).toMatchObject({ last_status: 'down' });
     // The one thing a change says of itself: the statuses the monitor took, when the service took them.
     const statusSince = (saved as { status_since: string }).status_since;
     expect(stream.seen.filter((notice) => notice.id === id)).toEqual([{ kind: 'monitor', id, statuses: [{ status: 'down', at: statusSince }] }]);
     stream.stop();
     await expect(stream.ended).rejects.toMatchObject({ info: { kind: 'cancelled' } });
-    target.setUp(true);
+    target.current.setUp(true);
   }, 60_000);
 
   it('is refused without a valid token, as every route', async () => {
-    const stream = follow(new MonitoringClient({ baseUrl: service.apiUrl, token: async () => 'not.a.token' }));
+    const stream = follow(new MonitoringClient({ baseUrl: service.current.apiUrl, token: async () => 'not.a.token' }));
     await expect(stream.ended).rejects.toMatchObject({ info: { kind: 'unauthorized' } });
   });
 
   it('is given up when it falls silent for three keep-alive periods', async () => {
     const clock = manualClock();
-    const stream = follow(new MonitoringClient({ baseUrl: service.apiUrl, token: async () => service.token, clock }));
+    const stream = follow(new MonitoringClient({ baseUrl: service.current.apiUrl, token: async () => service.current.token, clock }));
     await stream.ready;
     clock.advance(45_000);
     await expect(stream.ended).rejects.toMatchObject({ info: { kind: 'timeout', message: "The server's stream of changes fell silent." } });

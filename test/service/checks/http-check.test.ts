@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCheckAgents, type CheckAgents } from '../../../service/checks/http-agents.ts';
 import { runCheck, type CheckOptions } from '../../../service/checks/run-check.ts';
 import { startHttpTarget, startTcpTarget, type HttpTarget } from '../../helpers/local-targets.ts';
+import { startedForTests } from '../../helpers/started-for-tests.ts';
 import { FakeClock } from '../scheduler/fake-clock.ts';
 import { selfSigned, testAuthority, type MintedCertificate, type TestAuthority } from '../../helpers/test-certificates.ts';
 
@@ -14,23 +15,19 @@ const options: CheckOptions = { agents, timeoutMs: 2_000 };
 const http = (url: string, extra: CheckOptions = {}) => runCheck({ type: 'http', url }, { ...options, ...extra });
 
 describe('http check', () => {
-  let target: HttpTarget;
-  beforeAll(async () => {
-    target = await startHttpTarget();
-  });
-  afterAll(async () => {
-    await target.close();
+  const target = startedForTests(() => startHttpTarget());
+  afterAll(() => {
     agents.http.destroy();
     agents.https.destroy();
     agents.httpsIgnoringErrors.destroy();
   });
 
   it('is up on 200 and down on 503, following the target as it changes', async () => {
-    expect(await http(target.url)).toMatchObject({ ok: true });
-    target.setUp(false);
-    expect(await http(target.url)).toMatchObject({ ok: false, error: 'HTTP 503' });
-    target.setUp(true);
-    const result = await http(`${target.url}/`);
+    expect(await http(target.current.url)).toMatchObject({ ok: true });
+    target.current.setUp(false);
+    expect(await http(target.current.url)).toMatchObject({ ok: false, error: 'HTTP 503' });
+    target.current.setUp(true);
+    const result = await http(`${target.current.url}/`);
     expect(result.ok).toBe(true);
     expect(result.error).toBeUndefined();
     expect(result.durationMs).toBeGreaterThanOrEqual(0);
@@ -38,26 +35,26 @@ describe('http check', () => {
   });
 
   it('sends a GET with the Vigil user agent', async () => {
-    await http(target.url);
-    expect(target.lastRequestHeaders()?.['user-agent']).toBe('Vigil-Monitor/1.0');
+    await http(target.current.url);
+    expect(target.current.lastRequestHeaders()?.['user-agent']).toBe('Vigil-Monitor/1.0');
   });
 
   it('reuses a kept-alive connection for the next check of the same host', async () => {
-    const before = target.connectionCount();
-    await http(target.url);
+    const before = target.current.connectionCount();
+    await http(target.current.url);
     // The check is judged before its body is drained; once drained, its connection is back in the pool.
     await vi.waitFor(() => expect(Object.values(agents.http.freeSockets).flat().length).toBeGreaterThan(0), { timeout: 10_000 });
-    const afterFirst = target.connectionCount();
-    await http(target.url);
+    const afterFirst = target.current.connectionCount();
+    await http(target.current.url);
     expect(afterFirst - before).toBeLessThanOrEqual(1);
-    expect(target.connectionCount()).toBe(afterFirst);
+    expect(target.current.connectionCount()).toBe(afterFirst);
   });
 
   it('follows relative redirects up to the limit of 5 by default', async () => {
-    const before = target.requestCount();
-    expect(await http(`${target.url}/redirect/5`)).toMatchObject({ ok: true });
-    expect(target.requestCount() - before).toBe(6);
-    expect(await http(`${target.url}/redirect/6`)).toEqual({
+    const before = target.current.requestCount();
+    expect(await http(`${target.current.url}/redirect/5`)).toMatchObject({ ok: true });
+    expect(target.current.requestCount() - before).toBe(6);
+    expect(await http(`${target.current.url}/redirect/6`)).toEqual({
       ok: false,
       durationMs: expect.any(Number),
       error: 'too many redirects (more than 5)',
@@ -65,17 +62,17 @@ describe('http check', () => {
   });
 
   it('takes the status after the redirects', async () => {
-    target.setUp(false);
+    target.current.setUp(false);
     try {
-      expect(await http(`${target.url}/redirect/2`)).toMatchObject({ ok: false, error: 'HTTP 503' });
+      expect(await http(`${target.current.url}/redirect/2`)).toMatchObject({ ok: false, error: 'HTTP 503' });
     } finally {
-      target.setUp(true);
+      target.current.setUp(true);
     }
   });
 
   it('gives up on a redirect loop and honours a lower limit', async () => {
-    expect(await http(`${target.url}/loop`)).toMatchObject({ ok: false, error: 'too many redirects (more than 5)' });
-    expect(await http(`${target.url}/redirect/2`, { maxRedirects: 1 })).toMatchObject({
+    expect(await http(`${target.current.url}/loop`)).toMatchObject({ ok: false, error: 'too many redirects (more than 5)' });
+    expect(await http(`${target.current.url}/redirect/2`, { maxRedirects: 1 })).toMatchObject({
       ok: false,
       error: 'too many redirects (more than 1)',
     });
@@ -86,7 +83,7 @@ describe('http check', () => {
     try {
       other.setUp(false);
       const location = encodeURIComponent(`${other.url}/`);
-      expect(await http(`${target.url}/to?location=${location}`)).toMatchObject({ ok: false, error: 'HTTP 503' });
+      expect(await http(`${target.current.url}/to?location=${location}`)).toMatchObject({ ok: false, error: 'HTTP 503' });
       expect(other.requestCount()).toBe(1);
     } finally {
       await other.close();
@@ -95,22 +92,22 @@ describe('http check', () => {
 
   it('does not follow a redirect to anything but http(s); the redirect is then the answer', async () => {
     const location = encodeURIComponent('ftp://127.0.0.1/file');
-    expect(await http(`${target.url}/to?location=${location}`)).toMatchObject({ ok: true });
+    expect(await http(`${target.current.url}/to?location=${location}`)).toMatchObject({ ok: true });
   });
 
   it('reads at most 64 KiB of a body and then drops the connection', async () => {
-    const before = target.cutOffBodies();
-    expect(await http(`${target.url}/big`)).toMatchObject({ ok: true });
-    await vi.waitFor(() => expect(target.cutOffBodies()).toBe(before + 1), { timeout: 2_000 });
+    const before = target.current.cutOffBodies();
+    expect(await http(`${target.current.url}/big`)).toMatchObject({ ok: true });
+    await vi.waitFor(() => expect(target.current.cutOffBodies()).toBe(before + 1), { timeout: 2_000 });
   });
 
   it('times out, redirects included, exactly when the whole-check timeout passes', async () => {
     const clock = new FakeClock();
-    const before = target.requestCount();
+    const before = target.current.requestCount();
     let settled = false;
-    const pending = http(`${target.url}/to?location=%2Fhang`, { timeoutMs: 200, clock }).finally(() => (settled = true));
+    const pending = http(`${target.current.url}/to?location=%2Fhang`, { timeoutMs: 200, clock }).finally(() => (settled = true));
     // The redirect was followed: the second request is the one that hangs.
-    await vi.waitFor(() => expect(target.requestCount()).toBe(before + 2), { timeout: 5_000, interval: 10 });
+    await vi.waitFor(() => expect(target.current.requestCount()).toBe(before + 2), { timeout: 5_000, interval: 10 });
     await clock.advance(199);
     expect(settled).toBe(false);
     await clock.advance(1);
@@ -119,7 +116,7 @@ describe('http check', () => {
   });
 
   it('times out on real timers too, never before the timeout', async () => {
-    const result = await http(`${target.url}/hang`, { timeoutMs: 200 });
+    const result = await http(`${target.current.url}/hang`, { timeoutMs: 200 });
     expect(result).toMatchObject({ ok: false, error: 'timed out after 0.2 s' });
     expect(result.durationMs).toBeGreaterThanOrEqual(190);
   });

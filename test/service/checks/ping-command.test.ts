@@ -4,35 +4,19 @@ import { pingCommandLine, pingHost } from '../../../service/checks/ping-command.
 const commands = { pingCommand: 'ping', ping6Command: 'ping6' };
 
 describe('pingCommandLine', () => {
-  it('uses iputils flags on Linux, with -6 for IPv6 literals and the wait in whole seconds', () => {
-    expect(pingCommandLine('example.com', 10_000, 'linux', commands)).toEqual({
-      file: 'ping',
-      args: ['-n', '-c', '1', '-W', '10', 'example.com'],
-    });
-    expect(pingCommandLine('::1', 2_500, 'linux', commands)).toEqual({
-      file: 'ping',
-      args: ['-n', '-c', '1', '-W', '3', '-6', '::1'],
-    });
+  it.each([
+    ['iputils flags on Linux, the wait in whole seconds', 'example.com', 10_000, 'linux', { file: 'ping', args: ['-n', '-c', '1', '-W', '10', 'example.com'] }],
+    ['-6 for an IPv6 literal on Linux, the wait rounded up', '::1', 2_500, 'linux', { file: 'ping', args: ['-n', '-c', '1', '-W', '3', '-6', '::1'] }],
+    ['-t seconds on macOS', '192.0.2.1', 10_000, 'darwin', { file: 'ping', args: ['-n', '-c', '1', '-t', '10', '192.0.2.1'] }],
+    ['ping6 without a wait flag for IPv6 on macOS', '2001:db8::1', 10_000, 'darwin', { file: 'ping6', args: ['-n', '-c', '1', '2001:db8::1'] }],
+    ['-n 1 -w milliseconds on Windows', 'example.com', 10_000, 'win32', { file: 'ping', args: ['-n', '1', '-w', '10000', 'example.com'] }],
+    ['-6 for an IPv6 literal on Windows', '::1', 1_500, 'win32', { file: 'ping', args: ['-n', '1', '-w', '1500', '-6', '::1'] }],
+  ] as const)('uses %s', (_case, host, timeoutMs, platform, expected) => {
+    expect(pingCommandLine(host, timeoutMs, platform, commands)).toEqual(expected);
+  });
+
+  it('waits at least one whole second on Linux', () => {
     expect(pingCommandLine('127.0.0.1', 200, 'linux', commands).args).toContain('1');
-  });
-
-  it('uses -t seconds on macOS, and ping6 without a wait flag for IPv6', () => {
-    expect(pingCommandLine('192.0.2.1', 10_000, 'darwin', commands)).toEqual({
-      file: 'ping',
-      args: ['-n', '-c', '1', '-t', '10', '192.0.2.1'],
-    });
-    expect(pingCommandLine('2001:db8::1', 10_000, 'darwin', commands)).toEqual({
-      file: 'ping6',
-      args: ['-n', '-c', '1', '2001:db8::1'],
-    });
-  });
-
-  it('uses -n 1 -w milliseconds on Windows, with -6 for IPv6 literals', () => {
-    expect(pingCommandLine('example.com', 10_000, 'win32', commands)).toEqual({
-      file: 'ping',
-      args: ['-n', '1', '-w', '10000', 'example.com'],
-    });
-    expect(pingCommandLine('::1', 1_500, 'win32', commands)).toEqual({ file: 'ping', args: ['-n', '1', '-w', '1500', '-6', '::1'] });
   });
 
   it('honours a configured binary', () => {

@@ -1,37 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCheck } from '../../../service/checks/run-check.ts';
-import { startTcpTarget, type TcpTarget } from '../../helpers/local-targets.ts';
+import { startTcpTarget } from '../../helpers/local-targets.ts';
+import { startedForTests } from '../../helpers/started-for-tests.ts';
 import { FakeClock } from '../scheduler/fake-clock.ts';
 
 const tcp = (url: string, clock = new FakeClock()) => runCheck({ type: 'tcp', url }, { clock, timeoutMs: 2_000 });
 
 describe('tcp check', () => {
-  let target: TcpTarget;
-  beforeAll(async () => {
-    target = await startTcpTarget();
-  });
-  afterAll(async () => {
-    await target.close();
-  });
+  const target = startedForTests(startTcpTarget);
 
   it('is up while the port accepts connections and down while it refuses them', async () => {
-    expect(await tcp(target.hostPort)).toMatchObject({ ok: true });
-    await target.setUp(false);
-    expect(await tcp(target.hostPort)).toMatchObject({ ok: false, error: 'connection refused' });
-    await target.setUp(true);
-    expect(await tcp(target.hostPort)).toMatchObject({ ok: true });
+    expect(await tcp(target.current.hostPort)).toMatchObject({ ok: true });
+    await target.current.setUp(false);
+    expect(await tcp(target.current.hostPort)).toMatchObject({ ok: false, error: 'connection refused' });
+    await target.current.setUp(true);
+    expect(await tcp(target.current.hostPort)).toMatchObject({ ok: true });
   });
 
   it('reports the timeout when the deadline passes before the connection is made', async () => {
     const clock = new FakeClock();
-    const pending = tcp(target.hostPort, clock);
+    const pending = tcp(target.current.hostPort, clock);
     clock.fireNext();
     expect(await pending).toMatchObject({ ok: false, error: 'timed out after 2 s' });
   });
 
   it('leaves no deadline behind', async () => {
     const clock = new FakeClock();
-    await tcp(target.hostPort, clock);
+    await tcp(target.current.hostPort, clock);
     expect(clock.pendingTimers).toBe(0);
   });
 

@@ -1,47 +1,42 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCheck } from '../../../service/checks/run-check.ts';
 import { udpProbePayload } from '../../../service/checks/udp-check.ts';
-import { startUdpEchoTarget, type UdpTarget } from '../../helpers/local-targets.ts';
+import { startUdpEchoTarget } from '../../helpers/local-targets.ts';
+import { startedForTests } from '../../helpers/started-for-tests.ts';
 import { FakeClock } from '../scheduler/fake-clock.ts';
 
 const udp = (url: string, timeoutMs = 2_000) => runCheck({ type: 'udp', url }, { timeoutMs });
 
 describe('udp check', () => {
-  let target: UdpTarget;
-  beforeAll(async () => {
-    target = await startUdpEchoTarget();
-  });
-  afterAll(async () => {
-    await target.close();
-  });
+  const target = startedForTests(startUdpEchoTarget);
 
   it('is up when a reply comes back, and sends the documented probe', async () => {
-    expect(await udp(target.hostPort)).toMatchObject({ ok: true });
-    expect(target.lastDatagram()?.toString()).toBe('vigil-probe\n');
+    expect(await udp(target.current.hostPort)).toMatchObject({ ok: true });
+    expect(target.current.lastDatagram()?.toString()).toBe('vigil-probe\n');
     expect(udpProbePayload.toString()).toBe('vigil-probe\n');
   });
 
   it('is down with "port unreachable" while nothing listens, and up again after', async () => {
-    await target.setUp(false);
-    expect(await udp(target.hostPort)).toMatchObject({ ok: false, error: 'port unreachable' });
-    await target.setUp(true);
-    expect(await udp(target.hostPort)).toMatchObject({ ok: true });
+    await target.current.setUp(false);
+    expect(await udp(target.current.hostPort)).toMatchObject({ ok: false, error: 'port unreachable' });
+    await target.current.setUp(true);
+    expect(await udp(target.current.hostPort)).toMatchObject({ ok: true });
   });
 
   it('is down when the service receives but never replies', async () => {
-    target.setSilent(true);
+    target.current.setSilent(true);
     try {
-      const result = await udp(target.hostPort, 250);
+      const result = await udp(target.current.hostPort, 250);
       expect(result).toMatchObject({ ok: false, error: 'no reply within 0.25 s' });
       expect(result.durationMs).toBeGreaterThanOrEqual(240);
     } finally {
-      target.setSilent(false);
+      target.current.setSilent(false);
     }
   });
 
   it('leaves no deadline behind', async () => {
     const clock = new FakeClock();
-    expect(await runCheck({ type: 'udp', url: target.hostPort }, { clock })).toMatchObject({ ok: true });
+    expect(await runCheck({ type: 'udp', url: target.current.hostPort }, { clock })).toMatchObject({ ok: true });
     expect(clock.pendingTimers).toBe(0);
   });
 

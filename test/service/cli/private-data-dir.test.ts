@@ -1,22 +1,14 @@
 // The service's data folder is the user's alone (common/private-files.ts): 0700, its files 0600, SQLite's -wal and
 // -shm included, also when the folder existed before (`--data-dir`) with files others could read; and a broken
 // config.json is named by line and column, never quoted. Real `vigil` processes, as a user runs them.
-import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { runVigil, startServiceProcess } from '../../helpers/service-process.ts';
+import { describe, expect, it } from 'vitest';
+import { createOnService, runVigil, startServiceProcess } from '../../helpers/service-process.ts';
+import { tempFolders } from '../../helpers/temp-folders.ts';
 
 const posix = process.platform !== 'win32';
-const dirs: string[] = [];
-function freshDataDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'vigil-private-'));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const freshDataDir = tempFolders('vigil-private-');
 
 const modeOf = (file: string) => statSync(file).mode & 0o777;
 
@@ -42,12 +34,7 @@ describe.runIf(posix)('the service data folder', () => {
     const dataDir = freshDataDir();
     writeFileSync(path.join(dataDir, 'config.json'), '{}\n');
     const first = await startServiceProcess(dataDir);
-    const bearer = { authorization: `Bearer ${await token(dataDir)}`, 'content-type': 'application/json' };
-    const created = await fetch(`${first.apiUrl}/monitors`, {
-      method: 'POST',
-      headers: bearer,
-      body: JSON.stringify({ name: 'private', type: 'tcp', url: '127.0.0.1:9', frequency: 60 }),
-    });
+    const created = await createOnService(first, await token(dataDir), 'monitors', { name: 'private', type: 'tcp', url: '127.0.0.1:9', frequency: 60 });
     expect(created.status).toBe(201);
     // Killed, so both databases keep their -wal and -shm for the next start to find.
     first.child.kill('SIGKILL');

@@ -1,20 +1,12 @@
 // `vigil service` and `vigil token` as real processes: the printed URL, clean shutdown, kill -9 durability.
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { holdPort } from '../../helpers/local-targets.ts';
-import { runVigil, startServiceProcess } from '../../helpers/service-process.ts';
+import { createOnService, runVigil, startServiceProcess } from '../../helpers/service-process.ts';
+import { tempFolders } from '../../helpers/temp-folders.ts';
 
-const dirs: string[] = [];
-function freshDataDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'vigil-cli-'));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const freshDataDir = tempFolders('vigil-cli-');
 
 async function token(dataDir: string, ...args: string[]): Promise<string> {
   const { code, stdout, stderr } = await runVigil(['token', '--data-dir', dataDir, ...args]).exited;
@@ -44,20 +36,16 @@ describe('vigil service', () => {
 
   it('keeps a create that returned 201 across kill -9', async () => {
     const dataDir = freshDataDir();
-    const bearer = { authorization: `Bearer ${await token(dataDir)}`, 'content-type': 'application/json' };
+    const signedIn = await token(dataDir);
     const first = await startServiceProcess(dataDir);
-    const created = await fetch(`${first.apiUrl}/monitors`, {
-      method: 'POST',
-      headers: bearer,
-      body: JSON.stringify({ name: 'survivor', type: 'tcp', url: '127.0.0.1:9', frequency: 60 }),
-    });
+    const created = await createOnService(first, signedIn, 'monitors', { name: 'survivor', type: 'tcp', url: '127.0.0.1:9', frequency: 60 });
     expect(created.status).toBe(201);
     first.child.kill('SIGKILL');
     expect(await first.exited).toBe('SIGKILL');
 
     const second = await startServiceProcess(dataDir);
     const { id } = (await created.json()) as { id: string };
-    const read = await fetch(`${second.apiUrl}/monitors/${id}`, { headers: bearer });
+    const read = await fetch(`${second.apiUrl}/monitors/${id}`, { headers: { authorization: `Bearer ${signedIn}` } });
     expect(read.status).toBe(200);
     expect(await read.json()).toMatchObject({ id, name: 'survivor' });
     second.child.kill('SIGTERM');

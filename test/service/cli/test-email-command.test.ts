@@ -1,23 +1,21 @@
 // `vigil test-email` as a real process against a real SMTP server on 127.0.0.1: one sentence on stdout (exit 0)
 // or the server's answer on stderr (exit 1), the password only ever from VIGIL_SMTP_PASSWORD and never printed.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runVigil } from '../../helpers/service-process.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../../helpers/smtp-receiver.ts';
+import { tempFolders } from '../../helpers/temp-folders.ts';
 
-const dirs: string[] = [];
+const freshDataDir = tempFolders('vigil-test-email-');
 let receiver: SmtpReceiver | undefined;
 afterEach(async () => {
   await receiver?.close();
   receiver = undefined;
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 function dataDirWith(config: Record<string, unknown> | undefined): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'vigil-test-email-'));
-  dirs.push(dir);
+  const dir = freshDataDir();
   if (config !== undefined) writeFileSync(path.join(dir, 'config.json'), JSON.stringify(config));
   return dir;
 }

@@ -8,7 +8,6 @@ import { openMaintenanceFixture, type MaintenanceFixture } from '../maintenance/
 let fixture: MaintenanceFixture;
 /** The child's own target, so the child goes down only when the test says so (the parent uses the fixture's). */
 let childTarget: HttpTarget;
-const created: string[] = [];
 
 beforeAll(async () => {
   [fixture, childTarget] = await Promise.all([openMaintenanceFixture(Date.UTC(2026, 10, 3, 9, 0)), startHttpTarget()]);
@@ -18,28 +17,29 @@ afterAll(async () => {
   await childTarget.close();
 });
 afterEach(async () => {
-  for (const path of created.splice(0)) await fixture.api(path, { method: 'DELETE' });
-  fixture.target.setUp(true);
   childTarget.setUp(true);
-  await fixture.deliveries();
-  fixture.webhook.requests.length = 0;
-  fixture.smtp.messages.length = 0;
+  await fixture.endTest();
 });
 
-async function parentMonitor(name: string): Promise<string> {
-  const id = await fixture.upMonitor(name);
-  created.push(`/monitors/${id}`);
-  return id;
-}
+/** A monitor of the fixture's target, which the tests take down as the parent's outage. */
+const parentMonitor = (name: string) => fixture.upMonitor(name);
 
 async function childMonitor(name: string, parentId: string): Promise<string> {
   const response = await fixture.api('/monitors', { method: 'POST', body: { name, type: 'http', url: childTarget.url, frequency: 10 } });
   const id = (response.json as { id: string }).id;
-  created.push(`/monitors/${id}`);
+  fixture.deleteAfterTest(`/monitors/${id}`);
   await fixture.waitForStatus(id, 'up');
   const set = await fixture.api(`/dependencies/${encodeURIComponent(`monitor:${id}`)}`, { method: 'PUT', body: { depends_on: `monitor:${parentId}` } });
   expect(set.status).toBe(200);
   return id;
+}
+
+/** Takes the parent's target down, then the child's, each until the service records the monitor down. */
+async function parentThenChildDown(parent: string, child: string): Promise<void> {
+  fixture.target.setUp(false);
+  await fixture.waitForStatus(parent, 'down');
+  childTarget.setUp(false);
+  await fixture.waitForStatus(child, 'down');
 }
 
 describe('a child monitor whose parent is down', () => {
@@ -72,10 +72,7 @@ describe('a child monitor whose parent is down', () => {
     const parent = await parentMonitor('Network');
     const child = await childMonitor('Wiki', parent);
 
-    fixture.target.setUp(false);
-    await fixture.waitForStatus(parent, 'down');
-    childTarget.setUp(false);
-    await fixture.waitForStatus(child, 'down');
+    await parentThenChildDown(parent, child);
     childTarget.setUp(true);
     await fixture.waitForStatus(child, 'up');
     fixture.target.setUp(true);
@@ -89,10 +86,7 @@ describe('a child monitor whose parent is down', () => {
   it('tells a child still down at once when its dependency is removed', async () => {
     const parent = await parentMonitor('Router');
     const child = await childMonitor('Printer', parent);
-    fixture.target.setUp(false);
-    await fixture.waitForStatus(parent, 'down');
-    childTarget.setUp(false);
-    await fixture.waitForStatus(child, 'down');
+    await parentThenChildDown(parent, child);
     await fixture.deliveries();
     expect(fixture.told()).toEqual(['monitor.down Router']);
 
@@ -107,10 +101,7 @@ describe('across a restart', () => {
   it('keeps what is folded: the child still down is told once the parent recovers after the restart', async () => {
     const parent = await parentMonitor('Storage');
     const child = await childMonitor('Backups', parent);
-    fixture.target.setUp(false);
-    await fixture.waitForStatus(parent, 'down');
-    childTarget.setUp(false);
-    await fixture.waitForStatus(child, 'down');
+    await parentThenChildDown(parent, child);
     await fixture.restart();
     await fixture.deliveries();
     expect(fixture.told()).toEqual(['monitor.down Storage']);

@@ -69,14 +69,14 @@ function startRefresher(options: Partial<DomainRefresherOptions> = {}): DomainRe
     logger,
     onAlert: (event) => alerts.push(event),
     recordEvent: (event) => events.push(event),
-    toJson: (record) => ({ id: record.id, domain: record.domain, expires_on: record.expiresOn }),
+    toJson: (record) => ({ id: record.id, domain: record.domain, expires_on: record.expires_on }),
     ...options,
   });
   return refresher;
 }
 
 function addDomain(name: string): DomainRecord {
-  return store.create(newId('domain'), name, new Date(clock.now()).toISOString());
+  return store.create(newId('domain'), { domain: name }, new Date(clock.now()).toISOString());
 }
 
 /** Waits until every lookup the refresher started (including ones queued behind them) is saved. */
@@ -112,10 +112,10 @@ describe('DomainRefresher with the RDAP fixture', () => {
     const saved = await startRefresher().lookupNow(record);
 
     expect(saved).toMatchObject({
-      expiresOn: '2027-11-01',
+      expires_on: '2027-11-01',
       registrar: 'Example Registrar',
-      lookedUpAt: clock.now(),
-      lookupError: undefined,
+      looked_up_at: clock.now(),
+      lookup_error: undefined,
     });
     expect(store.get(record.id)).toEqual(saved);
     expect(alerts).toEqual([]);
@@ -138,7 +138,7 @@ describe('DomainRefresher with the RDAP fixture', () => {
     // Found by the pass right after midnight, not by the (jittered, mid-morning) daily lookup.
     for (const alert of alerts) expect(alert.occurred_at.slice(11)).toMatch(/^00:(0\d|1[0-4])/);
     expect(alerts[0]?.subject).toEqual({ kind: 'domain', id: record.id, domain: 'example.test', expires_on: '2026-12-03' });
-    expect(store.get(record.id)?.alertedThreshold).toBe(-1);
+    expect(store.get(record.id)?.alerted_threshold).toBe(-1);
     // About daily: 40 days at 24 h ± 10 %, plus the first lookup.
     expect(lookupsOf('example.test')).toBeGreaterThanOrEqual(37);
     expect(lookupsOf('example.test')).toBeLessThanOrEqual(46);
@@ -152,7 +152,7 @@ describe('DomainRefresher with the RDAP fixture', () => {
 
     await domainRefresher.lookupNow(record);
     expect(alerts.map((alert) => alert.message)).toEqual(['Domain late.test expires in 5 days (2026-11-06)']);
-    expect(store.get(record.id)?.alertedThreshold).toBe(7);
+    expect(store.get(record.id)?.alerted_threshold).toBe(7);
 
     await passTime(3 * dayMs);
     expect(alerts).toHaveLength(1);
@@ -169,7 +169,7 @@ describe('DomainRefresher with the RDAP fixture', () => {
 
     fixture.setDomain('renewed.test', { expiresOn: '2026-12-05' });
     await passTime(1.2 * dayMs);
-    expect(store.get(record.id)).toMatchObject({ expiresOn: '2026-12-05', alertedThreshold: undefined });
+    expect(store.get(record.id)).toMatchObject({ expires_on: '2026-12-05', alerted_threshold: undefined });
     expect(alerts).toHaveLength(1);
 
     await passTime(4 * dayMs);
@@ -196,9 +196,9 @@ describe('DomainRefresher with the RDAP fixture', () => {
       { message: expect.stringContaining('RDAP lookup for flaky.test failed: 127.0.0.1'), reason: 'unreachable' },
     ]);
     expect(store.get(record.id)).toMatchObject({
-      expiresOn: '2028-01-01',
+      expires_on: '2028-01-01',
       registrar: 'R',
-      lookupError: expect.stringContaining('HTTP 500'),
+      lookup_error: expect.stringContaining('HTTP 500'),
     });
 
     fixture.behave('flaky.test', { status: 429 });
@@ -210,7 +210,7 @@ describe('DomainRefresher with the RDAP fixture', () => {
     expect(logger.entries.filter((entry) => entry.level === 'info').map((entry) => entry.message)).toEqual([
       'RDAP lookup for flaky.test works again',
     ]);
-    expect(store.get(record.id)?.lookupError).toBeUndefined();
+    expect(store.get(record.id)?.lookup_error).toBeUndefined();
 
     fixture.behave('flaky.test', { status: 429 });
     await passTime(2 * dayMs);
@@ -224,9 +224,9 @@ describe('DomainRefresher with the RDAP fixture', () => {
     await passTime(3 * dayMs);
 
     expect(store.get(record.id)).toMatchObject({
-      expiresOn: undefined,
+      expires_on: undefined,
       registrar: undefined,
-      lookupError: expect.stringContaining('.zz'),
+      lookup_error: expect.stringContaining('.zz'),
     });
     expect(warnings()).toEqual([{ message: expect.stringContaining('example.zz'), reason: 'unsupported-tld' }]);
     expect(alerts).toEqual([]);
@@ -239,7 +239,7 @@ describe('DomainRefresher with the RDAP fixture', () => {
 
     await passTime(2 * dayMs);
 
-    expect(store.get(record.id)?.alertedThreshold).toBe(7);
+    expect(store.get(record.id)?.alerted_threshold).toBe(7);
     expect(logger.entries.filter((entry) => entry.level === 'error')).toHaveLength(1);
   });
 
@@ -250,7 +250,7 @@ describe('DomainRefresher with the RDAP fixture', () => {
     await startRefresher({ thresholds: [60, 3] }).lookupNow(record);
 
     expect(alerts.map((alert) => alert.message)).toEqual(['Domain custom.test expires in 10 days (2026-11-11)']);
-    expect(store.get(record.id)?.alertedThreshold).toBe(60);
+    expect(store.get(record.id)?.alerted_threshold).toBe(60);
   });
 });
 
@@ -296,8 +296,8 @@ describe('DomainRefresher scheduling', () => {
     await domainRefresher.stop();
 
     await expect(created).resolves.toBeUndefined();
-    expect(records.slice(1).map((record) => store.get(record.id)?.lookedUpAt)).toEqual(Array(9).fill(undefined));
-    expect(store.get(records[0]?.id ?? '')?.expiresOn).toBe('2030-01-01');
+    expect(records.slice(1).map((record) => store.get(record.id)?.looked_up_at)).toEqual(Array(9).fill(undefined));
+    expect(store.get(records[0]?.id ?? '')?.expires_on).toBe('2030-01-01');
     expect(warnings()).toEqual([]);
     expect(clock.fireNext(Infinity)).toBe(false);
   });

@@ -5,22 +5,22 @@ import { pingSignalOf, runLogOf } from '../../../service/heartbeats/heartbeat-pi
 import { overdueAt } from '../../../service/heartbeats/heartbeat-state.ts';
 
 describe('overdueAt', () => {
-  const base = { nextExpectedAt: 100_000, graceSeconds: undefined, maxRuntimeSeconds: undefined, lastStart: undefined, lastEnd: undefined };
+  const base = { next_expected_at: 100_000, grace_seconds: undefined, max_runtime_seconds: undefined, last_start: undefined, last_end: undefined };
 
   it('is missed once the expected time and the grace (its own, else the default) have passed', () => {
     expect(overdueAt(base, 160_000, 60_000)).toBeUndefined();
     expect(overdueAt(base, 160_001, 60_000)).toBe('missed');
-    expect(overdueAt({ ...base, graceSeconds: 10 }, 110_001, 60_000)).toBe('missed');
+    expect(overdueAt({ ...base, grace_seconds: 10 }, 110_001, 60_000)).toBe('missed');
   });
 
   it('judges an open run with a max runtime by that alone', () => {
-    const running = { ...base, lastStart: 90_000, maxRuntimeSeconds: 300 };
+    const running = { ...base, last_start: 90_000, max_runtime_seconds: 300 };
     expect(overdueAt(running, 390_000, 60_000)).toBeUndefined();
     expect(overdueAt(running, 390_001, 60_000)).toBe('overran');
     // Ended: back to the schedule.
-    expect(overdueAt({ ...running, lastEnd: 95_000 }, 160_001, 60_000)).toBe('missed');
+    expect(overdueAt({ ...running, last_end: 95_000 }, 160_001, 60_000)).toBe('missed');
     // Open but without a max runtime: the schedule and grace still apply.
-    expect(overdueAt({ ...running, maxRuntimeSeconds: undefined }, 160_001, 60_000)).toBe('missed');
+    expect(overdueAt({ ...running, max_runtime_seconds: undefined }, 160_001, 60_000)).toBe('missed');
   });
 });
 

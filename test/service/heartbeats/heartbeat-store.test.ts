@@ -16,7 +16,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const fields = { name: 'Backup', expectedInterval: 3600, schedule: undefined, timezone: undefined, graceSeconds: undefined, maxRuntimeSeconds: undefined, nextExpectedAt: 0 };
+const fields = { name: 'Backup', expected_interval: 3600, schedule: undefined, timezone: undefined, grace_seconds: undefined, max_runtime_seconds: undefined, next_expected_at: 0 };
 
 describe('the migration to schedules and runs', () => {
   it('keeps every heartbeat, its late alert, and gives it its next expected time', () => {
@@ -30,8 +30,8 @@ describe('the migration to schedules and runs', () => {
 
     const db = openDatabase(dataDir);
     const store = new HeartbeatStore(db);
-    expect(store.get('hb_late')).toMatchObject({ problem: 'late', nextExpectedAt: Date.parse('2026-11-20T03:10:01.250Z'), lastPing: '2026-11-20T03:00:01.250Z' });
-    expect(store.get('hb_new')).toMatchObject({ problem: undefined, nextExpectedAt: Date.parse('2026-11-21T11:00:00.000Z'), schedule: undefined });
+    expect(store.get('hb_late')).toMatchObject({ problem: 'late', next_expected_at: Date.parse('2026-11-20T03:10:01.250Z'), last_ping: '2026-11-20T03:00:01.250Z' });
+    expect(store.get('hb_new')).toMatchObject({ problem: undefined, next_expected_at: Date.parse('2026-11-21T11:00:00.000Z'), schedule: undefined });
     db.close();
   });
 });

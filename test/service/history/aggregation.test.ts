@@ -31,6 +31,15 @@ async function stats(monitor: MonitorRecord, window: HistoryWindow = '24h', slot
   return item;
 }
 
+/** Opens the history at `start`; `afterMs` later a monitor is created, up from then on. */
+async function upMonitorCreatedAt(afterMs: number): Promise<MonitorRecord> {
+  fixture = openHistoryFixture(start);
+  await fixture.advance(afterMs);
+  const monitor = fixture.addMonitor();
+  fixture.setStatus(monitor, fixture.clock.now(), 'up');
+  return monitor;
+}
+
 /** A check every 10 minutes from `from` to `to`, failing while `down(at)`; statuses as the check loop records them. */
 async function checkEvery10Minutes(monitor: MonitorRecord, to: number, down: (at: number) => boolean) {
   const recorder = fixture.history.recorder;
@@ -92,10 +101,7 @@ describe('up, down and unknown time', () => {
   });
 
   it('leaves the time before the monitor existed out: neither up nor unknown, its figures start at its creation', async () => {
-    fixture = openHistoryFixture(start);
-    await fixture.advance(6 * hour);
-    const monitor = fixture.addMonitor();
-    fixture.setStatus(monitor, fixture.clock.now(), 'up');
+    const monitor = await upMonitorCreatedAt(6 * hour);
     await fixture.advance(18 * hour);
 
     expect(await stats(monitor)).toMatchObject({ from: '2026-11-02T06:00:00.000Z', uptime: 1, up_seconds: 18 * 3600, unknown_seconds: 0 });
@@ -106,10 +112,7 @@ describe('up, down and unknown time', () => {
   });
 
   it('judges the slot a monitor was created in on its time since, not on the hours before it', async () => {
-    fixture = openHistoryFixture(start);
-    await fixture.advance(5 * hour);
-    const monitor = fixture.addMonitor();
-    fixture.setStatus(monitor, fixture.clock.now(), 'up');
+    const monitor = await upMonitorCreatedAt(5 * hour);
     await fixture.advance(19 * hour);
     // Up for 1 hour of the first 6-hour slot: all of its life in that slot.
     expect((await stats(monitor, '24h', 4)).slots).toBe('uuuu');

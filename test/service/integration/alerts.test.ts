@@ -84,14 +84,20 @@ describe('alerts end to end', () => {
     expect(webhook.requests.at(-1)?.body).toMatchObject({ event: 'heartbeat.recovered' });
   });
 
+  /** Adds a domain (deleted after the test) and moves the clock until the service's answer for it has `field`. */
+  async function addDomainUntil(domain: string, field: 'expires_on' | 'last_checked_at'): Promise<string> {
+    const { json } = await service.api('/domains', { method: 'POST', body: { domain } });
+    const id = (json as { id: string }).id;
+    created.push(`/domains/${id}`);
+    await advanceUntil(clock, async () => ((await service.api(`/domains/${id}`)).json as Record<string, unknown>)[field] !== undefined, { pauseMs: 15 });
+    return id;
+  }
+
   it('domain: looked up over RDAP at once, shows expiry and registrar, and warns at the 7-day threshold', async () => {
     const inSixDays = new Date(clock.now() + 6 * 86_400_000).toISOString().slice(0, 10);
     rdap.setDomain('soon.example', { expiresOn: inSixDays, registrar: 'Example Registrar, Inc.' });
     const before = webhook.requests.length;
-    const { json } = await service.api('/domains', { method: 'POST', body: { domain: 'soon.example' } });
-    const id = (json as { id: string }).id;
-    created.push(`/domains/${id}`);
-    await advanceUntil(clock, async () => ((await service.api(`/domains/${id}`)).json as { expires_on?: string }).expires_on !== undefined, { pauseMs: 15 });
+    const id = await addDomainUntil('soon.example', 'expires_on');
     expect((await service.api(`/domains/${id}`)).json).toEqual({
       id,
       domain: 'soon.example',
@@ -106,11 +112,8 @@ describe('alerts end to end', () => {
   });
 
   it('domain: an unsupported TLD leaves the expiry fields absent and says why', async () => {
-    const { json } = await service.api('/domains', { method: 'POST', body: { domain: 'nothing.invalid' } });
-    const id = (json as { id: string }).id;
-    created.push(`/domains/${id}`);
     // The lookup has had its chance once it says when it ended.
-    await advanceUntil(clock, async () => ((await service.api(`/domains/${id}`)).json as { last_checked_at?: string }).last_checked_at !== undefined, { pauseMs: 15 });
+    const id = await addDomainUntil('nothing.invalid', 'last_checked_at');
     expect((await service.api(`/domains/${id}`)).json).toEqual({
       id,
       domain: 'nothing.invalid',

@@ -3,35 +3,19 @@
 // still down, nothing for one that went down and came back inside the window.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceUntil } from '../../helpers/manual-clock.ts';
-import { openMaintenanceFixture, type MaintenanceFixture } from './maintenance-fixture.ts';
-
-const minute = 60_000;
-const at = (ms: number) => new Date(ms).toISOString();
+import { at, minute, openMaintenanceFixture, type MaintenanceFixture } from './maintenance-fixture.ts';
 
 let fixture: MaintenanceFixture;
-const created: string[] = [];
 
 beforeAll(async () => {
   fixture = await openMaintenanceFixture(Date.UTC(2026, 10, 3, 9, 0));
 });
 afterAll(() => fixture.close());
-afterEach(async () => {
-  for (const path of created.splice(0)) await fixture.api(path, { method: 'DELETE' });
-  fixture.target.setUp(true);
-  await fixture.deliveries();
-  fixture.webhook.requests.length = 0;
-  fixture.smtp.messages.length = 0;
-});
-
-async function monitor(name: string): Promise<string> {
-  const id = await fixture.upMonitor(name);
-  created.push(`/monitors/${id}`);
-  return id;
-}
+afterEach(() => fixture.endTest());
 
 describe('a one-off window on one monitor', () => {
   it('holds the down alert from webhook and email, then tells it once when the window ends with the monitor still down', async () => {
-    const id = await monitor('API');
+    const id = await fixture.upMonitor('API');
     const window = await fixture.startMaintenance({ item: `monitor:${id}`, ends_at: at(fixture.clock.now() + 10 * minute), reason: 'deploy' });
     expect(window.active).toBe(true);
 
@@ -62,7 +46,7 @@ describe('a one-off window on one monitor', () => {
   });
 
   it('tells nothing when the monitor went down and came back inside the window', async () => {
-    const id = await monitor('Blip');
+    const id = await fixture.upMonitor('Blip');
     await fixture.startMaintenance({ item: `monitor:${id}`, ends_at: at(fixture.clock.now() + 10 * minute) });
     fixture.target.setUp(false);
     await fixture.waitForStatus(id, 'down');
@@ -75,8 +59,8 @@ describe('a one-off window on one monitor', () => {
   });
 
   it('covers only its own item: another monitor down at the same time is told at once', async () => {
-    const quiet = await monitor('Quiet');
-    const loud = await monitor('Loud');
+    const quiet = await fixture.upMonitor('Quiet');
+    const loud = await fixture.upMonitor('Loud');
     await fixture.startMaintenance({ item: `monitor:${quiet}` });
     fixture.target.setUp(false);
     await fixture.waitForStatus(quiet, 'down');
@@ -85,17 +69,17 @@ describe('a one-off window on one monitor', () => {
     await fixture.deliveries();
     expect(fixture.told()).toEqual(['monitor.down Loud']);
     expect(fixture.smtp.messages.map((mail) => mail.subject)).toEqual([expect.stringMatching(/DOWN: Loud/)]);
-    for (const window of (await fixture.api('/maintenance')).json as { id: string }[]) created.push(`/maintenance/${window.id}`);
+    for (const window of (await fixture.api('/maintenance')).json as { id: string }[]) fixture.deleteAfterTest(`/maintenance/${window.id}`);
   });
 });
 
 describe('a server-wide window', () => {
   it('holds every item; ended by hand, it tells the heartbeat that went late and the monitor still down, once each', async () => {
-    const id = await monitor('Shop');
+    const id = await fixture.upMonitor('Shop');
     const heartbeat = (await fixture.api('/heartbeats', { method: 'POST', body: { name: 'nightly', expected_interval: 60 } })).json as { id: string };
-    created.push(`/heartbeats/${heartbeat.id}`);
+    fixture.deleteAfterTest(`/heartbeats/${heartbeat.id}`);
     const window = await fixture.startMaintenance({ reason: 'move to the new rack' });
-    created.push(`/maintenance/${window.id}`);
+    fixture.deleteAfterTest(`/maintenance/${window.id}`);
 
     fixture.target.setUp(false);
     await fixture.waitForStatus(id, 'down');

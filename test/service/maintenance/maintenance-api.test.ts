@@ -3,11 +3,9 @@
 // restart, and an item's windows deleted with it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAINTENANCE_LIMITS } from '../../../common/maintenance/maintenance.ts';
-import { openMaintenanceFixture, type MaintenanceFixture, type MaintenanceWindowJson } from './maintenance-fixture.ts';
+import { at, minute, openMaintenanceFixture, type MaintenanceFixture, type MaintenanceWindowJson } from './maintenance-fixture.ts';
 
 const start = Date.UTC(2026, 10, 2, 10, 0);
-const minute = 60_000;
-const at = (ms: number) => new Date(ms).toISOString();
 
 let fixture: MaintenanceFixture;
 let monitorId: string;

@@ -30,8 +30,15 @@ export interface MaintenanceFixture {
   webhook: WebhookReceiver;
   smtp: SmtpReceiver;
   api(path: string, init?: Parameters<TestService['api']>[1]): Promise<ApiResponse>;
-  /** Creates an http monitor on the target (every 10 s) and waits until it is up. */
+  /** Creates an http monitor on the target (every 10 s) and waits until it is up; `endTest` deletes it. */
   upMonitor(name: string): Promise<string>;
+  /** Has `endTest` delete what the test created at that API path (`/maintenance/<id>`, …). */
+  deleteAfterTest(path: string): void;
+  /**
+   * Ends a test so that the next starts clean: deletes what the test created, brings the target back up, lets
+   * deliveries in flight arrive, and forgets what the webhook receiver and the SMTP server heard.
+   */
+  endTest(): Promise<void>;
   statusOf(monitorId: string): Promise<string>;
   /** Moves the clock until the monitor's status is `status`. */
   waitForStatus(monitorId: string, status: 'up' | 'down'): Promise<void>;
@@ -46,6 +53,10 @@ export interface MaintenanceFixture {
 }
 
 const tokenSeconds = 400 * 86_400;
+
+export const minute = 60_000;
+/** A moment as the API writes it (`ends_at`, `created_at`, …). */
+export const at = (ms: number) => new Date(ms).toISOString();
 
 export async function openMaintenanceFixture(startMs: number, overrides: Partial<ServiceConfig> = {}): Promise<MaintenanceFixture> {
   const [target, webhook, smtp] = await Promise.all([startHttpTarget(), startWebhookReceiver(), startSmtpReceiver()]);
@@ -68,6 +79,7 @@ export async function openMaintenanceFixture(startMs: number, overrides: Partial
   // the clock), so once a test has seen that change every delivery has started, and an idle dispatcher has
   // finished them all: a positive sign, with no time allowed for guessing.
   const deliveries = () => service.dispatcher.idle();
+  const createdByTest: string[] = [];
 
   return {
     clock,
@@ -81,8 +93,17 @@ export async function openMaintenanceFixture(startMs: number, overrides: Partial
     async upMonitor(name) {
       const created = await api('/monitors', { method: 'POST', body: { name, type: 'http', url: target.url, frequency: 10 } });
       const id = (created.json as { id: string }).id;
+      createdByTest.push(`/monitors/${id}`);
       await waitForStatus(id, 'up');
       return id;
+    },
+    deleteAfterTest: (path) => createdByTest.push(path),
+    async endTest() {
+      for (const path of createdByTest.splice(0)) await api(path, { method: 'DELETE' });
+      target.setUp(true);
+      await deliveries();
+      webhook.requests.length = 0;
+      smtp.messages.length = 0;
     },
     statusOf,
     waitForStatus,

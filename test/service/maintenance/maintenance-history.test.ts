@@ -2,11 +2,9 @@
 // unknown (so out of uptime), before and after the rollup sums the hour; the status bars show it as `m`; the events
 // feed records it going on and off, also under the item's own events; deleting the window later rewrites none of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMaintenanceFixture, type MaintenanceFixture, type MaintenanceWindowJson } from './maintenance-fixture.ts';
+import { at, minute, openMaintenanceFixture, type MaintenanceFixture, type MaintenanceWindowJson } from './maintenance-fixture.ts';
 
-const minute = 60_000;
 const start = Date.UTC(2026, 10, 5, 10, 0);
-const at = (ms: number) => new Date(ms).toISOString();
 
 type Stats = { id?: string; from: string; to: string; uptime: number | null; up_seconds: number; down_seconds: number; unknown_seconds: number; maintenance_seconds: number; slots?: string };
 type Event = { kind: string; at: string; item_id?: string; item_name?: string; from?: string; to: string; detail?: string };

@@ -2,10 +2,7 @@
 // database, maintenance is recorded as going on once, and what is owed is told once — when the window ends, or at
 // the next start when it ended while the service was stopped.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openMaintenanceFixture, type MaintenanceFixture } from './maintenance-fixture.ts';
-
-const minute = 60_000;
-const at = (ms: number) => new Date(ms).toISOString();
+import { at, minute, openMaintenanceFixture, type MaintenanceFixture } from './maintenance-fixture.ts';
 
 let fixture: MaintenanceFixture;
 beforeEach(async () => {

@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { CheckResult } from '../../../service/checks/check-result.ts';
 import { createCheckAgents } from '../../../service/checks/http-agents.ts';
 import { runCheck } from '../../../service/checks/run-check.ts';
 import { CheckScheduler, type CheckTiming } from '../../../service/scheduler/check-scheduler.ts';
 import { backgroundClock } from '../../../common/clock.ts';
-import { startHttpTarget, type HttpTarget } from '../../helpers/local-targets.ts';
+import { startHttpTarget } from '../../helpers/local-targets.ts';
+import { startedForTests } from '../../helpers/started-for-tests.ts';
 
 const agents = createCheckAgents();
 
 describe('CheckScheduler on real timers', () => {
-  let target: HttpTarget;
-  beforeAll(async () => {
-    target = await startHttpTarget();
-  });
-  afterAll(async () => {
-    await target.close();
+  const target = startedForTests(() => startHttpTarget());
+  afterAll(() => {
     agents.http.destroy();
   });
 
@@ -26,13 +23,13 @@ describe('CheckScheduler on real timers', () => {
       onResult: (key, result, timing) => delivered.push({ key, result, timing }),
     });
     scheduler.start();
-    for (let key = 1; key <= 3; key += 1) scheduler.upsert({ key, type: 'http', url: `${target.url}/?job=${key}`, frequency: 1 });
+    for (let key = 1; key <= 3; key += 1) scheduler.upsert({ key, type: 'http', url: `${target.current.url}/?job=${key}`, frequency: 1 });
     const resultsOf = (key: number) => delivered.filter((each) => each.key === key).map((each) => each.result);
     const everyJob = (holds: (results: CheckResult[]) => boolean) => [1, 2, 3].every((key) => holds(resultsOf(key)));
     // Each job's rounds, however late a loaded machine makes them: two answers up, then the target goes down and
     // each job's latest round says so.
     await vi.waitFor(() => expect(everyJob((results) => results.length >= 2 && results.every((result) => result.ok))).toBe(true), { timeout: 15_000, interval: 20 });
-    target.setUp(false);
+    target.current.setUp(false);
     await vi.waitFor(() => expect(everyJob((results) => results.at(-1)?.error === 'HTTP 503')).toBe(true), { timeout: 15_000, interval: 20 });
     await scheduler.stop();
 

@@ -48,6 +48,15 @@ function setUp(overrides: Partial<CheckSchedulerOptions> = {}) {
   return { clock, pending: runner.pending, delivered, scheduler, start: clock.now() };
 }
 
+/** A started scheduler whose one job (key 1, every second, due at once, to `url`) has its check running now. */
+async function checkRunning(url?: string) {
+  const running = setUp({ random: dueAtOnce });
+  running.scheduler.start();
+  running.scheduler.upsert(job(1, 1, url));
+  await running.clock.advance(0);
+  return running;
+}
+
 describe('CheckScheduler spreading', () => {
   it('checks a job again soon when asked, keeping its phase: its rounds go on from half a period later', async () => {
     const { clock, delivered, scheduler } = setUp({ runCheck: instantly, jitterRatio: 0 });
@@ -265,10 +274,7 @@ describe('CheckScheduler concurrency', () => {
 
 describe('CheckScheduler remove and replace', () => {
   it('does not deliver the result of a job removed while its check ran', async () => {
-    const { clock, pending, delivered, scheduler } = setUp({ random: dueAtOnce });
-    scheduler.start();
-    scheduler.upsert(job(1, 1));
-    await clock.advance(0);
+    const { clock, pending, delivered, scheduler } = await checkRunning();
     scheduler.remove(1);
     pending[0]?.finish();
     await settle();
@@ -294,10 +300,7 @@ describe('CheckScheduler remove and replace', () => {
   });
 
   it('replacing a job mid-check discards the stale result and restarts its schedule', async () => {
-    const { clock, pending, delivered, scheduler } = setUp({ random: dueAtOnce });
-    scheduler.start();
-    scheduler.upsert(job(1, 1, 'http://127.0.0.1/old'));
-    await clock.advance(0);
+    const { clock, pending, delivered, scheduler } = await checkRunning('http://127.0.0.1/old');
     scheduler.upsert(job(1, 10, 'http://127.0.0.1/new'));
     await clock.advance(0);
     expect(pending.map(({ target }) => target.url)).toEqual(['http://127.0.0.1/old', 'http://127.0.0.1/new']);
@@ -311,10 +314,7 @@ describe('CheckScheduler remove and replace', () => {
 
 describe('CheckScheduler stop', () => {
   it('waits for checks in flight, delivers their results, then leaves no timer', async () => {
-    const { clock, pending, delivered, scheduler } = setUp({ random: dueAtOnce });
-    scheduler.start();
-    scheduler.upsert(job(1, 1));
-    await clock.advance(0);
+    const { clock, pending, delivered, scheduler } = await checkRunning();
     let stopped = false;
     const stopping = scheduler.stop().then(() => (stopped = true));
     await settle();
