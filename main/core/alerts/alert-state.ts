@@ -4,7 +4,7 @@
 // news not told yet (bounded) and the recent changes of monitors that changed.
 import type { AlertSeverity, ItemAlertKind } from './alert.ts';
 import type { ClientErrorKind } from '../model/snapshot.ts';
-import { isRecord, isText, isTime, textList } from './persisted-values.ts';
+import { isRecord, isText, isTime, recordOf, textList } from './persisted-values.ts';
 import { readRuleMemory } from './rule-memory-reader.ts';
 
 export interface ConnectionMemory {
@@ -40,9 +40,36 @@ export interface ExpiryMemory {
 
 export type DomainMemory = ExpiryMemory;
 
+/** A monitor Vigil has seen down, since when. */
+export interface MonitorMemory {
+  downSince: number;
+}
+
+/** A heartbeat not ok (late, down or failed), failed, or not pinged yet: since when Vigil has seen each. */
+export interface HeartbeatMemory {
+  /** Not ok (late, down or failed) since. */
+  troubleSince?: number;
+  /** Its run failed since (its failure is told; such a heartbeat has `troubleSince` too). */
+  failedSince?: number;
+  /** Without any ping since (servers do not say when it was made). */
+  waitingSince?: number;
+}
+
+/** What a piece of news is about: an item's own state (up, down, late, expiring), or a monitor's certificate, each
+ * with a story of its own (a certificate expiring in 7 days must not replace "API is down" in the quiet-hours
+ * summary, nor be dropped when the monitor is back up). `key`: the item's (the monitor's, for its certificate). */
+export interface NewsSubject {
+  about: 'state' | 'certificate';
+  key: string;
+}
+
+/** What a held story is about: an item's news, or the connection's reachability or token. */
+export type HeldSubject = NewsSubject | { about: 'reachability' | 'token' };
+
 /** An item's news not told yet because of a rule that will lift: told as it then stands (or not, if it is back
  * as it was last told). */
 export interface OwedChange {
+  about: NewsSubject;
   reason: 'maintenance' | 'delay' | 'dependency';
   /** The latest change's kind (and so whether the item is now bad), title and severity. */
   kind: ItemAlertKind;
@@ -67,8 +94,9 @@ export interface OwedChange {
   coveredUntil?: number;
 }
 
-/** What happened to one item during quiet hours, as the summary will say it. */
+/** What happened to one item (or the connection) during quiet hours, as the summary will say it. */
 export interface HeldStory {
+  about: HeldSubject;
   /** "API is down", "API was down 14 min, recovered". */
   story: string;
   severity: AlertSeverity;
@@ -85,49 +113,75 @@ export interface FlapMemory {
   ids: string[];
 }
 
+/**
+ * Version 3: one record per item, by the item's key, in a table per kind of item (version 2 kept six tables of times
+ * and expiries, the heartbeat's in three); news owed and held as lists, each entry saying what it is about (version
+ * 2 kept them by key, a certificate's as `certificate:monitor:42`), in the order they were owed or held.
+ */
 export interface AlertState {
-  version: 2;
+  version: 3;
   /** False until the first successful poll since the app started; `restoreAlertState` clears it. */
   primed: boolean;
   connection: ConnectionMemory;
-  /** Item key → epoch ms Vigil first saw the monitor down. */
-  monitorsDown: Record<string, number>;
-  /** Item key → epoch ms Vigil first saw the heartbeat not ok: late, down or failed. */
-  heartbeatsLate: Record<string, number>;
-  /**
-   * Item key → epoch ms Vigil first saw the heartbeat's run failed (its failure is told; each of these is in
-   * `heartbeatsLate` too). Added within version 2: a file without it has none.
-   */
-  heartbeatsFailed: Record<string, number>;
-  /** Item key → epoch ms Vigil first saw the heartbeat without any ping (servers do not say when it was made). */
-  heartbeatsWaiting: Record<string, number>;
+  monitors: Record<string, MonitorMemory>;
+  heartbeats: Record<string, HeartbeatMemory>;
   domains: Record<string, DomainMemory>;
-  /** Monitor key → its certificate's expiry already told. Absent from states written before certificates were told
-   * (and from states made by hand): read as none. */
-  certificates?: Record<string, ExpiryMemory>;
-  /** Item key → its news owed (maintenance, a delay, a parent down). */
-  owed: Record<string, OwedChange>;
-  /** Item key → what happened while quiet, at most `HELD_LIMIT` items (held-limit.ts). */
-  held: Record<string, HeldStory>;
+  /** Monitor key → its certificate's expiry already told. */
+  certificates: Record<string, ExpiryMemory>;
+  /** News owed (maintenance, a delay, a parent down), in the order it was first owed. */
+  owed: OwedChange[];
+  /** What happened while quiet, in the order it was first held: at most `HELD_LIMIT` stories (held-limit.ts). */
+  held: HeldStory[];
   /** Changes held while quiet beyond `HELD_LIMIT` items: counted in the summary, not kept. */
   heldUncounted: number;
   /** Monitor key → its recent changes, for flapping. */
   flapping: Record<string, FlapMemory>;
 }
 
+/** The key news is kept by while owed or held: the item's own for its state, another for its certificate's. Never
+ * read back into a subject: each entry keeps its own. */
+export function newsId(subject: HeldSubject): string {
+  return subject.about === 'state' ? subject.key : subject.about === 'certificate' ? `certificate ${subject.key}` : subject.about;
+}
+
+/** Whether the item (by its key) is in a bad state in this memory: a monitor down, a heartbeat not ok, a domain
+ * expiring. */
+export function isItemBad(memory: AlertState, key: string): boolean {
+  return Object.hasOwn(memory.monitors, key) || memory.heartbeats[key]?.troubleSince !== undefined || Object.hasOwn(memory.domains, key);
+}
+
+/** Whether what the news is about is bad in this memory: the item, or its certificate expiring. */
+export function isBadNow(memory: AlertState, subject: NewsSubject): boolean {
+  return subject.about === 'certificate' ? Object.hasOwn(memory.certificates, subject.key) : isItemBad(memory, subject.key);
+}
+
+const waitingKept = new WeakMap<AlertState['heartbeats'], Record<string, number>>();
+
+/** Heartbeat key → since when it has had no ping, as the health judgement takes it: worked out once per poll's
+ * heartbeat records (the status and the tray ask for it after every poll of every server). */
+export function heartbeatsWaiting(state: AlertState): Record<string, number> {
+  const kept = waitingKept.get(state.heartbeats);
+  if (kept !== undefined) return kept;
+  const waiting: Record<string, number> = {};
+  for (const key in state.heartbeats) {
+    const since = state.heartbeats[key]?.waitingSince;
+    if (since !== undefined) waiting[key] = since;
+  }
+  waitingKept.set(state.heartbeats, waiting);
+  return waiting;
+}
+
 export function initialAlertState(): AlertState {
   return {
-    version: 2,
+    version: 3,
     primed: false,
     connection: { failedPolls: 0, reachability: 'ok', auth: 'ok' },
-    monitorsDown: {},
-    heartbeatsLate: {},
-    heartbeatsFailed: {},
-    heartbeatsWaiting: {},
+    monitors: {},
+    heartbeats: {},
     domains: {},
     certificates: {},
-    owed: {},
-    held: {},
+    owed: [],
+    held: [],
     heldUncounted: 0,
     flapping: {},
   };
@@ -155,15 +209,8 @@ function timeMap(value: unknown): Record<string, number> {
   return result;
 }
 
-function expiryMap(value: unknown): Record<string, ExpiryMemory> {
-  const result: Record<string, ExpiryMemory> = {};
-  if (!isRecord(value)) return result;
-  for (const [key, memory] of Object.entries(value)) {
-    if (isRecord(memory) && isTime(memory.threshold) && isTime(memory.expiryDay)) {
-      result[key] = { threshold: memory.threshold, expiryDay: memory.expiryDay };
-    }
-  }
-  return result;
+function expiryMemory(value: unknown): ExpiryMemory | undefined {
+  return isRecord(value) && isTime(value.threshold) && isTime(value.expiryDay) ? { threshold: value.threshold, expiryDay: value.expiryDay } : undefined;
 }
 
 function owedReachability(value: unknown): OwedReachability | undefined {
@@ -186,25 +233,52 @@ function connectionMemory(value: unknown): ConnectionMemory {
   return memory;
 }
 
+function monitorMemory(value: unknown): MonitorMemory | undefined {
+  return isRecord(value) && isTime(value.downSince) ? { downSince: value.downSince } : undefined;
+}
+
+function heartbeatMemory(value: unknown): HeartbeatMemory | undefined {
+  if (!isRecord(value)) return undefined;
+  const memory: HeartbeatMemory = {};
+  if (isTime(value.troubleSince)) memory.troubleSince = value.troubleSince;
+  if (isTime(value.failedSince)) memory.failedSince = value.failedSince;
+  if (isTime(value.waitingSince)) memory.waitingSince = value.waitingSince;
+  return Object.keys(memory).length > 0 ? memory : undefined;
+}
+
+/** Version 1 and 2's six tables, each item's times in one record per item. */
+function itemsFromVersion2(persisted: Record<string, unknown>): Pick<AlertState, 'monitors' | 'heartbeats'> {
+  const monitors: Record<string, MonitorMemory> = {};
+  for (const [key, downSince] of Object.entries(timeMap(persisted.monitorsDown))) monitors[key] = { downSince };
+  const heartbeats: Record<string, HeartbeatMemory> = {};
+  const fields = [
+    ['heartbeatsLate', 'troubleSince'],
+    ['heartbeatsFailed', 'failedSince'],
+    ['heartbeatsWaiting', 'waitingSince'],
+  ] as const;
+  for (const [table, field] of fields) {
+    for (const [key, since] of Object.entries(timeMap(persisted[table]))) heartbeats[key] = { ...heartbeats[key], [field]: since };
+  }
+  return { monitors, heartbeats };
+}
+
 /**
  * The state as the app starts: from what was persisted (anything unreadable is dropped, an unknown
  * version starts afresh; version 1, from before the person's rules, keeps its memory with nothing owed or held; a
- * state from before certificates were told has none told),
+ * state from before certificates were told has none told; version 2's tables become version 3's records),
  * not yet primed, and with the failed-poll count reset so yesterday's failures do not add to today's. A "can't
  * reach" already told stays told; news held in quiet hours or owed after maintenance or a delay is still owed.
  */
 export function restoreAlertState(persisted: unknown): AlertState {
-  if (!isRecord(persisted) || (persisted.version !== 1 && persisted.version !== 2)) return initialAlertState();
+  if (!isRecord(persisted) || (persisted.version !== 1 && persisted.version !== 2 && persisted.version !== 3)) return initialAlertState();
+  const items = persisted.version === 3 ? { monitors: recordOf(persisted.monitors, monitorMemory), heartbeats: recordOf(persisted.heartbeats, heartbeatMemory) } : itemsFromVersion2(persisted);
   return {
-    version: 2,
+    version: 3,
     primed: false,
     connection: connectionMemory(persisted.connection),
-    monitorsDown: timeMap(persisted.monitorsDown),
-    heartbeatsLate: timeMap(persisted.heartbeatsLate),
-    heartbeatsFailed: timeMap(persisted.heartbeatsFailed),
-    heartbeatsWaiting: timeMap(persisted.heartbeatsWaiting),
-    domains: expiryMap(persisted.domains),
-    certificates: expiryMap(persisted.certificates),
+    ...items,
+    domains: recordOf(persisted.domains, expiryMemory),
+    certificates: recordOf(persisted.certificates, expiryMemory),
     ...readRuleMemory(persisted),
   };
 }

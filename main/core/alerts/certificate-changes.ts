@@ -11,12 +11,11 @@ import { certificateDaysLeft } from '../../../common/format/certificate-words.ts
 import { largestThreshold, monitorKey, monitorName, utcDay } from '../health/index.ts';
 import type { ExpiryMemory } from './alert-state.ts';
 import { certificateStep, EXPIRED } from './expiry-step.ts';
-import type { ItemEvent } from './item-changes.ts';
-import { certificateNewsKey } from './news-key.ts';
+import { byId, type ItemEvent } from './item-changes.ts';
 
 /** A certificate renewed in this poll with nothing due: its older certificate's news owed or held is void. */
 export interface CertificateRenewal {
-  /** The news key (`certificate:monitor:42`). */
+  /** The monitor's key. */
   key: string;
   /** The monitor's name, as its news says it. */
   name: string;
@@ -24,7 +23,7 @@ export interface CertificateRenewal {
 
 export interface CertificateEvent {
   kind: 'certificate-expiring' | 'certificate-expired';
-  /** The news key (news-key.ts): `certificate:` and the monitor's key. */
+  /** The monitor's key (its news is about its certificate: `NewsSubject`). */
   key: string;
   monitor: Monitor;
   daysLeft: number;
@@ -32,19 +31,7 @@ export interface CertificateEvent {
   expiresAt: number;
 }
 
-const NO_MEMORY: ReadonlyMap<string, ExpiryMemory> = new Map();
 const NO_NEWS: ReadonlySet<string> = new Set();
-
-/** Memory of monitors with ids, by bare id: looking up the id a monitor already has builds no key. */
-function memoryById(previous: Readonly<Record<string, ExpiryMemory>>): ReadonlyMap<string, ExpiryMemory> {
-  let index: Map<string, ExpiryMemory> | undefined;
-  for (const [key, memory] of Object.entries(previous)) {
-    if (!key.startsWith('monitor:')) continue;
-    index ??= new Map();
-    index.set(key.slice('monitor:'.length), memory);
-  }
-  return index ?? NO_MEMORY;
-}
 
 const DAY_MS = 86_400_000;
 
@@ -84,19 +71,19 @@ interface Candidate {
  */
 export function certificateChanges(
   monitors: readonly Monitor[],
-  previous: Readonly<Record<string, ExpiryMemory>> | undefined,
+  previous: Readonly<Record<string, ExpiryMemory>>,
   now: number,
   events: ItemEvent[],
   withNews: ReadonlySet<string> = NO_NEWS,
   renewed: CertificateRenewal[] = [],
 ): Record<string, ExpiryMemory> {
-  const byId = previous === undefined ? NO_MEMORY : memoryById(previous);
+  const previousById = byId(previous);
   let candidates: Map<string, Candidate> | undefined;
   const horizon = horizons(now);
   for (const monitor of monitors) {
     const endsOn = monitor.certificate_expires_on;
     if (endsOn === undefined) continue;
-    const memory = monitor.id === undefined ? previous?.[monitorKey(monitor)] : byId.get(monitor.id);
+    const memory = monitor.id === undefined ? previous[monitorKey(monitor)] : previousById.get(monitor.id);
     // The usual case, far from every threshold and never told, has nothing to tell or remember: told by the text alone
     // when it is in the service's form, else by the parsed instant.
     const largest = largestThreshold(monitor.tls?.expiry_days ?? DEFAULT_CERTIFICATE_EXPIRY_DAYS) ?? EXPIRED;
@@ -115,10 +102,10 @@ export function certificateChanges(
   for (const [key, { monitor, expiresAt, memory }] of candidates) {
     const daysLeft = certificateDaysLeft(expiresAt, now);
     const step = certificateStep(memory, utcDay(expiresAt), daysLeft, today, monitor.tls?.expiry_days ?? DEFAULT_CERTIFICATE_EXPIRY_DAYS);
-    if (step.renewed && withNews.has(key)) renewed.push({ key: certificateNewsKey(key), name: monitorName(monitor) });
+    if (step.renewed && withNews.has(key)) renewed.push({ key, name: monitorName(monitor) });
     if (step.due !== undefined) {
       const kind = step.due === EXPIRED ? 'certificate-expired' : 'certificate-expiring';
-      events.push({ kind, key: certificateNewsKey(key), monitor, daysLeft, expiresAt });
+      events.push({ kind, key, monitor, daysLeft, expiresAt });
     }
     if (step.memory !== undefined) next[key] = step.memory;
   }

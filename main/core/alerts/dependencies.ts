@@ -3,7 +3,9 @@
 // still bad when their parent recovers are told together, one alert for several.
 import { worseSeverity, type AlertSeverity } from './alert.ts';
 import { dependentsStillBadText, withDependents } from './rule-alert-text.ts';
-import { isBadNow, makeAlert, type RulePass, type Telling } from './rule-pass.ts';
+import { isItemBad, newsId, type AlertState } from './alert-state.ts';
+import { makeAlert, type NewsLedger, type Telling } from './news-ledger.ts';
+import type { PollContext } from './poll-context.ts';
 
 const childrenKept = new WeakMap<ReadonlyMap<string, string>, Map<string, string[]>>();
 
@@ -22,10 +24,10 @@ function childrenOf(dependencies: ReadonlyMap<string, string>): Map<string, stri
 }
 
 /** A parent's down (or late) told now names its affected dependents and includes their changes owed so far. */
-export function foldDependents(pass: RulePass): void {
-  const children = childrenOf(pass.context.rules.dependencies);
+export function foldDependents(ledger: NewsLedger, memory: AlertState, context: PollContext): void {
+  const children = childrenOf(context.rules.dependencies);
   if (children.size === 0) return;
-  pass.told = pass.told.map((telling) => {
+  ledger.told = ledger.told.map((telling) => {
     const { alert } = telling;
     const kids = alert.itemKey === undefined ? undefined : children.get(alert.itemKey);
     if (kids === undefined || (alert.kind !== 'monitor-down' && alert.kind !== 'heartbeat-late' && alert.kind !== 'heartbeat-failed')) return telling;
@@ -33,13 +35,13 @@ export function foldDependents(pass: RulePass): void {
     let allMonitors = true;
     const folded: string[] = [];
     for (const kid of kids) {
-      if (!isBadNow(pass.memory, kid)) continue;
+      if (!isItemBad(memory, kid)) continue;
       affected += 1;
-      if (!kid.startsWith('monitor')) allMonitors = false;
-      const owed = pass.owed.get(kid);
+      if (!Object.hasOwn(memory.monitors, kid)) allMonitors = false;
+      const owed = ledger.owed.get(newsId({ about: 'state', key: kid }));
       if (owed?.reason !== 'dependency' || owed.ids.length === 0) continue;
       folded.push(...owed.ids);
-      pass.owed.set(kid, { ...owed, ids: [] });
+      ledger.owed.set(newsId(owed.about), { ...owed, ids: [] });
     }
     if (affected === 0) return telling;
     const includes = [...(alert.includes ?? []), ...folded];
@@ -49,7 +51,7 @@ export function foldDependents(pass: RulePass): void {
 }
 
 /** Children told as their parent recovers: two or more of one parent become one alert. */
-export function groupDependents(pass: RulePass, told: readonly Telling[], names: ReadonlyMap<string, string>): Telling[] {
+export function groupDependents(told: readonly Telling[], names: ReadonlyMap<string, string>, context: PollContext): Telling[] {
   const byParent = new Map<string, Telling[]>();
   for (const telling of told) {
     if (telling.parent === undefined) continue;
@@ -66,9 +68,9 @@ export function groupDependents(pass: RulePass, told: readonly Telling[], names:
     if (siblings[0] !== telling) continue;
     const severity = siblings.reduce<AlertSeverity>((worst, sibling) => worseSeverity(worst, sibling.alert.severity), 'info');
     const childNames = siblings.map((sibling) => sibling.name);
-    const text = dependentsStillBadText(names.get(telling.parent), childNames, severity, pass.context.connection.name);
+    const text = dependentsStillBadText(names.get(telling.parent), childNames, severity, context.connection.name);
     const ids = siblings.flatMap((sibling) => sibling.ids);
-    const alert = makeAlert(text, 'summary', pass.context, undefined, `|dependents-of|${telling.parent}`);
+    const alert = makeAlert(text, 'summary', context, undefined, `|dependents-of|${telling.parent}`);
     alert.covers = siblings.length;
     if (ids.length > 0) alert.includes = ids;
     grouped.push({ alert, name: text.title, bad: true, story: alert.title, ids });

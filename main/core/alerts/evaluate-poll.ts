@@ -1,10 +1,12 @@
 // The alert policy as one pure reducer: remembered state + one poll outcome → new state + the alerts to show.
-// Tracking and telling are separate steps: every change is tracked, then the person's choices (the global pause,
-// snoozes, topics and per-item kinds) and rules (flapping, maintenance, dependencies, a delay, quiet hours) decide
-// what is told now, later or never, so lifting any of them never replays old news and what is held is never lost.
+// Tracking and telling are separate steps: every change is tracked, then each piece of news goes down the stages of
+// alert-stages.ts — the person's choices (the global pause, snoozes, topics and per-item kinds) and rules (flapping,
+// maintenance, dependencies, a delay, quiet hours) — which decide what is told now, later or never, so lifting any of
+// them never replays old news and what is held is never lost.
 import type { PollOutcome } from '../model/snapshot.ts';
 import { isBadKind, STATE_CHANGE_KINDS, type Alert, type ItemAlertKind } from './alert.ts';
-import type { AlertState } from './alert-state.ts';
+import { ALERT_STAGES, judge, type Decision, type Moment, type News, type Stage } from './alert-stages.ts';
+import { newsId, type AlertState } from './alert-state.ts';
 import {
   connectionLostText,
   connectionRestoredText,
@@ -19,14 +21,15 @@ import { connectionChanges, type ConnectionEvent } from './connection-changes.ts
 import { foldDependents, groupDependents } from './dependencies.ts';
 import { flappingAlerts } from './flapping-alerts.ts';
 import { trackFlapping, type FlapTracking } from './flapping.ts';
-import { itemChanges, type ItemEvent } from './item-changes.ts';
-import { isCertificateNewsKey, newsItemKey } from './news-key.ts';
-import { owe, owedReason, oweStillDown, releaseOwed } from './owed-news.ts';
-import { forgetOwedReachability, isReachabilityNews, oweReachability, reachabilityOwed, releaseReachability } from './owed-reachability.ts';
+import { itemChanges, subjectOf, type ItemEvent } from './item-changes.ts';
+import { closeLedger, hold, makeAlert, openLedger, tell, type NewsLedger, type Telling } from './news-ledger.ts';
+import { owe, oweStillDown, releaseOwed } from './owed-news.ts';
+import { isReachabilityNews, oweReachability, releaseReachability } from './owed-reachability.ts';
 import type { PollContext, PollEvaluation } from './poll-context.ts';
 import { quietSummary } from './quiet-hours.ts';
 import { certificateRenewedStory, changeStory } from './rule-alert-text.ts';
-import { droppedBy, hold, makeAlert, startPass, tellOrHold, type RulePass, type Telling } from './rule-pass.ts';
+import { isQuietAt, maintenanceAt } from './rule-moments.ts';
+import { activeSnoozes, isPaused } from './snooze.ts';
 
 function connectionAlert(event: ConnectionEvent, context: PollContext): Alert {
   const { name } = context.connection;
@@ -53,54 +56,55 @@ function itemAlerts(told: readonly Telling[], limit: number, atStart: boolean, c
   return [{ ...summary, covers: told.length, includes: told.flatMap(({ ids }) => ids) }];
 }
 
-/** The connection's own news: dropped by the pause or its topic, its reachability owed under a server-wide window,
- * held while quiet (a server unreachable at night is no reason to wake anyone: the summary says it), else told. */
-function connectionNews(pass: RulePass, changes: readonly { event: ConnectionEvent; alert: Alert }[]): Alert[] {
-  const told: Alert[] = [];
+/** The connection's own news, as the stages decide: dropped by the pause or its topic, its reachability owed under a
+ * server-wide window, held while quiet (a server unreachable at night is no reason to wake anyone: the summary says
+ * it), else told. */
+function connectionNews(ledger: NewsLedger, moment: Moment, decide: (news: News) => Decision, changes: readonly { event: ConnectionEvent; alert: Alert }[]): void {
   for (const { event, alert } of changes) {
-    const dropped = droppedBy(pass, alert);
-    if (dropped !== undefined) {
-      if (isReachabilityNews(event)) forgetOwedReachability(pass);
-      pass.suppressed.push({ alert, reason: dropped });
-    } else if (isReachabilityNews(event) && reachabilityOwed(pass)) {
-      oweReachability(pass, event, alert);
-      pass.suppressed.push({ alert, reason: 'maintenance' });
-    } else if (pass.quiet) {
+    const decision = decide({ source: 'connection-change', alert, event, owedAlready: ledger.reachabilityOwed !== undefined });
+    if (decision.verdict === 'tell') {
+      ledger.connectionTold.push(alert);
+      continue;
+    }
+    ledger.suppressed.push({ alert, reason: decision.reason });
+    // A reachability change dropped by the person's choice counts as told: nothing stays owed.
+    if (decision.verdict === 'drop' && isReachabilityNews(event)) ledger.reachabilityOwed = undefined;
+    else if (decision.verdict === 'owe' && isReachabilityNews(event)) oweReachability(ledger, event, alert);
+    else if (decision.verdict === 'hold') {
       // One story for reachability and one for the token: the latest of each is what the summary says.
-      const holdKey = event.kind === 'connection-lost' || event.kind === 'connection-restored' ? 'connection' : 'token';
-      const telling = { alert, name: pass.context.connection.name, bad: event.kind !== 'connection-restored', story: alert.title, ids: [alert.id] };
-      hold(pass, telling, holdKey);
-      pass.suppressed.push({ alert, reason: 'quiet' });
-    } else told.push(alert);
+      const about = isReachabilityNews(event) ? 'reachability' : 'token';
+      hold(ledger, { alert, name: moment.context.connection.name, bad: event.kind !== 'connection-restored', story: alert.title, ids: [alert.id] }, { about });
+    }
   }
-  return told;
 }
 
-/** Each item change: dropped by a choice, folded into flapping, owed, held while quiet, or told now. */
-function itemNews(pass: RulePass, changes: readonly { event: ItemEvent; alert: Alert }[], tracking: FlapTracking): Map<string, string> {
+/** Each item change, as the stages decide: dropped by a choice, folded into flapping, owed, held while quiet, or told
+ * now. Answers the change that started each monitor's flapping. */
+function itemNews(ledger: NewsLedger, moment: Moment, decide: (news: News) => Decision, changes: readonly { event: ItemEvent; alert: Alert }[], tracking: FlapTracking): Map<string, string> {
   const tipping = new Map<string, string>();
   for (const { event, alert } of changes) {
-    const dropped = droppedBy(pass, alert);
-    if (dropped !== undefined) {
-      // A change dropped by the person's choice counts as told: nothing stays owed for the item.
-      pass.owed.delete(event.key);
-      pass.suppressed.push({ alert, reason: dropped });
-      continue;
+    const subject = subjectOf(event);
+    const decision = decide({ source: 'item-change', alert, event, itemKey: event.key, owedFor: ledger.owed.get(newsId(subject))?.reason });
+    if (decision.verdict !== 'tell') ledger.suppressed.push({ alert, reason: decision.reason });
+    switch (decision.verdict) {
+      case 'drop':
+        // A change dropped by the person's choice counts as told: nothing stays owed for the item.
+        ledger.owed.delete(newsId(subject));
+        break;
+      case 'fold':
+        if (tracking.started.has(event.key)) tipping.set(event.key, alert.id);
+        break;
+      case 'owe':
+        owe(ledger, moment, event, alert, decision.reason);
+        break;
+      case 'hold':
+      case 'tell': {
+        const name = eventName(event);
+        const telling = { alert, name, bad: isBadKind(event.kind), story: changeStory(event, alert.title, name, moment.context.now), ids: [alert.id] };
+        if (decision.verdict === 'hold') hold(ledger, telling, subject);
+        else tell(ledger, telling, subject);
+      }
     }
-    if (tracking.memory[event.key]?.flappingSince !== undefined) {
-      if (tracking.started.has(event.key)) tipping.set(event.key, alert.id);
-      pass.suppressed.push({ alert, reason: 'flapping' });
-      continue;
-    }
-    const reason = owedReason(pass, event);
-    if (reason !== undefined) {
-      owe(pass, event, alert, reason);
-      pass.suppressed.push({ alert, reason });
-      continue;
-    }
-    const name = eventName(event);
-    const telling = { alert, name, bad: isBadKind(event.kind), story: changeStory(event, alert.title, name, pass.context.now), ids: [alert.id] };
-    if (tellOrHold(pass, telling, event.key)) pass.suppressed.push({ alert, reason: 'quiet' });
   }
   return tipping;
 }
@@ -108,26 +112,25 @@ function itemNews(pass: RulePass, changes: readonly { event: ItemEvent; alert: A
 /** The monitors whose certificate has news owed or held (usually none): a renewal voids it. */
 function certificatesWithNews(state: AlertState): ReadonlySet<string> {
   const keys = new Set<string>();
-  for (const news of [state.owed, state.held]) {
-    for (const key in news) if (isCertificateNewsKey(key)) keys.add(newsItemKey(key));
-  }
+  for (const { about } of [...state.owed, ...state.held]) if (about.about === 'certificate') keys.add(about.key);
   return keys;
 }
 
 /**
  * While a poll fails, items are frozen: nothing is derived from missing data, and news owed waits for an answer.
  * The first successful poll after start tells what is already wrong in one alert (a summary when there is more
- * than one thing).
+ * than one thing). `stages`: the rules' order (alert-stages.ts); tests insert stages of their own.
  */
-export function evaluatePoll(state: AlertState, outcome: PollOutcome, context: PollContext): PollEvaluation {
+export function evaluatePoll(state: AlertState, outcome: PollOutcome, context: PollContext, stages: readonly Stage[] = ALERT_STAGES): PollEvaluation {
   const { now, preferences, rules } = context;
+  // What changed: the connection's state, each item's, and which monitors flap.
   const connection = connectionChanges(state.connection, outcome, {
     now,
     unreachableAfterPolls: preferences.unreachableAfterPolls,
     tokenWarningDays: preferences.tokenWarningDays,
     tokenExpiresAt: context.tokenExpiresAt,
   });
-  let next: AlertState = { ...state, connection: connection.memory };
+  let memory: AlertState = { ...state, connection: connection.memory };
   let itemEvents: ItemEvent[] = [];
   let renewedCertificates: CertificateRenewal[] = [];
   if (outcome.ok) {
@@ -137,39 +140,51 @@ export function evaluatePoll(state: AlertState, outcome: PollOutcome, context: P
       { now, heartbeatGraceSeconds: preferences.heartbeatGraceSeconds, thresholds: preferences.thresholds },
       certificatesWithNews(state),
     );
-    next = { ...next, ...changes.memory, primed: true };
+    memory = { ...memory, ...changes.memory, primed: true };
     itemEvents = changes.events;
     renewedCertificates = changes.renewedCertificates;
   }
   const connectionChangeAlerts = connection.events.map((event) => ({ event, alert: connectionAlert(event, context) }));
-  const itemChangeAlerts = itemEvents.map((event) => ({ event, alert: makeAlert(itemAlertText(event, context.connection.name, now), event.kind, context, newsItemKey(event.key)) }));
+  const itemChangeAlerts = itemEvents.map((event) => ({ event, alert: makeAlert(itemAlertText(event, context.connection.name, now), event.kind, context, event.key) }));
   const changes = [...connectionChangeAlerts, ...itemChangeAlerts].map(({ alert }) => alert);
 
-  const monitorChanges = itemChangeAlerts.flatMap(({ event, alert }) => (event.key.startsWith('monitor') ? [{ key: event.key, id: alert.id, name: eventName(event) }] : []));
+  const monitorChanges = itemChangeAlerts.flatMap(({ event, alert }) => (event.kind === 'monitor-down' || event.kind === 'monitor-recovered' ? [{ key: event.key, id: alert.id, name: eventName(event) }] : []));
   const tracking: FlapTracking = outcome.ok ? trackFlapping(state.flapping, monitorChanges, rules.flapping, now) : { memory: state.flapping, started: new Set(), settled: [] };
-  const pass = startPass({ ...next, flapping: tracking.memory }, context);
+  memory = { ...memory, flapping: tracking.memory };
+
+  // What is told: each piece of news down the stages, the changes first, then the news the rules made from earlier ones.
+  const moment: Moment = {
+    context,
+    memory,
+    paused: isPaused(context.pausedUntil, now),
+    snoozed: activeSnoozes(context.snoozes, now),
+    quiet: isQuietAt(rules.quietHours, now),
+    maintenance: maintenanceAt(rules.maintenance, now),
+  };
+  const decide = (news: News): Decision => judge(news, moment, stages);
+  const ledger = openLedger(memory);
   // A renewed certificate stays remembered (the older one may be shown again), so its news owed is dropped here, and
   // what quiet hours held of it ends as the summary's "renewed" story.
   for (const { key, name } of renewedCertificates) {
-    pass.owed.delete(key);
-    const held = pass.held.get(key);
-    if (held !== undefined) pass.held.set(key, { ...held, story: certificateRenewedStory(name), severity: 'info', bad: false });
+    const id = newsId({ about: 'certificate', key });
+    ledger.owed.delete(id);
+    const held = ledger.held.get(id);
+    if (held !== undefined) ledger.held.set(id, { ...held, story: certificateRenewedStory(name), severity: 'info', bad: false });
   }
-  const connectionTold = connectionNews(pass, connectionChangeAlerts);
-  const reachability = releaseReachability(pass, outcome.ok ? undefined : outcome.error);
-  if (reachability !== undefined) connectionTold.unshift(reachability);
-  const tipping = itemNews(pass, itemChangeAlerts, tracking);
+  connectionNews(ledger, moment, decide, connectionChangeAlerts);
+  releaseReachability(ledger, memory.connection, context, decide, outcome.ok ? undefined : outcome.error);
+  const tipping = itemNews(ledger, moment, decide, itemChangeAlerts, tracking);
   // A parent recovering in this poll is named by the children told with it.
   const names = new Map(itemChangeAlerts.map(({ event }) => [event.key, eventName(event)]));
   if (outcome.ok) {
-    oweStillDown(pass, outcome.snapshot.monitors);
-    flappingAlerts(pass, tracking, tipping);
-    releaseOwed(pass, names);
+    oweStillDown(ledger, moment, outcome.snapshot.monitors);
+    flappingAlerts(ledger, moment, decide, tracking, tipping);
+    releaseOwed(ledger, moment, decide, names);
   }
-  foldDependents(pass);
-  const told = groupDependents(pass, pass.told, names);
-  const whileQuiet = quietSummary(pass);
-  next = { ...pass.memory, owed: Object.fromEntries(pass.owed), held: Object.fromEntries(pass.held), heldUncounted: pass.heldUncounted };
+  foldDependents(ledger, memory, context);
+  const told = groupDependents(ledger.told, names, context);
+  const whileQuiet = quietSummary(ledger, moment);
+  const next = closeLedger(memory, ledger);
 
   const atStart = outcome.ok && !state.primed;
   const bursting: Telling[] = [];
@@ -178,6 +193,7 @@ export function evaluatePoll(state: AlertState, outcome: PollOutcome, context: P
     if (BURST_KINDS.has(telling.alert.kind) && telling.parent === undefined) bursting.push(telling);
     else onTheirOwn.push(telling.alert);
   }
+  const connectionTold = ledger.connectionTold;
   // Connection news first (it explains what follows), then what happened while quiet, then items, then the token.
   const alerts = [
     ...connectionTold.filter(({ kind }) => kind !== 'token-expiring'),
@@ -186,5 +202,5 @@ export function evaluatePoll(state: AlertState, outcome: PollOutcome, context: P
     ...onTheirOwn,
     ...connectionTold.filter(({ kind }) => kind === 'token-expiring'),
   ];
-  return { state: next, alerts, changes, suppressed: pass.suppressed };
+  return { state: next, alerts, changes, suppressed: ledger.suppressed };
 }

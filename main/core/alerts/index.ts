@@ -9,6 +9,7 @@ export {
   type ItemAlertKind,
 } from './alert.ts';
 export {
+  heartbeatsWaiting,
   initialAlertState,
   restoreAlertState,
   sessionStartState,
@@ -19,13 +20,15 @@ export {
   type ExpiryMemory,
   type FlapMemory,
   type HeldStory,
+  type HeldSubject,
   type OwedChange,
 } from './alert-state.ts';
 export { alertView, changesIn, crossServerAlerts, type CrossServerOptions, type ServerAlert } from './cross-server-alerts.ts';
 export { evaluatePoll } from './evaluate-poll.ts';
 export type { PollContext, PollEvaluation } from './poll-context.ts';
 export { defaultAlertRules, type AlertRules, type ItemNewsKind, type ItemRule, type QuietHours, type SuppressionReason } from './alert-rules.ts';
-export type { Suppressed } from './rule-pass.ts';
+export type { Suppressed } from './news-ledger.ts';
+export { ALERT_STAGES, type Decision, type Moment, type News, type Stage } from './alert-stages.ts';
 export { activeMaintenance, maintenanceOf, type ActiveMaintenance } from '../maintenance/active-maintenance.ts';
 export { maintenanceAt } from './rule-moments.ts';
 export { dueThreshold } from './expiry-step.ts';

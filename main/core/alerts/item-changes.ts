@@ -12,8 +12,9 @@ import {
   utcDay,
   type HeartbeatTiming,
 } from '../health/index.ts';
+import { parseItemKey } from '../../../common/ipc/item-key.ts';
 import type { Snapshot } from '../model/snapshot.ts';
-import type { AlertState, DomainMemory } from './alert-state.ts';
+import type { AlertState, DomainMemory, HeartbeatMemory, MonitorMemory, NewsSubject } from './alert-state.ts';
 import { certificateChanges, type CertificateEvent, type CertificateRenewal } from './certificate-changes.ts';
 import { EXPIRED, expiryStep } from './expiry-step.ts';
 
@@ -28,16 +29,19 @@ export type ItemEvent =
   | { kind: 'domain-expiring' | 'domain-expired'; key: string; domain: Domain; daysLeft: number }
   | CertificateEvent;
 
-type ItemMemory = Pick<AlertState, 'monitorsDown' | 'heartbeatsLate' | 'heartbeatsFailed' | 'heartbeatsWaiting' | 'domains' | 'certificates'>;
+type ItemMemory = Pick<AlertState, 'monitors' | 'heartbeats' | 'domains' | 'certificates'>;
+
+/** What an item's news is about: a certificate's news has a story of its own, apart from its monitor's up and down. */
+export function subjectOf(event: ItemEvent): NewsSubject {
+  const certificate = event.kind === 'certificate-expiring' || event.kind === 'certificate-expired';
+  return { about: certificate ? 'certificate' : 'state', key: event.key };
+}
 
 export interface ItemRules {
   now: number;
   heartbeatGraceSeconds: number;
   thresholds: readonly number[];
 }
-
-/** Marks a key whose recovery was told in this poll, so a duplicate of it is not told again. */
-const RECOVERED = -1;
 
 // Memory is looked up in Maps: a Record indexed by freshly built key strings costs several times more,
 // which matters at 10,000 monitors a poll.
@@ -47,10 +51,24 @@ const RECOVERED = -1;
 // done, and a recovery is told only once the whole list shows nothing still bad under that key.
 
 /** Memory of items with ids, by bare id: looking up the id the item already has is cheaper than building its key. */
-function byId<T>(memory: ReadonlyMap<string, T>, prefix: string): Map<string, T> {
+export function byId<T>(memory: Readonly<Record<string, T>>): Map<string, T> {
   const index = new Map<string, T>();
-  for (const [key, value] of memory) if (key.startsWith(prefix)) index.set(key.slice(prefix.length), value);
+  for (const [key, value] of Object.entries(memory)) {
+    const ref = parseItemKey(key);
+    if (ref !== undefined && 'id' in ref) index.set(ref.id, value);
+  }
   return index;
+}
+
+/** Each recovery found, once however many items share its key, and only when none of them is still bad (`stillBad`:
+ * the memory this poll built). */
+function tellRecoveries(recovered: readonly ItemEvent[], stillBad: ReadonlyMap<string, number>, events: ItemEvent[]): void {
+  const told = new Set<string>();
+  for (const event of recovered) {
+    if (stillBad.has(event.key) || told.has(event.key)) continue;
+    told.add(event.key);
+    events.push(event);
+  }
 }
 
 /**
@@ -76,16 +94,17 @@ function changesBefore(monitor: Monitor, key: string, statuses: readonly StatusT
 
 function monitorChanges(
   monitors: readonly Monitor[],
-  previous: ReadonlyMap<string, number>,
+  previous: Readonly<Record<string, MonitorMemory>>,
   statusesBefore: Readonly<Record<string, readonly StatusTaken[]>> | undefined,
   now: number,
   events: ItemEvent[],
-): Map<string, number> {
+): Record<string, MonitorMemory> {
+  /** Down since, by key. */
   const next = new Map<string, number>();
-  const previousById = byId(previous, 'monitor:');
+  const previousById = byId(previous);
   const recovered: Extract<ItemEvent, { kind: 'monitor-recovered' }>[] = [];
   for (const monitor of monitors) {
-    let downSince = monitor.id === undefined ? previous.get(monitorKey(monitor)) : previousById.get(monitor.id);
+    let downSince = (monitor.id === undefined ? previous[monitorKey(monitor)] : previousById.get(monitor.id))?.downSince;
     const before = monitor.id === undefined ? undefined : statusesBefore?.[monitor.id];
     const status = monitorStatusOf(monitor);
     // The usual case, up or unknown and not down before, has nothing to remember or tell.
@@ -102,20 +121,10 @@ function monitorChanges(
       else next.set(key, downSince);
     }
   }
-  for (const event of recovered) {
-    if (next.has(event.key)) continue;
-    next.set(event.key, RECOVERED);
-    events.push(event);
-  }
-  return next;
-}
-
-interface HeartbeatMemory<M> {
-  /** Not ok (late, down or failed) since. */
-  late: M;
-  /** Failed since: its failure is told. */
-  failed: M;
-  waiting: M;
+  tellRecoveries(recovered, next, events);
+  const memory: Record<string, MonitorMemory> = {};
+  for (const [key, downSince] of next) memory[key] = { downSince };
+  return memory;
 }
 
 /**
@@ -137,10 +146,11 @@ function successSince(heartbeat: Heartbeat, timing: HeartbeatTiming, failedSince
 
 function heartbeatChanges(
   heartbeats: readonly Heartbeat[],
-  previous: HeartbeatMemory<ReadonlyMap<string, number>>,
+  previousRecord: Readonly<Record<string, HeartbeatMemory>>,
   rules: ItemRules,
   events: ItemEvent[],
-): HeartbeatMemory<Map<string, number>> {
+): Record<string, HeartbeatMemory> {
+  const previous = new Map(Object.entries(previousRecord));
   const late = new Map<string, number>();
   const failed = new Map<string, number>();
   const waiting = new Map<string, number>();
@@ -151,12 +161,12 @@ function heartbeatChanges(
     if (late.has(key)) continue;
     let waitingSince: number | undefined;
     if (heartbeat.last_ping === undefined) {
-      waitingSince = waiting.get(key) ?? previous.waiting.get(key) ?? now;
+      waitingSince = waiting.get(key) ?? previous.get(key)?.waitingSince ?? now;
       waiting.set(key, waitingSince);
     }
     const timing = heartbeatTiming(heartbeat, now, { graceSeconds: rules.heartbeatGraceSeconds, waitingSince });
-    let lateSince = previous.late.get(key);
-    let failedSince = previous.failed.get(key);
+    let lateSince = previous.get(key)?.troubleSince;
+    let failedSince = previous.get(key)?.failedSince;
     // Failed until a success, and told once however many failures come meanwhile (as the service's alert is); a
     // heartbeat late already is told again, now critical. Only a success ends either: a failed heartbeat that reads
     // waiting or unknown meanwhile stays failed. A success Vigil did not see (asleep, polls failing) still ended
@@ -190,12 +200,12 @@ function heartbeatChanges(
       }
     }
   }
-  for (const event of recovered) {
-    if (late.has(event.key)) continue;
-    late.set(event.key, RECOVERED);
-    events.push(event);
-  }
-  return { late, failed, waiting };
+  tellRecoveries(recovered, late, events);
+  const memory: Record<string, HeartbeatMemory> = {};
+  for (const [key, troubleSince] of late) memory[key] = { troubleSince };
+  for (const [key, failedSince] of failed) memory[key] = { ...memory[key], failedSince };
+  for (const [key, waitingSince] of waiting) memory[key] = { ...memory[key], waitingSince };
+  return memory;
 }
 
 function domainChanges(
@@ -224,13 +234,6 @@ function domainChanges(
   return next;
 }
 
-/** Entries that only marked a key as settled in this poll are not memory. */
-function remembered(map: ReadonlyMap<string, number>): Record<string, number> {
-  const record: Record<string, number> = {};
-  for (const [key, value] of map) if (value !== RECOVERED) record[key] = value;
-  return record;
-}
-
 /** `certificatesWithNews`: monitor keys whose certificate has news owed or held (`certificateChanges`). */
 export function itemChanges(
   previous: ItemMemory,
@@ -240,17 +243,10 @@ export function itemChanges(
 ): { memory: ItemMemory; events: ItemEvent[]; renewedCertificates: CertificateRenewal[] } {
   const events: ItemEvent[] = [];
   const renewedCertificates: CertificateRenewal[] = [];
-  const asMap = <T>(record: Record<string, T>): Map<string, T> => new Map(Object.entries(record));
-  const monitorsDown = monitorChanges(snapshot.monitors, asMap(previous.monitorsDown), snapshot.statusesBefore, rules.now, events);
-  const previousHeartbeats = { late: asMap(previous.heartbeatsLate), failed: asMap(previous.heartbeatsFailed), waiting: asMap(previous.heartbeatsWaiting) };
-  const heartbeats = heartbeatChanges(snapshot.heartbeats, previousHeartbeats, rules, events);
-  const domains = domainChanges(snapshot.domains, asMap(previous.domains), rules, snapshot.takenAt, events);
   const memory = {
-    monitorsDown: remembered(monitorsDown),
-    heartbeatsLate: remembered(heartbeats.late),
-    heartbeatsFailed: Object.fromEntries(heartbeats.failed),
-    heartbeatsWaiting: Object.fromEntries(heartbeats.waiting),
-    domains: Object.fromEntries(domains),
+    monitors: monitorChanges(snapshot.monitors, previous.monitors, snapshot.statusesBefore, rules.now, events),
+    heartbeats: heartbeatChanges(snapshot.heartbeats, previous.heartbeats, rules, events),
+    domains: Object.fromEntries(domainChanges(snapshot.domains, new Map(Object.entries(previous.domains)), rules, snapshot.takenAt, events)),
     certificates: certificateChanges(snapshot.monitors, previous.certificates, rules.now, events, certificatesWithNews, renewedCertificates),
   };
   return { memory, events, renewedCertificates };

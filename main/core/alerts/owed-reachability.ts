@@ -3,70 +3,57 @@
 // told when the window ends only if the connection then stands otherwise than the person was last told; lost and
 // back inside the window tells nothing. The token's news is never owed: it needs the person.
 import type { Alert } from './alert.ts';
-import type { OwedReachability } from './alert-state.ts';
+import type { Decision, News } from './alert-stages.ts';
+import type { AlertState, OwedReachability } from './alert-state.ts';
 import { connectionLostText, connectionRestoredText } from './alert-text.ts';
 import type { ConnectionEvent } from './connection-changes.ts';
 import type { ClientErrorInfo } from '../model/snapshot.ts';
-import { droppedBy, hold, makeAlert, type RulePass } from './rule-pass.ts';
+import { hold, makeAlert, type NewsLedger } from './news-ledger.ts';
+import type { PollContext } from './poll-context.ts';
 
 export function isReachabilityNews(event: ConnectionEvent): event is Extract<ConnectionEvent, { kind: 'connection-lost' | 'connection-restored' }> {
   return event.kind === 'connection-lost' || event.kind === 'connection-restored';
 }
 
-function setOwed(pass: RulePass, owed: OwedReachability | undefined): void {
-  const connection = { ...pass.memory.connection };
-  if (owed === undefined) delete connection.owed;
-  else connection.owed = owed;
-  pass.memory = { ...pass.memory, connection };
-}
-
-/** Whether the reachability news waits: a server-wide window is on, or news from one is still owed. */
-export function reachabilityOwed(pass: RulePass): boolean {
-  return pass.maintenance.everything !== undefined || pass.memory.connection.owed !== undefined;
-}
-
-/** A reachability change dropped by the person's choice counts as told: nothing stays owed. */
-export function forgetOwedReachability(pass: RulePass): void {
-  if (pass.memory.connection.owed !== undefined) setOwed(pass, undefined);
-}
-
 /** Records the change as owed; back as the person was last told, nothing is. */
-export function oweReachability(pass: RulePass, event: ConnectionEvent & { kind: 'connection-lost' | 'connection-restored' }, alert: Alert): void {
-  const before = pass.memory.connection.owed;
+export function oweReachability(ledger: NewsLedger, event: ConnectionEvent & { kind: 'connection-lost' | 'connection-restored' }, alert: Alert): void {
+  const before = ledger.reachabilityOwed;
   const lost = event.kind === 'connection-lost';
   const toldLost = before?.toldLost ?? !lost;
   if (lost === toldLost) {
-    setOwed(pass, undefined);
+    ledger.reachabilityOwed = undefined;
     return;
   }
   const owed: OwedReachability = { toldLost, ids: [...(before?.ids ?? []), alert.id] };
   const error = event.kind === 'connection-lost' ? event.error : before?.error;
   if (error !== undefined) owed.error = { kind: error.kind, message: error.message };
-  setOwed(pass, owed);
+  ledger.reachabilityOwed = owed;
 }
 
-/** Once no server-wide window is on: the reachability owed, told as it now stands (or dropped by a choice, or held
- * while quiet). `error`: this poll's, when it failed. */
-export function releaseReachability(pass: RulePass, error: ClientErrorInfo | undefined): Alert | undefined {
-  const owed = pass.memory.connection.owed;
-  if (owed === undefined || pass.maintenance.everything !== undefined) return undefined;
-  setOwed(pass, undefined);
-  const lost = pass.memory.connection.reachability === 'lost';
-  if (lost === owed.toldLost) return undefined;
-  const { context } = pass;
+/** The reachability owed, asked whether the server-wide window is over (`decide`: down the stages) and then told as
+ * the connection now stands (or dropped by a choice, or held while quiet). `memory`: the connection after this poll;
+ * `error`: this poll's, when it failed. */
+export function releaseReachability(
+  ledger: NewsLedger,
+  memory: AlertState['connection'],
+  context: PollContext,
+  decide: (news: News) => Decision,
+  error: ClientErrorInfo | undefined,
+): void {
+  const owed = ledger.reachabilityOwed;
+  if (owed === undefined) return;
+  const lost = memory.reachability === 'lost';
   const { name } = context.connection;
   const reason = error ?? owed.error ?? { kind: 'unreachable', message: 'The server did not answer.' };
-  const text = lost ? connectionLostText(name, reason, pass.memory.connection.failedPolls) : connectionRestoredText(name);
+  const text = lost ? connectionLostText(name, reason, memory.failedPolls) : connectionRestoredText(name);
   const alert = makeAlert(text, lost ? 'connection-lost' : 'connection-restored', context, undefined, '|maintenance');
+  const decision = decide({ source: 'reachability-owed', alert });
+  if (decision.verdict === 'owe' || decision.verdict === 'fold') return;
+  ledger.reachabilityOwed = undefined;
+  // Back as the person was last told: nothing to tell.
+  if (lost === owed.toldLost) return;
   if (owed.ids.length > 0) alert.includes = owed.ids;
-  const dropped = droppedBy(pass, alert);
-  if (dropped !== undefined) {
-    pass.suppressed.push({ alert, reason: dropped });
-    return undefined;
-  }
-  if (pass.quiet) {
-    hold(pass, { alert, name, bad: lost, story: alert.title, ids: owed.ids }, 'connection');
-    return undefined;
-  }
-  return alert;
+  if (decision.verdict === 'drop') ledger.suppressed.push({ alert, reason: decision.reason });
+  else if (decision.verdict === 'hold') hold(ledger, { alert, name, bad: lost, story: alert.title, ids: owed.ids }, { about: 'reachability' });
+  else ledger.connectionTold.unshift(alert);
 }

@@ -19,3 +19,14 @@ export function textList(value: unknown): string[] {
 export function timeList(value: unknown): number[] {
   return Array.isArray(value) ? value.filter(isTime) : [];
 }
+
+/** The readable entries of a record by key; the rest dropped. */
+export function recordOf<T>(value: unknown, read: (entry: unknown) => T | undefined): Record<string, T> {
+  const result: Record<string, T> = {};
+  if (!isRecord(value)) return result;
+  for (const [key, entry] of Object.entries(value)) {
+    const readable = read(entry);
+    if (readable !== undefined) result[key] = readable;
+  }
+  return result;
+}

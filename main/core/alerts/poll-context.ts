@@ -3,7 +3,7 @@ import type { Alert } from './alert.ts';
 import type { AlertRules } from './alert-rules.ts';
 import type { AlertState } from './alert-state.ts';
 import type { AlertPreferences } from './preferences.ts';
-import type { Suppressed } from './rule-pass.ts';
+import type { Suppressed } from './news-ledger.ts';
 import type { PausedUntil, Snooze } from './snooze.ts';
 
 export interface PollContext {

@@ -8,7 +8,7 @@ import type { MaintenanceView } from '../../../common/ipc/alerting.ts';
 import { domainKey, heartbeatKey, monitorKey } from '../../../common/ipc/item-key.ts';
 import type { Logger } from '../../../common/logger.ts';
 import { MAINTENANCE_EXTENSION, type MaintenanceRule } from '../../../common/maintenance/maintenance.ts';
-import { evaluatePoll, maintenanceAt, sessionStartState, snoozesOn, tokenReplaced, type ActiveMaintenance, type Alert, type AlertRules, type AlertState } from '../alerts/index.ts';
+import { evaluatePoll, heartbeatsWaiting, maintenanceAt, sessionStartState, snoozesOn, tokenReplaced, type ActiveMaintenance, type Alert, type AlertRules, type AlertState } from '../alerts/index.ts';
 import { clientErrorInfo, MonitoringClient } from '../api/index.ts';
 import type { GapReason } from '../history/gap-reason.ts';
 import type { PollRecorder } from '../history/poll-recorder.ts';
@@ -335,7 +335,7 @@ export class ConnectionSession {
   /** What the poll saw, its items judged as of the poll (the status re-judges them as time passes). */
   #record(outcome: PollOutcome, state: AlertState, changes: Alert[], settings: Settings, maintenance: ActiveMaintenance): void {
     const { heartbeatGraceSeconds, thresholds } = alertPreferencesFrom(settings);
-    this.recorder?.recordPoll(outcome, { graceSeconds: heartbeatGraceSeconds, thresholds, waitingSince: state.heartbeatsWaiting }, changes, maintenance);
+    this.recorder?.recordPoll(outcome, { graceSeconds: heartbeatGraceSeconds, thresholds, waitingSince: heartbeatsWaiting(state) }, changes, maintenance);
   }
 
   async #renew(held: Alert[]): Promise<void> {

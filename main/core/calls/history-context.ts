@@ -1,6 +1,7 @@
 // What the history calls share about a connection: its server's history (when it lists the extension),
 // Vigil's record of it, and an item as the latest poll judged it.
 import { MAINTENANCE_EXTENSION } from '../../../common/maintenance/maintenance.ts';
+import { heartbeatsWaiting } from '../alerts/index.ts';
 import type { MonitoringClient } from '../api/index.ts';
 import type { ConnectionSession } from '../app/connection-session.ts';
 import type { CoreRuntime } from '../app/core-runtime.ts';
@@ -31,5 +32,5 @@ export function currentItem(runtime: CoreRuntime, session: ConnectionSession, ke
   const snapshot = session.lastSnapshot;
   if (snapshot === undefined) return undefined;
   const { heartbeatGraceSeconds, thresholds } = alertPreferencesFrom(runtime.settings.read());
-  return assessItemByKey(snapshot, key, { now, graceSeconds: heartbeatGraceSeconds, thresholds, waitingSince: session.alertState.heartbeatsWaiting });
+  return assessItemByKey(snapshot, key, { now, graceSeconds: heartbeatGraceSeconds, thresholds, waitingSince: heartbeatsWaiting(session.alertState) });
 }

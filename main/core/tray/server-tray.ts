@@ -1,6 +1,6 @@
 // One server's part of the tray: its items judged, counted and ranked, its own roll-up and whether its latest poll
 // brought data. Pure; the tray model (tray-model.ts) combines every enabled server's.
-import { activeSnoozes, type ActiveMaintenance, type AlertPreferences, type AlertState, type Snooze } from '../alerts/index.ts';
+import { activeSnoozes, heartbeatsWaiting, type ActiveMaintenance, type AlertPreferences, type AlertState, type Snooze } from '../alerts/index.ts';
 import { assessDomain, assessHeartbeat, assessSnapshot, failureClass, type AssessOptions, type ItemAssessment } from '../health/index.ts';
 import type { PollOutcome, Snapshot } from '../model/snapshot.ts';
 import { assessmentCovered, keptMaintenanceLookup } from '../maintenance/maintenance-lookup.ts';
@@ -143,7 +143,7 @@ function assessOptionsOf(input: ServerTrayInput, snapshot: Snapshot): AssessOpti
     observedAt: snapshot.takenAt,
     graceSeconds: preferences.heartbeatGraceSeconds,
     thresholds: preferences.thresholds,
-    waitingSince: alertState.heartbeatsWaiting,
+    waitingSince: heartbeatsWaiting(alertState),
   };
 }
 

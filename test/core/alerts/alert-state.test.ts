@@ -1,21 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { evaluatePoll, initialAlertState, restoreAlertState } from '../../../main/core/alerts/index.ts';
-import { context, domain, failed, heartbeat, HOUR, monitor, NOW, ok, pollAll, primed } from './fixtures.ts';
+import { context, domain, failed, heartbeat, HOUR, monitor, NOW, ok, pollAll, primed, tables } from './fixtures.ts';
 
 describe('the alert state', () => {
-  it('starts empty, unprimed, at version 2', () => {
+  it('starts empty, unprimed, at version 3', () => {
     expect(initialAlertState()).toEqual({
-      version: 2,
+      version: 3,
       primed: false,
       connection: { failedPolls: 0, reachability: 'ok', auth: 'ok' },
-      monitorsDown: {},
-      heartbeatsLate: {},
-      heartbeatsFailed: {},
-      heartbeatsWaiting: {},
+      monitors: {},
+      heartbeats: {},
       domains: {},
       certificates: {},
-      owed: {},
-      held: {},
+      owed: [],
+      held: [],
       heldUncounted: 0,
       flapping: {},
     });
@@ -28,14 +26,14 @@ describe('the alert state', () => {
       domains: [domain('soon', 3), domain('far', 300)],
     };
     const state = primed(items);
-    expect(state).toMatchObject({
+    expect(tables(state)).toMatchObject({
       monitorsDown: { 'monitor:down': NOW },
       heartbeatsLate: { 'heartbeat:late': NOW },
       heartbeatsWaiting: { 'heartbeat:new': NOW },
       domains: { 'domain:soon': { threshold: 7, expiryDay: Math.floor(NOW / 86_400_000) + 3 } },
     });
     const gone = evaluatePoll(state, ok({}), context()).state;
-    expect(gone).toMatchObject({ monitorsDown: {}, heartbeatsLate: {}, heartbeatsWaiting: {}, domains: {} });
+    expect(tables(gone)).toMatchObject({ monitorsDown: {}, heartbeatsLate: {}, heartbeatsWaiting: {}, domains: {} });
   });
 
   it('survives JSON and a restart', () => {
@@ -64,17 +62,15 @@ describe('the alert state', () => {
       domains: { 'domain:d': { threshold: 7, expiryDay: 20_000 }, 'domain:e': { threshold: 7 } },
     });
     expect(restored).toEqual({
-      version: 2,
+      version: 3,
       primed: false,
       connection: { failedPolls: 0, reachability: 'ok', auth: 'rejected', lastSuccessfulPollAt: NOW },
-      monitorsDown: { 'monitor:a': NOW },
-      heartbeatsLate: {},
-      heartbeatsFailed: {},
-      heartbeatsWaiting: {},
+      monitors: { 'monitor:a': { downSince: NOW } },
+      heartbeats: {},
       domains: { 'domain:d': { threshold: 7, expiryDay: 20_000 } },
       certificates: {},
-      owed: {},
-      held: {},
+      owed: [],
+      held: [],
       heldUncounted: 0,
       flapping: {},
     });
@@ -86,7 +82,7 @@ describe('the alert state', () => {
   });
 });
 
-describe('the alert state, version 2', () => {
+describe('the alert state from versions 1 and 2', () => {
   it('restores a version 1 state keeping its memory, with nothing owed or held', () => {
     const v1 = {
       version: 1,
@@ -98,14 +94,15 @@ describe('the alert state, version 2', () => {
       domains: { 'domain:d': { threshold: 7, expiryDay: 20_000 } },
     };
     expect(restoreAlertState(v1)).toEqual({
-      ...v1,
-      version: 2,
+      version: 3,
       primed: false,
       connection: { ...v1.connection, failedPolls: 0 },
-      heartbeatsFailed: {},
+      monitors: { 'monitor:a': { downSince: NOW } },
+      heartbeats: { 'heartbeat:h': { troubleSince: NOW } },
+      domains: v1.domains,
       certificates: {},
-      owed: {},
-      held: {},
+      owed: [],
+      held: [],
       heldUncounted: 0,
       flapping: {},
     });
@@ -114,8 +111,8 @@ describe('the alert state, version 2', () => {
   });
 
   it('reads a version 2 file from before failed heartbeats as none failed, and keeps those of a newer one', () => {
-    expect(restoreAlertState({ version: 2, heartbeatsLate: { 'heartbeat:h': NOW } })).toMatchObject({ heartbeatsLate: { 'heartbeat:h': NOW }, heartbeatsFailed: {} });
-    expect(restoreAlertState({ version: 2, heartbeatsFailed: { 'heartbeat:h': NOW, 'heartbeat:x': 'then' } }).heartbeatsFailed).toEqual({ 'heartbeat:h': NOW });
+    expect(tables(restoreAlertState({ version: 2, heartbeatsLate: { 'heartbeat:h': NOW } }))).toMatchObject({ heartbeatsLate: { 'heartbeat:h': NOW }, heartbeatsFailed: {} });
+    expect(tables(restoreAlertState({ version: 2, heartbeatsFailed: { 'heartbeat:h': NOW, 'heartbeat:x': 'then' } })).heartbeatsFailed).toEqual({ 'heartbeat:h': NOW });
   });
 
   it('drops unreadable owed, held and flapping entries and keeps the rest', () => {
@@ -129,8 +126,9 @@ describe('the alert state, version 2', () => {
       heldUncounted: -3,
       flapping: { 'monitor:a': flap, 'monitor:b': { changes: [NOW] } },
     });
-    expect(restored).toMatchObject({ owed: { 'monitor:a': owed }, held: { 'monitor:a': held }, heldUncounted: 0, flapping: { 'monitor:a': flap } });
-    expect(Object.keys(restored.owed)).toEqual(['monitor:a']);
+    expect(tables(restored)).toMatchObject({ owed: { 'monitor:a': owed }, held: { 'monitor:a': held } });
+    expect(restored).toMatchObject({ heldUncounted: 0, flapping: { 'monitor:a': flap } });
+    expect(Object.keys(tables(restored).owed)).toEqual(['monitor:a']);
     expect(Object.keys(restored.flapping)).toEqual(['monitor:a']);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluatePoll, tokenReplaced } from '../../../main/core/alerts/index.ts';
-import { context, DAY, failed, HOUR, monitor, MINUTE, NOW, ok, pollAll, preferences, primed } from './fixtures.ts';
+import { context, DAY, failed, HOUR, MINUTE, monitor, NOW, ok, pollAll, preferences, primed, tables } from './fixtures.ts';
 
 const up = { monitors: [monitor('a', 'up'), monitor('b', 'up')] };
 const allDown = { monitors: [monitor('a', 'down'), monitor('b', 'down')] };
@@ -47,13 +47,13 @@ describe('an unreachable API', () => {
       { outcome: ok({ monitors: [monitor('a', 'down'), monitor('b', 'up')] }) },
     ]);
     expect(kinds(alerts)).toEqual([[], [], ['connection-lost'], ['connection-restored', 'monitor-down']]);
-    expect(state.monitorsDown).toEqual({ 'monitor:a': NOW });
+    expect(tables(state).monitorsDown).toEqual({ 'monitor:a': NOW });
   });
 
   it('keeps item memory untouched by failed polls', () => {
     const state = primed(allDown);
     const after = evaluatePoll(state, failed('timeout'), context()).state;
-    expect(after.monitorsDown).toBe(state.monitorsDown);
+    expect(after.monitors).toBe(state.monitors);
   });
 
   it('counts a server that answers wrongly (HTML, 404) toward "can\'t reach"', () => {

@@ -9,6 +9,7 @@ import {
   type Alert,
   type AlertPreferences,
   type AlertState,
+  type HeldSubject,
   type PollContext,
 } from '../../../main/core/alerts/index.ts';
 import type { ClientErrorKind, PollOutcome, Snapshot } from '../../../main/core/model/snapshot.ts';
@@ -96,4 +97,36 @@ export function pollAll(
 /** The state after a first poll of `items` (whatever it told), so later polls are ordinary ones. */
 export function primed(items: Parameters<typeof snapshot>[0], takenAt = NOW): AlertState {
   return evaluatePoll(initialAlertState(), ok(items, takenAt), context({ now: takenAt })).state;
+}
+
+/** The version-2 key of news about `about`: `certificate:monitor:42` for a certificate's, `connection` and `token`. */
+function version2Key(about: HeldSubject): string {
+  if (about.about === 'state') return about.key;
+  if (about.about === 'certificate') return `certificate:${about.key}`;
+  return about.about === 'reachability' ? 'connection' : about.about;
+}
+
+function values<T, V>(record: Readonly<Record<string, T>>, value: (entry: T) => V | undefined): Record<string, V> {
+  const result: Record<string, V> = {};
+  for (const [key, entry] of Object.entries(record)) {
+    const found = value(entry);
+    if (found !== undefined) result[key] = found;
+  }
+  return result;
+}
+
+/** The state's memory as version 2's tables (each time by item key, news by key), so a test says in few words what
+ * is remembered. */
+export function tables(state: AlertState) {
+  const byKey = <T extends { about: HeldSubject }>(entries: readonly T[]) => Object.fromEntries(entries.map(({ about, ...entry }) => [version2Key(about), entry]));
+  return {
+    monitorsDown: values(state.monitors, (monitor) => monitor.downSince),
+    heartbeatsLate: values(state.heartbeats, (heartbeat) => heartbeat.troubleSince),
+    heartbeatsFailed: values(state.heartbeats, (heartbeat) => heartbeat.failedSince),
+    heartbeatsWaiting: values(state.heartbeats, (heartbeat) => heartbeat.waitingSince),
+    domains: state.domains,
+    certificates: state.certificates,
+    owed: byKey(state.owed),
+    held: byKey(state.held),
+  };
 }

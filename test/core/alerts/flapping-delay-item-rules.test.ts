@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heartbeat, HOUR, iso, MINUTE, monitor, NOW, ok } from './fixtures.ts';
+import { heartbeat, HOUR, iso, MINUTE, monitor, NOW, ok, tables } from './fixtures.ts';
 import { alertRules, RulesRun } from './rules-fixtures.ts';
 
 const api = (status: string) => monitor('api', status, { name: 'API' });
@@ -56,7 +56,7 @@ describe('a delay', () => {
     const blip = run.poll(ok({ monitors: [api('up')], statusesBefore }, NOW + MINUTE));
     expect(blip.alerts).toEqual([]);
     expect(blip.suppressed.map(({ alert, reason }) => [alert.kind, reason])).toEqual([['monitor-down', 'delay'], ['monitor-recovered', 'delay']]);
-    expect(run.state.owed).toEqual({});
+    expect(tables(run.state).owed).toEqual({});
   });
 
   it('tells a down only once it has lasted the delay', () => {

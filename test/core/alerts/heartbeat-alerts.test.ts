@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatClockTime } from '../../../common/format/clock-time.ts';
 import { evaluatePoll } from '../../../main/core/alerts/index.ts';
 import { hostLocale } from '../../../main/core/app/host-locale.ts';
-import { context, heartbeat, HOUR, iso, MINUTE, NOW, ok, pollAll, preferences, primed } from './fixtures.ts';
+import { context, heartbeat, HOUR, iso, MINUTE, NOW, ok, pollAll, preferences, primed, tables } from './fixtures.ts';
 import { alertRules, nightly, RulesRun } from './rules-fixtures.ts';
 
 const lastPing = NOW - 30 * MINUTE;
@@ -61,7 +61,7 @@ describe('heartbeat alerts', () => {
   it('time a never-pinged heartbeat from when Vigil first saw it, across polls', () => {
     const waiting = { heartbeats: [heartbeat('h', undefined)] };
     const state = primed(waiting);
-    expect(state.heartbeatsWaiting).toEqual({ 'heartbeat:h': NOW });
+    expect(tables(state).heartbeatsWaiting).toEqual({ 'heartbeat:h': NOW });
     const { alerts, state: after } = pollAll(state, [
       { outcome: ok(waiting, NOW + HOUR) },
       { outcome: ok(waiting, NOW + HOUR + 6 * MINUTE) },
@@ -76,13 +76,13 @@ describe('heartbeat alerts', () => {
       }),
     ]);
     expect(alerts[2]).toEqual([]);
-    expect(after.heartbeatsWaiting).toEqual({ 'heartbeat:h': NOW });
+    expect(tables(after).heartbeatsWaiting).toEqual({ 'heartbeat:h': NOW });
   });
 
   it('forget the waiting start once the heartbeat has pinged', () => {
     const state = primed({ heartbeats: [heartbeat('h', undefined)] });
     const { state: after } = evaluatePoll(state, ok({ heartbeats: [heartbeat('h', MINUTE)] }), context());
-    expect(after.heartbeatsWaiting).toEqual({});
+    expect(tables(after).heartbeatsWaiting).toEqual({});
   });
 
   it('keep a late heartbeat late while its interval is missing, with no alert either way', () => {
@@ -90,7 +90,7 @@ describe('heartbeat alerts', () => {
     const noInterval = ok({ heartbeats: [heartbeat('h', 3 * HOUR, 3600, NOW, { expected_interval: undefined })] });
     const { state: after, alerts } = evaluatePoll(state, noInterval, context());
     expect(alerts).toEqual([]);
-    expect(after.heartbeatsLate).toEqual(state.heartbeatsLate);
+    expect(tables(after).heartbeatsLate).toEqual(tables(state).heartbeatsLate);
   });
 });
 
@@ -167,8 +167,8 @@ describe('failed heartbeats (Vigil’s service’s last_outcome, docs/api-decisi
       [],
       [],
     ]);
-    expect(after.heartbeatsFailed).toEqual({ 'heartbeat:bk': NOW + MINUTE });
-    expect(after.heartbeatsLate).toEqual({ 'heartbeat:bk': NOW + MINUTE });
+    expect(tables(after).heartbeatsFailed).toEqual({ 'heartbeat:bk': NOW + MINUTE });
+    expect(tables(after).heartbeatsLate).toEqual({ 'heartbeat:bk': NOW + MINUTE });
   });
 
   it('tell a heartbeat late after a success Vigil did not see, and its next failure', () => {
@@ -183,8 +183,8 @@ describe('failed heartbeats (Vigil’s service’s last_outcome, docs/api-decisi
       [['heartbeat-late', 'Backup is late', `Last ping at ${clock(pingedAt, lateAt)}; expected every 1 h. · Work API`]],
       [['heartbeat-failed', 'Backup failed (exit code 3)', `Its latest run ended at ${clock(lateAt + 19 * MINUTE, lateAt + 20 * MINUTE)} with exit code 3. · Work API`]],
     ]);
-    expect(after.heartbeatsFailed).toEqual({ 'heartbeat:bk': lateAt + 20 * MINUTE });
-    expect(after.heartbeatsLate).toEqual({ 'heartbeat:bk': lateAt });
+    expect(tables(after).heartbeatsFailed).toEqual({ 'heartbeat:bk': lateAt + 20 * MINUTE });
+    expect(tables(after).heartbeatsLate).toEqual({ 'heartbeat:bk': lateAt });
   });
 
   it('tell a second failure when a success Vigil did not see came between, and not the same failure twice', () => {
@@ -196,14 +196,14 @@ describe('failed heartbeats (Vigil’s service’s last_outcome, docs/api-decisi
       { outcome: ok({ heartbeats: [afterUnseenSuccess(pingedAt, again + MINUTE, 3)] }, again + MINUTE) },
     ]);
     expect(alerts.map((poll) => poll.map(({ kind, title }) => [kind, title]))).toEqual([[['heartbeat-failed', 'Backup failed (exit code 3)']], []]);
-    expect(after).toMatchObject({ heartbeatsFailed: { 'heartbeat:bk': again }, heartbeatsLate: { 'heartbeat:bk': again } });
+    expect(tables(after)).toMatchObject({ heartbeatsFailed: { 'heartbeat:bk': again }, heartbeatsLate: { 'heartbeat:bk': again } });
   });
 
   it('not take a last success ahead of Vigil’s clock (a server clock ahead) for a new one', () => {
     const pingedAt = NOW + 2 * MINUTE;
     const failing = (at: number) => afterUnseenSuccess(pingedAt, at, 2);
     const state = evaluatePoll(primed({ heartbeats: [backup(NOW)] }), ok({ heartbeats: [failing(NOW + MINUTE)] }, NOW + MINUTE), context()).state;
-    expect(state.heartbeatsFailed).toEqual({ 'heartbeat:bk': pingedAt });
+    expect(tables(state).heartbeatsFailed).toEqual({ 'heartbeat:bk': pingedAt });
     const { alerts } = pollAll(state, [{ outcome: ok({ heartbeats: [failing(NOW + 2 * MINUTE)] }, NOW + 2 * MINUTE) }, { outcome: ok({ heartbeats: [failing(NOW + 3 * MINUTE)] }, NOW + 3 * MINUTE) }]);
     expect(alerts).toEqual([[], []]);
   });
@@ -215,14 +215,14 @@ describe('failed heartbeats (Vigil’s service’s last_outcome, docs/api-decisi
 
   it('tell a failure of a heartbeat already late, critical, once', () => {
     const state = primed({ heartbeats: [heartbeat('bk', 2 * HOUR, 3600, NOW, { name: 'Backup' })] });
-    expect(state.heartbeatsLate).toEqual({ 'heartbeat:bk': NOW });
+    expect(tables(state).heartbeatsLate).toEqual({ 'heartbeat:bk': NOW });
     const failing = (at: number) => heartbeat('bk', 2 * HOUR, 3600, at, { name: 'Backup', last_outcome: 'failed', last_exit_code: 2, last_end: iso(at) });
     const { alerts, state: after } = pollAll(state, [
       { outcome: ok({ heartbeats: [failing(NOW + MINUTE)] }, NOW + MINUTE) },
       { outcome: ok({ heartbeats: [failing(NOW + 2 * MINUTE)] }, NOW + 2 * MINUTE) },
     ]);
     expect(alerts.map((poll) => poll.map(({ kind, severity, title }) => [kind, severity, title]))).toEqual([[['heartbeat-failed', 'critical', 'Backup failed (exit code 2)']], []]);
-    expect(after.heartbeatsLate).toEqual({ 'heartbeat:bk': NOW });
+    expect(tables(after).heartbeatsLate).toEqual({ 'heartbeat:bk': NOW });
   });
 
   it('tell the success after a failure once, saying it succeeded after failing', () => {
@@ -243,7 +243,7 @@ describe('failed heartbeats (Vigil’s service’s last_outcome, docs/api-decisi
       ],
       [],
     ]);
-    expect(after).toMatchObject({ heartbeatsLate: {}, heartbeatsFailed: {} });
+    expect(tables(after)).toMatchObject({ heartbeatsLate: {}, heartbeatsFailed: {} });
   });
 
   it('let a failure through quiet hours when critical problems break through, and hold it otherwise', () => {

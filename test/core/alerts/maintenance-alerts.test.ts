@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failed, HOUR, MINUTE, monitor, NOW, ok, preferences } from './fixtures.ts';
+import { failed, HOUR, MINUTE, monitor, NOW, ok, preferences, tables } from './fixtures.ts';
 import { alertRules, RulesRun, window } from './rules-fixtures.ts';
 
 const api = (status: string) => monitor('api', status, { name: 'API' });
@@ -12,7 +12,7 @@ describe('maintenance', () => {
     const { alerts, suppressed, state } = run.poll(ok({ monitors: [api('down'), db('down')] }, NOW + MINUTE));
     expect(alerts.map(({ itemKey }) => itemKey)).toEqual(['monitor:db']);
     expect(suppressed.map(({ alert, reason }) => [alert.itemKey, reason])).toEqual([['monitor:api', 'maintenance']]);
-    expect(Object.keys(state.monitorsDown)).toEqual(['monitor:api', 'monitor:db']);
+    expect(Object.keys(state.monitors)).toEqual(['monitor:api', 'monitor:db']);
   });
 
   it('tells an item still down when the window ends, once', () => {
@@ -64,7 +64,7 @@ describe('maintenance', () => {
     expect(recovered.suppressed.map(({ reason }) => reason)).toEqual(['maintenance']);
     expect(run.poll(ok({ monitors: [api('up')] }, NOW + HOUR)).alerts).toEqual([]);
     expect(run.alerts).toEqual([]);
-    expect(run.state.owed).toEqual({});
+    expect(tables(run.state).owed).toEqual({});
   });
 
   it('tells a recovery inside the window of an outage told before it', () => {
@@ -109,7 +109,7 @@ describe('maintenance', () => {
     expect(more.alerts).toEqual([]);
     const settled = run.poll(ok({ monitors: [api('up')] }, NOW + 26 * MINUTE));
     expect(settled.alerts).toMatchObject([{ kind: 'monitor-settled', title: 'API stopped flapping: up', includes: [more.suppressed[0]?.alert.id] }]);
-    expect(run.state.owed).toEqual({});
+    expect(tables(run.state).owed).toEqual({});
   });
 
   it('tells how a monitor that flapped and settled inside a window stands when it ends, with every change owed', () => {

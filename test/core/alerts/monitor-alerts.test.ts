@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MonitorStatus } from '../../../common/api/known.ts';
 import { evaluatePoll } from '../../../main/core/alerts/index.ts';
-import { context, iso, monitor, NOW, ok, pollAll, primed, MINUTE, HOUR, SECOND } from './fixtures.ts';
+import { context, HOUR, iso, MINUTE, monitor, NOW, ok, pollAll, primed, SECOND, tables } from './fixtures.ts';
 
 describe('monitor alerts', () => {
   it('tell when a monitor goes down, once', () => {
@@ -72,7 +72,7 @@ describe('monitor alerts', () => {
         ['monitor-down', 'Monitor a is down', 'The server reports the http check of https://a.example.com/ as down. · Work API'],
         ['monitor-recovered', 'Monitor a is back up', 'The server reports the http check of https://a.example.com/ as up again, after 15 s down. · Work API'],
       ]);
-      expect(after.monitorsDown).toEqual({});
+      expect(tables(after).monitorsDown).toEqual({});
     });
 
     it('tell each change once, whether the poll before already saw it or not', () => {
@@ -92,7 +92,7 @@ describe('monitor alerts', () => {
       const outcome = ok({ monitors: [monitor('a', 'down')], statusesBefore: told(['down', NOW + 10 * SECOND], ['up', NOW + 20 * SECOND], ['down', NOW + 30 * SECOND]) }, NOW + MINUTE);
       const { alerts, state: after } = evaluatePoll(state, outcome, context({ now: NOW + MINUTE }));
       expect(alerts.map(({ kind }) => kind)).toEqual(['monitor-down', 'monitor-recovered', 'monitor-down']);
-      expect(after.monitorsDown).toEqual({ 'monitor:a': NOW + 30 * SECOND });
+      expect(tables(after).monitorsDown).toEqual({ 'monitor:a': NOW + 30 * SECOND });
     });
 
     it("leave what it cannot place to the lists: unknown is no news, and a monitor the lists lack is not told", () => {

@@ -7,7 +7,7 @@ import {
   resolveAlertPreferences,
   topicOf,
 } from '../../../main/core/alerts/index.ts';
-import { context, failed, HOUR, monitor, NOW, ok, pollAll, preferences, primed } from './fixtures.ts';
+import { context, failed, HOUR, monitor, NOW, ok, pollAll, preferences, primed, tables } from './fixtures.ts';
 
 const ups = (count: number) => Array.from({ length: count }, (_, index) => monitor(`m${index}`, 'up'));
 const downs = (count: number) => Array.from({ length: count }, (_, index) => monitor(`m${index}`, 'down'));
@@ -17,7 +17,7 @@ describe('snoozes', () => {
     const snoozes = [{ key: 'monitor:m0', until: NOW + HOUR }];
     const { alerts, state } = evaluatePoll(primed({ monitors: ups(2) }), ok({ monitors: downs(2) }), context({ snoozes }));
     expect(alerts.map((alert) => alert.itemKey)).toEqual(['monitor:m1']);
-    expect(Object.keys(state.monitorsDown)).toEqual(['monitor:m0', 'monitor:m1']);
+    expect(Object.keys(state.monitors)).toEqual(['monitor:m0', 'monitor:m1']);
   });
 
   it('do not replay old news when lifted', () => {
@@ -69,7 +69,7 @@ describe('the global pause', () => {
       { outcome: failed('unauthorized'), context: { ...paused, tokenExpiresAt: NOW } },
     ]);
     expect(alerts).toEqual([[], []]);
-    expect(state.monitorsDown).toEqual({ 'monitor:m0': NOW });
+    expect(tables(state).monitorsDown).toEqual({ 'monitor:m0': NOW });
     expect(state.connection.auth).toBe('rejected');
   });
 

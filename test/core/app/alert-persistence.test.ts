@@ -27,9 +27,9 @@ it('does not notify again after a restart about a monitor already reported down'
   const key = `local/monitor:${monitor.id}`;
   await refreshUntil(first, (status) => status.items.some((item) => item.key === key && item.state === 'down'));
   expect(first.alerts.map((a) => [a.kind, a.itemKey])).toEqual([['monitor-down', key]]);
-  const saved = JSON.parse(readFileSync(path.join(dirs.configDir, 'alert-state.json'), 'utf8')) as { connections: Record<string, { monitorsDown: Record<string, number> }> };
+  const saved = JSON.parse(readFileSync(path.join(dirs.configDir, 'alert-state.json'), 'utf8')) as { connections: Record<string, { monitors: Record<string, unknown> }> };
   // The policy's memory keeps each connection's own keys.
-  expect(Object.keys(saved.connections.local?.monitorsDown ?? {})).toEqual([`monitor:${monitor.id}`]);
+  expect(Object.keys(saved.connections.local?.monitors ?? {})).toEqual([`monitor:${monitor.id}`]);
   await first.core.stop();
 
   const second = await startCore(dirs, secrets);

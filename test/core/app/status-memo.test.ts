@@ -133,7 +133,7 @@ describe('the status memo', () => {
             const outcome = event.failure === null ? ok(event.items(now - event.lag), now - event.lag) : failed(event.failure, now);
             outcomes[event.server] = outcome;
             const alertState = initialAlertState();
-            if (event.waiting !== null) alertState.heartbeatsWaiting = { [event.waiting[0]]: now - event.waiting[1] };
+            if (event.waiting !== null) alertState.heartbeats = { [event.waiting[0]]: { waitingSince: now - event.waiting[1] } };
             if (event.flapping !== null) alertState.flapping = { [event.flapping]: { name: event.flapping, changes: [], flappingSince: now, ids: [] } };
             alertStates[event.server] = alertState;
             if (outcome.ok) last[event.server] = outcome.snapshot;

@@ -95,7 +95,7 @@ describe('settings from version 1', () => {
     const alertFile = new AlertStateFile({ directory, logger: recordingLogger() });
     const rejected = { ...initialAlertState(), connection: { ...initialAlertState().connection, auth: 'rejected' as const } };
     alertFile.save(side, rejected);
-    alertFile.save(work, { ...initialAlertState(), monitorsDown: { 'monitor:42': 1_700_000_000_000 } });
+    alertFile.save(work, { ...initialAlertState(), monitors: { 'monitor:42': { downSince: 1_700_000_000_000 } } });
     const settings = new ConfSettingsStore({ directory, logger: recordingLogger() });
     const core = await createVigilCore({ settings, alertStateDir: directory, historyDir: directory, secrets, localService: undefined, about: testAbout, logger: recordingLogger() });
     const calls = boundaryCalls(core);
@@ -108,7 +108,7 @@ describe('settings from version 1', () => {
         { id: side, enabled: true, auth: 'rejected' },
       ]);
       for (const id of ['local', work, side]) expect(await secrets.get(id)).toBe(`token-of-${id}`);
-      expect(new AlertStateFile({ directory, logger: recordingLogger() }).load().get(work)?.monitorsDown).toEqual({ 'monitor:42': 1_700_000_000_000 });
+      expect(new AlertStateFile({ directory, logger: recordingLogger() }).load().get(work)?.monitors).toEqual({ 'monitor:42': { downSince: 1_700_000_000_000 } });
       expect(settings.read().snoozes.map((snooze) => snooze.key)).toEqual([`${work}/monitor:42`, `${work}/heartbeat?name=nightly backup`]);
     } finally {
       await core.stop();
