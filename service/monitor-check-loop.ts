@@ -7,7 +7,7 @@
 // raises its own alerts as its end comes near (each threshold once per certificate; a renewal re-arms them).
 import type { StatusTaken } from '../common/api/changes.ts';
 import { lastedAtMaintenanceEndWords, stillAfterMaintenanceTitle } from '../common/maintenance/maintenance-end.ts';
-import { DEFAULT_RETRY_SECONDS } from '../common/api/monitor-check-input.ts';
+import { DEFAULT_RETRY_SECONDS, HTTP_ONLY_FIELDS } from '../common/api/monitor-check-input.ts';
 import { DEFAULT_CERTIFICATE_EXPIRY_DAYS } from '../common/api/monitor-tls-input.ts';
 import { certificateMessage } from '../common/format/certificate-words.ts';
 import type { Clock, TimerHandle } from '../common/clock.ts';
@@ -54,7 +54,7 @@ function certificateState(alerted: CertificateAlerted | undefined, expiresAt: nu
 
 /** How long a failure waits for its re-check: `retry_seconds`, or 20 s, never more than the monitor's period. */
 function recheckDelayMs(record: MonitorRecord): number {
-  return Math.min(record.retrySeconds ?? DEFAULT_RETRY_SECONDS, record.frequency) * 1000;
+  return Math.min(record.retry_seconds ?? DEFAULT_RETRY_SECONDS, record.frequency) * 1000;
 }
 
 /** What the scheduler runs: the request and expectations go with an http target, the lookup with a dns one. */
@@ -64,7 +64,8 @@ function jobOf(record: MonitorRecord) {
     type: record.type,
     url: record.url,
     frequency: record.frequency,
-    http: record.type === 'http' ? record.http : undefined,
+    // An http monitor's record holds its request's fields under their names (HttpCheckRequest).
+    http: record.type === 'http' ? record : undefined,
     dns: record.type === 'dns' ? record.dns : undefined,
   };
 }
@@ -72,7 +73,7 @@ function jobOf(record: MonitorRecord) {
 const same = <T>(left: T, right: T) => left === right || JSON.stringify(left) === JSON.stringify(right);
 
 function sameRequest(a: MonitorRecord, b: MonitorRecord): boolean {
-  return same(a.http, b.http) && same(a.dns, b.dns);
+  return HTTP_ONLY_FIELDS.every((field) => same(a[field], b[field])) && same(a.dns, b.dns);
 }
 
 /** What the store resets a monitor's status on (monitor-store.ts `#replace`): where and what it checks. */
@@ -140,7 +141,7 @@ export class MonitorCheckLoop {
       return;
     }
     // A new target starts again at unknown: from now on, the old status no longer holds.
-    if (tracked && tracked.status !== record.lastStatus) this.#options.history.recordStatus(record.seq, this.#options.clock.now(), record.lastStatus);
+    if (tracked && tracked.status !== record.last_status) this.#options.history.recordStatus(record.seq, this.#options.clock.now(), record.last_status);
     this.#schedule(record, firstCheckWithinMs);
   }
 
@@ -151,12 +152,12 @@ export class MonitorCheckLoop {
     this.#cancelRecheck(this.#tracked.get(record.seq));
     this.#tracked.set(record.seq, {
       record,
-      status: record.lastStatus,
-      consecutiveFailures: record.consecutiveFailures,
-      statusSince: record.statusSince,
-      lastError: record.lastError,
+      status: record.last_status,
+      consecutiveFailures: record.consecutive_failures,
+      statusSince: record.status_since,
+      lastError: record.last_error,
       recheck: undefined,
-      certificateExpiresAt: record.certificateExpiresAt,
+      certificateExpiresAt: record.certificate_expires_at,
       certificateAlerted: record.certificateAlerted,
       renewalRecordedOf: undefined,
     });
@@ -182,7 +183,7 @@ export class MonitorCheckLoop {
    */
   stillDownAlert(stored: MonitorRecord): AlertEvent | undefined {
     const tracked = this.#tracked.get(stored.seq);
-    const { status, statusSince, lastError } = tracked ?? { status: stored.lastStatus, statusSince: stored.statusSince, lastError: stored.lastError };
+    const { status, statusSince, lastError } = tracked ?? { status: stored.last_status, statusSince: stored.status_since, lastError: stored.last_error };
     if (status !== 'down') return undefined;
     const { clock, toJson } = this.#options;
     const record = tracked?.record ?? stored;
@@ -192,7 +193,7 @@ export class MonitorCheckLoop {
       event: 'monitor.down',
       occurred_at: new Date(now).toISOString(),
       message: `${stillAfterMaintenanceTitle(`Monitor “${record.name}”`, 'down')}: ${lastError ?? 'check failed'} (${record.url}); ${lasted}.`,
-      subject: { ...toJson({ ...record, lastStatus: status, statusSince }), kind: 'monitor', id: record.id },
+      subject: { ...toJson({ ...record, last_status: status, status_since: statusSince }), kind: 'monitor', id: record.id },
     };
   }
 
@@ -222,14 +223,14 @@ export class MonitorCheckLoop {
     }
     this.#pendingStatuses.set(key, {
       seq: key,
-      lastStatus: next.status,
-      consecutiveFailures: next.consecutiveFailures,
-      statusSince: tracked.statusSince,
-      lastCheckedAt: startedAt,
-      lastResponseTimeMs: durationMs,
-      lastError: error,
-      certificateExpiresAt: tracked.certificateExpiresAt,
-      certificateWarning: result.certificateWarning,
+      last_status: next.status,
+      consecutive_failures: next.consecutiveFailures,
+      status_since: tracked.statusSince,
+      last_checked_at: startedAt,
+      last_response_time_ms: durationMs,
+      last_error: error,
+      certificate_expires_at: tracked.certificateExpiresAt,
+      certificate_warning: result.certificateWarning,
     });
     // Any change of status is news for a follower of the changes, a first answer (unknown to up) included.
     if (next.status !== previous) this.#changed(tracked.record.id).push({ status: next.status, at: new Date(now).toISOString() });
@@ -265,7 +266,7 @@ export class MonitorCheckLoop {
       tracked.renewalRecordedOf = before;
       this.#recordEvent({ ...event, from: certificateState(alerted, before), to: 'renewed', detail: certificateRenewalDetail(expiresAt, now) });
     }
-    const alert = certificateAlert(expiresAt, now, record.http.tls?.expiry_days ?? DEFAULT_CERTIFICATE_EXPIRY_DAYS, alerted);
+    const alert = certificateAlert(expiresAt, now, record.tls?.expiry_days ?? DEFAULT_CERTIFICATE_EXPIRY_DAYS, alerted);
     if (alert === undefined) return;
     tracked.certificateAlerted = { threshold: alert.threshold, expiresAt };
     try {
@@ -279,7 +280,7 @@ export class MonitorCheckLoop {
       to: alert.kind === 'certificate.expired' ? 'expired' : 'expiring',
       detail: certificateDetail(expiresAt, alert.daysLeft, now),
     });
-    const subject = toJson({ ...record, lastStatus: tracked.status, statusSince: tracked.statusSince, certificateExpiresAt: expiresAt });
+    const subject = toJson({ ...record, last_status: tracked.status, status_since: tracked.statusSince, certificate_expires_at: expiresAt });
     onAlert({
       event: alert.kind,
       occurred_at: new Date(clock.now()).toISOString(),
@@ -369,7 +370,7 @@ export class MonitorCheckLoop {
       event: change === 'down' ? 'monitor.down' : 'monitor.up',
       occurred_at: new Date(clock.now()).toISOString(),
       message,
-      subject: { ...toJson({ ...record, lastStatus: tracked.status, statusSince: tracked.statusSince }), kind: 'monitor', id: record.id },
+      subject: { ...toJson({ ...record, last_status: tracked.status, status_since: tracked.statusSince }), kind: 'monitor', id: record.id },
     });
   }
 }

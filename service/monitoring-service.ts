@@ -156,7 +156,7 @@ export async function startService(config: ServiceConfig, ports: ServicePorts, o
 
   // Maintenance stands between every alert and the handlers. Monitors' statuses are read from the check loop,
   // which knows a result before the store has saved it.
-  const items = new MaintenanceItems({ monitors, heartbeats, domains, monitorStatus: (record) => checkLoop.statusOf(record.seq) ?? record.lastStatus });
+  const items = new MaintenanceItems({ monitors, heartbeats, domains, monitorStatus: (record) => checkLoop.statusOf(record.seq) ?? record.last_status });
   const maintenanceStore = new MaintenanceStore(db);
   const schedule = new MaintenanceSchedule(maintenanceStore.all(), {
     clock,
@@ -170,7 +170,7 @@ export async function startService(config: ServiceConfig, ports: ServicePorts, o
     logger,
     covers: (itemKey) => schedule.covers(itemKey),
     currentState: (itemKey) => items.stateOf(itemKey),
-    downItems: () => monitors.all().flatMap((record) => ((checkLoop.statusOf(record.seq) ?? record.lastStatus) === 'down' ? [`monitor:${record.id}`] : [])),
+    downItems: () => monitors.all().flatMap((record) => ((checkLoop.statusOf(record.seq) ?? record.last_status) === 'down' ? [`monitor:${record.id}`] : [])),
     stillDown: (itemKey) => {
       const record = itemKey.startsWith('monitor:') ? monitors.get(itemKey.slice('monitor:'.length)) : undefined;
       return record && checkLoop.stillDownAlert(record);

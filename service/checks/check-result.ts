@@ -10,7 +10,7 @@ export interface HttpCheckRequest {
   /** Sent as given (secret values in full); the Vigil user agent unless they name their own. */
   headers?: Readonly<Record<string, string>> | undefined;
   /** Names of further headers to treat as secret: kept off other hosts a redirect leads to. */
-  secretHeaders?: readonly string[] | undefined;
+  secret_headers?: readonly string[] | undefined;
   /** POST only. */
   body?: string | undefined;
   expect?: MonitorExpect | undefined;

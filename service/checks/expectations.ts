@@ -87,14 +87,14 @@ function jsonProblems(answer: HttpAnswer, expectations: NonNullable<MonitorExpec
  * Undefined when every expectation is met, otherwise each unmet one, in a fixed order, joined by "; " (at most 500
  * characters). `request` is what the check sent: the values of its secret headers never show in the reason.
  */
-export function unmetExpectations(answer: HttpAnswer, expect: MonitorExpect | undefined, request?: Pick<HttpCheckRequest, 'headers' | 'secretHeaders'>): string | undefined {
+export function unmetExpectations(answer: HttpAnswer, expect: MonitorExpect | undefined, request?: Pick<HttpCheckRequest, 'headers' | 'secret_headers'>): string | undefined {
   const problems: string[] = [];
   const status = statusProblem(answer.status, expect);
   if (status !== undefined) problems.push(status);
   const limit = expect?.max_response_ms;
   if (limit !== undefined && answer.responseMs > limit) problems.push(`took ${answer.responseMs} ms, limit ${limit} ms`);
   if (!needsBody(expect) && problems.length === 0) return undefined;
-  const secrets = request?.headers === undefined ? [] : secretValues(request.headers, request.secretHeaders);
+  const secrets = request?.headers === undefined ? [] : secretValues(request.headers, request.secret_headers);
   const body = answer.body ?? '';
   if (expect?.body_contains !== undefined && !body.includes(expect.body_contains)) {
     problems.push(`body does not contain ${shown(expect.body_contains, secrets)}`);

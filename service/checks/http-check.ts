@@ -78,7 +78,7 @@ function redirectedRequest(previous: Outgoing, status: number, from: URL, to: UR
   for (const [name, value] of Object.entries(previous.headers)) {
     const lower = name.toLowerCase();
     if (toGet && (lower === 'content-type' || lower === 'content-length')) continue;
-    if (isSecretHeader(name, spec?.secretHeaders) && !secretMayGo({ origin: from.origin }, { origin: to.origin })) continue;
+    if (isSecretHeader(name, spec?.secret_headers) && !secretMayGo({ origin: from.origin }, { origin: to.origin })) continue;
     headers[name] = value;
   }
   return toGet ? { method: 'GET', headers, body: undefined } : { ...previous, headers };

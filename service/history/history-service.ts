@@ -155,7 +155,7 @@ export class HistoryService {
     const now = this.#options.clock.now();
     const known = this.#stores.statuses.allStatusesAt(now);
     for (const record of this.#options.monitors.all()) {
-      if ((known.get(record.seq) ?? 'unknown') !== record.lastStatus) this.#writer.recordStatus(record.seq, now, record.lastStatus);
+      if ((known.get(record.seq) ?? 'unknown') !== record.last_status) this.#writer.recordStatus(record.seq, now, record.last_status);
     }
   }
 

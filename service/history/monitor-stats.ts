@@ -62,7 +62,7 @@ export class MonitorStatsSummer {
   };
 
   /** A summer for one answer: the inputs are read once, then it gives each monitor's stats. */
-  answer(inputs: StatsInputs): (monitor: { seq: number; id: string; createdAt: string }) => MonitorStatsJson {
+  answer(inputs: StatsInputs): (monitor: { seq: number; id: string; created_at: string }) => MonitorStatsJson {
     const { window, cache, live, spans, now } = inputs;
     const { from, byMonitor } = cache.windows[window];
     const liveHours = live.hoursFrom(cache.mark);
@@ -70,7 +70,7 @@ export class MonitorStatsSummer {
     const toText = isoTime(now);
     const slots = inputs.slots && new StatusSlots(from, now, inputs.slots.count);
     const tally = this.#tally;
-    return ({ seq, id, createdAt }) => {
+    return ({ seq, id, created_at: createdAt }) => {
       // The service writes `created_at` as `toISOString` does, so text order is time order: only a monitor created
       // within the window (a few of 10,000) has its time parsed.
       const createdAtMs = createdAt > fromText ? Date.parse(createdAt) : Number.NaN;

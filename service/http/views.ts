@@ -20,8 +20,8 @@ import { isoTime } from '../history/time-units.ts';
 function httpCheckJson(http: HttpCheckRequest) {
   return {
     method: http.method ?? 'GET',
-    headers: maskSecretHeaders(http.headers ?? {}, http.secretHeaders),
-    ...(http.secretHeaders !== undefined ? { secret_headers: http.secretHeaders } : {}),
+    headers: maskSecretHeaders(http.headers ?? {}, http.secret_headers),
+    ...(http.secret_headers !== undefined ? { secret_headers: http.secret_headers } : {}),
     ...(http.body !== undefined ? { body: http.body } : {}),
     expect: { status: DEFAULT_EXPECTED_STATUS, ...http.expect },
     tls: { expiry_days: http.tls?.expiry_days ?? DEFAULT_CERTIFICATE_EXPIRY_DAYS, ignore_errors: http.tls?.ignore_errors ?? false },
@@ -31,18 +31,18 @@ function httpCheckJson(http: HttpCheckRequest) {
 /** The certificate last seen (§16): when it ends, to the second, and what verification would refuse when ignored. */
 function certificateJson(record: MonitorRecord) {
   return {
-    ...(record.certificateExpiresAt !== undefined ? { certificate_expires_on: isoTime(record.certificateExpiresAt) } : {}),
-    ...(record.certificateWarning !== undefined ? { certificate_warning: record.certificateWarning } : {}),
+    ...(record.certificate_expires_at !== undefined ? { certificate_expires_on: isoTime(record.certificate_expires_at) } : {}),
+    ...(record.certificate_warning !== undefined ? { certificate_warning: record.certificate_warning } : {}),
   };
 }
 
 /** The latest check (§16): absent until the first; `last_error` only when it failed. */
 function lastCheckJson(record: MonitorRecord) {
-  if (record.lastCheckedAt === undefined) return {};
+  if (record.last_checked_at === undefined) return {};
   return {
-    last_checked_at: isoTime(record.lastCheckedAt),
-    ...(record.lastResponseTimeMs !== undefined ? { last_response_time_ms: record.lastResponseTimeMs } : {}),
-    ...(record.lastError !== undefined ? { last_error: record.lastError } : {}),
+    last_checked_at: isoTime(record.last_checked_at),
+    ...(record.last_response_time_ms !== undefined ? { last_response_time_ms: record.last_response_time_ms } : {}),
+    ...(record.last_error !== undefined ? { last_error: record.last_error } : {}),
   };
 }
 
@@ -57,13 +57,13 @@ export function monitorJson(record: MonitorRecord) {
     type: record.type,
     url: record.url,
     frequency: record.frequency,
-    last_status: record.lastStatus,
-    created_at: record.createdAt,
-    updated_at: record.updatedAt,
-    ...(record.statusSince !== undefined ? { status_since: new Date(record.statusSince).toISOString() } : {}),
-    ...(record.type === 'http' ? httpCheckJson(record.http) : {}),
+    last_status: record.last_status,
+    created_at: record.created_at,
+    updated_at: record.updated_at,
+    ...(record.status_since !== undefined ? { status_since: new Date(record.status_since).toISOString() } : {}),
+    ...(record.type === 'http' ? httpCheckJson(record) : {}),
     ...(record.type === 'dns' && record.dns !== undefined ? { dns: record.dns } : {}),
-    retry_seconds: record.retrySeconds ?? DEFAULT_RETRY_SECONDS,
+    retry_seconds: record.retry_seconds ?? DEFAULT_RETRY_SECONDS,
     ...lastCheckJson(record),
     ...(record.type === 'http' ? certificateJson(record) : {}),
   };

@@ -67,7 +67,7 @@ export class MaintenanceItems {
     if (kind === 'certificate') {
       // Alerted for the certificate it has now; a renewal since then owes nothing.
       const record = monitors.get(id);
-      return record && (record.certificateAlerted !== undefined && record.certificateAlerted.expiresAt === record.certificateExpiresAt ? 'alerted' : 'ok');
+      return record && (record.certificateAlerted !== undefined && record.certificateAlerted.expiresAt === record.certificate_expires_at ? 'alerted' : 'ok');
     }
     return undefined;
   }

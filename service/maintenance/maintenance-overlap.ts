@@ -33,7 +33,7 @@ export interface OverlapInputs {
 /** Above this many monitors in maintenance, their statuses are read in one pass rather than one by one. */
 const readAllAbove = 50;
 
-export function maintenanceShares(inputs: OverlapInputs, monitors: readonly { seq: number; id: string; createdAt: string }[]): Map<number, MaintenanceShare> {
+export function maintenanceShares(inputs: OverlapInputs, monitors: readonly { seq: number; id: string; created_at: string }[]): Map<number, MaintenanceShare> {
   const { maintenance, runs, from, to } = inputs;
   const shares = new Map<number, MaintenanceShare>();
   if (!maintenance.anySince(from)) return shares;
@@ -47,7 +47,7 @@ export function maintenanceShares(inputs: OverlapInputs, monitors: readonly { se
     if (everything.length === 0 && !hasOwn) continue;
     let spans = hasOwn ? unionSpans(everything, intersectSpans(maintenance.spans(monitor.id, from, to), runs)) : everything;
     // Before the monitor existed its time is unknown, not maintenance.
-    const created = Date.parse(monitor.createdAt);
+    const created = Date.parse(monitor.created_at);
     if (spans.length > 0 && created > (spans[0] as Span).start) spans = intersectSpans(spans, [{ start: created, end: to }]);
     if (spans.length > 0) spansOf.set(monitor.seq, { spans, created });
   }

@@ -11,12 +11,13 @@ import type { MonitorFields, MonitorRecord } from '../storage/monitor-store.ts';
 
 export type MonitorFieldsResult = { ok: true; fields: MonitorFields } | { ok: false; details: ValidationDetail[] };
 
+/** The request's fields an http monitor stores (another type stores none); `null` (the default) as absent. */
 function toRequest(type: string, fields: HttpCheckFields): HttpCheckRequest {
   if (type !== 'http') return {};
   return {
     method: fields.method ?? undefined,
     headers: fields.headers ?? undefined,
-    secretHeaders: fields.secret_headers ?? undefined,
+    secret_headers: fields.secret_headers ?? undefined,
     body: fields.body ?? undefined,
     expect: fields.expect ?? undefined,
     tls: fields.tls ?? undefined,
@@ -26,7 +27,7 @@ function toRequest(type: string, fields: HttpCheckFields): HttpCheckRequest {
 /** POST /monitors: the schema has judged everything already. */
 export function createdMonitorFields(body: MonitorCreateBody): MonitorFields {
   const { name, type, url, frequency } = body;
-  return { name, type, url, frequency, http: toRequest(type, body), retrySeconds: body.retry_seconds ?? undefined, dns: body.dns };
+  return { name, type, url, frequency, ...toRequest(type, body), retry_seconds: body.retry_seconds ?? undefined, dns: body.dns };
 }
 
 /** Masked values sent back take the stored value of the same header (names are case-insensitive). */
@@ -46,7 +47,7 @@ function unmasked(sent: Record<string, string>, stored: Readonly<Record<string, 
 function markedSecret(sent: string[] | undefined, headers: Record<string, string> | undefined, stored: HttpCheckRequest): string[] | undefined {
   const storedValues = new Map(Object.entries(stored.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
   const marked = new Set((sent ?? []).map((name) => name.toLowerCase()));
-  const kept = (stored.secretHeaders ?? []).filter((name) => {
+  const kept = (stored.secret_headers ?? []).filter((name) => {
     const lower = name.toLowerCase();
     const value = Object.entries(headers ?? {}).find(([header]) => header.toLowerCase() === lower)?.[1];
     return !marked.has(lower) && value !== undefined && value === storedValues.get(lower);
@@ -66,7 +67,7 @@ function originOf(url: string): string | undefined {
  */
 function secretsLeftBehind(body: MonitorUpdateBody, stored: MonitorRecord): ValidationDetail[] {
   if (stored.type !== 'http' || body.type !== 'http' || body.headers === null || originOf(stored.url) === originOf(body.url)) return [];
-  const secrets = Object.keys(stored.http.headers ?? {}).filter((name) => isSecretHeader(name, stored.http.secretHeaders));
+  const secrets = Object.keys(stored.headers ?? {}).filter((name) => isSecretHeader(name, stored.secret_headers));
   if (secrets.length === 0) return [];
   const where = originOf(stored.url) ?? stored.url;
   if (body.headers === undefined) {
@@ -92,12 +93,12 @@ export function replacedMonitorFields(body: MonitorUpdateBody, stored: MonitorRe
   const { name, type, url, frequency } = body;
   const leftBehind = secretsLeftBehind(body, stored);
   if (leftBehind.length > 0) return { ok: false, details: leftBehind };
-  const storedHttp: HttpCheckRequest = type === 'http' ? stored.http : {};
-  const headers = body.headers === undefined ? storedHttp.headers : body.headers && unmasked(body.headers, stored.http.headers);
+  const storedHttp: HttpCheckRequest = type === 'http' ? stored : {};
+  const headers = body.headers === undefined ? storedHttp.headers : body.headers && unmasked(body.headers, stored.headers);
   const merged: HttpCheckFields = {
     method: kept(body.method, storedHttp.method),
     headers,
-    secret_headers: markedSecret(kept(body.secret_headers, storedHttp.secretHeaders && [...storedHttp.secretHeaders]), headers ?? undefined, storedHttp),
+    secret_headers: markedSecret(kept(body.secret_headers, storedHttp.secret_headers && [...storedHttp.secret_headers]), headers ?? undefined, storedHttp),
     body: kept(body.body, storedHttp.body),
     expect: kept(body.expect, storedHttp.expect),
     tls: kept(body.tls, storedHttp.tls),
@@ -105,6 +106,6 @@ export function replacedMonitorFields(body: MonitorUpdateBody, stored: MonitorRe
   const dns = kept(body.dns, type === 'dns' ? stored.dns : undefined);
   const details = [...httpCheckProblems(type, merged), ...dnsCheckProblems(type, dns)];
   if (details.length > 0) return { ok: false, details };
-  const retrySeconds = kept(body.retry_seconds, stored.retrySeconds);
-  return { ok: true, fields: { name, type, url, frequency, http: toRequest(type, merged), retrySeconds, dns } };
+  const retrySeconds = kept(body.retry_seconds, stored.retry_seconds);
+  return { ok: true, fields: { name, type, url, frequency, ...toRequest(type, merged), retry_seconds: retrySeconds, dns } };
 }

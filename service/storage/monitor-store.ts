@@ -1,75 +1,16 @@
 // Uptime monitors. Every row is also held in memory, in creation order, so reads (pages of 10,000 monitors
 // under load, the scheduler's start) never touch the disk; writes go to SQLite first and to memory after.
 import type { DatabaseSync } from 'node:sqlite';
-import { withStatements } from './statements.ts';
+import { columnValues, insertInto, recordOf, withStatements, type RecordOf } from './statements.ts';
 import type { DnsCheckSpec } from '../../common/api/dns-check-input.ts';
 import type { MonitorStatus, MonitorType } from '../../common/api/known.ts';
+import { monitorFields } from '../../common/api/monitor.ts';
 import type { HttpMethod, MonitorExpect } from '../../common/api/monitor-check-input.ts';
 import type { MonitorTls } from '../../common/api/monitor-tls-input.ts';
+import { fieldsWhere, type InputKey } from '../../common/api/resource-fields.ts';
 import { transaction } from '../../common/sqlite-transaction.ts';
-import type { HttpCheckRequest } from '../checks/check-result.ts';
 
 export type { MonitorStatus, MonitorType };
-
-export interface MonitorRecord {
-  readonly seq: number;
-  readonly id: string;
-  readonly name: string;
-  readonly type: MonitorType;
-  readonly url: string;
-  readonly frequency: number;
-  readonly lastStatus: MonitorStatus;
-  readonly consecutiveFailures: number;
-  /** Epoch ms when lastStatus last changed; undefined while unknown and never checked. */
-  readonly statusSince: number | undefined;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-  /** http only (§16): the request and expectations; every part undefined for the defaults, and for other types. */
-  readonly http: HttpCheckRequest;
-  /** Undefined for the default: the smaller of 20 s and the frequency. */
-  readonly retrySeconds: number | undefined;
-  /** dns only (§16), and always there for that type: the lookup. */
-  readonly dns: DnsCheckSpec | undefined;
-  /** The latest check: when it started (epoch ms), its response time, and why it failed. */
-  readonly lastCheckedAt: number | undefined;
-  readonly lastResponseTimeMs: number | undefined;
-  readonly lastError: string | undefined;
-  /** https (§16): when the certificate last seen ends (epoch ms), and what verification would refuse when ignored. */
-  readonly certificateExpiresAt: number | undefined;
-  readonly certificateWarning: string | undefined;
-  /** The smallest certificate alert threshold raised (-1: expired), and the end it was raised for. */
-  readonly certificateAlerted: CertificateAlerted | undefined;
-}
-
-export interface CertificateAlerted {
-  threshold: number;
-  expiresAt: number;
-}
-
-export interface MonitorFields {
-  name: string;
-  type: MonitorType;
-  url: string;
-  frequency: number;
-  /** Absent: the defaults. */
-  http?: HttpCheckRequest | undefined;
-  retrySeconds?: number | undefined;
-  dns?: DnsCheckSpec | undefined;
-}
-
-/** What the check loop saves after results: the confirmed status and the latest check. */
-export interface MonitorStatusUpdate {
-  seq: number;
-  lastStatus: MonitorStatus;
-  consecutiveFailures: number;
-  statusSince: number | undefined;
-  /** Absent: no check yet (or no error, for lastError). */
-  lastCheckedAt?: number | undefined;
-  lastResponseTimeMs?: number | undefined;
-  lastError?: string | undefined;
-  certificateExpiresAt?: number | undefined;
-  certificateWarning?: string | undefined;
-}
 
 interface MonitorRow {
   seq: number;
@@ -80,104 +21,99 @@ interface MonitorRow {
   frequency: number;
   last_status: MonitorStatus;
   consecutive_failures: number;
+  /** Epoch ms when last_status last changed; NULL while unknown and never checked. */
   status_since: number | null;
   created_at: string;
   updated_at: string;
+  // http only (§16): the request and expectations, NULL for the defaults and for other types.
   method: HttpMethod | null;
   headers: string | null;
   secret_headers: string | null;
   body: string | null;
   expect: string | null;
+  tls: string | null;
+  /** NULL for the default: the smaller of 20 s and the frequency. */
   retry_seconds: number | null;
+  /** dns only (§16), and always there for that type: the lookup. */
+  dns: string | null;
+  /** The latest check: when it started (epoch ms), its response time, and why it failed. */
   last_checked_at: number | null;
   last_response_time_ms: number | null;
   last_error: string | null;
-  dns: string | null;
-  tls: string | null;
+  /** https (§16): when the certificate last seen ends (epoch ms), and what verification would refuse when ignored. */
   certificate_expires_at: number | null;
+  certificate_warning: string | null;
+  /** The smallest certificate alert threshold raised (-1: expired), and the end it was raised for. */
   certificate_alerted_threshold: number | null;
   certificate_alerted_expires_at: number | null;
-  certificate_warning: string | null;
 }
 
-function fromJson<T>(text: string | null): T | undefined {
-  return text === null ? undefined : (JSON.parse(text) as T);
+/** The columns holding JSON, and what they hold. */
+interface JsonColumns {
+  headers: Readonly<Record<string, string>>;
+  secret_headers: readonly string[];
+  expect: MonitorExpect;
+  tls: MonitorTls;
+  dns: DnsCheckSpec;
+}
+const JSON_COLUMNS = ['headers', 'secret_headers', 'expect', 'tls', 'dns'] as const satisfies readonly (keyof JsonColumns)[];
+
+/**
+ * A monitor as the service keeps it: its row (statements.ts `recordOf`) with the JSON columns read, so an http
+ * monitor's record is also its check's request (`HttpCheckRequest`); and the certificate alert raised, as one value.
+ */
+export type MonitorRecord = Omit<RecordOf<MonitorRow>, keyof JsonColumns> & { readonly [Column in keyof JsonColumns]: JsonColumns[Column] | undefined } & {
+  readonly certificateAlerted: CertificateAlerted | undefined;
+};
+
+export interface CertificateAlerted {
+  threshold: number;
+  expiresAt: number;
 }
 
-function toJson(value: unknown): string | null {
-  return value === undefined ? null : JSON.stringify(value);
-}
+type InputColumn = InputKey<typeof monitorFields>;
+/** What a create or a PUT stores: the spec's fields, and the extension's where they are not their defaults. */
+export type MonitorFields = Pick<MonitorRecord, 'name' | 'type' | 'url' | 'frequency'> & Partial<Pick<MonitorRecord, InputColumn>>;
 
-/** The columns of the request and expectations, in the order the statements below take them. */
-function requestColumns(fields: MonitorFields) {
-  const { method, headers, secretHeaders, body, expect, tls } = fields.http ?? {};
-  return [method ?? null, toJson(headers), toJson(secretHeaders), body ?? null, toJson(expect), fields.retrySeconds ?? null, toJson(tls)] as const;
-}
-
-/** One text per lookup, whatever order its keys came in: a PUT that keeps it compares equal (see #replace). */
-function dnsColumn(fields: MonitorFields): string | null {
-  if (fields.dns === undefined) return null;
-  const { record, expect, resolver } = fields.dns;
-  return JSON.stringify({ record, expect, resolver });
-}
+/** What the check loop saves after results: the confirmed status and the latest check. */
+export type MonitorStatusUpdate = Pick<MonitorRecord, 'seq' | 'last_status' | 'consecutive_failures' | 'status_since'> &
+  Partial<Pick<MonitorRecord, 'last_checked_at' | 'last_response_time_ms' | 'last_error' | 'certificate_expires_at' | 'certificate_warning'>>;
 
 function toRecord(row: MonitorRow): MonitorRecord {
-  return {
-    seq: row.seq,
-    id: row.id,
-    name: row.name,
-    type: row.type,
-    url: row.url,
-    frequency: row.frequency,
-    lastStatus: row.last_status,
-    consecutiveFailures: row.consecutive_failures,
-    statusSince: row.status_since ?? undefined,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    http: {
-      method: row.method ?? undefined,
-      headers: fromJson<Record<string, string>>(row.headers),
-      secretHeaders: fromJson<string[]>(row.secret_headers),
-      body: row.body ?? undefined,
-      expect: fromJson<MonitorExpect>(row.expect),
-      tls: fromJson<MonitorTls>(row.tls),
-    },
-    retrySeconds: row.retry_seconds ?? undefined,
-    dns: fromJson<DnsCheckSpec>(row.dns),
-    lastCheckedAt: row.last_checked_at ?? undefined,
-    lastResponseTimeMs: row.last_response_time_ms ?? undefined,
-    lastError: row.last_error ?? undefined,
-    certificateExpiresAt: row.certificate_expires_at ?? undefined,
-    certificateWarning: row.certificate_warning ?? undefined,
-    certificateAlerted:
-      row.certificate_alerted_threshold === null || row.certificate_alerted_expires_at === null
-        ? undefined
-        : { threshold: row.certificate_alerted_threshold, expiresAt: row.certificate_alerted_expires_at },
-  };
+  const record: Record<string, unknown> = recordOf(row);
+  for (const column of JSON_COLUMNS) if (row[column] !== null) record[column] = JSON.parse(row[column]);
+  const { certificate_alerted_threshold: threshold, certificate_alerted_expires_at: expiresAt } = row;
+  record['certificateAlerted'] = threshold === null || expiresAt === null ? undefined : { threshold, expiresAt };
+  return record as MonitorRecord;
 }
 
+/** The columns a person's fields go to: those of the monitor's table (common/api/monitor.ts) with an input. */
+const inputColumns: readonly InputColumn[] = fieldsWhere<InputColumn>(monitorFields, (spec) => spec.input !== undefined);
+const at = (column: InputColumn) => `?${inputColumns.indexOf(column) + 1}`;
+/** What the status and the latest check are kept across a PUT for: the same target, type and lookup. */
+const sameTarget = `type = ${at('type')} AND url = ${at('url')} AND dns IS ${at('dns')}`;
+const keptOnSameTarget = ['last_status', 'consecutive_failures', 'status_since', 'last_checked_at', 'last_response_time_ms', 'last_error', 'certificate_expires_at', 'certificate_alerted_threshold', 'certificate_alerted_expires_at', 'certificate_warning'];
+const startedAfresh: Record<string, string> = { last_status: "'unknown'", consecutive_failures: '0' };
+
 const queries = {
-  insert: `INSERT INTO monitors (id, name, type, url, frequency, created_at, updated_at, method, headers, secret_headers, body, expect, retry_seconds, tls, dns)
-   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-  // In SET, `type`, `url` and `dns` are the old values: ?2, ?3 and ?14 the new ones. A new lookup is a new target.
-  replace: `UPDATE monitors SET name = ?1, type = ?2, url = ?3, frequency = ?4, updated_at = ?5,
-     method = ?6, headers = ?7, secret_headers = ?8, body = ?9, expect = ?10, retry_seconds = ?11, tls = ?12, dns = ?14,
-     last_status = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN last_status ELSE 'unknown' END,
-     consecutive_failures = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN consecutive_failures ELSE 0 END,
-     status_since = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN status_since ELSE NULL END,
-     last_checked_at = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN last_checked_at ELSE NULL END,
-     last_response_time_ms = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN last_response_time_ms ELSE NULL END,
-     last_error = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN last_error ELSE NULL END,
-     certificate_expires_at = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN certificate_expires_at ELSE NULL END,
-     certificate_alerted_threshold = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN certificate_alerted_threshold ELSE NULL END,
-     certificate_alerted_expires_at = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN certificate_alerted_expires_at ELSE NULL END,
-     certificate_warning = CASE WHEN type = ?2 AND url = ?3 AND dns IS ?14 THEN certificate_warning ELSE NULL END
-   WHERE id = ?13 RETURNING *`,
+  insert: insertInto('monitors', [...inputColumns, 'id', 'created_at', 'updated_at']),
+  // In the CASEs, `type`, `url` and `dns` are the stored values, the parameters the new ones: a new lookup is a new target.
+  replace: `UPDATE monitors SET ${inputColumns.map((column) => `${column} = ${at(column)}`).join(', ')},
+     ${keptOnSameTarget.map((column) => `${column} = CASE WHEN ${sameTarget} THEN ${column} ELSE ${startedAfresh[column] ?? 'NULL'} END`).join(',\n     ')},
+     updated_at = ?${inputColumns.length + 1}
+   WHERE id = ?${inputColumns.length + 2} RETURNING *`,
   delete: 'DELETE FROM monitors WHERE id = ?',
   saveStatus: `UPDATE monitors SET last_status = ?, consecutive_failures = ?, status_since = ?,
      last_checked_at = ?, last_response_time_ms = ?, last_error = ?, certificate_expires_at = ?, certificate_warning = ? WHERE seq = ?`,
   saveCertificateAlerted: 'UPDATE monitors SET certificate_alerted_threshold = ?, certificate_alerted_expires_at = ? WHERE seq = ?',
 };
+
+/** One text per lookup, whatever order its keys came in: a PUT that keeps it compares equal (the CASEs above). */
+function withCanonicalDns(fields: MonitorFields): MonitorFields {
+  if (fields.dns === undefined) return fields;
+  const { record, expect, resolver } = fields.dns;
+  return { ...fields, dns: { record, expect, resolver } };
+}
 
 export class MonitorStore extends withStatements(queries) {
   readonly #db: DatabaseSync;
@@ -199,7 +135,7 @@ export class MonitorStore extends withStatements(queries) {
   }
 
   create(id: string, fields: MonitorFields, now: string): MonitorRecord {
-    const row = this.sql.insert.get(id, fields.name, fields.type, fields.url, fields.frequency, now, now, ...requestColumns(fields), dnsColumn(fields));
+    const row = this.sql.insert.get(...columnValues(withCanonicalDns(fields), inputColumns), id, now, now);
     const record = toRecord(row as unknown as MonitorRow);
     this.#ordered.push(record);
     this.#byId.set(id, record);
@@ -226,8 +162,7 @@ export class MonitorStore extends withStatements(queries) {
   /** Replaces the editable fields; a new target, type or lookup starts the status and the latest check afresh. */
   replace(id: string, fields: MonitorFields, now: string): MonitorRecord | undefined {
     if (!this.#byId.has(id)) return undefined;
-    const { name, type, url, frequency } = fields;
-    const row = this.sql.replace.get(name, type, url, frequency, now, ...requestColumns(fields), id, dnsColumn(fields)) as MonitorRow | undefined;
+    const row = this.sql.replace.get(...columnValues(withCanonicalDns(fields), inputColumns), now, id) as MonitorRow | undefined;
     return row && this.#remember(toRecord(row));
   }
 
@@ -267,14 +202,14 @@ export class MonitorStore extends withStatements(queries) {
     transaction(this.#db, () => {
       for (const u of updates) {
         this.sql.saveStatus.run(
-          u.lastStatus,
-          u.consecutiveFailures,
-          u.statusSince ?? null,
-          u.lastCheckedAt ?? null,
-          u.lastResponseTimeMs ?? null,
-          u.lastError ?? null,
-          u.certificateExpiresAt ?? null,
-          u.certificateWarning ?? null,
+          u.last_status,
+          u.consecutive_failures,
+          u.status_since ?? null,
+          u.last_checked_at ?? null,
+          u.last_response_time_ms ?? null,
+          u.last_error ?? null,
+          u.certificate_expires_at ?? null,
+          u.certificate_warning ?? null,
           u.seq,
         );
       }
@@ -285,8 +220,9 @@ export class MonitorStore extends withStatements(queries) {
     for (const u of updates) {
       const record = this.#ordered[this.#indexOfSeq(u.seq)];
       if (record) {
-        const { lastStatus, consecutiveFailures, statusSince, lastCheckedAt, lastResponseTimeMs, lastError, certificateExpiresAt, certificateWarning } = u;
-        this.#remember({ ...record, lastStatus, consecutiveFailures, statusSince, lastCheckedAt, lastResponseTimeMs, lastError, certificateExpiresAt, certificateWarning });
+        // Every part written, an absent one as undefined: a passing check clears the last error.
+        const { last_status, consecutive_failures, status_since, last_checked_at, last_response_time_ms, last_error, certificate_expires_at, certificate_warning } = u;
+        this.#remember({ ...record, last_status, consecutive_failures, status_since, last_checked_at, last_response_time_ms, last_error, certificate_expires_at, certificate_warning });
       }
     }
   }

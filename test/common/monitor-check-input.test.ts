@@ -13,27 +13,10 @@ function detailsFor(extra: Record<string, unknown>, base: Record<string, unknown
 
 describe('the check extension fields on create', () => {
   it('accepts every field and normalizes method and status classes', () => {
-    const result = checkInput(monitorCreateInput, {
-      ...http,
-      method: 'post',
-      headers: { Authorization: 'Bearer abc', 'X-Trace': '1' },
-      secret_headers: ['X-Trace'],
-      body: '{"ping":true}',
-      expect: { status: [200, '3XX'], body_contains: 'ok', body_not_contains: 'error', json: [{ path: '$.status', equals: 'ok' }, { path: '$.n', equals: null }], max_response_ms: 500 },
-      retry_seconds: 15,
-    });
-    expect(result).toEqual({
-      ok: true,
-      value: {
-        ...http,
-        method: 'POST',
-        headers: { Authorization: 'Bearer abc', 'X-Trace': '1' },
-        secret_headers: ['X-Trace'],
-        body: '{"ping":true}',
-        expect: { status: [200, '3xx'], body_contains: 'ok', body_not_contains: 'error', json: [{ path: '$.status', equals: 'ok' }, { path: '$.n', equals: null }], max_response_ms: 500 },
-        retry_seconds: 15,
-      },
-    });
+    const expectations = { body_contains: 'ok', body_not_contains: 'error', json: [{ path: '$.status', equals: 'ok' }, { path: '$.n', equals: null }], max_response_ms: 500 };
+    const fields = { ...http, headers: { Authorization: 'Bearer abc', 'X-Trace': '1' }, secret_headers: ['X-Trace'], body: '{"ping":true}', retry_seconds: 15 };
+    const result = checkInput(monitorCreateInput, { ...fields, method: 'post', expect: { ...expectations, status: [200, '3XX'] } });
+    expect(result).toEqual({ ok: true, value: { ...fields, method: 'POST', expect: { ...expectations, status: [200, '3xx'] } } });
   });
 
   it('refuses null on create, where there is no stored value to reset, and takes it on PUT', () => {

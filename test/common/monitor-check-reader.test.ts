@@ -1,12 +1,9 @@
 // The tolerant reader of a monitor's check extension fields (docs/api-decisions.md §16).
 import { describe, expect, it } from 'vitest';
-import { parseItem, readMonitor } from '../../common/api/index.ts';
+import { readMonitor } from '../../common/api/index.ts';
+import { readSent } from './sent-items.ts';
 
-function read(json: unknown) {
-  const result = parseItem(readMonitor, json);
-  if (!result.ok) throw new Error(result.error.message);
-  return result;
-}
+const read = (json: unknown) => readSent(readMonitor, json);
 
 const full = {
   id: 'mon_1',

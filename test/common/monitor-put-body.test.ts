@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildMonitorPutBody, type Monitor } from '../../common/api/index.ts';
-
-const fetched: Monitor = {
-  id: 'mon_1',
-  name: 'Site',
-  type: 'http',
-  url: 'https://example.com',
-  frequency: 60,
-  last_status: 'up',
-  created_at: '2026-11-21T15:52:00.000Z',
-  updated_at: '2026-11-21T15:52:00.000Z',
-};
+import { sentMonitor } from './sent-items.ts';
 
 describe('buildMonitorPutBody', () => {
   it('sends every spec field the server sent, with the edits applied', () => {
-    expect(buildMonitorPutBody(fetched, { name: ' Home page ' })).toEqual({
+    expect(buildMonitorPutBody(sentMonitor, { name: ' Home page ' })).toEqual({
       ok: true,
-      body: { ...fetched, name: 'Home page' },
+      body: { ...sentMonitor, name: 'Home page' },
     });
   });
 
@@ -29,7 +19,7 @@ describe('buildMonitorPutBody', () => {
   });
 
   it('checks edited values against Vigil’s rules', () => {
-    expect(buildMonitorPutBody(fetched, { frequency: 5, name: '' })).toEqual({
+    expect(buildMonitorPutBody(sentMonitor, { frequency: 5, name: '' })).toEqual({
       ok: false,
       details: [
         { field: 'name', message: 'must not be empty' },
@@ -39,17 +29,17 @@ describe('buildMonitorPutBody', () => {
   });
 
   it('checks the kept url against an edited type', () => {
-    expect(buildMonitorPutBody(fetched, { type: 'tcp' })).toEqual({
+    expect(buildMonitorPutBody(sentMonitor, { type: 'tcp' })).toEqual({
       ok: false,
       details: [
         { field: 'url', message: 'must be host:port, like example.com:443 or [2001:db8::1]:53, with a port from 1 to 65535' },
       ],
     });
-    expect(buildMonitorPutBody(fetched, { type: 'tcp', url: 'example.com:443' })).toMatchObject({ ok: true });
+    expect(buildMonitorPutBody(sentMonitor, { type: 'tcp', url: 'example.com:443' })).toMatchObject({ ok: true });
   });
 
   it('checks an edited url of an unknown type only as plain text', () => {
-    const remote: Monitor = { ...fetched, type: 'smtp' };
+    const remote: Monitor = { ...sentMonitor, type: 'smtp' };
     expect(buildMonitorPutBody(remote, { url: 'example.com 25' })).toMatchObject({ ok: true });
     expect(buildMonitorPutBody(remote, { url: 'a\nb' })).toEqual({
       ok: false,
@@ -68,7 +58,7 @@ describe('buildMonitorPutBody', () => {
   });
 
   it('builds a body without id when the server sent none (the path carries it)', () => {
-    const { id: _, ...withoutId } = fetched;
+    const { id: _, ...withoutId } = sentMonitor;
     const result = buildMonitorPutBody(withoutId, {});
     expect(result.ok && result.body.id).toBeUndefined();
   });

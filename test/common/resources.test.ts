@@ -1,46 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import {
-  parseItem,
-  readDomain,
-  readHeartbeat,
-  readMonitor,
-  readNotificationHandler,
-  type ItemReader,
-} from '../../common/api/index.ts';
-
-function read<T>(reader: ItemReader<T>, json: unknown) {
-  const result = parseItem(reader, json);
-  if (!result.ok) throw new Error(result.error.message);
-  return result;
-}
+import { readDomain, readHeartbeat, readMonitor, readNotificationHandler } from '../../common/api/index.ts';
+import { readSent, sentMonitor } from './sent-items.ts';
 
 describe('readMonitor', () => {
-  const full = {
-    id: 'mon_1',
-    name: 'Site',
-    type: 'http',
-    url: 'https://example.com',
-    frequency: 60,
-    last_status: 'up',
-    created_at: '2026-11-21T15:52:00.000Z',
-    updated_at: '2026-11-21T16:52:00+01:00',
-  };
+  // A date with an offset, as some servers send it: read as it stands.
+  const full = { ...sentMonitor, updated_at: '2026-11-21T16:52:00+01:00' };
 
   it('reads every spec field', () => {
-    expect(read(readMonitor, full)).toEqual({ ok: true, item: full, issues: [] });
+    expect(readSent(readMonitor, full)).toEqual({ ok: true, item: full, issues: [] });
   });
 
   it('reads an empty object: every field is optional', () => {
-    expect(read(readMonitor, {})).toEqual({ ok: true, item: {}, issues: [] });
+    expect(readSent(readMonitor, {})).toEqual({ ok: true, item: {}, issues: [] });
   });
 
   it('treats null exactly like an absent field', () => {
     const nulls = Object.fromEntries(Object.keys(full).map((key) => [key, null]));
-    expect(read(readMonitor, nulls)).toEqual({ ok: true, item: {}, issues: [] });
+    expect(readSent(readMonitor, nulls)).toEqual({ ok: true, item: {}, issues: [] });
   });
 
   it('drops unknown fields', () => {
-    expect(read(readMonitor, { id: 'a', owner: 'me', tags: ['x'] }).item).toStrictEqual({
+    expect(readSent(readMonitor, { id: 'a', owner: 'me', tags: ['x'] }).item).toStrictEqual({
       id: 'a',
       name: undefined,
       type: undefined,
@@ -67,7 +47,7 @@ describe('readMonitor', () => {
   });
 
   it('keeps enum values from outside the spec as data', () => {
-    const { item, issues } = read(readMonitor, { type: 'smtp', last_status: 'paused' });
+    const { item, issues } = readSent(readMonitor, { type: 'smtp', last_status: 'paused' });
     expect(item).toEqual({ type: 'smtp', last_status: 'paused' });
     expect(issues).toEqual([]);
   });
@@ -85,18 +65,18 @@ describe('readMonitor', () => {
     [{ created_at: 'not a date' }, 'created_at', 'expected an ISO 8601 date-time with offset, got "not a date"'],
     [{ updated_at: 1_763_740_320 }, 'updated_at', 'expected a string, got number'],
   ])('drops a field of the wrong type and reports it: %j', (json, field, message) => {
-    const { item, issues } = read(readMonitor, { id: 'keep', ...json });
+    const { item, issues } = readSent(readMonitor, { id: 'keep', ...json });
     expect(item).toEqual({ id: 'keep' });
     expect(issues).toEqual([{ path: [field], message }]);
   });
 
   it('shortens long bad values in messages', () => {
-    const { issues } = read(readMonitor, { created_at: 'x'.repeat(100) });
+    const { issues } = readSent(readMonitor, { created_at: 'x'.repeat(100) });
     expect(issues[0]?.message).toBe(`expected an ISO 8601 date-time with offset, got "${'x'.repeat(40)}…"`);
   });
 
   it('reports every bad field of one item', () => {
-    const { issues } = read(readMonitor, { name: 1, frequency: 'x', created_at: 'y' });
+    const { issues } = readSent(readMonitor, { name: 1, frequency: 'x', created_at: 'y' });
     expect(issues.map((issue) => issue.path)).toEqual([['name'], ['frequency'], ['created_at']]);
   });
 });
@@ -110,7 +90,7 @@ describe('ids', () => {
     ['mon_abc', 'mon_abc'],
     ['a b/c?d#e%', 'a b/c?d#e%'],
   ])('reads %j as the id %j', (id, expected) => {
-    expect(read(readMonitor, { id }).item.id).toBe(expected);
+    expect(readSent(readMonitor, { id }).item.id).toBe(expected);
   });
 
   it.each([
@@ -120,7 +100,7 @@ describe('ids', () => {
     [true, 'expected a string or integer id, got boolean'],
     [{ value: 1 }, 'expected a string or integer id, got object'],
   ])('drops the id %j', (id, message) => {
-    const { item, issues } = read(readDomain, { id, domain: 'example.com' });
+    const { item, issues } = readSent(readDomain, { id, domain: 'example.com' });
     expect(item).toEqual({ domain: 'example.com' });
     expect(issues).toEqual([{ path: ['id'], message }]);
   });
@@ -137,11 +117,11 @@ describe('readHeartbeat', () => {
   };
 
   it('reads every field, including the ping_url extension', () => {
-    expect(read(readHeartbeat, full).item).toEqual(full);
+    expect(readSent(readHeartbeat, full).item).toEqual(full);
   });
 
   it('reads a heartbeat that has never been pinged', () => {
-    expect(read(readHeartbeat, { id: 'hb_1', last_ping: null }).item).toEqual({ id: 'hb_1' });
+    expect(readSent(readHeartbeat, { id: 'hb_1', last_ping: null }).item).toEqual({ id: 'hb_1' });
   });
 
   it.each([
@@ -153,13 +133,13 @@ describe('readHeartbeat', () => {
     [{ ping_url: '/ping/k3l9x' }, 'ping_url'],
     [{ ping_url: 'https://vigil.example/ping/a b' }, 'ping_url'],
   ])('drops and reports %j', (json, field) => {
-    const { item, issues } = read(readHeartbeat, { id: 'hb_1', ...json });
+    const { item, issues } = readSent(readHeartbeat, { id: 'hb_1', ...json });
     expect(item).toEqual({ id: 'hb_1' });
     expect(issues.map((issue) => issue.path)).toEqual([[field]]);
   });
 
   it('keeps an http (not https) ping_url from a local service', () => {
-    expect(read(readHeartbeat, { ping_url: 'http://127.0.0.1:8080/ping/abc' }).item.ping_url).toBe(
+    expect(readSent(readHeartbeat, { ping_url: 'http://127.0.0.1:8080/ping/abc' }).item.ping_url).toBe(
       'http://127.0.0.1:8080/ping/abc',
     );
   });
@@ -168,23 +148,23 @@ describe('readHeartbeat', () => {
 describe('readDomain', () => {
   it('reads every field, with a negative days_until_expiry once expired', () => {
     const json = { id: 'dom_1', domain: 'example.com', expires_on: '2026-01-02', days_until_expiry: -5, registrar: 'R' };
-    expect(read(readDomain, json)).toEqual({ ok: true, item: json, issues: [] });
+    expect(readSent(readDomain, json)).toEqual({ ok: true, item: json, issues: [] });
   });
 
   it('cuts a full date-time in expires_on to its date, without an issue', () => {
-    const { item, issues } = read(readDomain, { expires_on: '2027-03-01T23:00:00-05:00' });
+    const { item, issues } = readSent(readDomain, { expires_on: '2027-03-01T23:00:00-05:00' });
     expect(item.expires_on).toBe('2027-03-01');
     expect(issues).toEqual([]);
   });
 
   it.each([['2026-02-30'], ['03/01/2027'], ['2027-3-1'], ['soon']])('drops the expires_on %j', (expiresOn) => {
-    const { item, issues } = read(readDomain, { expires_on: expiresOn });
+    const { item, issues } = readSent(readDomain, { expires_on: expiresOn });
     expect(item.expires_on).toBeUndefined();
     expect(issues[0]?.message).toMatch(/^expected an ISO 8601 date \(YYYY-MM-DD\)/);
   });
 
   it.each([[30.5], ['30'], [1e300]])('drops the days_until_expiry %j', (days) => {
-    const { item, issues } = read(readDomain, { days_until_expiry: days });
+    const { item, issues } = readSent(readDomain, { days_until_expiry: days });
     expect(item.days_until_expiry).toBeUndefined();
     expect(issues).toHaveLength(1);
   });
@@ -193,11 +173,11 @@ describe('readDomain', () => {
 describe('readNotificationHandler', () => {
   it('reads every field and keeps types this code does not know', () => {
     const json = { id: 'nh_1', name: 'Ops', type: 'slack', destination: '#ops' };
-    expect(read(readNotificationHandler, json)).toEqual({ ok: true, item: json, issues: [] });
+    expect(readSent(readNotificationHandler, json)).toEqual({ ok: true, item: json, issues: [] });
   });
 
   it('drops and reports a destination of the wrong type', () => {
-    const { item, issues } = read(readNotificationHandler, { type: 'email', destination: ['a@b.c'] });
+    const { item, issues } = readSent(readNotificationHandler, { type: 'email', destination: ['a@b.c'] });
     expect(item).toEqual({ type: 'email' });
     expect(issues).toEqual([{ path: ['destination'], message: 'expected a string, got array' }]);
   });

@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 import type { ItemFixture } from './status-fixtures.ts';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Domain} from '../../common/ipc/views.ts';
 import { useDomains } from '../../renderer/state/resources.ts';
 import { useStatus } from '../../renderer/state/status-store.ts';
 import { DomainsView } from '../../renderer/views/domains/domains-view.tsx';
 import { callError, fakeApi, renderForUser, status } from './renderer-harness.tsx';
+import { expectDeleteOnlyAfterConfirmation, expectEmptyList, expectRefusedCreateKeepsDraft } from './resource-list-flows.tsx';
 
 function showDomains(domains: Domain[], items: ItemFixture[] = []) {
   useStatus.getState().receive(status({ domains, items }));
@@ -19,10 +20,7 @@ describe('DomainsView', () => {
   it('says what watching a domain does when there is none yet', () => {
     fakeApi();
     showDomains([]);
-    render(<DomainsView />);
-    expect(screen.getByRole('heading', { name: 'No domains watched yet' })).toBeTruthy();
-    expect(screen.getByText(/warns you well before it does/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Add your first domain' })).toBeTruthy();
+    expectEmptyList(<DomainsView />, { heading: 'No domains watched yet', explains: /warns you well before it does/, firstButton: 'Add your first domain' });
   });
 
   it('lists the expiry date, the days left coloured by the thresholds the core applied, and the registrar', () => {
@@ -115,33 +113,28 @@ describe('DomainsView', () => {
   it('rolls the row back and keeps the input, with the server’s error at the field, when adding fails', async () => {
     fakeApi({ createDomain: () => Promise.reject(callError('The server refused the domain.', [{ field: '0.domain', message: 'is already watched' }])) });
     showDomains([]);
-    const user = renderForUser(<DomainsView />);
-    await user.click(screen.getByRole('button', { name: 'Add domain' }));
-    await user.type(screen.getByRole('textbox', { name: 'Domain' }), 'example.com');
-    const dialog = screen.getByRole('dialog', { name: 'Add domain' });
-    await user.click(within(dialog).getByRole('button', { name: 'Add domain' }));
-    expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', 'The server refused the domain.');
-    expect(within(dialog).getByText('Is already watched.')).toBeTruthy();
-    expect(useDomains.getState().rows).toEqual([]);
-    // Closed with Escape (not Cancel, which discards): the draft is still there when the form opens again.
-    fireEvent(dialog, new Event('cancel', { cancelable: true }));
-    await user.click(screen.getByRole('button', { name: 'Add your first domain' }));
-    expect(screen.getByRole('textbox', { name: 'Domain' })).toHaveProperty('value', 'example.com');
+    await expectRefusedCreateKeepsDraft(renderForUser(<DomainsView />), {
+      open: 'Add domain',
+      dialog: 'Add domain',
+      field: 'Domain',
+      typed: 'example.com',
+      submit: 'Add domain',
+      refusal: 'The server refused the domain.',
+      fieldError: 'Is already watched.',
+      rows: () => useDomains.getState().rows,
+      reopen: 'Add your first domain',
+    });
   });
 
   it('deletes only after confirmation', async () => {
     const fake = fakeApi();
     showDomains([{ id: 'd1', domain: 'example.com', expires_on: '2031-03-14', days_until_expiry: 400 }]);
-    const user = renderForUser(<DomainsView />);
-    await user.click(screen.getByRole('button', { name: 'Delete example.com' }));
-    const confirm = screen.getByRole('alertdialog', { name: 'Stop watching example.com?' });
-    expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' }));
-    await user.keyboard('{Enter}');
-    expect(fake.calls).toEqual([]);
-    expect(screen.queryByRole('alertdialog')).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Delete example.com' }));
-    await user.click(screen.getByRole('button', { name: 'Delete domain' }));
-    expect(fake.calls).toEqual([{ method: 'deleteDomain', args: ['local', 'd1'] }]);
-    await waitFor(() => expect(screen.queryByText('example.com')).toBeNull());
+    await expectDeleteOnlyAfterConfirmation(renderForUser(<DomainsView />), fake, {
+      name: 'example.com',
+      question: 'Stop watching example.com?',
+      confirm: 'Delete domain',
+      decline: 'Enter',
+      call: { method: 'deleteDomain', args: ['local', 'd1'] },
+    });
   });
 });

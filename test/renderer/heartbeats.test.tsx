@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Heartbeat } from '../../common/ipc/views.ts';
@@ -8,6 +8,7 @@ import { useHeartbeats } from '../../renderer/state/resources.ts';
 import { useStatus } from '../../renderer/state/status-store.ts';
 import { HeartbeatsView } from '../../renderer/views/heartbeats/heartbeats-view.tsx';
 import { callError, fakeApi, renderForUser, status } from './renderer-harness.tsx';
+import { expectDeleteOnlyAfterConfirmation, expectEmptyList, expectRefusedCreateKeepsDraft } from './resource-list-flows.tsx';
 import type { ItemFixture } from './status-fixtures.ts';
 
 const minute = 60_000;
@@ -30,10 +31,7 @@ describe('HeartbeatsView', () => {
   it('says what a heartbeat is for when there is none yet', () => {
     fakeApi();
     showHeartbeats([]);
-    render(<HeartbeatsView />);
-    expect(screen.getByRole('heading', { name: 'No heartbeats yet' })).toBeTruthy();
-    expect(screen.getByText(/pings Vigil each time it finishes/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Create your first heartbeat' })).toBeTruthy();
+    expectEmptyList(<HeartbeatsView />, { heading: 'No heartbeats yet', explains: /pings Vigil each time it finishes/, firstButton: 'Create your first heartbeat' });
   });
 
   it('lists the interval, last ping, next expected ping and the state the core judged', () => {
@@ -166,35 +164,29 @@ describe('HeartbeatsView', () => {
   it('rolls the row back and keeps the input, with the server’s error at the field, when creating fails', async () => {
     fakeApi({ createHeartbeat: () => Promise.reject(callError('The server refused the heartbeat.', [{ field: '0.expected_interval', message: 'must be at least 60 on this server' }])) });
     showHeartbeats([]);
-    const user = renderForUser(<HeartbeatsView />);
-    await user.click(screen.getByRole('button', { name: 'New heartbeat' }));
-    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Backup');
-    await user.click(screen.getByRole('button', { name: 'Create heartbeat' }));
-    const dialog = screen.getByRole('dialog', { name: 'New heartbeat' });
-    expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', 'The server refused the heartbeat.');
-    expect(within(dialog).getByText('Must be at least 60 on this server.')).toBeTruthy();
-    expect(useHeartbeats.getState().rows).toEqual([]);
-    // Closed and opened again: what was typed is still there.
-    // Closed with Escape (not Cancel, which discards): the draft is still there when the form opens again.
-    fireEvent(dialog, new Event('cancel', { cancelable: true }));
-    await user.click(screen.getByRole('button', { name: 'New heartbeat' }));
-    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveProperty('value', 'Backup');
+    await expectRefusedCreateKeepsDraft(renderForUser(<HeartbeatsView />), {
+      open: 'New heartbeat',
+      dialog: 'New heartbeat',
+      field: 'Name',
+      typed: 'Backup',
+      submit: 'Create heartbeat',
+      refusal: 'The server refused the heartbeat.',
+      fieldError: 'Must be at least 60 on this server.',
+      rows: () => useHeartbeats.getState().rows,
+      reopen: 'New heartbeat',
+    });
   });
 
   it('deletes only after confirmation', async () => {
     const fake = fakeApi();
     showHeartbeats([{ id: 'hb_1', name: 'Backup', expected_interval: 300 }]);
-    const user = renderForUser(<HeartbeatsView />);
-    await user.click(screen.getByRole('button', { name: 'Delete Backup' }));
-    const confirm = screen.getByRole('alertdialog', { name: 'Delete Backup?' });
-    expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' }));
-    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    expect(fake.calls).toEqual([]);
-    expect(screen.getByText('Backup')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Delete Backup' }));
-    await user.click(screen.getByRole('button', { name: 'Delete heartbeat' }));
-    expect(fake.calls).toEqual([{ method: 'deleteHeartbeat', args: ['local', 'hb_1'] }]);
-    await waitFor(() => expect(screen.queryByText('Backup')).toBeNull());
+    await expectDeleteOnlyAfterConfirmation(renderForUser(<HeartbeatsView />), fake, {
+      name: 'Backup',
+      question: 'Delete Backup?',
+      confirm: 'Delete heartbeat',
+      decline: 'Cancel',
+      call: { method: 'deleteHeartbeat', args: ['local', 'hb_1'] },
+    });
   });
 
   it('copies the ping URL and says so', async () => {

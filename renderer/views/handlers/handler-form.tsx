@@ -7,6 +7,7 @@ import { fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
 import { DialogForm } from '../../components/dialog-form.tsx';
 import { SelectField, TextField } from '../../components/fields.tsx';
+import { AddressField, NameField } from '../../components/item-fields.tsx';
 import { ServerField } from '../../components/server-field.tsx';
 import { useFormDraft } from '../../state/drafts-store.ts';
 import { useFormCheck } from '../../state/form-check.ts';
@@ -53,7 +54,6 @@ export function HandlerForm({ typesInUse, onClose }: HandlerFormProps) {
   const check = useFormCheck({ ...localErrors(draft, local), ...serverChoiceErrors(server) });
   const { errors } = check;
   const body = bodyOf(draft);
-  const destination = destinationFieldOf(body.type);
 
   function change(patch: Partial<HandlerDraft>) {
     form.setDraft({ ...draft, ...patch });
@@ -82,15 +82,7 @@ export function HandlerForm({ typesInUse, onClose }: HandlerFormProps) {
   return (
     <DialogForm title="New notification handler" draft={form} check={check} save={save} submitLabel="Create handler" savingLabel="Creating…" onClose={onClose}>
       <ServerField choice={server} error={errors['server']} hint="It delivers the alerts of its own items." onChange={() => check.forget('server')} />
-      <TextField
-        label="Name"
-        value={draft.name}
-        error={errors['name']}
-        hint="How alerts name it, like “On-call email”."
-        maxLength={INPUT_LIMITS.nameMaxLength}
-        autoFocus
-        onChange={(event) => change({ name: event.target.value })}
-      />
+      <NameField value={draft.name} error={errors['name']} hint="How alerts name it, like “On-call email”." onChange={(name) => change({ name })} />
       <SelectField
         label="Type"
         value={draft.type}
@@ -110,16 +102,12 @@ export function HandlerForm({ typesInUse, onClose }: HandlerFormProps) {
           onChange={(event) => change({ otherType: event.target.value })}
         />
       )}
-      <TextField
-        label={destination.label}
+      <AddressField
+        words={destinationFieldOf(body.type)}
         value={draft.destination}
         error={errors['destination']}
-        hint={destination.hint}
-        placeholder={destination.placeholder}
-        inputMode={destination.inputMode}
         maxLength={INPUT_LIMITS.destinationMaxLength}
-        verbatim
-        onChange={(event) => change({ destination: event.target.value })}
+        onChange={(address) => change({ destination: address })}
       />
     </DialogForm>
   );

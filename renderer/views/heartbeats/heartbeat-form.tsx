@@ -13,6 +13,7 @@ import { vigil } from '../../api/vigil-api.ts';
 import { DialogForm } from '../../components/dialog-form.tsx';
 import { DurationField, draftSeconds, durationDraft, durationErrors, type DurationDraft } from '../../components/duration-field.tsx';
 import { sentence, TextField } from '../../components/fields.tsx';
+import { NameField } from '../../components/item-fields.tsx';
 import { ServerField } from '../../components/server-field.tsx';
 import { useFormDraft } from '../../state/drafts-store.ts';
 import { useFormCheck } from '../../state/form-check.ts';
@@ -122,14 +123,11 @@ export function HeartbeatForm({ onClose, onCreated }: HeartbeatFormProps) {
   return (
     <DialogForm title="New heartbeat" draft={form} check={check} save={save} submitLabel="Create heartbeat" savingLabel="Creating…" onClose={onClose}>
       <ServerField choice={server} error={errors['server']} hint="It gives the ping URL and watches the pings." onChange={() => check.forget('server')} />
-      <TextField
-        label="Name"
+      <NameField
         value={draft.name}
         error={errors['name']}
         hint={`What the job does, like “Nightly backup”. Left empty, it is called “${HEARTBEAT_DEFAULTS.name}”.`}
-        maxLength={INPUT_LIMITS.nameMaxLength}
-        autoFocus
-        onChange={(event) => change({ name: event.target.value }, 'name')}
+        onChange={(name) => change({ name }, 'name')}
       />
       {cron && (
         <fieldset className="field">

@@ -10,7 +10,8 @@ import { fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
 import { DialogForm } from '../../components/dialog-form.tsx';
 import { DurationField, draftSeconds, durationDraft, durationErrors, type DurationDraft } from '../../components/duration-field.tsx';
-import { SelectField, TextField } from '../../components/fields.tsx';
+import { SelectField } from '../../components/fields.tsx';
+import { AddressField, NameField, type AddressWords } from '../../components/item-fields.tsx';
 import { ServerField } from '../../components/server-field.tsx';
 import { useFormDraft } from '../../state/drafts-store.ts';
 import { useServerOffers } from '../../state/server-capabilities.ts';
@@ -33,14 +34,14 @@ interface MonitorDraft {
   from: string;
 }
 
-const targetFields: Record<string, { label: string; hint: string; placeholder: string }> = {
+const targetFields: Record<string, AddressWords> = {
   http: { label: 'URL', hint: 'An http:// or https:// address; up when it answers with a status below 400.', placeholder: 'https://example.com/health' },
   tcp: { label: 'Host and port', hint: 'Up when a TCP connection opens.', placeholder: 'db.example.com:5432' },
   udp: { label: 'Host and port', hint: 'Up when anything answers a small UDP probe.', placeholder: 'dns.example.com:53' },
   ping: { label: 'Host', hint: 'A host name or IP address; up when it answers ping.', placeholder: 'router.example.com' },
   dns: { label: 'Host name', hint: 'The name to look up, like example.com or _dmarc.example.com.', placeholder: 'example.com' },
 };
-const otherTarget = { label: 'Target', hint: 'What the server checks for this type.', placeholder: '' };
+const otherTarget: AddressWords = { label: 'Target', hint: 'What the server checks for this type.', placeholder: '' };
 /** New monitors are of the types this form has fields for: a dns monitor needs its lookup, which the form asks
  * only where the server offers the checks extension. */
 function creatableTypes(withChecks: boolean): string[] {
@@ -100,7 +101,6 @@ export function MonitorForm({ editing, onClose }: MonitorFormProps) {
   const withChecks = useServerOffers(editing?.connectionId ?? server.chosen?.id, CHECKS_EXTENSION);
   const check = useFormCheck({ ...localErrors(draft, withChecks, editing !== undefined), ...(editing === undefined ? serverChoiceErrors(server) : {}) }, serverFieldsOf);
   const { errors } = check;
-  const target = targetFields[draft.type] ?? otherTarget;
   const creatable = creatableTypes(withChecks);
   const types = [...creatable, ...(monitor !== undefined && !creatable.includes(draft.type) ? [draft.type] : [])];
   const frequency = INPUT_LIMITS.frequencySeconds;
@@ -152,7 +152,7 @@ export function MonitorForm({ editing, onClose }: MonitorFormProps) {
       onClose={onClose}
     >
       {editing === undefined && <ServerField choice={server} error={errors['server']} hint="It checks the monitor and keeps its history." onChange={() => check.forget('server')} />}
-      <TextField label="Name" value={draft.name} error={errors['name']} maxLength={INPUT_LIMITS.nameMaxLength} autoFocus onChange={(event) => change({ name: event.target.value })} />
+      <NameField value={draft.name} error={errors['name']} onChange={(name) => change({ name })} />
       <SelectField
         label="Type"
         value={draft.type}
@@ -160,15 +160,7 @@ export function MonitorForm({ editing, onClose }: MonitorFormProps) {
         options={types.map((type) => ({ value: type, label: monitorTypeLabels[type] ?? type }))}
         onChange={(event) => change({ type: event.target.value })}
       />
-      <TextField
-        label={target.label}
-        value={draft.url}
-        error={errors['url']}
-        hint={target.hint}
-        placeholder={target.placeholder}
-        verbatim
-        onChange={(event) => change({ url: event.target.value })}
-      />
+      <AddressField words={targetFields[draft.type] ?? otherTarget} value={draft.url} error={errors['url']} onChange={(url) => change({ url })} />
       <DurationField
         label="Check every"
         value={draft.frequency}

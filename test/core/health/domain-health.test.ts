@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultExpiryThresholds } from '../../../common/api/index.ts';
 import { dateToUtcDay, domainExpiry, domainExpiryDay, domainHealth, largestThreshold, utcDay } from '../../../main/core/health/index.ts';
 import { DAY, HOUR, NOW } from '../alerts/fixtures.ts';
+import { itGivesEachStateItsHealth } from './health-of-each-state.ts';
 
 const options = { thresholds: defaultExpiryThresholds };
 
@@ -45,14 +46,11 @@ describe('domainExpiry', () => {
   });
 });
 
-describe('domain helpers', () => {
-  it('domainHealth maps states to health', () => {
-    expect(domainHealth('ok')).toBe('ok');
-    expect(domainHealth('expiring')).toBe('warning');
-    expect(domainHealth('expired')).toBe('critical');
-    expect(domainHealth('unknown')).toBe('unknown');
-  });
+describe('domainHealth', () => {
+  itGivesEachStateItsHealth(domainHealth, { ok: 'ok', expiring: 'warning', expired: 'critical', unknown: 'unknown' });
+});
 
+describe('domain helpers', () => {
   it('utcDay and dateToUtcDay count days since 1970-01-01 in UTC', () => {
     expect(utcDay(Date.UTC(1970, 0, 2, 23))).toBe(1);
     expect(dateToUtcDay('1970-01-02')).toBe(1);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { heartbeatHealth, heartbeatTiming, type HeartbeatState } from '../../../main/core/health/index.ts';
 import { HOUR, iso, MINUTE, NOW, SECOND } from '../alerts/fixtures.ts';
+import { itGivesEachStateItsHealth } from './health-of-each-state.ts';
 
 const grace = { graceSeconds: 300 };
 const lastPing = NOW - HOUR;
@@ -155,14 +156,5 @@ describe('heartbeatTiming with the service’s extension fields (docs/api-decisi
 });
 
 describe('heartbeatHealth', () => {
-  it.each([
-    ['up', 'ok'],
-    ['waiting', 'ok'],
-    ['late', 'warning'],
-    ['down', 'critical'],
-    ['failed', 'critical'],
-    ['unknown', 'unknown'],
-  ] as const)('%s is %s', (state, health) => {
-    expect(heartbeatHealth(state)).toBe(health);
-  });
+  itGivesEachStateItsHealth(heartbeatHealth, { up: 'ok', waiting: 'ok', late: 'warning', down: 'critical', failed: 'critical', unknown: 'unknown' });
 });

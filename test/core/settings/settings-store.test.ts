@@ -1,27 +1,19 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
 import { defaultSettings, type Connection, type Settings } from '../../../main/core/settings/settings-schema.ts';
 import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';
 import { InvalidValueError } from '../../../main/core/storage/json-file-store.ts';
-import { recordingLogger, type RecordingLogger } from '../../helpers/recording-logger.ts';
-import { tempFolders } from '../../helpers/temp-folders.ts';
 import { filesContaining } from '../storage/files-containing.ts';
+import { storeBenchForEachTest } from '../storage/store-for-tests.ts';
 
 const now = Date.UTC(2026, 10, 1, 9, 30);
 const connection: Connection = { id: 'c1', name: 'Home lab', baseUrl: 'http://127.0.0.1:8731/api', kind: 'local', enabled: true };
-let directory: string;
-let logger: RecordingLogger;
+const bench = storeBenchForEachTest('vigil-settings-');
 
-const freshFolder = tempFolders('vigil-settings-');
-beforeEach(() => {
-  directory = freshFolder();
-  logger = recordingLogger();
-});
-
-const open = () => new ConfSettingsStore({ directory, logger, clock: { now: () => now } });
-const file = () => path.join(directory, 'settings.json');
+const open = () => new ConfSettingsStore({ directory: bench.directory, logger: bench.logger, clock: { now: () => now } });
+const file = () => path.join(bench.directory, 'settings.json');
 const onDisk = (): unknown => JSON.parse(readFileSync(file(), 'utf8'));
 
 describe('ConfSettingsStore', () => {
@@ -90,13 +82,13 @@ describe('ConfSettingsStore', () => {
     const store = open();
     expect(store.read()).toEqual(defaultSettings);
     expect(store.read()).toEqual(defaultSettings);
-    const backup = path.join(directory, 'settings.json.corrupt-2026-11-01T09-30-00-000Z.bak');
+    const backup = path.join(bench.directory, 'settings.json.corrupt-2026-11-01T09-30-00-000Z.bak');
     expect(readFileSync(backup, 'utf8')).toBe('{"pollIntervalSeconds": 30,');
     expect(store.warnings).toEqual([
       `Vigil repaired ${file()}: the file is not valid JSON at line 1, column 28 (the text ends before the JSON is complete), so everything was reset to the defaults. ` +
         `The original file was kept as ${backup}.`,
     ]);
-    expect(logger.entries.filter((entry) => entry.level === 'warn')).toHaveLength(1);
+    expect(bench.logger.entries.filter((entry) => entry.level === 'warn')).toHaveLength(1);
     expect(statSync(file()).mode & 0o777).toBe(0o600);
   });
 
@@ -110,7 +102,7 @@ describe('ConfSettingsStore', () => {
       'pollIntervalSeconds must be between 10 seconds and 1 hour (reset to the default)',
     );
     expect(onDisk()).toMatchObject({ pollIntervalSeconds: 60, connections: [connection] });
-    expect(readdirSync(directory).filter((name) => name.endsWith('.bak'))).toHaveLength(1);
+    expect(readdirSync(bench.directory).filter((name) => name.endsWith('.bak'))).toHaveLength(1);
   });
 
   it('drops only the broken connection from a hand-edited file', () => {
@@ -137,8 +129,8 @@ describe('ConfSettingsStore', () => {
     writeFileSync(file(), 'corrupt');
     open().read();
     expect(await secrets.get(connection.id)).toBe(token);
-    expect(filesContaining(directory, token)).toEqual([]);
-    expect(readdirSync(directory).length).toBeGreaterThan(1);
-    expect(logger.text()).not.toContain(token);
+    expect(filesContaining(bench.directory, token)).toEqual([]);
+    expect(readdirSync(bench.directory).length).toBeGreaterThan(1);
+    expect(bench.logger.text()).not.toContain(token);
   });
 });

@@ -1,11 +1,10 @@
 // The generic store over conf, with a schema of its own (the alert policy keeps its state this way).
 import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { InvalidValueError, JsonFileStore, StoreFileError } from '../../../main/core/storage/json-file-store.ts';
-import { recordingLogger, type RecordingLogger } from '../../helpers/recording-logger.ts';
-import { tempFolders } from '../../helpers/temp-folders.ts';
+import { storeBenchForEachTest } from './store-for-tests.ts';
 
 const stateSchema = z.object({
   lastSeen: z.record(z.string(), z.number().int().min(0)).default(() => ({})),
@@ -14,31 +13,24 @@ const stateSchema = z.object({
 type State = z.output<typeof stateSchema>;
 
 const now = Date.UTC(2026, 10, 1, 9, 30);
-let directory: string;
-let logger: RecordingLogger;
+const bench = storeBenchForEachTest('vigil-store-');
 
-const freshFolder = tempFolders('vigil-store-');
-beforeEach(() => {
-  directory = freshFolder();
-  logger = recordingLogger();
-});
-
-function open(folder = directory): JsonFileStore<State> {
+function open(folder = bench.directory): JsonFileStore<State> {
   const clock = { now: () => now };
-  return new JsonFileStore({ directory: folder, name: 'alert-state', schema: stateSchema, logger, clock });
+  return new JsonFileStore({ directory: folder, name: 'alert-state', schema: stateSchema, logger: bench.logger, clock });
 }
-const file = () => path.join(directory, 'alert-state.json');
+const file = () => path.join(bench.directory, 'alert-state.json');
 
 describe('JsonFileStore', () => {
   it('reads the defaults without creating a file', () => {
     const store = open();
     expect(store.read()).toEqual({ lastSeen: {}, muted: false });
-    expect(readdirSync(directory)).toEqual([]);
+    expect(readdirSync(bench.directory)).toEqual([]);
     expect(store.warnings).toEqual([]);
   });
 
   it('creates a missing folder, readable by its owner only', () => {
-    const folder = path.join(directory, 'a', 'b');
+    const folder = path.join(bench.directory, 'a', 'b');
     open(folder).update((state) => ({ ...state, muted: true }));
     expect(statSync(folder).mode & 0o777).toBe(0o700);
   });
@@ -56,11 +48,11 @@ describe('JsonFileStore', () => {
     expect(statSync(file()).mode & 0o777).toBe(0o600);
     expect(open().read()).toEqual({ lastSeen: { 'monitor:1': 5 }, muted: true });
 
-    const upgradeAware = new JsonFileStore({ directory, name: 'versioned', schema: stateSchema, logger, upgrade: (value) => ({ value, upgraded: false, newer: true }) });
-    writeFileSync(path.join(directory, 'versioned.json'), '{"muted":true}');
+    const upgradeAware = new JsonFileStore({ directory: bench.directory, name: 'versioned', schema: stateSchema, logger: bench.logger, upgrade: (value) => ({ value, upgraded: false, newer: true }) });
+    writeFileSync(path.join(bench.directory, 'versioned.json'), '{"muted":true}');
     upgradeAware.read();
     expect(() => upgradeAware.replace({ lastSeen: {}, muted: false })).toThrow(InvalidValueError);
-    expect(readFileSync(path.join(directory, 'versioned.json'), 'utf8')).toBe('{"muted":true}');
+    expect(readFileSync(path.join(bench.directory, 'versioned.json'), 'utf8')).toBe('{"muted":true}');
   });
 
   it('writes the file with mode 0600, also over a file that had a wider mode', () => {
@@ -102,7 +94,7 @@ describe('JsonFileStore', () => {
       throw new Error('listener bug');
     });
     expect(store.update((state) => ({ ...state, muted: true })).muted).toBe(true);
-    expect(logger.entries.map((entry) => entry.level)).toEqual(['error']);
+    expect(bench.logger.entries.map((entry) => entry.level)).toEqual(['error']);
   });
 
   it('moves a file that is not JSON aside, restores the defaults and warns', () => {
@@ -116,7 +108,7 @@ describe('JsonFileStore', () => {
       `Vigil repaired ${file()}: the file is not valid JSON at line 1, column 11 (an object, array, string, number, true, false or null was expected), so everything was reset to the defaults. ` +
         `The original file was kept as ${backup}.`,
     ]);
-    expect(logger.entries).toEqual([{ level: 'warn', message: store.warnings[0], fields: undefined }]);
+    expect(bench.logger.entries).toEqual([{ level: 'warn', message: store.warnings[0], fields: undefined }]);
   });
 
   it('keeps the valid fields of a hand-edited file and resets only the invalid one', () => {
@@ -134,7 +126,7 @@ describe('JsonFileStore', () => {
     store.read();
     writeFileSync(file(), 'garbage 2');
     store.read();
-    const backups = readdirSync(directory).filter((name) => name.endsWith('.bak')).sort();
+    const backups = readdirSync(bench.directory).filter((name) => name.endsWith('.bak')).sort();
     expect(backups).toEqual([
       'alert-state.json.corrupt-2026-11-01T09-30-00-000Z-2.bak',
       'alert-state.json.corrupt-2026-11-01T09-30-00-000Z.bak',
@@ -145,7 +137,7 @@ describe('JsonFileStore', () => {
   it.each([['an empty file', ''], ['JSON that is not an object', '[1, 2]']])('treats %s as corrupt', (_what, text) => {
     writeFileSync(file(), text);
     expect(open().read()).toEqual({ lastSeen: {}, muted: false });
-    expect(readdirSync(directory).some((name) => name.endsWith('.bak'))).toBe(true);
+    expect(readdirSync(bench.directory).some((name) => name.endsWith('.bak'))).toBe(true);
   });
 
   it('refuses to read a file it cannot open, and leaves it alone', () => {

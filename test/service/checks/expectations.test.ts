@@ -34,7 +34,7 @@ describe('unmetExpectations', () => {
 
   it('masks the values of the secret headers sent, before cutting, wherever a reason quotes them', () => {
     const token = 'eyJhbGciOiJIUzI1NiJ9.c2VjcmV0.sig';
-    const request = { headers: { Authorization: `Bearer ${token}`, Cookie: 'sid=s3ss10n; theme=dark', 'X-Tenant': 'acme-tenant', Accept: 'application/json' }, secretHeaders: ['X-Tenant'] };
+    const request = { headers: { Authorization: `Bearer ${token}`, Cookie: 'sid=s3ss10n; theme=dark', 'X-Tenant': 'acme-tenant', Accept: 'application/json' }, secret_headers: ['X-Tenant'] };
     const body = JSON.stringify({ auth: `Bearer ${token}`, bare: token, cookie: 's3ss10n', tenant: 'acme-tenant', quoted: `say "${token}"`, accept: 'application/json' });
     const json = (path: string) => unmetExpectations({ ...answer, body }, { json: [{ path, equals: 'x' }] }, request) ?? '';
     expect(json('$.auth')).toBe('$.auth was "••••••••", expected "x"');

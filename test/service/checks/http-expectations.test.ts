@@ -133,7 +133,7 @@ describe('json expectations', () => {
     const token = 'tok_9f8e7d6c5b4a39281706';
     const headers = { Authorization: `Bearer ${token}`, 'X-Api-Key': 'key-0123456789', 'X-Tenant': 'acme-tenant', 'X-Trace': 'on' };
     const echo = (path: string, body_not_contains?: string) =>
-      check('/echo', { headers, secretHeaders: ['X-Tenant'], expect: { json: [{ path, equals: 'ok' }], ...(body_not_contains === undefined ? {} : { body_not_contains }) } });
+      check('/echo', { headers, secret_headers: ['X-Tenant'], expect: { json: [{ path, equals: 'ok' }], ...(body_not_contains === undefined ? {} : { body_not_contains }) } });
     expect(await echo('$.headers.authorization')).toMatchObject({ ok: false, error: '$.headers.authorization was "••••••••", expected "ok"' });
     expect(await echo("$.headers['x-api-key']")).toMatchObject({ ok: false, error: `$.headers['x-api-key'] was "••••••••", expected "ok"` });
     expect(await echo("$.headers['x-tenant']")).toMatchObject({ ok: false, error: `$.headers['x-tenant'] was "••••••••", expected "ok"` });
@@ -183,7 +183,7 @@ describe('the request', () => {
 
   it('keeps secret headers off another origin a redirect leads to, and on the same origin', async () => {
     const headers = { Authorization: 'Bearer s3cret', 'X-Tenant': 't1', 'X-Plain': 'p' };
-    await check(`/redirect/302?to=${encodeURIComponent(`${other.url}/landing`)}`, { headers, secretHeaders: ['X-Tenant'] });
+    await check(`/redirect/302?to=${encodeURIComponent(`${other.url}/landing`)}`, { headers, secret_headers: ['X-Tenant'] });
     const elsewhere = other.received.at(-1)?.headers;
     expect(elsewhere?.authorization).toBeUndefined();
     expect(elsewhere?.['x-tenant']).toBeUndefined();

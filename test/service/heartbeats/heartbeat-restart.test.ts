@@ -1,17 +1,14 @@
 // What a heartbeat's pings left survives a restart: its schedule, its open run, its last run's figures and the alert
 // that is out, which is not told again.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMaintenanceFixture, type MaintenanceFixture } from '../maintenance/maintenance-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { startedForTests } from '../../helpers/started-for-tests.ts';
+import { openMaintenanceFixture } from '../maintenance/maintenance-fixture.ts';
 
-let fixture: MaintenanceFixture;
-
-beforeAll(async () => {
-  fixture = await openMaintenanceFixture(Date.UTC(2026, 10, 3, 9, 0));
-});
-afterAll(() => fixture.close());
+const maintenanceFixture = startedForTests(() => openMaintenanceFixture(Date.UTC(2026, 10, 3, 9, 0)));
 
 describe('a restart', () => {
   it('keeps schedules, runs and the alert that is out, and tells nothing twice', async () => {
+    const fixture = maintenanceFixture.current;
     const created = await fixture.api('/heartbeats', { method: 'POST', body: { name: 'Backup', schedule: '0 3 * * *', timezone: 'Europe/Berlin', grace_seconds: 600 } });
     const heartbeat = created.json as { id: string; ping_url: string };
     await fetch(`${heartbeat.ping_url}/start`);

@@ -81,7 +81,7 @@ export function openHistoryFixture(startMs: number, options: { settleMs?: number
     addMonitor: (name = 'API') =>
       monitors.create(newId('monitor'), { name, type: 'http', url: 'http://127.0.0.1:9/', frequency: 60 }, new Date(clock.now()).toISOString()),
     setStatus(monitor, at, status) {
-      monitors.saveStatuses([{ seq: monitor.seq, lastStatus: status, consecutiveFailures: 0, statusSince: at }]);
+      monitors.saveStatuses([{ seq: monitor.seq, last_status: status, consecutive_failures: 0, status_since: at }]);
       running?.recorder.recordStatus(monitor.seq, at, status);
     },
     async advance(ms) {

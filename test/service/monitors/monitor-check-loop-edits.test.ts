@@ -40,7 +40,7 @@ const fields = (authorization: string, frequency = 60): MonitorFields => ({
   type: 'http',
   url: 'https://api.example/',
   frequency,
-  http: { headers: { Authorization: authorization } },
+  headers: { Authorization: authorization },
 });
 
 describe('the check loop, when a monitor is edited', () => {
@@ -62,7 +62,7 @@ describe('the check loop, when a monitor is edited', () => {
     loop.track(store.replace('mon_1', edit, new Date(clock.now()).toISOString()) ?? created);
     clock.advance(1_000);
     expect(loop.statusOf(created.seq)).toBe('down');
-    expect(store.get('mon_1')?.lastStatus).toBe('down');
+    expect(store.get('mon_1')?.last_status).toBe('down');
     expect(statuses).not.toContain('unknown');
     loop.handleResult(created.seq, { ok: true, durationMs: 5 }, clock.now());
     clock.advance(1_000);
