@@ -1,6 +1,7 @@
 // The settings view's test data: saved settings, the built-in and a remote connection, and the view rendered
 // over the fake API once its first load has arrived.
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import { DEFAULT_ALERTING, DEFAULT_QUIET_HOURS } from '../../common/ipc/alerting.ts';
 import type { VigilCalls, VigilMethod } from '../../common/ipc/contract.ts';
 import { NOTIFICATION_DEFAULTS, type SettingsView } from '../../common/ipc/settings.ts';
@@ -34,6 +35,9 @@ export async function renderSettings(answers: Partial<VigilCalls> = {}): Promise
   });
   render(<SettingsPage />);
   await screen.findByRole('heading', { name: 'Connections' });
+  // The headings show at once; the sections fill in once their loads have answered (or failed), which a busy
+  // machine may not have done yet.
+  await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
   return fake;
 }
 
