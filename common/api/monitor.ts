@@ -11,7 +11,7 @@ import { readDnsCheck, readExpectation, readHeaders, readMilliseconds, readTextL
 import { DEFAULT_EXPECTED_STATUS, DEFAULT_RETRY_SECONDS, monitorCheckInputs } from './monitor-check-input.ts';
 import { DEFAULT_CERTIFICATE_EXPIRY_DAYS } from './monitor-tls-input.ts';
 import type { JsonObject } from './json.ts';
-import { asIs, exporterOf, field, type ReadItem, type FieldReader, type ResourceOf } from './resource-fields.ts';
+import { asIs, definedMembers, exporterOf, field, type ReadItem, type FieldReader, type ResourceOf } from './resource-fields.ts';
 import { maskUrlSecrets } from './secret-urls.ts';
 
 /** A value from a known list, kept whatever it is: a newer server may send more; classify it where it is used. */
@@ -21,13 +21,12 @@ const nonEmpty = <Value extends object>(value: Value) => (Object.keys(value).len
 
 /** The expectations without the default status list, or nothing when that is all they say. */
 function exportedExpect(expect: ReadExpectation): ReadExpectation | undefined {
-  const kept = Object.fromEntries(Object.entries({ ...expect, status: sameList(expect.status, DEFAULT_EXPECTED_STATUS) ? undefined : expect.status }).filter(([, value]) => value !== undefined));
-  return nonEmpty(kept);
+  return nonEmpty(definedMembers({ ...expect, status: sameList(expect.status, DEFAULT_EXPECTED_STATUS) ? undefined : expect.status }));
 }
 
 function exportedTls(tls: ReadTls): ReadTls | undefined {
   const usual = (tls.expiry_days === undefined || sameList(tls.expiry_days, DEFAULT_CERTIFICATE_EXPIRY_DAYS)) && tls.ignore_errors !== true;
-  return usual ? undefined : Object.fromEntries(Object.entries(tls).filter(([, value]) => value !== undefined));
+  return usual ? undefined : definedMembers(tls);
 }
 
 export const monitorFields = {

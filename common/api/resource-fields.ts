@@ -125,9 +125,9 @@ export function editShape<Table extends FieldTable>(table: Table): EditShape<Tab
  */
 export type ReadItem<Table extends FieldTable> = { -readonly [Key in keyof Table]-?: ValueOf<Table[Key]> | undefined };
 
-/** The object without its undefined members, as the configuration file writes it. */
-function defined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, member]) => member !== undefined)) as Partial<T>;
+/** The object without its undefined members, so absent means absent in a file, in JSON and in a `toEqual`. */
+export function definedMembers<T extends object>(object: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(object).filter(([, member]) => member !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
 }
 
 /** What of a resource goes into the configuration file: each exported field as its table entry exports it. */
@@ -139,6 +139,6 @@ export function exporterOf<Table extends FieldTable>(table: Table): (item: Resou
       const value = (item as Record<string, unknown>)[key];
       kept[key] = value === undefined ? undefined : exported(value);
     }
-    return defined(kept) as Pick<ResourceOf<Table>, ExportedKey<Table>>;
+    return definedMembers(kept) as Pick<ResourceOf<Table>, ExportedKey<Table>>;
   };
 }

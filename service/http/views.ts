@@ -5,7 +5,7 @@ import { heartbeatFields } from '../../common/api/heartbeat.ts';
 import { DEFAULT_EXPECTED_STATUS, DEFAULT_RETRY_SECONDS } from '../../common/api/monitor-check-input.ts';
 import { DEFAULT_CERTIFICATE_EXPIRY_DAYS } from '../../common/api/monitor-tls-input.ts';
 import { notificationHandlerFields } from '../../common/api/notification-handler.ts';
-import type { FieldTable, ResourceOf } from '../../common/api/resource-fields.ts';
+import { definedMembers, type FieldTable, type ResourceOf } from '../../common/api/resource-fields.ts';
 import { maskSecretHeaders } from '../../common/api/secret-headers.ts';
 import type { HttpCheckRequest } from '../checks/check-result.ts';
 import type { DomainRecord } from '../storage/domain-store.ts';
@@ -94,7 +94,7 @@ export function heartbeatJson(record: HeartbeatRecord, publicOrigin: string) {
 
 /** A run of `GET /heartbeats/{id}/runs` (docs/api-decisions.md §16). */
 export function heartbeatRunJson(run: HeartbeatRunRecord) {
-  return withoutAbsent({
+  return definedMembers({
     started_at: iso(run.startedAt),
     ended_at: iso(run.endedAt),
     duration_ms: run.startedAt !== undefined && run.endedAt !== undefined ? Math.max(0, run.endedAt - run.startedAt) : undefined,
@@ -107,10 +107,6 @@ export function heartbeatRunJson(run: HeartbeatRunRecord) {
 
 const iso = (ms: number | undefined) => (ms === undefined ? undefined : isoTime(ms));
 
-/** The object without its undefined fields, so absent means absent in the JSON and in a `toEqual`. */
-function withoutAbsent<T extends Record<string, unknown>>(object: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
-}
 
 /**
  * days_until_expiry is computed at response time against today's UTC date, so it is never stale. `created_at` is
