@@ -6,6 +6,7 @@
 // went down. A domain parent folds nothing: its alerts say it is expiring, not that its dependents are cut off.
 // Folded alerts are saved as they happen, so a restart while a parent is down tells nothing twice and forgets
 // nothing owed.
+import { heldNewsStands } from '../../common/maintenance/maintenance-release.ts';
 import type { AlertEvent } from '../alerts/alert-event.ts';
 import type { Logger } from '../logger.ts';
 import { itemKeyOf, stateAfter, ToldProblems } from '../maintenance/held-alert-states.ts';
@@ -50,7 +51,7 @@ export class DependencyFold {
     if (folded !== undefined) {
       this.#drop(item);
       // Recovered while folded: its handlers were never told it went down, so they hear nothing now either.
-      if (after === folded.toldState) {
+      if (!heldNewsStands({ told: folded.toldState, says: after }, after)) {
         this.#options.logger.info(`Not sent, recovered with what it depends on: ${alert.message}`, { event: alert.event });
         return;
       }
@@ -66,7 +67,8 @@ export class DependencyFold {
       if (this.#options.dependencies.parentOf(folded.item) === folded.parent && this.#isCutOff(folded.parent)) continue;
       this.#drop(folded.item);
       const now = this.#options.items.stateOf(folded.item);
-      if (now !== undefined && now === stateAfter(folded.lastAlert) && now !== folded.toldState) this.#pass(folded.item, folded.lastAlert);
+      // Told as maintenance tells what it held (common/maintenance/maintenance-release.ts): once, as it stands.
+      if (heldNewsStands({ told: folded.toldState, says: stateAfter(folded.lastAlert) }, now)) this.#pass(folded.item, folded.lastAlert);
     }
   }
 

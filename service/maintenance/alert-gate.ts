@@ -1,8 +1,10 @@
 // Between the service's alerts and its notification handlers: an alert for an item in maintenance is held, not
-// sent. When no window covers the item any more, a monitor still down is told so (common/api/maintenance-end.ts:
-// "still down after maintenance", whether or not it was down before the window), and anything else once if its state
-// differs from what the handlers were last told (down and recovered inside the window: nothing). Held alerts are
-// saved as they happen, so a restart during maintenance tells nothing twice and forgets nothing owed.
+// sent. When no window covers the item any more, what is owed is decided as Vigil's notifications decide it
+// (common/maintenance/maintenance-release.ts: a monitor still down is told "still down after maintenance", whether or
+// not it was down before the window; anything else once if it stands as the alert held said and that differs from
+// what the handlers were last told). Held alerts are saved as they happen, so a restart during maintenance tells
+// nothing twice and forgets nothing owed.
+import { owedAtRelease } from '../../common/maintenance/maintenance-release.ts';
 import type { AlertEvent } from '../alerts/alert-event.ts';
 import type { Logger } from '../logger.ts';
 import type { HeldAlert, HeldAlertStore } from '../storage/held-alert-store.ts';
@@ -94,15 +96,10 @@ export class AlertGate {
     this.#saving(() => this.#options.store.delete(item));
     const now = this.#options.currentState(item);
     const stillDown = now === 'down' ? this.#options.stillDown(item) : undefined;
-    if (stillDown !== undefined) {
-      this.#tell(item, stillDown);
-      return;
-    }
-    if (now === undefined || now === held.toldState || now !== stateAfter(held.lastAlert)) {
-      this.#toldProblems.remember(item, held.toldState);
-      return;
-    }
-    this.#tell(item, held.lastAlert);
+    const owed = owedAtRelease({ told: held.toldState, says: stateAfter(held.lastAlert) }, { state: now, monitorDown: stillDown !== undefined });
+    if (owed === 'still-down' && stillDown !== undefined) this.#tell(item, stillDown);
+    else if (owed === 'held-news') this.#tell(item, held.lastAlert);
+    else this.#toldProblems.remember(item, held.toldState);
   }
 
   #tell(item: string, alert: AlertEvent): void {

@@ -88,7 +88,7 @@ export interface OwedChange {
    * the days left as they stand when told. */
   endsAt?: number;
   /** A monitor's: when its outage began (the server's `status_since`, else when Vigil first saw it down), for how
-   * long it had lasted when maintenance ended (common/api/maintenance-end.ts). Absent from states written before. */
+   * long it had lasted when maintenance ended (common/maintenance/maintenance-end.ts). Absent from states written before. */
   outageBegan?: number;
   /** 'maintenance': when the window covering the item was to end, as last seen; absent: until ended. */
   coveredUntil?: number;

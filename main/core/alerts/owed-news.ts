@@ -1,10 +1,12 @@
 // News owed: a change not told because its item is in maintenance, its parent is down or its delay has not passed
-// (alert-stages.ts decides which). The item's memory keeps tracking it; when the reason lifts, the item is told once
-// as it then stands, or not at all when it is back as the person was last told (down and recovered inside a window:
-// nothing). A monitor down inside a window is owed its end even when it was told down before it
-// (common/api/maintenance-end.ts), as the service's own alerts do.
+// (alert-stages.ts decides which). The item's memory keeps tracking it; what stays owed is decided as the service's
+// own alerts decide it (common/maintenance/maintenance-release.ts): when the reason lifts, the item is told once as
+// the news said, or not at all when it stands otherwise or is back as the person was last told (down and recovered
+// inside a window: nothing). A monitor down inside a window is owed its end even when it was told down before it
+// (common/maintenance/maintenance-end.ts words it).
 import { monitorStatusOf, type Monitor } from '../../../common/api/index.ts';
-import { isBadKind, isExpiryKind, type Alert } from './alert.ts';
+import { heldNewsStands, owedAtRelease, type HeldNews } from '../../../common/maintenance/maintenance-release.ts';
+import { isBadKind, isExpiryKind, type Alert, type ItemAlertKind } from './alert.ts';
 import { delayMsOf } from './alert-rules.ts';
 import type { Decision, Moment, News, OwedReason } from './alert-stages.ts';
 import { isBadNow, isItemBad, newsId, type OwedChange } from './alert-state.ts';
@@ -16,6 +18,31 @@ import { maintenanceOf } from '../maintenance/active-maintenance.ts';
 import { makeAlert, settleMade, type NewsLedger } from './news-ledger.ts';
 
 const DAY_MS = 86_400_000;
+
+/**
+ * An item's state as news tells it, in the terms maintenance-release.ts compares: bad or good, and two kinds of news
+ * that are never what the person was last told: flapping (bad whether the monitor is up or down this minute), and an
+ * expiry's threshold crossed (an expiry only gets worse, so it is owed until told).
+ */
+type NewsState = 'bad' | 'good' | 'flapping' | 'past-threshold';
+
+function newsStateOf(kind: ItemAlertKind): NewsState {
+  if (kind === 'monitor-flapping') return 'flapping';
+  if (isExpiryKind(kind)) return 'past-threshold';
+  return isBadKind(kind) ? 'bad' : 'good';
+}
+
+/** The owed news in those terms: what the person was last told of its item, and what the news says it became. */
+function heldNews(owed: OwedChange): HeldNews<NewsState> {
+  return { told: owed.toldBad ? 'bad' : 'good', says: newsStateOf(owed.kind) };
+}
+
+/** What the owed news's item is now, in the news's terms: flapping owed stands while the monitor flaps
+ * (`flappingAsItStands` has turned it into the monitor's state once it does not), the rest as bad or good. */
+function stateNow(moment: Moment, owed: OwedChange): NewsState {
+  if (owed.kind === 'monitor-flapping') return 'flapping';
+  return isBadNow(moment.memory, owed.about) ? (isExpiryKind(owed.kind) ? 'past-threshold' : 'bad') : 'good';
+}
 
 /** When an expiry's item ends (`OwedChange.endsAt`); undefined for other news. */
 function expiryEnd(event: ItemEvent, now: number): number | undefined {
@@ -74,10 +101,10 @@ export function owe(ledger: NewsLedger, moment: Moment, event: ItemEvent, alert:
   if (dueAt !== undefined) owed.dueAt = dueAt;
   const endsAt = expiryEnd(event, now);
   if (endsAt !== undefined) owed.endsAt = endsAt;
-  // An expiry's news only ever gets worse (a nearer threshold), so it is owed until told.
-  const asTold = bad === owed.toldBad && !isExpiryKind(event.kind);
-  if (asTold) ledger.owed.delete(id);
-  else ledger.owed.set(id, coveredUntil(moment, owed));
+  // The item stands as the change says: owed unless that is what the person was last told.
+  const held = heldNews(owed);
+  if (heldNewsStands(held, held.says)) ledger.owed.set(id, coveredUntil(moment, owed));
+  else ledger.owed.delete(id);
 }
 
 /**
@@ -113,30 +140,33 @@ export function oweStillDown(ledger: NewsLedger, moment: Moment, monitors: reado
 }
 
 /** Flapping owed since a window (flapping-alerts.ts) stays so while the monitor flaps (how it settles tells it); a
- * monitor no longer flapping without having settled (the rule turned off) is told as it stands. */
+ * monitor no longer flapping without having settled (the rule turned off) is told as it stands, as one that settled
+ * is: whatever was told before it flapped is stale. */
 function flappingAsItStands(moment: Moment, owed: OwedChange): OwedChange {
   if (owed.kind !== 'monitor-flapping' || moment.memory.flapping[owed.about.key]?.flappingSince !== undefined) return owed;
   const down = isBadNow(moment.memory, owed.about);
-  return { ...owed, kind: down ? 'monitor-down' : 'monitor-recovered', title: down ? `${owed.name} is down` : `${owed.name} is back up` };
+  return { ...owed, kind: down ? 'monitor-down' : 'monitor-recovered', title: down ? `${owed.name} is down` : `${owed.name} is back up`, toldBad: !down };
 }
 
 /**
  * Asks each item's news owed whether its reason has lifted (`decide`: down the stages), and tells it as it now stands
- * when it has. `names`: this poll's items by key, to name a recovered parent. Items gone from the server, and items
- * back as last told, are dropped.
+ * when it has. `names`: this poll's items by key, to name a recovered parent. News its item no longer stands as, or
+ * stands as the person was last told, is dropped (maintenance-release.ts).
  */
 export function releaseOwed(ledger: NewsLedger, moment: Moment, decide: (news: News) => Decision, names: ReadonlyMap<string, string>): void {
   const { context } = moment;
   for (const [id, entry] of ledger.owed) {
     const owed = flappingAsItStands(moment, entry);
     if (owed !== entry) ledger.owed.set(id, owed);
-    const bad = isBadKind(owed.kind);
-    // Flapping is bad whether the monitor is up or down this minute.
-    if (bad && owed.kind !== 'monitor-flapping' && !isBadNow(moment.memory, owed.about)) {
+    const itemKey = owed.about.key;
+    // Asked every poll, so news the item has moved on from is dropped even while its reason holds. An item gone from
+    // the server is gone from the memory too, so it reads as good: its bad news is dropped.
+    const monitorDown = owed.about.about === 'state' && Object.hasOwn(moment.memory.monitors, itemKey);
+    if (owedAtRelease(heldNews(owed), { state: stateNow(moment, owed), monitorDown }) === 'nothing') {
       ledger.owed.delete(id);
       continue;
     }
-    const itemKey = owed.about.key;
+    const bad = isBadKind(owed.kind);
     const parent = owed.reason === 'dependency' ? context.rules.dependencies.get(itemKey) : undefined;
     const text = owedText(owed, context.now, context.connection.name, parent === undefined ? undefined : names.get(parent));
     const alert = makeAlert(text, owed.kind, context, itemKey, `|${owed.reason}`);

@@ -1,7 +1,9 @@
 // The connection's own reachability news under a server-wide maintenance window (a deploy under "maintenance on
 // everything" is no news): "can't reach" and "reachable again" are owed, as an item's news is (owed-news.ts), and
 // told when the window ends only if the connection then stands otherwise than the person was last told; lost and
-// back inside the window tells nothing. The token's news is never owed: it needs the person.
+// back inside the window tells nothing (common/maintenance/maintenance-release.ts decides it, in the connection's
+// terms: reachable or lost). The token's news is never owed: it needs the person.
+import { heldNewsStands } from '../../../common/maintenance/maintenance-release.ts';
 import type { Alert } from './alert.ts';
 import type { Decision, News } from './alert-stages.ts';
 import type { AlertState, OwedReachability } from './alert-state.ts';
@@ -15,12 +17,20 @@ export function isReachabilityNews(event: ConnectionEvent): event is Extract<Con
   return event.kind === 'connection-lost' || event.kind === 'connection-restored';
 }
 
+type Reachability = AlertState['connection']['reachability'];
+
+/** Whether the reachability owed is still news with the connection `now`: its news always says how the connection
+ * stands (each change replaces it), so it is news unless that is what the person was last told. */
+function stillNews(toldLost: boolean, now: Reachability): boolean {
+  return heldNewsStands({ told: toldLost ? 'lost' : 'ok', says: now }, now);
+}
+
 /** Records the change as owed; back as the person was last told, nothing is. */
 export function oweReachability(ledger: NewsLedger, event: ConnectionEvent & { kind: 'connection-lost' | 'connection-restored' }, alert: Alert): void {
   const before = ledger.reachabilityOwed;
   const lost = event.kind === 'connection-lost';
   const toldLost = before?.toldLost ?? !lost;
-  if (lost === toldLost) {
+  if (!stillNews(toldLost, lost ? 'lost' : 'ok')) {
     ledger.reachabilityOwed = undefined;
     return;
   }
@@ -51,7 +61,7 @@ export function releaseReachability(
   if (decision.verdict === 'owe' || decision.verdict === 'fold') return;
   ledger.reachabilityOwed = undefined;
   // Back as the person was last told: nothing to tell.
-  if (lost === owed.toldLost) return;
+  if (!stillNews(owed.toldLost, memory.reachability)) return;
   if (owed.ids.length > 0) alert.includes = owed.ids;
   if (decision.verdict === 'drop') ledger.suppressed.push({ alert, reason: decision.reason });
   else if (decision.verdict === 'hold') hold(ledger, { alert, name, bad: lost, story: alert.title, ids: owed.ids }, { about: 'reachability' });

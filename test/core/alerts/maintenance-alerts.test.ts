@@ -123,6 +123,19 @@ describe('maintenance', () => {
     expect(after.alerts).toMatchObject([{ kind: 'monitor-down', title: 'API is still down after maintenance', includes: flapped }]);
     expect(run.poll(ok({ monitors: [api('down')] }, NOW + HOUR + MINUTE)).alerts).toEqual([]);
   });
+
+  it('tells a monitor whose flapping rule was turned off inside a window as it stands, as one that settled', () => {
+    const maintenance = [window(NOW, NOW + HOUR, 'monitor:api')];
+    const run = new RulesRun(alertRules({ maintenance, flapping: { changes: 5, minutes: 15 } }));
+    run.poll(ok({ monitors: [api('up')] }, NOW - MINUTE));
+    // Flapping from the sixth change, back up: the down owed before it said nothing the person was told.
+    for (const [index, status] of ['down', 'up', 'down', 'up', 'down', 'up'].entries()) run.poll(ok({ monitors: [api(status)] }, NOW + (index + 1) * MINUTE));
+    expect(tables(run.state).owed).toMatchObject({ 'monitor:api': { kind: 'monitor-flapping', toldBad: false } });
+    const off = { rules: alertRules({ maintenance, flapping: { changes: 0, minutes: 0 } }) };
+    expect(run.poll(ok({ monitors: [api('up')] }, NOW + 10 * MINUTE), off).alerts).toEqual([]);
+    const ended = run.poll(ok({ monitors: [api('up')] }, NOW + HOUR), off);
+    expect(ended.alerts).toMatchObject([{ kind: 'monitor-recovered', title: 'API is back up', body: expect.stringContaining('It recovered during maintenance.') }]);
+  });
 });
 
 describe('maintenance on everything', () => {
