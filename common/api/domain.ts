@@ -4,9 +4,9 @@
 import { z } from 'zod';
 import { normalizeDomainName } from './domain-name.ts';
 import { readDate, readDateTime, readId, readInteger, readText, type ReadContext } from './fields.ts';
-import { BODY_MUST_BE_OBJECT, requiredOr } from './input-fields.ts';
+import { BODY_MUST_BE_OBJECT, editBodyError, requiredOr } from './input-fields.ts';
 import type { JsonObject } from './json.ts';
-import { asIs, createShape, exporterOf, field, type ReadItem, type ResourceOf } from './resource-fields.ts';
+import { asIs, createShape, editShape, exporterOf, field, type ReadItem, type ResourceOf } from './resource-fields.ts';
 
 /** Days before expiry at which a domain warns, once each, unless told otherwise: the service's alerts and the
  * client's settings start from the same list. */
@@ -53,3 +53,11 @@ export const exportedDomain = exporterOf(domainFields);
 /** POST /domains. The output is the normalised ASCII form the service stores. */
 export const domainCreateInput = z.object(createShape(domainFields), { error: BODY_MUST_BE_OBJECT });
 export type DomainCreateBody = z.output<typeof domainCreateInput>;
+
+/**
+ * PATCH /domains/{id} (docs/api-decisions.md §19): the fields its table marks editable, each optional; `null` resets
+ * one. The spec has no update for domains, so only a server that lists a field's extension takes it.
+ */
+const domainEditShape = editShape(domainFields);
+export const domainEditInput = z.strictObject(domainEditShape, { error: editBodyError(Object.keys(domainEditShape)) });
+export type DomainEdits = z.output<typeof domainEditInput>;

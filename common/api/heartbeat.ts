@@ -5,9 +5,9 @@
 import { z } from 'zod';
 import { readDateTime, readHttpUrl, readId, readInteger, readPositiveInteger, readText, type ReadContext } from './fields.ts';
 import { heartbeatFieldInputs, oneExpectation } from './heartbeat-input.ts';
-import { BODY_MUST_BE_OBJECT } from './input-fields.ts';
+import { BODY_MUST_BE_OBJECT, editBodyError } from './input-fields.ts';
 import type { JsonObject } from './json.ts';
-import { asIs, createShape, exporterOf, field, type ReadItem, type ResourceOf } from './resource-fields.ts';
+import { asIs, createShape, editShape, exporterOf, field, type ReadItem, type ResourceOf } from './resource-fields.ts';
 
 /** Zero is a fair value here (no grace, an instant run), unlike for an interval. */
 function readNonNegativeInteger(object: JsonObject, key: string, context: ReadContext): number | undefined {
@@ -78,3 +78,11 @@ export const exportedHeartbeat = exporterOf(heartbeatFields);
 /** POST /heartbeats: every field optional, as in the spec; the service fills in HEARTBEAT_DEFAULTS. */
 export const heartbeatCreateInput = z.object(createShape(heartbeatFields), { error: BODY_MUST_BE_OBJECT }).check(oneExpectation);
 export type HeartbeatCreateBody = z.output<typeof heartbeatCreateInput>;
+
+/**
+ * PATCH /heartbeats/{id} (docs/api-decisions.md §19): the fields its table marks editable, each optional; `null` resets
+ * one. The spec has no update for heartbeats, so only a server that lists a field's extension takes it.
+ */
+const heartbeatEditShape = editShape(heartbeatFields);
+export const heartbeatEditInput = z.strictObject(heartbeatEditShape, { error: editBodyError(Object.keys(heartbeatEditShape)) });
+export type HeartbeatEdits = z.output<typeof heartbeatEditInput>;

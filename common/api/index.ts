@@ -57,9 +57,23 @@ export { CERTIFICATE_EXPIRY_DAYS, DEFAULT_CERTIFICATE_EXPIRY_DAYS, type MonitorT
 export { isMaskedValue, isSecretHeader, maskSecret, SECRET_MASK } from './secret-headers.ts';
 export { maskUrlSecrets } from './secret-urls.ts';
 export { parseJsonPath, type JsonPathStep } from './json-path.ts';
-export { exportedHeartbeat, type Heartbeat, heartbeatCreateInput, heartbeatFields, type HeartbeatCreateBody, readHeartbeat } from './heartbeat.ts';
+export { exportedHeartbeat, type Heartbeat, heartbeatCreateInput, heartbeatEditInput, heartbeatFields, type HeartbeatCreateBody, type HeartbeatEdits, readHeartbeat } from './heartbeat.ts';
 export { CRON_EXTENSION, type HeartbeatRun, readHeartbeatRun } from './heartbeat-run.ts';
-export { defaultExpiryThresholds, type Domain, domainCreateInput, type DomainCreateBody, domainFields, exportedDomain, readDomain } from './domain.ts';
+export { defaultExpiryThresholds, type Domain, domainCreateInput, type DomainCreateBody, domainEditInput, type DomainEdits, domainFields, exportedDomain, readDomain } from './domain.ts';
+export {
+  ANNOTATION_FIELDS,
+  annotationsOf,
+  fieldsVigilKeeps,
+  ITEM_FIELD_TABLES,
+  KEPT_FIELDS,
+  keptValuesSchema,
+  notificationLine,
+  splitKeptValues,
+  withKeptValues,
+  type AnnotationField,
+  type ItemAnnotation,
+  type KeptValues,
+} from './item-fields.ts';
 export {
   exportedHandler,
   localNotificationHandlerCreateInput,

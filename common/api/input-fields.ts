@@ -13,6 +13,15 @@ export function requiredOr(message: string): (issue: IssueInput) => string {
 
 export const BODY_MUST_BE_OBJECT = 'the request body must be a JSON object';
 
+/**
+ * An edit body's error (PATCH, which takes only the fields it can change): fields it does not take are named with
+ * those it does, so a typo or a read-only field reads as such rather than as a body that is not an object.
+ */
+export function editBodyError(editable: readonly string[]): (issue: { code?: string; keys?: readonly string[] }) => string {
+  return (issue) =>
+    issue.code === 'unrecognized_keys' ? `has fields that cannot be edited: ${(issue.keys ?? []).join(', ')} (editable: ${editable.join(', ')})` : BODY_MUST_BE_OBJECT;
+}
+
 function withRule<T>(rule: Rule<T>): (value: T, context: z.RefinementCtx<T>) => void {
   return (value, context) => {
     const message = rule(value);

@@ -12,6 +12,7 @@ import { DEFAULT_EXPECTED_STATUS, DEFAULT_RETRY_SECONDS, monitorCheckInputs } fr
 import { DEFAULT_CERTIFICATE_EXPIRY_DAYS } from './monitor-tls-input.ts';
 import type { JsonObject } from './json.ts';
 import { asIs, definedMembers, exporterOf, field, type ReadItem, type FieldReader, type ResourceOf } from './resource-fields.ts';
+import { maskSecretHeaders } from './secret-headers.ts';
 import { maskUrlSecrets } from './secret-urls.ts';
 
 /** A value from a known list, kept whatever it is: a newer server may send more; classify it where it is used. */
@@ -50,8 +51,17 @@ export const monitorFields = {
   // The check's extension fields (§16): an http monitor's request, expectations and certificate, a dns monitor's lookup.
   /** Raw value: GET, HEAD or POST from Vigil's service. */
   method: field(readText, { extension: 'checks', input: monitorCheckInputs.method, editable: true, exported: (method) => (method.toUpperCase() === 'GET' ? undefined : method) }),
-  /** Secret header values arrive masked, and are exported masked: the import names the headers to give again. */
-  headers: field(readHeaders, { extension: 'checks', input: monitorCheckInputs.headers, editable: true, exported: nonEmpty }),
+  /**
+   * Secret header values are answered masked, and so exported masked: the import names the headers to give again.
+   * Which are secret: those `isSecretHeader` names, and those the item's `secret_headers` marks.
+   */
+  headers: field(readHeaders, {
+    extension: 'checks',
+    input: monitorCheckInputs.headers,
+    editable: true,
+    exported: nonEmpty,
+    masked: (headers, { secret_headers }: { secret_headers?: readonly string[] }) => maskSecretHeaders(headers, secret_headers),
+  }),
   /** Header names the user marked secret, beyond those Vigil always treats as secret. */
   secret_headers: field(readTextList, { extension: 'checks', input: monitorCheckInputs.secret_headers, editable: true, exported: (names) => (names.length === 0 ? undefined : names) }),
   body: field(readText, { extension: 'checks', input: monitorCheckInputs.body, editable: true, exported: asIs }),

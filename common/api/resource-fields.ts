@@ -8,8 +8,12 @@ import type { z } from 'zod';
 import type { ReadContext } from './fields.ts';
 import type { JsonObject } from './json.ts';
 
-/** The extensions of `GET /capabilities` (docs/api-decisions.md §14) that add fields to resources. */
-export type FieldExtension = 'history' | 'checks' | 'cron';
+/**
+ * The extensions of `GET /capabilities` (docs/api-decisions.md §14) that add fields to resources. The service lists
+ * each; a field's table entry names the one it belongs to.
+ */
+export const FIELD_EXTENSIONS = ['history', 'checks', 'cron'] as const;
+export type FieldExtension = (typeof FIELD_EXTENSIONS)[number];
 
 /** Reads one field of a response, dropping and reporting a value it cannot use (fields.ts). */
 export type FieldReader<Value> = (object: JsonObject, key: string, context: ReadContext) => Value | undefined;
@@ -32,6 +36,29 @@ export interface FieldOptions<Value> {
    * without the field gives anyway). Absent: never exported.
    */
   readonly exported?: (value: Value) => Value | undefined;
+  /**
+   * A value holding secrets: how the service's answers show it (masked), from the value and the whole stored item
+   * (which says what else is secret). The service keeps and uses it in full and never shows it back; the
+   * configuration file starts from answers, so it holds no such secret either. A value an answer shows in full (an
+   * address, which a PUT sends back) masks its secrets in the file through `exported` instead. (A method, so an
+   * entry may type `item` as just the members it reads.)
+   */
+  masked?(value: Value, item: Readonly<Record<string, unknown>>): Value;
+  /**
+   * What a person writes about the item (what it is, what to do when it fails): offered as free text in the item's
+   * forms, shown on its page under `label`, as the second line of its notifications and by the CLI (item-fields.ts).
+   */
+  readonly annotation?: {
+    readonly label: string;
+    readonly hint: string;
+    /** Characters (code points) it may hold, which its input checks: the form counts toward it. */
+    readonly maxLength: number;
+  };
+  /**
+   * Against a server without the field's extension, Vigil keeps the value itself in its settings, as it keeps
+   * maintenance windows for such servers, rather than dropping what the person wrote (item-fields.ts).
+   */
+  readonly keptByVigil?: true;
 }
 
 export type FieldSpec<Value> = FieldOptions<Value> & { readonly read: FieldReader<Value> };

@@ -1,7 +1,7 @@
 // The schemas the contract's methods build their arguments from (contract.ts), with zod itself for a method
 // whose argument is its own. Only the call check loads this module; the preload never does.
 import { z } from 'zod';
-import { domainCreateInput, heartbeatCreateInput, monitorCreateInput, notificationHandlerCreateInput } from '../api/index.ts';
+import { domainCreateInput, domainEditInput, heartbeatCreateInput, heartbeatEditInput, monitorCreateInput, notificationHandlerCreateInput } from '../api/index.ts';
 import { itemRulesPatchSchema, maintenanceSelectorSchema, maintenanceTargetSchema, maintenanceTimingSchema } from './alerting.ts';
 import { ITEM_PAGE_WINDOWS } from './history.ts';
 import { SETTINGS_BOUNDS, settingsPatchSchema, smtpInputSchema, testEmailSchema } from './settings.ts';
@@ -30,7 +30,9 @@ export const argumentSchemas = {
   /** PUT /monitors takes the full Monitor; the edited fields' bounds are checked where the body is built (buildMonitorPutBody). */
   monitorEdits: z.record(z.string(), z.unknown()),
   heartbeatCreateInput,
+  heartbeatEdits: heartbeatEditInput,
   domainCreateInput,
+  domainEdits: domainEditInput,
   notificationHandlerCreateInput,
   settingsPatch: settingsPatchSchema,
   smtpInput: smtpInputSchema,

@@ -2,6 +2,7 @@
 // "your data out and in". Plain data; the core builds it from the server's history where the server keeps one
 // (the history extension) and from its own record of what it saw otherwise (main/core/history/).
 import type { HistoryWindow } from '../api/history.ts';
+import type { ItemAnnotation } from '../api/item-fields.ts';
 import type { Health, ItemKind, StatusItemView } from './views.ts';
 
 export type { HistoryWindow };
@@ -121,6 +122,8 @@ export interface ItemHistoryView extends Pick<StatusItemView, 'key' | 'connectio
   events: HistoryEventView[];
   /** Sentences about what this page cannot show, e.g. that the server keeps no history. */
   notes: string[];
+  /** What a person wrote about the item (its annotations, common/api/item-fields.ts), in its table's order. */
+  annotations: ItemAnnotation[];
 }
 
 /** The monitors list's history columns: 24-hour uptime and a status bar per monitor, by item key. */

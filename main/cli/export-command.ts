@@ -6,6 +6,7 @@ import { systemClock } from '../../common/clock.ts';
 import type { Logger } from '../../common/logger.ts';
 import { countPhrase } from '../core/health/index.ts';
 import { configurationExportFile, exportConfiguration } from '../core/configuration/export-configuration.ts';
+import { keptFieldsOfServer } from '../core/app/kept-fields.ts';
 import { CliEnvironment } from './cli-environment.ts';
 import { serverChoiceFlags } from './server-choice.ts';
 import { connectTo, unreachable } from './server-connection.ts';
@@ -14,7 +15,7 @@ export async function exportCommand(args: string[], logger: Logger): Promise<num
   const flags = parseFlags('export', args, serverChoiceFlags);
   const environment = new CliEnvironment(logger);
   const { target, client } = await connectTo(environment, environment.oneServer(flags, 'export'));
-  const configuration = await exportConfiguration(client, systemClock.now()).catch((error: unknown) => {
+  const configuration = await exportConfiguration(client, systemClock.now(), target.connection === undefined ? undefined : keptFieldsOfServer(environment.settings, target.connection.id)).catch((error: unknown) => {
     throw unreachable(target, error);
   });
   process.stdout.write(configurationExportFile(configuration).text);

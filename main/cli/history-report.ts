@@ -36,6 +36,8 @@ export function formatItemHistory(view: ItemHistoryView, connectionName: string,
   const start = lived.sinceCreation ? `since it was created, ${shown.from} (${formatDuration(view.to - lived.from, 'elapsed')} ago),` : shown.from;
   const lines = [
     `${view.name} (${view.kind}) on ${connectionName}: ${view.state}${lasting}`,
+    // What the person wrote about it (a runbook line, a link) comes right under what it is.
+    ...view.annotations.map((annotation) => `${annotation.label}: ${annotation.text.split('\n').join('\n  ')}`),
     `Window ${view.window}: ${start} to ${shown.to}, from ${source}`,
     `Uptime: ${view.uptime.map(uptimeFigure).join('   ')}`,
   ];

@@ -8,6 +8,7 @@ import { parseFlags } from '../../common/cli/parse-flags.ts';
 import type { ImportReport } from '../../common/ipc/history.ts';
 import type { Logger } from '../../common/logger.ts';
 import { importConfiguration } from '../core/configuration/import-configuration.ts';
+import { keptFieldsOfServer } from '../core/app/kept-fields.ts';
 import { CliEnvironment } from './cli-environment.ts';
 import { serverChoiceFlags } from './server-choice.ts';
 import { connectTo, unreachable } from './server-connection.ts';
@@ -49,7 +50,7 @@ export async function importCommand(args: string[], logger: Logger): Promise<num
   const text = await readConfiguration(words[0] ?? '');
   const environment = new CliEnvironment(logger);
   const { target, client } = await connectTo(environment, environment.oneServer(flags, 'import'));
-  const outcome = await importConfiguration(client, text, { dryRun: flags['dry-run'] === true }).catch((error: unknown) => {
+  const outcome = await importConfiguration(client, text, { dryRun: flags['dry-run'] === true, kept: target.connection === undefined ? undefined : keptFieldsOfServer(environment.settings, target.connection.id) }).catch((error: unknown) => {
     throw unreachable(target, error);
   });
   if (!outcome.ok) throw new CliError(outcome.message, 1);

@@ -3,14 +3,13 @@
 // line naming them, to pick with --server. Found nowhere: one line, exit 3 when a server could not be read (it might
 // hold the item), else 1.
 import { CliError } from '../../common/cli/cli-error.ts';
-import { systemClock } from '../../common/clock.ts';
 import { assessSnapshot, type AssessOptions, type ItemAssessment } from '../core/health/index.ts';
-import { fetchSnapshot } from '../core/poller/fetch-snapshot.ts';
 import type { CliEnvironment } from './cli-environment.ts';
 import { findItem, matchingItems } from './find-item.ts';
 import { cannotTell } from './exit-codes.ts';
 import { type Target } from './server-choice.ts';
 import { askEach, connectTo, unreachable, type ServerConnection } from './server-connection.ts';
+import { snapshotOf } from './server-poll.ts';
 
 export interface LocatedItem {
   server: ServerConnection;
@@ -20,7 +19,7 @@ export interface LocatedItem {
 export async function locateItem(environment: CliEnvironment, targets: readonly Target[], wanted: string, options: AssessOptions): Promise<LocatedItem> {
   const answers = await askEach(targets, async (target) => {
     const server = await connectTo(environment, target);
-    const snapshot = await fetchSnapshot(server.client, systemClock).catch((error: unknown) => {
+    const snapshot = await snapshotOf(environment, server).catch((error: unknown) => {
       throw unreachable(target, error);
     });
     return { server, items: assessSnapshot(snapshot, options) };

@@ -7,10 +7,11 @@ import type { ConnectionSituation } from '../../common/ipc/views.ts';
 import { MonitoringClientError } from '../core/api/index.ts';
 import { failureClass } from '../core/health/index.ts';
 import type { Snapshot } from '../core/model/snapshot.ts';
+import { keptFieldsOn, withKeptFields } from '../core/app/kept-fields.ts';
 import { fetchSnapshot } from '../core/poller/fetch-snapshot.ts';
 import type { CliEnvironment } from './cli-environment.ts';
 import type { Target } from './server-choice.ts';
-import { connectTo } from './server-connection.ts';
+import { connectTo, type ServerConnection } from './server-connection.ts';
 
 export interface PollFailure {
   situation: Exclude<ConnectionSituation, 'ok' | 'waiting'>;
@@ -32,10 +33,17 @@ export async function pollServer(environment: CliEnvironment, target: Target, ti
     return { target, ok: false, failure: { situation: 'setup', message: `Cannot read the token of ${target.name}: ${error instanceof Error ? error.message : String(error)}` } };
   }
   try {
-    return { target, ok: true, snapshot: await fetchSnapshot(server.client, systemClock, AbortSignal.timeout(timeoutMs)) };
+    return { target, ok: true, snapshot: await snapshotOf(environment, server, AbortSignal.timeout(timeoutMs)) };
   } catch (error) {
     if (!(error instanceof MonitoringClientError)) throw error;
     const info = error.info.kind === 'cancelled' ? `no complete answer within ${timeoutMs / 1000} s` : error.info.message;
     return { target, ok: false, failure: { situation: situationOf[failureClass(error.info.kind)], message: `Cannot tell the status of ${target.name}: ${info}` } };
   }
+}
+
+/** One poll of a server, its items with what Vigil keeps for them (a saved connection's), as the app shows them. */
+export async function snapshotOf(environment: CliEnvironment, server: ServerConnection, signal?: AbortSignal): Promise<Snapshot> {
+  const snapshot = await fetchSnapshot(server.client, systemClock, signal);
+  const { connection } = server.target;
+  return withKeptFields(snapshot, connection === undefined ? undefined : keptFieldsOn(environment.settings.read(), connection.id));
 }

@@ -49,7 +49,7 @@ export function formatServersReport(statuses: readonly ServerStatus[]): string {
 
 const levelWords: Record<ServerLevel, string> = { ok: 'ok', warning: 'warning', critical: 'critical', unknown: 'cannot tell' };
 
-type JsonRow = ReportRow & { server: string; server_id: string | null };
+type JsonRow = Omit<ReportRow, 'annotations'> & Record<string, unknown> & { server: string; server_id: string | null };
 
 /**
  * `--json`: the level over every server, each server's own level and situation, and every item naming its server:
@@ -58,7 +58,7 @@ type JsonRow = ReportRow & { server: string; server_id: string | null };
  */
 export function serversJson(statuses: readonly ServerStatus[]): object {
   const rows = (pick: (report: StatusReport) => ReportRow[]): JsonRow[] =>
-    statuses.flatMap((status) => ('report' in status ? pick(status.report).map((row) => ({ ...row, server: status.name, server_id: status.id ?? null })) : []));
+    statuses.flatMap((status) => ('report' in status ? pick(status.report).map(({ annotations, ...row }) => ({ ...row, ...annotations, server: status.name, server_id: status.id ?? null })) : []));
   const [only] = statuses;
   return {
     ...(statuses.length === 1 && only !== undefined ? { connection: { name: only.name, baseUrl: only.baseUrl } } : {}),

@@ -1,6 +1,6 @@
 // What `vigil status` prints, and its exit code, from one snapshot (pure). Exit codes follow the
 // monitoring-plugins convention: 0 all fine, 1 warning, 2 critical (3, cannot tell, is the caller's).
-import { assessSnapshot, healthRank, itemDetail, itemId, itemName, type AssessOptions, type Health, type ItemAssessment } from '../core/health/index.ts';
+import { assessSnapshot, healthRank, itemAnnotations, itemDetail, itemId, itemName, type AssessOptions, type Health, type ItemAssessment } from '../core/health/index.ts';
 import type { Snapshot } from '../core/model/snapshot.ts';
 
 export type ReportLevel = 'ok' | 'warning' | 'critical';
@@ -12,6 +12,8 @@ export interface ReportRow {
   health: Health;
   state: string;
   detail: string;
+  /** The item's annotations (its notes), by field: the JSON row carries them. */
+  annotations: Record<string, string>;
 }
 
 export interface StatusReport {
@@ -29,7 +31,8 @@ export interface StatusReport {
 const kindOrder = { monitor: 0, heartbeat: 1, domain: 2 } as const;
 
 function row(item: ItemAssessment, now: number): ReportRow {
-  return { kind: item.kind, id: itemId(item), name: itemName(item), health: item.health, state: item.state, detail: itemDetail(item, now) };
+  const annotations = Object.fromEntries(itemAnnotations(item).map((annotation) => [annotation.key, annotation.text]));
+  return { kind: item.kind, id: itemId(item), name: itemName(item), health: item.health, state: item.state, detail: itemDetail(item, now), annotations };
 }
 
 /** "Status unknown" is a warning: Vigil cannot vouch for the item. */

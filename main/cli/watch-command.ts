@@ -25,7 +25,7 @@ export function alertLine(alert: Alert, at: number, target: Target, options: { j
   const server = target.name;
   if (options.json) return JSON.stringify({ at: new Date(at).toISOString(), server, server_id: target.connection?.id ?? null, ...alert });
   // A live log: the time of day, to the second ("13:41:05"), in the environment's locale.
-  return `${formatClockTime(at, at, { locale: hostLocale(), seconds: true })}  ${alert.severity.toUpperCase().padEnd(8)}  ${options.named ? `${server} · ` : ''}${alert.title} — ${alert.body}`;
+  return `${formatClockTime(at, at, { locale: hostLocale(), seconds: true })}  ${alert.severity.toUpperCase().padEnd(8)}  ${options.named ? `${server} · ` : ''}${alert.title} — ${alert.body}${alert.detail === undefined ? '' : ` — ${alert.detail}`}`;
 }
 
 export async function watchCommand(args: string[], logger: Logger): Promise<void> {

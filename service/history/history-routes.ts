@@ -3,8 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CHANGES_EXTENSION } from '../../common/api/changes.ts';
 import { DEPENDENCIES_EXTENSION } from '../../common/api/dependencies.ts';
-import { CRON_EXTENSION } from '../../common/api/heartbeat-run.ts';
-import { CHECKS_EXTENSION } from '../../common/api/monitor-check-input.ts';
+import { FIELD_EXTENSIONS } from '../../common/api/resource-fields.ts';
 import { MAINTENANCE_EXTENSION } from '../../common/maintenance/maintenance.ts';
 import type { ApiContext } from '../http/api-context.ts';
 import { notFound } from '../http/api-error.ts';
@@ -32,7 +31,11 @@ export function historyRoutes(app: FastifyInstance, context: ApiContext): void {
     return record;
   };
 
-  app.get('/capabilities', () => ({ extensions: ['history', MAINTENANCE_EXTENSION, CHECKS_EXTENSION, CRON_EXTENSION, CHANGES_EXTENSION, DEPENDENCIES_EXTENSION], problems: context.problems.list() }));
+  // This extension first, then maintenance, then those that add fields to resources (each listed where they are
+  // declared, so a new one is served with no line here), then the rest.
+  const fieldExtensions = FIELD_EXTENSIONS.filter((extension) => extension !== 'history');
+  const extensions = ['history', MAINTENANCE_EXTENSION, ...fieldExtensions, CHANGES_EXTENSION, DEPENDENCIES_EXTENSION];
+  app.get('/capabilities', () => ({ extensions, problems: context.problems.list() }));
 
   app.get<IdParams & { Querystring: BeforeQuery }>('/monitors/:id/checks', { schema: { querystring: beforeQuery } }, (request) => {
     const { seq } = monitor(request.params.id);

@@ -1,13 +1,20 @@
 // Turns the check extension fields of a create or PUT body (docs/api-decisions.md §16) into what the store keeps.
 // A PUT that leaves a field out keeps the stored value, so a client that knows only the spec loses nothing; `null`
 // puts it back to the default; a masked header value stands for the stored secret of that header. A dns monitor's
-// `dns` is kept the same way, and is what makes it a dns monitor: it cannot be cleared.
-import { dnsCheckProblems, httpCheckProblems, type HttpCheckFields } from '../../common/api/monitor-check-input.ts';
+// `dns` is kept the same way, and is what makes it a dns monitor: it cannot be cleared. The editable fields of the
+// monitor's other extensions are stored as given, by the same rule.
+import { monitorFields } from '../../common/api/monitor.ts';
+import { CHECKS_EXTENSION, dnsCheckProblems, httpCheckProblems, type HttpCheckFields } from '../../common/api/monitor-check-input.ts';
+import { fieldsWhere, type EditableKey } from '../../common/api/resource-fields.ts';
 import { isMaskedValue, isSecretHeader } from '../../common/api/secret-headers.ts';
 import type { MonitorCreateBody, MonitorUpdateBody } from '../../common/api/monitor-input.ts';
 import type { ValidationDetail } from '../../common/api/validation-details.ts';
 import type { HttpCheckRequest } from '../checks/check-result.ts';
+import { editedFields } from '../http/field-edits.ts';
 import type { MonitorFields, MonitorRecord } from '../storage/monitor-store.ts';
+
+/** The editable fields of the monitor's extensions other than the check's, which this file judges. */
+const otherExtensionFields = fieldsWhere<EditableKey<typeof monitorFields>>(monitorFields, (spec) => spec.editable === true && spec.extension !== undefined && spec.extension !== CHECKS_EXTENSION);
 
 export type MonitorFieldsResult = { ok: true; fields: MonitorFields } | { ok: false; details: ValidationDetail[] };
 
@@ -27,7 +34,9 @@ function toRequest(type: string, fields: HttpCheckFields): HttpCheckRequest {
 /** POST /monitors: the schema has judged everything already. */
 export function createdMonitorFields(body: MonitorCreateBody): MonitorFields {
   const { name, type, url, frequency } = body;
-  return { name, type, url, frequency, ...toRequest(type, body), retry_seconds: body.retry_seconds ?? undefined, dns: body.dns };
+  const nothingStored: Partial<MonitorRecord> = {};
+  const others = editedFields(otherExtensionFields, body, nothingStored);
+  return { ...others, name, type, url, frequency, ...toRequest(type, body), retry_seconds: body.retry_seconds ?? undefined, dns: body.dns };
 }
 
 /** Masked values sent back take the stored value of the same header (names are case-insensitive). */
@@ -107,5 +116,6 @@ export function replacedMonitorFields(body: MonitorUpdateBody, stored: MonitorRe
   const details = [...httpCheckProblems(type, merged), ...dnsCheckProblems(type, dns)];
   if (details.length > 0) return { ok: false, details };
   const retrySeconds = kept(body.retry_seconds, stored.retry_seconds);
-  return { ok: true, fields: { name, type, url, frequency, ...toRequest(type, merged), retry_seconds: retrySeconds, dns } };
+  const others = editedFields(otherExtensionFields, body, stored);
+  return { ok: true, fields: { ...others, name, type, url, frequency, ...toRequest(type, merged), retry_seconds: retrySeconds, dns } };
 }

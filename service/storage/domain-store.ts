@@ -1,8 +1,8 @@
 // Domain monitors and what their last RDAP lookup found. A record is its row (statements.ts): the fields of the
 // domain's table in common/api/ a person gives, and what the service keeps of its lookups and alerts.
 import { domainFields, type DomainCreateBody } from '../../common/api/domain.ts';
-import { fieldsWhere } from '../../common/api/resource-fields.ts';
-import { columnValues, insertInto, resourceStore, type RecordOf } from './statements.ts';
+import { fieldsWhere, type EditableKey } from '../../common/api/resource-fields.ts';
+import { annotationColumns, columnValues, insertInto, resourceStore, updateIn, type RecordOf, type WithInputColumns } from './statements.ts';
 
 export interface DomainLookup {
   expiresOn: string | undefined;
@@ -11,7 +11,7 @@ export interface DomainLookup {
   at: number;
 }
 
-interface DomainRow {
+interface DomainColumns {
   seq: number;
   id: string;
   domain: string;
@@ -23,12 +23,20 @@ interface DomainRow {
   created_at: string;
 }
 
+type DomainRow = WithInputColumns<DomainColumns, typeof domainFields>;
+
 export type DomainRecord = RecordOf<DomainRow>;
 
+/** What an edit (PATCH /domains/{id}) may change: the fields the domain's table marks editable, each as it stands after. */
+export type DomainEdited = { readonly [Column in EditableKey<typeof domainFields>]: DomainRecord[Column] };
+
 const columns = ['id', 'created_at', ...fieldsWhere(domainFields, (spec) => spec.input !== undefined)];
+const editableColumns = fieldsWhere<EditableKey<typeof domainFields>>(domainFields, (spec) => spec.editable === true);
+const annotations = annotationColumns(domainFields);
 
 const queries = {
   insert: insertInto('domains', columns),
+  edit: updateIn('domains', editableColumns),
   byName: 'SELECT * FROM domains WHERE domain = ?',
   saveLookup: `UPDATE domains SET expires_on = ?, registrar = ?, alerted_threshold = ?, looked_up_at = ?, lookup_error = ?
    WHERE seq = ? RETURNING *`,
@@ -37,7 +45,12 @@ const queries = {
 
 export class DomainStore extends resourceStore<DomainRow, typeof queries>('domains', 'seq', queries) {
   create(id: string, fields: DomainCreateBody, now: string): DomainRecord {
-    return this.made(this.sql.insert.get(...columnValues({ ...fields, id, created_at: now }, columns)));
+    return this.made(this.sql.insert.get(...columnValues({ ...fields, id, created_at: now }, columns, annotations)));
+  }
+
+  /** Writes the editable fields as given; the edited domain, or undefined when there is none with this id. */
+  edit(id: string, edited: DomainEdited): DomainRecord | undefined {
+    return this.item(this.sql.edit.get(...columnValues(edited, editableColumns, annotations), id));
   }
 
   findByName(domain: string): DomainRecord | undefined {

@@ -3,8 +3,8 @@
 // ISO strings of the first schema.
 import type { DatabaseSync } from 'node:sqlite';
 import { heartbeatFields } from '../../common/api/heartbeat.ts';
-import { fieldsWhere } from '../../common/api/resource-fields.ts';
-import { columnValues, insertInto, resourceStore, type RecordOf } from './statements.ts';
+import { fieldsWhere, type EditableKey, type InputKey } from '../../common/api/resource-fields.ts';
+import { annotationColumns, columnValues, insertInto, resourceStore, updateIn, type RecordOf, type WithInputColumns } from './statements.ts';
 import { transaction } from '../../common/sqlite-transaction.ts';
 import { HeartbeatRunStore, type RunBounds } from './heartbeat-run-store.ts';
 
@@ -14,14 +14,17 @@ export type HeartbeatProblem = 'late' | 'failed';
 export type RunOutcome = 'success' | 'failed';
 
 /** A new heartbeat's columns: what a person gave, with the service's defaults filled in (heartbeat-fields.ts). */
-export type HeartbeatFields = Pick<HeartbeatRow, 'name' | 'expected_interval' | 'next_expected_at'> & Partial<Pick<HeartbeatRecord, 'schedule' | 'timezone' | 'grace_seconds' | 'max_runtime_seconds'>>;
+export type HeartbeatFields = Pick<HeartbeatRow, 'name' | 'expected_interval' | 'next_expected_at'> & Partial<Pick<HeartbeatRecord, InputKey<typeof heartbeatFields>>>;
+
+/** What an edit (PATCH /heartbeats/{id}) may change: the fields the heartbeat's table marks editable, each as it stands after. */
+export type HeartbeatEdited = { readonly [Column in EditableKey<typeof heartbeatFields>]: HeartbeatRecord[Column] };
 
 /** What a ping changes: a start, or an end (success or failure). */
 export type PingChange =
   | { kind: 'start'; at: number }
   | { kind: 'end'; at: number; outcome: RunOutcome; exitCode: number | undefined; durationMs: number | undefined; nextExpectedAt: number | undefined };
 
-interface HeartbeatRow {
+interface HeartbeatColumns {
   seq: number;
   id: string;
   name: string;
@@ -43,14 +46,19 @@ interface HeartbeatRow {
   problem: HeartbeatProblem | null;
 }
 
+type HeartbeatRow = WithInputColumns<HeartbeatColumns, typeof heartbeatFields>;
+
 export type HeartbeatRecord = RecordOf<HeartbeatRow>;
 
 /** What the service writes when it makes a heartbeat: the fields a person gives (the heartbeat's table, common/api/), with
  * its defaults, and its first deadline. */
 const columns = ['id', 'slug', 'created_at', 'next_expected_at', ...fieldsWhere(heartbeatFields, (spec) => spec.input !== undefined)];
+const editableColumns = fieldsWhere<EditableKey<typeof heartbeatFields>>(heartbeatFields, (spec) => spec.editable === true);
+const annotations = annotationColumns(heartbeatFields);
 
 const queries = {
   insert: insertInto('heartbeats', columns),
+  edit: updateIn('heartbeats', editableColumns),
   bySlug: 'SELECT * FROM heartbeats WHERE slug = ?',
   start: 'UPDATE heartbeats SET last_start = ? WHERE seq = ? RETURNING *',
   end: `UPDATE heartbeats SET last_end = ?1, last_outcome = ?2, last_exit_code = ?3, last_duration_ms = ?4,
@@ -76,7 +84,12 @@ export class HeartbeatStore extends resourceStore<HeartbeatRow, typeof queries>(
   }
 
   create(id: string, slug: string, fields: HeartbeatFields, now: string): HeartbeatRecord {
-    return this.made(this.sql.insert.get(...columnValues({ ...fields, id, slug, created_at: now }, columns)));
+    return this.made(this.sql.insert.get(...columnValues({ ...fields, id, slug, created_at: now }, columns, annotations)));
+  }
+
+  /** Writes the editable fields as given; the edited heartbeat, or undefined when there is none with this id. */
+  edit(id: string, edited: HeartbeatEdited): HeartbeatRecord | undefined {
+    return this.item(this.sql.edit.get(...columnValues(edited, editableColumns, annotations), id));
   }
 
   bySlug(slug: string): HeartbeatRecord | undefined {

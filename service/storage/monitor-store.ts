@@ -1,7 +1,7 @@
 // Uptime monitors. Every row is also held in memory, in creation order, so reads (pages of 10,000 monitors
 // under load, the scheduler's start) never touch the disk; writes go to SQLite first and to memory after.
 import type { DatabaseSync } from 'node:sqlite';
-import { columnValues, insertInto, recordOf, withStatements, type RecordOf } from './statements.ts';
+import { annotationColumns, columnValues, insertInto, recordOf, withStatements, type RecordOf, type WithInputColumns } from './statements.ts';
 import type { DnsCheckSpec } from '../../common/api/dns-check-input.ts';
 import type { MonitorStatus, MonitorType } from '../../common/api/known.ts';
 import { monitorFields } from '../../common/api/monitor.ts';
@@ -12,7 +12,7 @@ import { transaction } from '../../common/sqlite-transaction.ts';
 
 export type { MonitorStatus, MonitorType };
 
-interface MonitorRow {
+interface MonitorColumns {
   seq: number;
   id: string;
   name: string;
@@ -47,6 +47,8 @@ interface MonitorRow {
   certificate_alerted_threshold: number | null;
   certificate_alerted_expires_at: number | null;
 }
+
+type MonitorRow = WithInputColumns<MonitorColumns, typeof monitorFields>;
 
 /** The columns holding JSON, and what they hold. */
 interface JsonColumns {
@@ -89,6 +91,7 @@ function toRecord(row: MonitorRow): MonitorRecord {
 
 /** The columns a person's fields go to: those of the monitor's table (common/api/monitor.ts) with an input. */
 const inputColumns: readonly InputColumn[] = fieldsWhere<InputColumn>(monitorFields, (spec) => spec.input !== undefined);
+const annotations = annotationColumns(monitorFields);
 const at = (column: InputColumn) => `?${inputColumns.indexOf(column) + 1}`;
 /** What the status and the latest check are kept across a PUT for: the same target, type and lookup. */
 const sameTarget = `type = ${at('type')} AND url = ${at('url')} AND dns IS ${at('dns')}`;
@@ -135,7 +138,7 @@ export class MonitorStore extends withStatements(queries) {
   }
 
   create(id: string, fields: MonitorFields, now: string): MonitorRecord {
-    const row = this.sql.insert.get(...columnValues(withCanonicalDns(fields), inputColumns), id, now, now);
+    const row = this.sql.insert.get(...columnValues(withCanonicalDns(fields), inputColumns, annotations), id, now, now);
     const record = toRecord(row as unknown as MonitorRow);
     this.#ordered.push(record);
     this.#byId.set(id, record);
@@ -162,7 +165,7 @@ export class MonitorStore extends withStatements(queries) {
   /** Replaces the editable fields; a new target, type or lookup starts the status and the latest check afresh. */
   replace(id: string, fields: MonitorFields, now: string): MonitorRecord | undefined {
     if (!this.#byId.has(id)) return undefined;
-    const row = this.sql.replace.get(...columnValues(withCanonicalDns(fields), inputColumns), now, id) as MonitorRow | undefined;
+    const row = this.sql.replace.get(...columnValues(withCanonicalDns(fields), inputColumns, annotations), now, id) as MonitorRow | undefined;
     return row && this.#remember(toRecord(row));
   }
 

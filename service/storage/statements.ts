@@ -2,6 +2,7 @@
 // `withStatements(queries)` and reads `this.sql.byId.get(id)`, rather than keeping a field, a declaration and a
 // `prepare` line per statement.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { fieldsWhere, type FieldTable, type InputKey, type ResourceOf } from '../../common/api/resource-fields.ts';
 
 /**
  * A row as its store's record: the same names, which for a resource's fields are those of its table in common/api/,
@@ -9,6 +10,15 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
  * field a person gives reaches its column (`columnValues`), with no line written for it.
  */
 export type RecordOf<Row> = { readonly [Column in keyof Row]: null extends Row[Column] ? Exclude<Row[Column], null> | undefined : Row[Column] };
+
+/**
+ * A store's row with a column for each field of its resource's table (common/api/) a person gives that the row does
+ * not declare itself: the field's value (a text or a number), NULL when there is none. So a field added to the table
+ * and its migration's column reach the record, the INSERT and the UPDATE with no line written for them.
+ */
+export type WithInputColumns<Row, Table extends FieldTable> = Row & {
+  readonly [Column in Exclude<InputKey<Table>, keyof Row>]: Exclude<ResourceOf<Table>[Column], undefined> | null;
+};
 
 export function recordOf<Row extends object>(row: Row): RecordOf<Row> {
   // A copy of the row keeps its compact layout; built key by key, 10,000 monitor records read 3 times slower and
@@ -23,11 +33,32 @@ export function insertInto(table: string, columns: readonly string[]): string {
   return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) RETURNING *`;
 }
 
-/** The values of these columns, from an object with the same names: undefined is NULL, a list or an object JSON. */
-export function columnValues(values: Readonly<Record<string, unknown>>, columns: readonly string[]): (string | number | null)[] {
+/**
+ * An UPDATE of these columns, in this order, of the row whose id is the last parameter, answering it. With no
+ * column to change (a table with no editable field), the row as it is.
+ */
+export function updateIn(table: string, columns: readonly string[]): string {
+  if (columns.length === 0) return `SELECT * FROM ${table} WHERE id = ?`;
+  return `UPDATE ${table} SET ${columns.map((column) => `${column} = ?`).join(', ')} WHERE id = ? RETURNING *`;
+}
+
+/**
+ * The columns of a table's annotations (what a person writes about the item, resource-fields.ts): blank text there
+ * says nothing, so it is stored as none (`columnValues`) and answered as none.
+ */
+export function annotationColumns(table: FieldTable): ReadonlySet<string> {
+  return new Set(fieldsWhere(table, (spec) => spec.annotation !== undefined));
+}
+
+/**
+ * The values of these columns, from an object with the same names: undefined is NULL, a list or an object JSON, and
+ * blank text NULL in an annotation's column.
+ */
+export function columnValues(values: Readonly<Record<string, unknown>>, columns: readonly string[], annotations: ReadonlySet<string> = new Set()): (string | number | null)[] {
   return columns.map((column) => {
     const value = values[column];
     if (value === undefined || value === null) return null;
+    if (typeof value === 'string' && value.trim() === '' && annotations.has(column)) return null;
     return typeof value === 'object' ? JSON.stringify(value) : (value as string | number);
   });
 }

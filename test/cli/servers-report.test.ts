@@ -8,7 +8,7 @@ import { alertLine } from '../../main/cli/watch-command.ts';
 import { exitCodeOf, formatServersReport, serversJson, worstLevel, type ServerStatus } from '../../main/cli/servers-report.ts';
 import type { ReportLevel, ReportRow, StatusReport } from '../../main/cli/status-report.ts';
 
-const rowOf = (name: string, health: ReportRow['health']): ReportRow => ({ kind: 'monitor', id: name, name, health, state: health === 'ok' ? 'up' : 'down', detail: health === 'ok' ? 'Up' : 'Down' });
+const rowOf = (name: string, health: ReportRow['health']): ReportRow => ({ kind: 'monitor', id: name, name, health, state: health === 'ok' ? 'up' : 'down', detail: health === 'ok' ? 'Up' : 'Down', annotations: {} });
 
 function reported(name: string, level: ReportLevel, id = name.toLowerCase()): ServerStatus {
   const rows = [rowOf(`${name} API`, level === 'ok' ? 'ok' : level)];
@@ -44,14 +44,17 @@ describe('over several servers', () => {
     );
   });
 
-  it('gives each item its server and each server its level and situation in JSON', () => {
-    expect(serversJson([reported('Work', 'warning'), cannotTell])).toEqual({
+  it('gives each item its server and each server its level and situation in JSON, with its notes', () => {
+    const work = reported('Work', 'warning');
+    const [row] = 'report' in work ? work.report.monitors : [];
+    if (row !== undefined) row.annotations = { notes: 'Runbook: https://wiki.example/api' };
+    expect(serversJson([work, cannotTell])).toEqual({
       level: 'unknown',
       servers: [
         { name: 'Work', id: 'work', baseUrl: 'https://work.example/api', level: 'warning', situation: 'ok', issues: 0 },
         { name: 'Home', id: null, baseUrl: 'https://home.example/api', level: 'unknown', situation: 'unreachable', problem: unreachable.message },
       ],
-      monitors: [{ ...rowOf('Work API', 'warning'), server: 'Work', server_id: 'work' }],
+      monitors: [{ kind: 'monitor', id: 'Work API', name: 'Work API', health: 'warning', state: 'down', detail: 'Down', notes: 'Runbook: https://wiki.example/api', server: 'Work', server_id: 'work' }],
       heartbeats: [],
       domains: [],
       issues: 0,

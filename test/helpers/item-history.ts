@@ -28,6 +28,7 @@ export function plainItemHistory(overrides: Partial<ItemHistoryView> = {}): Item
     expiresOn: undefined,
     events: [],
     notes: [],
+    annotations: [],
     ...overrides,
   };
 }

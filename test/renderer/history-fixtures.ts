@@ -74,6 +74,7 @@ export function itemHistory(now: number, pageWindow: ItemPageWindow = '24h', ove
       { id: 'e1', at: downFrom, connectionId: 'local', serverName: 'This computer', itemKey: 'local/monitor:mon_1', kind: 'monitor', title: 'API went down: Connection refused.', health: 'critical', source: 'server' },
     ],
     notes: [],
+    annotations: [],
     ...overrides,
   };
 }

@@ -3,7 +3,7 @@
 import { certificateExpiryPhrase, certificateOf } from '../../../common/format/certificate-words.ts';
 import { formatClockTime, formatDateTime } from '../../../common/format/clock-time.ts';
 import { formatDuration } from '../../../common/format/duration.ts';
-import type { Heartbeat } from '../../../common/api/index.ts';
+import { notificationLine, type Heartbeat } from '../../../common/api/index.ts';
 import { hostLocale } from '../app/host-locale.ts';
 import { cleanName, countPhrase, domainName, expectation, expiryPhrase, heartbeatName, monitorName, overranWords } from '../health/index.ts';
 import type { ClientErrorInfo } from '../model/snapshot.ts';
@@ -14,6 +14,8 @@ export interface AlertText {
   severity: AlertSeverity;
   title: string;
   body: string;
+  /** The item's own words (its first annotation, item-fields.ts): a notification's second line. */
+  detail?: string;
 }
 
 /** How a body names its server at its end (" · Work"): one server's alerts say it there. */
@@ -148,7 +150,10 @@ function itemTitleAndSentence(event: ItemEvent, now: number): { title: string; s
 
 export function itemAlertText(event: ItemEvent, connectionName: string, now: number): AlertText {
   const { title, sentence } = itemTitleAndSentence(event, now);
-  return { severity: itemSeverity(event), title, body: withConnection(sentence, connectionName) };
+  const text: AlertText = { severity: itemSeverity(event), title, body: withConnection(sentence, connectionName) };
+  const detail = 'monitor' in event ? notificationLine('monitor', event.monitor) : 'heartbeat' in event ? notificationLine('heartbeat', event.heartbeat) : notificationLine('domain', event.domain);
+  if (detail !== undefined) text.detail = detail;
+  return text;
 }
 
 // Summaries name problems first, the worst first.

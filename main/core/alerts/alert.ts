@@ -35,6 +35,8 @@ export interface Alert {
   severity: AlertSeverity;
   title: string;
   body: string;
+  /** The item's own words (its first annotation, item-fields.ts), which a notification shows as its second line. */
+  detail?: string;
   /** The item a click should open, by its connection's own key (see `parseItemKey`); absent for summaries and
    * connection alerts. The core puts it on its server (`serverItemKey`) as the alert leaves it. */
   itemKey?: string;

@@ -39,7 +39,9 @@ export function alertView({ alert, serverName }: ServerAlert, nameServer: boolea
   const inTitle = nameServer && !namesItsServer.has(alert.kind);
   // The title names the server now: the body's own " · Work" would say it twice.
   const suffix = connectionSuffix(serverName);
-  const body = inTitle && alert.body.endsWith(suffix) ? alert.body.slice(0, -suffix.length) : alert.body;
+  const sentence = inTitle && alert.body.endsWith(suffix) ? alert.body.slice(0, -suffix.length) : alert.body;
+  // Where the OS shows a notification's second line, the item's own words (what to do when it fails) go there.
+  const body = alert.detail === undefined ? sentence : `${sentence}\n${alert.detail}`;
   const view: AlertView = {
     id: alert.id,
     kind: alert.kind,

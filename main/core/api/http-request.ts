@@ -25,7 +25,7 @@ export interface Transport {
 }
 
 export interface ApiRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Below the base URL, ids already encoded, query included: `/monitors?page=1&limit=1000`. */
   target: string;
   token: string;

@@ -18,6 +18,8 @@ import {
   type DomainCreateBody,
   type Heartbeat,
   type HeartbeatCreateBody,
+  type HeartbeatEdits,
+  type DomainEdits,
   type HeartbeatRun,
   readHeartbeatRun,
   type Issue,
@@ -175,6 +177,11 @@ export class MonitoringClient {
     return this.#item('POST', collectionPath('heartbeats'), readHeartbeat, body, options);
   }
 
+  /** PATCH of the edited fields (docs/api-decisions.md §19): only a server listing their extensions takes them. */
+  async updateHeartbeat(id: string, edits: HeartbeatEdits, options: CallOptions = {}): Promise<ItemReply<Heartbeat>> {
+    return this.#item('PATCH', this.#path('heartbeats', id), readHeartbeat, edits, options);
+  }
+
   async deleteHeartbeat(id: string, options: CallOptions = {}): Promise<void> {
     return this.#delete('heartbeats', id, options);
   }
@@ -191,6 +198,11 @@ export class MonitoringClient {
 
   async createDomain(body: DomainCreateBody, options: CallOptions = {}): Promise<ItemReply<Domain>> {
     return this.#item('POST', collectionPath('domains'), readDomain, body, options);
+  }
+
+  /** PATCH of the edited fields (docs/api-decisions.md §19): only a server listing their extensions takes them. */
+  async updateDomain(id: string, edits: DomainEdits, options: CallOptions = {}): Promise<ItemReply<Domain>> {
+    return this.#item('PATCH', this.#path('domains', id), readDomain, edits, options);
   }
 
   async deleteDomain(id: string, options: CallOptions = {}): Promise<void> {

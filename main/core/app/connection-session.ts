@@ -23,6 +23,7 @@ import type { SettingsStore } from '../settings/settings-store.ts';
 import { keptWindows, maintenanceView, serverWindows, type ConnectionWindow } from '../maintenance/maintenance-windows.ts';
 import { AlertRulesMemo } from '../settings/alert-rules-from-settings.ts';
 import { ChangeFollower } from './change-follower.ts';
+import { keptFieldsOn, withKeptFields } from './kept-fields.ts';
 import { ServerCapabilities } from './server-capabilities.ts';
 import { ServerDependencies } from './server-dependencies.ts';
 
@@ -290,9 +291,11 @@ export class ConnectionSession {
     this.#options.onChange();
   }
 
-  #onOutcome(outcome: PollOutcome): void {
+  #onOutcome(answered: PollOutcome): void {
     const { settings, clock } = this.#options;
     const current = settings.read();
+    // What Vigil keeps of the items joins them here, so everything after the poll sees one item.
+    const outcome: PollOutcome = answered.ok ? { ok: true, snapshot: withKeptFields(answered.snapshot, keptFieldsOn(current, this.connection.id)) } : answered;
     const token = this.#token;
     if (outcome.ok) {
       this.#serverAnswered(outcome.snapshot);

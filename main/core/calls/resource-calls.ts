@@ -1,9 +1,13 @@
 // The contract's monitor, heartbeat, domain and handler calls, each on the connection it names first: passed through
 // to that enabled connection's client; each change is followed by a poll of that server, so the status shows it.
-import { buildMonitorPutBody, MONITOR_EDITABLE_FIELDS, type MonitorEdits } from '../../../common/api/index.ts';
+// The fields Vigil keeps itself for a server without their extension (item-fields.ts) go to the settings instead,
+// and come back with the server's items.
+import { buildMonitorPutBody, KEPT_FIELDS, MONITOR_EDITABLE_FIELDS, splitKeptValues, withKeptValues, type MonitorEdits } from '../../../common/api/index.ts';
 import type { CoreCalls } from '../../../common/ipc/contract.ts';
+import { serverItemKey, type ItemKind } from '../../../common/ipc/item-key.ts';
 import type { MonitoringClient } from '../api/index.ts';
 import type { CoreRuntime } from '../app/core-runtime.ts';
+import { keptFieldsForgotten, keptFieldsOn, keptFieldsSaved } from '../app/kept-fields.ts';
 import { VigilCoreError } from './call-error.ts';
 
 export function resourceCalls(runtime: CoreRuntime) {
@@ -14,14 +18,52 @@ export function resourceCalls(runtime: CoreRuntime) {
     return result;
   }
 
+  /** The server's items with what Vigil keeps for them. */
+  function withKept<Item extends { id?: string | undefined }>(connectionId: string, kind: ItemKind, items: Item[]): Item[] {
+    const kept = keptFieldsOn(runtime.settings.read(), connectionId);
+    return kept === undefined ? items : items.map((item) => withKeptValues(kind, item, item.id === undefined ? undefined : kept.get(`${kind}:${item.id}`)));
+  }
+
+  /**
+   * Saves a body: what the server takes goes to it (`save`), the fields it lacks the extension of to the settings.
+   * A field the server does keep leaves the settings as it is saved there. Answers the item as the window shows it.
+   */
+  async function saveKeeping<Body extends object, Item extends { id?: string | undefined }>(
+    connectionId: string,
+    kind: ItemKind,
+    body: Body,
+    save: (client: MonitoringClient, sent: Body) => Promise<Item>,
+  ): Promise<Item> {
+    const session = runtime.session(connectionId);
+    const extensions = (await session.capabilities.known())?.extensions ?? [];
+    const { sent, kept } = splitKeptValues(kind, body, extensions);
+    if (kept !== undefined) checkKept(kind, kept);
+    const item = await change(connectionId, (client) => save(client, sent));
+    const onServer = KEPT_FIELDS[kind].filter((field) => extensions.includes(field.extension) && Object.hasOwn(body, field.key));
+    if (item.id === undefined || (kept === undefined && onServer.length === 0)) return item;
+    const key = serverItemKey(connectionId, `${kind}:${item.id}`);
+    const changes = { ...kept, ...Object.fromEntries(onServer.map((field) => [field.key, null])) };
+    const saved = runtime.settings.update((current) => keptFieldsSaved(current, key, kind, changes));
+    return withKeptValues(kind, item, saved.keptFields[key]);
+  }
+
+  /** Deletes an item from its server, and what Vigil kept for it. */
+  async function deleteKeeping(connectionId: string, kind: ItemKind, id: string, remove: (client: MonitoringClient) => Promise<void>): Promise<undefined> {
+    await change(connectionId, (client) => done(remove(client)));
+    runtime.settings.update((current) => keptFieldsForgotten(current, serverItemKey(connectionId, `${kind}:${id}`)));
+    return undefined;
+  }
+
   return {
-    listMonitors: async (connectionId) => (await runtime.client(connectionId).listMonitors()).items,
-    createMonitor: (connectionId, body) => change(connectionId, async (client) => (await client.createMonitor(body)).item),
+    listMonitors: async (connectionId) => withKept(connectionId, 'monitor', (await runtime.client(connectionId).listMonitors()).items),
+    createMonitor: (connectionId, body) => saveKeeping(connectionId, 'monitor', body, async (client, sent) => (await client.createMonitor(sent)).item),
     updateMonitor: (connectionId, id, body) =>
-      change(connectionId, async (client) => {
-        // PUT takes the full Monitor: the server's current one with the user's edits on top.
+      saveKeeping(connectionId, 'monitor', monitorEdits(body), async (client, edits) => {
+        // PUT takes the full Monitor: the server's current one with the user's edits on top. Edits of fields only
+        // Vigil keeps change nothing on the server.
         const { item: current } = await client.getMonitor(id);
-        const built = buildMonitorPutBody(current, monitorEdits(body));
+        if (Object.keys(edits).length === 0) return current;
+        const built = buildMonitorPutBody(current, edits);
         if (!built.ok) {
           const [first] = built.details;
           const why = first === undefined ? 'it is invalid' : `${first.field} ${first.message}`.trim();
@@ -29,21 +71,39 @@ export function resourceCalls(runtime: CoreRuntime) {
         }
         return (await client.updateMonitor(id, built.body)).item;
       }),
-    deleteMonitor: (connectionId, id) => change(connectionId, (client) => done(client.deleteMonitor(id))),
+    deleteMonitor: (connectionId, id) => deleteKeeping(connectionId, 'monitor', id, (client) => client.deleteMonitor(id)),
 
-    listHeartbeats: async (connectionId) => (await runtime.client(connectionId).listHeartbeats()).items,
-    createHeartbeat: (connectionId, body) => change(connectionId, async (client) => (await client.createHeartbeat(body)).item),
-    deleteHeartbeat: (connectionId, id) => change(connectionId, (client) => done(client.deleteHeartbeat(id))),
+    listHeartbeats: async (connectionId) => withKept(connectionId, 'heartbeat', (await runtime.client(connectionId).listHeartbeats()).items),
+    createHeartbeat: (connectionId, body) => saveKeeping(connectionId, 'heartbeat', body, async (client, sent) => (await client.createHeartbeat(sent)).item),
+    updateHeartbeat: (connectionId, id, edits) =>
+      saveKeeping(connectionId, 'heartbeat', edits, async (client, sent) => (Object.keys(sent).length === 0 ? await client.getHeartbeat(id) : await client.updateHeartbeat(id, sent)).item),
+    deleteHeartbeat: (connectionId, id) => deleteKeeping(connectionId, 'heartbeat', id, (client) => client.deleteHeartbeat(id)),
 
-    listDomains: async (connectionId) => (await runtime.client(connectionId).listDomains()).items,
-    createDomain: (connectionId, body) => change(connectionId, async (client) => (await client.createDomain(body)).item),
-    deleteDomain: (connectionId, id) => change(connectionId, (client) => done(client.deleteDomain(id))),
+    listDomains: async (connectionId) => withKept(connectionId, 'domain', (await runtime.client(connectionId).listDomains()).items),
+    createDomain: (connectionId, body) => saveKeeping(connectionId, 'domain', body, async (client, sent) => (await client.createDomain(sent)).item),
+    updateDomain: (connectionId, id, edits) =>
+      saveKeeping(connectionId, 'domain', edits, async (client, sent) => (Object.keys(sent).length === 0 ? await client.getDomain(id) : await client.updateDomain(id, sent)).item),
+    deleteDomain: (connectionId, id) => deleteKeeping(connectionId, 'domain', id, (client) => client.deleteDomain(id)),
 
     listNotificationHandlers: async (connectionId) => (await runtime.client(connectionId).listNotificationHandlers()).items,
     // Handlers are not part of the status: nothing to refresh.
     createNotificationHandler: async (connectionId, body) => (await runtime.client(connectionId).createNotificationHandler(body)).item,
     deleteNotificationHandler: (connectionId, id) => done(runtime.client(connectionId).deleteNotificationHandler(id)),
   } satisfies Partial<CoreCalls>;
+}
+
+/** Refuses a kept value its field's bounds refuse, as the server would, before anything is saved. */
+function checkKept(kind: ItemKind, kept: Record<string, unknown>): void {
+  for (const field of KEPT_FIELDS[kind]) {
+    const value = kept[field.key];
+    if (value === undefined || value === null) continue;
+    const checked = field.input.safeParse(value);
+    if (checked.success) kept[field.key] = checked.data;
+    else {
+      const message = checked.error.issues[0]?.message ?? 'is not valid';
+      throw new VigilCoreError(`It was not saved: ${field.key} ${message.replace(/[.!]+$/, '')}.`, { details: [{ field: field.key, message }] });
+    }
+  }
 }
 
 /** A deletion's result as the contract has it. */

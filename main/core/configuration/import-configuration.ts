@@ -1,16 +1,24 @@
 // "Your data in": a configuration file (configuration-file.ts) into one server, the same for the window and
 // `vigil import`. Idempotent (what the server has is skipped, import-plan.ts), a dry run reports without creating,
 // and the first refusal stops it: each item is one POST, so none is left half made. The server's GET /capabilities
-// says which extension settings it keeps; the report names per item those it does not.
+// says which extension settings it keeps; the report names per item those it does not. The fields Vigil keeps itself
+// for a server without their extension (kept-fields.ts) go to its settings, as when the item is made in the window.
 import type { ImportReport } from '../../../common/ipc/history.ts';
-import { CHECKS_EXTENSION, CRON_EXTENSION } from '../../../common/api/index.ts';
+import { CHECKS_EXTENSION, CRON_EXTENSION, fieldsVigilKeeps, splitKeptValues } from '../../../common/api/index.ts';
 import { MonitoringClientError, type MonitoringClient } from '../api/index.ts';
+import type { KeptFieldsOfServer } from '../app/kept-fields.ts';
 import { readConfigurationFile } from './configuration-file.ts';
 import { planImport, type PlannedCreate } from './import-plan.ts';
 
 export type ImportOutcome = { ok: true; report: ImportReport } | { ok: false; message: string };
 
-export async function importConfiguration(client: MonitoringClient, text: string, options: { dryRun: boolean }): Promise<ImportOutcome> {
+export interface ImportOptions {
+  dryRun: boolean;
+  /** Where what Vigil keeps for the server goes; absent for a server not saved in Vigil, which then keeps none of it. */
+  kept?: KeptFieldsOfServer | undefined;
+}
+
+export async function importConfiguration(client: MonitoringClient, text: string, options: ImportOptions): Promise<ImportOutcome> {
   const file = readConfigurationFile(text);
   if (!file.ok) return file;
   const [monitors, heartbeats, domains, handlers, capabilities] = await Promise.all([
@@ -21,7 +29,8 @@ export async function importConfiguration(client: MonitoringClient, text: string
     client.getCapabilities(),
   ]);
   const offers = { checks: capabilities.extensions.includes(CHECKS_EXTENSION), cron: capabilities.extensions.includes(CRON_EXTENSION) };
-  const plan = planImport(file.entries, { monitors: monitors.items, heartbeats: heartbeats.items, domains: domains.items, handlers: handlers.items }, offers);
+  const planned = planImport(file.entries, { monitors: monitors.items, heartbeats: heartbeats.items, domains: domains.items, handlers: handlers.items }, offers);
+  const plan = options.kept === undefined ? { ...planned, create: planned.create.map((item) => withoutKeeper(item, capabilities.extensions)) } : planned;
   const report: ImportReport = { dryRun: options.dryRun, created: [], skipped: plan.skipped, failed: undefined };
   if (options.dryRun) {
     report.created = plan.create.map(reported);
@@ -29,7 +38,7 @@ export async function importConfiguration(client: MonitoringClient, text: string
   }
   for (const planned of plan.create) {
     try {
-      await create(client, planned);
+      await create(client, planned, capabilities.extensions, options.kept);
     } catch (error) {
       if (!(error instanceof MonitoringClientError)) throw error;
       report.failed = { kind: planned.kind, name: planned.name, message: refusal(error) };
@@ -44,21 +53,33 @@ function reported({ kind, name, target, notKept }: PlannedCreate): ImportReport[
   return { kind, name, target, ...(notKept === undefined ? {} : { notKept }) };
 }
 
-async function create(client: MonitoringClient, planned: PlannedCreate): Promise<void> {
-  switch (planned.kind) {
-    case 'monitor':
-      await client.createMonitor(planned.body);
-      return;
-    case 'heartbeat':
-      await client.createHeartbeat(planned.body);
-      return;
-    case 'domain':
-      await client.createDomain(planned.body);
-      return;
-    case 'handler':
-      await client.createNotificationHandler(planned.body);
-      return;
+/**
+ * With no saved server to keep them for, the fields Vigil would keep leave the entry, and the report says so: the
+ * server does not store them.
+ */
+function withoutKeeper(planned: PlannedCreate, extensions: readonly string[]): PlannedCreate {
+  if (planned.kind === 'handler') return planned;
+  const dropped = fieldsVigilKeeps(planned.kind, extensions).filter((field) => (planned.body as Record<string, unknown>)[field.key] !== undefined);
+  if (dropped.length === 0) return planned;
+  const body = Object.fromEntries(Object.entries(planned.body).filter(([key]) => !dropped.some((field) => field.key === key)));
+  const words = `Not kept, as the server does not store them and it is not one of Vigil's saved servers: ${dropped.map((field) => field.key).join(', ')}.`;
+  return { ...planned, body, notKept: planned.notKept === undefined ? words : `${planned.notKept} ${words}` } as PlannedCreate;
+}
+
+/** Makes one item; what Vigil keeps of it for a server without the extension goes to `kept`. */
+async function create(client: MonitoringClient, planned: PlannedCreate, extensions: readonly string[], kept: KeptFieldsOfServer | undefined): Promise<void> {
+  if (planned.kind === 'handler') {
+    await client.createNotificationHandler(planned.body);
+    return;
   }
+  const split = splitKeptValues(planned.kind, planned.body, extensions);
+  const made =
+    planned.kind === 'monitor'
+      ? await client.createMonitor(split.sent as typeof planned.body)
+      : planned.kind === 'heartbeat'
+        ? await client.createHeartbeat(split.sent as typeof planned.body)
+        : await client.createDomain(split.sent as typeof planned.body);
+  if (split.kept !== undefined && made.item.id !== undefined) kept?.save(planned.kind, made.item.id, split.kept);
 }
 
 /** The server's sentence, with the field it named when it refused one. */

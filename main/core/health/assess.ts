@@ -1,8 +1,10 @@
 // Every item of a snapshot judged at one instant, for lists (tray menu, CLI). Text is built only on
 // request (`itemDetail`), because a list shows a handful of the thousands of items it judges.
 import {
+  annotationsOf,
   monitorStatusOf,
   type Domain,
+  type ItemAnnotation,
   type Heartbeat,
   type Monitor,
   type MonitorStatus,
@@ -93,16 +95,26 @@ export function assessItemByKey(snapshot: Snapshot, key: string, options: Assess
   }
 }
 
-/** The server's id of the item, when it sent one. */
-export function itemId(item: ItemAssessment): string | undefined {
+/** The item as its server sent it. */
+export function assessedItem(item: ItemAssessment): Monitor | Heartbeat | Domain {
   switch (item.kind) {
     case 'monitor':
-      return item.monitor.id;
+      return item.monitor;
     case 'heartbeat':
-      return item.heartbeat.id;
+      return item.heartbeat;
     case 'domain':
-      return item.domain.id;
+      return item.domain;
   }
+}
+
+/** The server's id of the item, when it sent one. */
+export function itemId(item: ItemAssessment): string | undefined {
+  return assessedItem(item).id;
+}
+
+/** What a person wrote about the item (its annotations, common/api/item-fields.ts). */
+export function itemAnnotations(item: ItemAssessment): ItemAnnotation[] {
+  return annotationsOf(item.kind, assessedItem(item));
 }
 
 export function itemName(item: ItemAssessment): string {

@@ -40,6 +40,7 @@ export {
   domainDetail,
   heartbeatDetail,
   itemDetail,
+  itemAnnotations,
   itemId,
   itemName,
   type AssessOptions,

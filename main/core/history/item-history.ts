@@ -8,7 +8,7 @@ import { livedPart } from '../../../common/api/item-lifetime.ts';
 import type { HistoryEventView, ItemHistoryView, ItemPageWindow, UptimeView } from '../../../common/ipc/history.ts';
 import { serverItemKey } from '../../../common/ipc/item-key.ts';
 import type { ItemKind } from '../../../common/ipc/views.ts';
-import type { ItemAssessment } from '../health/index.ts';
+import { itemAnnotations, type ItemAssessment } from '../health/index.ts';
 import { newestFirst, recordedEventView, renewalEventViews, serverEventView } from './event-views.ts';
 import { incidentsOf } from './incidents.ts';
 import type { ItemSince } from './item-since.ts';
@@ -93,6 +93,7 @@ export async function buildItemHistory(input: ItemHistoryInput): Promise<ItemHis
     expiresOn: item?.kind === 'domain' ? item.domain.expires_on : undefined,
     events: itemEvents(input, server, from, kind === 'domain' ? renewalEventViews(recorded?.rows ?? [], input.connection, key, name) : []),
     notes,
+    annotations: item === undefined ? [] : itemAnnotations(item),
   };
 }
 

@@ -4,6 +4,7 @@
 // (a `token` on a connection included) are dropped before anything is written.
 import { z } from 'zod';
 import { requiredOr } from '../../../common/api/input-fields.ts';
+import { keptValuesSchema } from '../../../common/api/item-fields.ts';
 import {
   domainThresholdsSchema,
   heartbeatGraceSecondsSchema,
@@ -27,6 +28,7 @@ export const SETTINGS_LIMITS = {
   maintenance: 1_000,
   dependencies: 10_000,
   itemRules: 10_000,
+  keptFields: 10_000,
 } as const;
 
 /** Latest time JavaScript's Date can hold (epoch ms). */
@@ -196,6 +198,11 @@ export const settingsSchema = z.object(
     dependencies: boundedRecord(serverItemKeySchema, SETTINGS_LIMITS.dependencies, 'dependencies'),
     /** By server item key. */
     itemRules: boundedRecord(itemRuleSchema, SETTINGS_LIMITS.itemRules, 'item rules'),
+    /**
+     * By server item key: the values of the fields Vigil keeps itself for a server without their extension
+     * (`keptByVigil` in the field tables, common/api/item-fields.ts), so what a person wrote is not dropped.
+     */
+    keptFields: boundedRecord(keptValuesSchema, SETTINGS_LIMITS.keptFields, 'items with fields Vigil keeps'),
     launchAtLogin: flag(false),
     /**
      * The port browser mode took on its first start, kept so its address (and what the browser keeps for that

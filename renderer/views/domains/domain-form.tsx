@@ -1,10 +1,11 @@
 // Add a domain to watch. Any script is accepted ("bücher.example"), and a pasted URL is taken for its host; the
 // hint shows the ASCII form that will be stored, so nobody is surprised by "xn--bcher-kva.example" in the list.
-// What is typed is kept as a draft until it is saved, whatever happens to the dialog. It goes to the server
+// What a person writes about it (its annotation fields) goes with it when written. What is typed is kept as a draft until it is saved, whatever happens to the dialog. It goes to the server
 // chosen in the form (asked when there is more than one).
 import { checkInput, domainCreateInput, INPUT_LIMITS } from '../../../common/api/index.ts';
 import { fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
+import { AnnotationFields, annotationDraftOf, annotationErrors, annotationsToCreate } from '../../components/annotation-fields.tsx';
 import { DialogForm } from '../../components/dialog-form.tsx';
 import { TextField } from '../../components/fields.tsx';
 import { ServerField } from '../../components/server-field.tsx';
@@ -31,17 +32,18 @@ function hintOf(typed: string, result: Checked): string {
 }
 
 export function DomainForm({ onClose }: { onClose(): void }) {
-  const form = useFormDraft(formId, () => ({ domain: '' }));
+  const form = useFormDraft(formId, () => ({ domain: '', annotations: annotationDraftOf('domain', undefined) }));
   const { draft } = form;
   const result = checked(draft.domain);
   const server = useServerChoice();
-  const check = useFormCheck({ ...(result.ok ? {} : result.errors), ...serverChoiceErrors(server) });
+  const check = useFormCheck({ ...(result.ok ? {} : result.errors), ...annotationErrors('domain', draft.annotations), ...serverChoiceErrors(server) });
 
   async function save() {
     const connectionId = server.chosen?.id;
     if (!result.ok || connectionId === undefined) return;
-    const domain = result.domain;
-    await form.save(() => useDomains.getState().add(connectionId, { domain }, () => vigil().createDomain(connectionId, { domain })));
+    const body = { domain: result.domain, ...annotationsToCreate('domain', draft.annotations) };
+    const { domain } = body;
+    await form.save(() => useDomains.getState().add(connectionId, body, () => vigil().createDomain(connectionId, body)));
     showInfo(`${domain} added. Its expiry appears once the registry has answered.`);
     onClose();
   }
@@ -59,8 +61,18 @@ export function DomainForm({ onClose }: { onClose(): void }) {
         verbatim
         autoFocus
         onChange={(event) => {
-          form.setDraft({ domain: event.target.value });
+          form.setDraft({ ...draft, domain: event.target.value });
           check.forget('domain');
+        }}
+      />
+      <AnnotationFields
+        kind="domain"
+        connectionId={server.chosen?.id}
+        draft={draft.annotations}
+        errors={check.errors}
+        onChange={(key, text) => {
+          form.setDraft({ ...draft, annotations: { ...draft.annotations, [key]: text } });
+          check.forget(key);
         }}
       />
     </DialogForm>

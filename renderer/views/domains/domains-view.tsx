@@ -1,10 +1,12 @@
 // Domains: the table (search, state filter, sortable columns, remembered) with each domain's expiry date, the
-// days left coloured by the user's thresholds, and its registrar (its name leading to its page); add, delete (after confirmation) and snooze from
-// each row. Rows come from the latest poll with the user's changes laid over them.
+// days left coloured by the user's thresholds, and its registrar (its name leading to its page); add, delete (after
+// confirmation), snooze and edit what a person wrote about it (its annotation fields) from each row. Rows come from
+// the latest poll with the user's changes laid over them.
 import { useMemo, useState } from 'react';
 import { domainNameForPeople } from '../../../common/api/index.ts';
 import type { Domain } from '../../../common/ipc/views.ts';
 import { vigil } from '../../api/vigil-api.ts';
+import { AnnotationDialog, annotationsRowLabel, editAnnotationsOf, hasAnnotations } from '../../components/annotation-dialog.tsx';
 import { CreateButton } from '../../components/create-button.tsx';
 import { filterChoice, type FilterChoice } from '../../components/filtered-table.tsx';
 import { HealthBadge } from '../../components/health-badge.tsx';
@@ -127,26 +129,36 @@ function UnknownExpiryNote({ groups }: { groups: readonly UnknownExpiryGroup[] }
 export function DomainsView() {
   const list = useResourceList(domainList);
   const [adding, setAdding] = useState(false);
+  const [annotating, setAnnotating] = useState<DomainRow | undefined>();
 
   const { rows, askToDelete } = list;
   const unknownExpiry = useMemo(() => unknownExpiryGroups(rows), [rows]);
+  // Beside a Server column the row has no room for one more button at 1280 pixels: the annotations are edited from the
+  // domain's page there.
+  const annotationsInRow = hasAnnotations('domain') && !list.manyServers;
 
   // Stable across renders, so rows that did not change are not rendered again while scrolling or typing.
   const allColumns = useMemo<Column<DomainRow>[]>(() => [
     ...columns,
-    // Snooze, Maintenance and Delete side by side, and no more: the list has no room to spare beside a Server column.
-    actionsColumn(240, (row) => {
+    // Snooze, Maintenance and Delete side by side (and its annotations, where there is no Server column), and no more: the
+    // list has no room to spare beside a Server column.
+    actionsColumn(annotationsInRow ? 305 : 240, (row) => {
       const name = nameOf(row);
       const disabled = row.saving || row.domain.id === undefined;
       return (
         <>
+          {annotationsInRow && (
+            <button type="button" className="button button-small" disabled={disabled} aria-label={editAnnotationsOf('domain', name)} onClick={() => setAnnotating(row)}>
+              {annotationsRowLabel('domain')}
+            </button>
+          )}
           <SnoozeControl itemKey={row.key} name={name} snoozedUntil={row.snoozedUntil} disabled={disabled} />
           <MaintenanceControl target={{ scope: 'item', itemKey: row.key }} label={name} small disabled={disabled} />
           <DeleteButton name={name} disabled={disabled} onClick={() => askToDelete(row)} />
         </>
       );
     }),
-  ], [askToDelete]);
+  ], [askToDelete, annotationsInRow]);
 
   return (
     <section className="view view-domains" aria-labelledby="domains-title">
@@ -162,6 +174,9 @@ export function DomainsView() {
         note={unknownExpiry.length > 0 && <UnknownExpiryNote groups={unknownExpiry} />}
       />
       {adding && <DomainForm onClose={() => setAdding(false)} />}
+      {annotating !== undefined && (
+        <AnnotationDialog annotated={{ kind: 'domain', item: annotating.domain }} connectionId={annotating.connectionId} itemKey={annotating.key} name={nameOf(annotating)} onClose={() => setAnnotating(undefined)} />
+      )}
     </section>
   );
 }

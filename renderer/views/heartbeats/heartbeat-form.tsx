@@ -2,7 +2,7 @@
 // sent as seconds); a server with the `cron` extension (docs/api-decisions.md §16) also takes a cron schedule in a
 // time zone, previewed in words as it is typed, and, disclosed on request, a grace and a longest run. The API
 // takes every field as optional; the form always sends the timing the user sees and leaves an empty name to the
-// server. What is typed is kept as a draft until it is saved, whatever happens to the dialog. It goes to the server
+// server, and what a person writes about the job (its annotation fields) only when written. What is typed is kept as a draft until it is saved, whatever happens to the dialog. It goes to the server
 // chosen in the form (asked when there is more than one).
 import { useEffect, useId, useRef, useState } from 'react';
 import { checkInput, HEARTBEAT_DEFAULTS, HEARTBEAT_LIMITS, heartbeatCreateInput, INPUT_LIMITS, type HeartbeatCreateBody } from '../../../common/api/index.ts';
@@ -10,6 +10,7 @@ import type { Heartbeat } from '../../../common/ipc/views.ts';
 import { localTimeZone } from '../../../common/schedule/weekly-schedule.ts';
 import { fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
+import { AnnotationFields, annotationDraftOf, annotationErrors, annotationsToCreate, type AnnotationDraft } from '../../components/annotation-fields.tsx';
 import { DialogForm } from '../../components/dialog-form.tsx';
 import { DurationField, draftSeconds, durationDraft, durationErrors, type DurationDraft } from '../../components/duration-field.tsx';
 import { sentence, TextField } from '../../components/fields.tsx';
@@ -36,6 +37,8 @@ interface HeartbeatDraft {
   /** An empty amount: the server's default. */
   grace_seconds: DurationDraft;
   max_runtime_seconds: DurationDraft;
+  /** Its annotation fields' text, by key. */
+  annotations: AnnotationDraft;
 }
 
 const formId = 'heartbeat:new';
@@ -45,7 +48,7 @@ const optionalSeconds = (draft: DurationDraft) => (draft.amount.trim() === '' ? 
 
 function bodyOf(draft: HeartbeatDraft, cron: boolean): HeartbeatCreateBody {
   const name = draft.name.trim();
-  const named = name === '' ? {} : { name };
+  const named = { ...(name === '' ? {} : { name }), ...annotationsToCreate('heartbeat', draft.annotations) };
   if (!cron) return { ...named, expected_interval: draftSeconds(draft.expected_interval) };
   const timing = draft.timing === 'schedule' ? { schedule: draft.schedule, timezone: (draft.timezone ?? localTimeZone()).trim() } : { expected_interval: draftSeconds(draft.expected_interval) };
   const grace = optionalSeconds(draft.grace_seconds);
@@ -61,7 +64,7 @@ function localErrors(draft: HeartbeatDraft, cron: boolean): FieldErrors {
     grace_seconds: sent(draft.grace_seconds),
     max_runtime_seconds: sent(draft.max_runtime_seconds),
   });
-  return { ...(checked.ok ? {} : fieldErrorsOf(checked.details)), ...amounts };
+  return { ...(checked.ok ? {} : fieldErrorsOf(checked.details)), ...amounts, ...annotationErrors('heartbeat', draft.annotations) };
 }
 
 export interface HeartbeatFormProps {
@@ -78,6 +81,7 @@ export function HeartbeatForm({ onClose, onCreated }: HeartbeatFormProps) {
     schedule: '',
     grace_seconds: emptyDuration,
     max_runtime_seconds: emptyDuration,
+    annotations: annotationDraftOf('heartbeat', undefined),
   }));
   const { draft } = form;
   const server = useServerChoice();
@@ -164,6 +168,13 @@ export function HeartbeatForm({ onClose, onCreated }: HeartbeatFormProps) {
           </div>
         </details>
       )}
+      <AnnotationFields
+        kind="heartbeat"
+        connectionId={server.chosen?.id}
+        draft={draft.annotations}
+        errors={errors}
+        onChange={(key, text) => change({ annotations: { ...draft.annotations, [key]: text } }, key)}
+      />
     </DialogForm>
   );
 }

@@ -1,12 +1,14 @@
 // Heartbeats: the table (search, state filter, sortable columns, remembered) with each job's interval, last ping,
-// next expected ping and state, its name leading to its page; create, delete (after confirmation), snooze, and the ping URL with a crontab line
-// from each row. Rows come from the latest poll with the user's changes laid over them.
+// next expected ping and state, its name leading to its page; create, delete (after confirmation), snooze, edit what
+// a person wrote about it (its annotation fields), and the ping URL with a crontab line from each row. Rows come from
+// the latest poll with the user's changes laid over them.
 import { useMemo, useState } from 'react';
 import { formatDuration } from '../../../common/format/duration.ts';
 import { parseServerItemKey } from '../../../common/ipc/item-key.ts';
 import type { Heartbeat } from '../../../common/ipc/views.ts';
 import { describeCron } from '../../../common/schedule/cron-description.ts';
 import { vigil } from '../../api/vigil-api.ts';
+import { AnnotationDialog, annotationsRowLabel, editAnnotationsOf, hasAnnotations } from '../../components/annotation-dialog.tsx';
 import { fittedColumnWidth } from '../../components/column-fit.ts';
 import { CreateButton } from '../../components/create-button.tsx';
 import { filterChoice, type FilterChoice } from '../../components/filtered-table.tsx';
@@ -68,9 +70,13 @@ export function HeartbeatsView() {
   const list = useResourceList(heartbeatList);
   const [creating, setCreating] = useState(false);
   const [showingPing, setShowingPing] = useState<{ heartbeat: Heartbeat; pingUrl: string; connectionId: string | undefined } | undefined>();
+  const [annotating, setAnnotating] = useState<HeartbeatRow | undefined>();
 
   // Stable across renders, so rows that did not change are not rendered again while scrolling or typing.
   const { askToDelete } = list;
+  // Beside a Server column the row has no room for one more button at 1280 pixels: the annotations are edited from the
+  // heartbeat's page there.
+  const annotationsInRow = hasAnnotations('heartbeat') && !list.manyServers;
   const statusWidth = useStatusColumnWidth(list.rows, 110);
   // Wide enough for the longest schedule in words, within reason.
   const intervalWidth = useMemo(() => Math.min(240, fittedColumnWidth(list.rows.map((row) => intervalLabel(row.heartbeat)), 85)), [list.rows]);
@@ -100,7 +106,7 @@ export function HeartbeatsView() {
       cell: (row) =>
         row.saving ? <HealthBadge health="saving" label="Saving…" /> : <StatusBadges health={row.state === 'waiting' ? 'unknown' : row.health} label={stateLabels[row.state]} judgement={row} />,
     },
-    actionsColumn(300, (row) => {
+    actionsColumn(annotationsInRow ? 365 : 300, (row) => {
       const name = nameOf(row.heartbeat);
       const disabled = row.saving || row.heartbeat.id === undefined;
       const pingUrl = row.heartbeat.ping_url;
@@ -111,13 +117,18 @@ export function HeartbeatsView() {
               Ping URL
             </button>
           )}
+          {annotationsInRow && (
+            <button type="button" className="button button-small" disabled={disabled} aria-label={editAnnotationsOf('heartbeat', name)} onClick={() => setAnnotating(row)}>
+              {annotationsRowLabel('heartbeat')}
+            </button>
+          )}
           <SnoozeControl itemKey={row.key} name={name} snoozedUntil={row.snoozedUntil} disabled={disabled} />
           <MaintenanceControl target={{ scope: 'item', itemKey: row.key }} label={name} small disabled={disabled} />
           <DeleteButton name={name} disabled={disabled} onClick={() => askToDelete(row)} />
         </>
       );
     }),
-  ], [askToDelete, statusWidth, intervalWidth]);
+  ], [askToDelete, statusWidth, intervalWidth, annotationsInRow]);
 
   function created(heartbeat: Heartbeat, connectionId: string) {
     setCreating(false);
@@ -132,6 +143,15 @@ export function HeartbeatsView() {
       </PageHeader>
       <ResourceListBody list={list} words={heartbeatWords} filters={heartbeatFilters} columns={columns} onCreate={() => setCreating(true)} />
       {creating && <HeartbeatForm onClose={() => setCreating(false)} onCreated={created} />}
+      {annotating !== undefined && (
+        <AnnotationDialog
+          annotated={{ kind: 'heartbeat', item: annotating.heartbeat }}
+          connectionId={annotating.connectionId}
+          itemKey={annotating.key}
+          name={nameOf(annotating.heartbeat)}
+          onClose={() => setAnnotating(undefined)}
+        />
+      )}
       {showingPing !== undefined && <PingDetails heartbeat={showingPing.heartbeat} pingUrl={showingPing.pingUrl} connectionId={showingPing.connectionId} onClose={() => setShowingPing(undefined)} />}
     </section>
   );

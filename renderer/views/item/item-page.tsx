@@ -1,14 +1,16 @@
 // One monitor's, heartbeat's or domain's page: its state and for how long, uptime over four windows, then for the
 // window picked its status timeline, response times (where the server keeps them), incidents, checks or pings or
 // expiry, and events; what the page cannot show is said at the top. The history can be saved as CSV or JSON.
-// Maintenance starts from the header, the windows that cover it are listed under it, and its alert rules close
-// the page. A monitor's latest check (why it failed, how long it took, its certificate) shows where its server sends
+// Maintenance starts from the header, the windows that cover it are listed under it, then what a person wrote about
+// it (its annotation fields, edited from there or added from the header), and its alert rules close the page. A
+// monitor's latest check (why it failed, how long it took, its certificate) shows where its server sends
 // it.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { secondsApart } from '../../../common/format/clock-time.ts';
 import type { ItemHistoryView, ItemPageWindow } from '../../../common/ipc/history.ts';
-import type { ItemKind, StatusItemView } from '../../../common/ipc/views.ts';
+import type { Domain, Heartbeat, ItemKind, Monitor, StatusItemView } from '../../../common/ipc/views.ts';
 import { vigil } from '../../api/vigil-api.ts';
+import { AnnotationDialog, annotationsAddLabel, hasAnnotations } from '../../components/annotation-dialog.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { EventList } from '../../components/event-list.tsx';
 import { MaintenanceControl } from '../maintenance/maintenance-control.tsx';
@@ -18,8 +20,12 @@ import { stateSentence } from '../../format/state-duration.ts';
 import { useNavigation, VIEWS } from '../../state/navigation-store.ts';
 import { useNow } from '../../state/now-store.ts';
 import { useStatus } from '../../state/status-store.ts';
+import { useDomains, useHeartbeats, useMonitors } from '../../state/resources.ts';
+import { annotationsOf } from '../../../common/api/index.ts';
 import { monitorKey, parseServerItemKey, serverItemKey } from '../../../common/ipc/item-key.ts';
 import { LastCheckSection } from '../monitors/last-check-view.tsx';
+import { MonitorForm } from '../monitors/monitor-form.tsx';
+import { AnnotationsSection } from './annotations-section.tsx';
 import { ChecksSection } from './checks-section.tsx';
 import { DomainLookupSection } from './domain-lookup-section.tsx';
 import { ExpirySection } from './expiry-section.tsx';
@@ -40,6 +46,21 @@ const kindNames: Record<ItemKind, string> = { monitor: 'Monitor', heartbeat: 'He
 
 /** What the header says: the status's item when it has one (it is the newest), else the history's. */
 type Headline = Pick<StatusItemView, 'kind' | 'name' | 'health' | 'state' | 'since' | 'sinceIsLowerBound'> & CalmJudgement;
+
+type WatchedItem = { kind: 'monitor'; item: Monitor } | { kind: 'heartbeat'; item: Heartbeat } | { kind: 'domain'; item: Domain };
+
+const rowOf = <T,>(rows: readonly { key: string; item: T }[], itemKey: string) => rows.find((row) => row.key === itemKey)?.item;
+
+/** The item as its list has it, the user's edits laid over the latest poll, so a saved note shows at once. */
+function useWatchedItem(itemKey: string): WatchedItem | undefined {
+  const kind = parseServerItemKey(itemKey)?.item.kind;
+  const monitor = useMonitors((state) => (kind === 'monitor' ? rowOf(state.rows, itemKey) : undefined));
+  const heartbeat = useHeartbeats((state) => (kind === 'heartbeat' ? rowOf(state.rows, itemKey) : undefined));
+  const domain = useDomains((state) => (kind === 'domain' ? rowOf(state.rows, itemKey) : undefined));
+  if (monitor !== undefined) return { kind: 'monitor', item: monitor };
+  if (heartbeat !== undefined) return { kind: 'heartbeat', item: heartbeat };
+  return domain === undefined ? undefined : { kind: 'domain', item: domain };
+}
 
 function headlineOf(item: StatusItemView | undefined, view: ItemHistoryView | undefined): Headline | undefined {
   return item ?? view;
@@ -63,6 +84,10 @@ export function ItemPage({ itemKey }: { itemKey: string }) {
     state.status?.servers.find((server) => server.connection.id === connectionId)?.monitors.find((each) => serverItemKey(connectionId ?? '', monitorKey(each)) === itemKey),
   );
   const serverName = item?.serverName ?? view?.serverName ?? fallbackServerName;
+  const watched = useWatchedItem(itemKey);
+  const [editingAnnotations, setEditingAnnotations] = useState(false);
+  const editable = watched !== undefined && connectionId !== undefined && watched.item.id !== undefined && hasAnnotations(watched.kind);
+  const editAnnotations = editable ? () => setEditingAnnotations(true) : undefined;
   const windowName = windowNames[pageWindow].long;
   // Opened from a link that is gone now (a row, the feed): the page's heading takes the focus, for keyboard and
   // screen reader users alike.
@@ -99,6 +124,12 @@ export function ItemPage({ itemKey }: { itemKey: string }) {
           )}
         </div>
         <div className="page-actions">
+          {/* Nothing written yet: a quiet offer here rather than an empty section below. */}
+          {editAnnotations !== undefined && watched !== undefined && annotationsOf(watched.kind, watched.item).length === 0 && (
+            <button type="button" className="button button-quiet" onClick={editAnnotations}>
+              {annotationsAddLabel(watched.kind)}
+            </button>
+          )}
           {connectionId !== undefined && <MaintenanceControl target={{ scope: 'item', itemKey }} label={name} />}
           <div className="page-actions" role="group" aria-label={`Export the past ${windowName}`}>
           <button type="button" className="button" aria-disabled={exporter.running !== undefined} onClick={() => void exportAs('csv')}>
@@ -112,6 +143,14 @@ export function ItemPage({ itemKey }: { itemKey: string }) {
       </header>
 
       <ItemMaintenance itemKey={itemKey} />
+      {watched !== undefined && <AnnotationsSection kind={watched.kind} item={watched.item} onEdit={editAnnotations} />}
+      {editingAnnotations && watched !== undefined && connectionId !== undefined && (
+        watched.kind === 'monitor' ? (
+          <MonitorForm editing={{ monitor: watched.item, connectionId }} onClose={() => setEditingAnnotations(false)} />
+        ) : (
+          <AnnotationDialog annotated={watched} connectionId={connectionId} itemKey={itemKey} name={name} onClose={() => setEditingAnnotations(false)} />
+        )
+      )}
       {headline?.kind === 'heartbeat' && <HeartbeatSummary itemKey={itemKey} />}
 
       {monitor !== undefined && <LastCheckSection monitor={monitor} />}

@@ -2,12 +2,14 @@
 // (after the first try to save), with the server's own field errors shown at the field. What is typed is kept
 // as a draft until it is saved, whatever happens to the dialog. A new monitor goes to the server chosen in the
 // form (asked when there is more than one); an edited one stays on its own. Where that server offers the `checks`
-// extension, the request, expectations, re-check and certificate follow in sections of their own.
+// extension, the request, expectations, re-check and certificate follow in sections of their own; what a person
+// writes about it (its annotation fields) closes the form, whatever the server.
 import { CHECKS_EXTENSION, checkInput, INPUT_LIMITS, isMonitorType, MONITOR_EDITABLE_FIELDS, MONITOR_TYPES, monitorCreateInput, monitorTypeOf, type MonitorCreateBody } from '../../../common/api/index.ts';
 import { monitorKey, serverItemKey } from '../../../common/ipc/item-key.ts';
 import type { Monitor } from '../../../common/ipc/views.ts';
 import { fieldErrorsOf, type FieldErrors } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
+import { AnnotationFields, annotationDraftOf, annotationEdits, annotationErrors, annotationsToCreate, withAnnotationEdits, type AnnotationDraft } from '../../components/annotation-fields.tsx';
 import { DialogForm } from '../../components/dialog-form.tsx';
 import { DurationField, draftSeconds, durationDraft, durationErrors, type DurationDraft } from '../../components/duration-field.tsx';
 import { SelectField } from '../../components/fields.tsx';
@@ -30,6 +32,8 @@ interface MonitorDraft {
   frequency: DurationDraft;
   /** The check extension's fields, used only where the server offers them. */
   check: CheckDraft;
+  /** Its annotation fields' text, by key. */
+  annotations: AnnotationDraft;
   /** The monitor as it was when editing began (see `versionOf`); empty for a new one. */
   from: string;
 }
@@ -55,6 +59,7 @@ function draftOf(monitor: Monitor | undefined): MonitorDraft {
     url: monitor?.url ?? '',
     frequency: durationDraft(monitor?.frequency ?? 60),
     check: checkDraftOf(monitor),
+    annotations: annotationDraftOf('monitor', monitor),
     from: versionOf(monitor),
   };
 }
@@ -77,7 +82,7 @@ function localErrors(draft: MonitorDraft, withChecks: boolean, editing: boolean)
   const checked = checkInput(monitorCreateInput, body);
   // The lookup: judged by checkProblems where the form has it (a server with checks); otherwise an existing dns
   // monitor is only renamed or re-timed here, and the server keeps the lookup a PUT leaves out.
-  return { ...checks, ...(checked.ok ? {} : fieldErrorsOf(checked.details.filter((detail) => detail.field !== 'dns'))), ...durationErrors({ frequency: draft.frequency }) };
+  return { ...checks, ...(checked.ok ? {} : fieldErrorsOf(checked.details.filter((detail) => detail.field !== 'dns'))), ...durationErrors({ frequency: draft.frequency }), ...annotationErrors('monitor', draft.annotations) };
 }
 
 /** The server names a status entry or a warning day; the form shows the list's field. */
@@ -115,6 +120,11 @@ export function MonitorForm({ editing, onClose }: MonitorFormProps) {
     check.forget(...fields);
   }
 
+  function changeAnnotation(key: string, text: string) {
+    form.setDraft({ ...draft, annotations: { ...draft.annotations, [key]: text } });
+    check.forget(key);
+  }
+
   /** The check fields to send: all that are set for a new monitor, the changed ones for an edit. */
   function checkFields(body: ReturnType<typeof bodyOf>): Partial<MonitorCreateBody> {
     if (!withChecks) return {};
@@ -129,13 +139,17 @@ export function MonitorForm({ editing, onClose }: MonitorFormProps) {
     // New monitors are of a type the form offers (the contract creates only known types).
     const connectionId = server.chosen?.id;
     if (editing === undefined && isMonitorType(type) && connectionId !== undefined) {
-      await form.save(() => useMonitors.getState().add(connectionId, { ...body, last_status: 'unknown' }, () => vigil().createMonitor(connectionId, { ...body, ...checkFields(body), type })));
+      const annotations = annotationsToCreate('monitor', draft.annotations);
+      await form.save(() => useMonitors.getState().add(connectionId, { ...body, ...annotations, last_status: 'unknown' }, () => vigil().createMonitor(connectionId, { ...body, ...checkFields(body), ...annotations, type })));
       showInfo(`Monitor ${body.name} created.`);
     } else if (editing !== undefined) {
       const { monitor: edited, connectionId: on } = editing;
       const id = edited.id;
       if (id === undefined) throw new Error('This monitor has no id on the server, so it cannot be edited here.');
-      await form.save(() => useMonitors.getState().update(on, serverItemKey(on, monitorKey(edited)), { ...edited, ...body }, () => vigil().updateMonitor(on, id, { ...body, ...checkFields(body) })));
+      // Only the annotations that changed, a cleared one as null: the core clears it.
+      const annotations = annotationEdits('monitor', draft.annotations, annotationDraftOf('monitor', edited));
+      const shown = withAnnotationEdits({ ...edited, ...body }, annotations);
+      await form.save(() => useMonitors.getState().update(on, serverItemKey(on, monitorKey(edited)), shown, () => vigil().updateMonitor(on, id, { ...body, ...checkFields(body), ...annotations })));
       showInfo(`Monitor ${body.name} saved.`);
     }
     onClose();
@@ -170,6 +184,7 @@ export function MonitorForm({ editing, onClose }: MonitorFormProps) {
         onChange={(value) => change({ frequency: value })}
       />
       {withChecks && <CheckSections draft={draft.check} type={draft.type} url={draft.url} errors={errors} onChange={changeCheck} />}
+      <AnnotationFields kind="monitor" connectionId={editing?.connectionId ?? server.chosen?.id} draft={draft.annotations} errors={errors} onChange={changeAnnotation} />
     </DialogForm>
   );
 }

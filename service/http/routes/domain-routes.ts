@@ -1,13 +1,18 @@
-// /domains: list, create (looked up over RDAP right away), read, delete.
+// /domains: list, create (looked up over RDAP right away), read, edit (the fields extensions make editable,
+// docs/api-decisions.md §19), delete.
 import type { FastifyInstance } from 'fastify';
-import { domainCreateInput, domainNameForPeople, type DomainCreateBody } from '../../../common/api/index.ts';
+import { domainCreateInput, domainEditInput, domainFields, domainNameForPeople, type DomainCreateBody, type DomainEdits } from '../../../common/api/index.ts';
+import { fieldsWhere, type EditableKey } from '../../../common/api/resource-fields.ts';
 import { newId } from '../../ids.ts';
 import { ApiError, notFound } from '../api-error.ts';
 import type { ApiContext } from '../api-context.ts';
+import { editedFields } from '../field-edits.ts';
 import { requireQuota } from '../validate.ts';
 import { domainJson } from '../views.ts';
 
 type IdParams = { Params: { id: string } };
+
+const editableFields = fieldsWhere<EditableKey<typeof domainFields>>(domainFields, (spec) => spec.editable === true);
 
 export function domainRoutes(app: FastifyInstance, context: ApiContext): void {
   const { domains, clock, events } = context;
@@ -29,6 +34,14 @@ export function domainRoutes(app: FastifyInstance, context: ApiContext): void {
 
   app.get<IdParams>('/domains/:id', (request) => {
     const record = domains.get(request.params.id);
+    if (!record) throw notFound('Domain');
+    return domainJson(record, clock.now());
+  });
+
+  app.patch<IdParams & { Body: DomainEdits }>('/domains/:id', { schema: { body: domainEditInput } }, (request) => {
+    const stored = domains.get(request.params.id);
+    if (!stored) throw notFound('Domain');
+    const record = domains.edit(stored.id, editedFields(editableFields, request.body, stored));
     if (!record) throw notFound('Domain');
     return domainJson(record, clock.now());
   });

@@ -1,16 +1,20 @@
-// /heartbeats: list, create, read, delete, and the runs extension (docs/api-decisions.md §16). Pings arrive on
-// /ping/{slug} (ping-routes.ts).
+// /heartbeats: list, create, read, edit (the fields extensions make editable, docs/api-decisions.md §19), delete, and
+// the runs extension (§16). Pings arrive on /ping/{slug} (ping-routes.ts).
 import type { FastifyInstance } from 'fastify';
-import { heartbeatCreateInput, type HeartbeatCreateBody } from '../../../common/api/index.ts';
+import { heartbeatCreateInput, heartbeatEditInput, heartbeatFields as heartbeatTable, type HeartbeatCreateBody, type HeartbeatEdits } from '../../../common/api/index.ts';
+import { fieldsWhere, type EditableKey } from '../../../common/api/resource-fields.ts';
 import { heartbeatFields, serviceTimeZone } from '../../heartbeats/heartbeat-fields.ts';
 import { newHeartbeatSlug, newId } from '../../ids.ts';
 import { notFound } from '../api-error.ts';
 import type { ApiContext } from '../api-context.ts';
+import { editedFields } from '../field-edits.ts';
 import { beforeQuery, historyLimits, type BeforeQuery } from '../../history/history-query.ts';
 import { requireQuota } from '../validate.ts';
 import { heartbeatJson, heartbeatRunJson } from '../views.ts';
 
 type IdParams = { Params: { id: string } };
+
+const editableFields = fieldsWhere<EditableKey<typeof heartbeatTable>>(heartbeatTable, (spec) => spec.editable === true);
 
 export function heartbeatRoutes(app: FastifyInstance, context: ApiContext): void {
   const { heartbeats, clock, events } = context;
@@ -32,6 +36,13 @@ export function heartbeatRoutes(app: FastifyInstance, context: ApiContext): void
   });
 
   app.get<IdParams>('/heartbeats/:id', (request) => json(heartbeat(request.params.id)));
+
+  app.patch<IdParams & { Body: HeartbeatEdits }>('/heartbeats/:id', { schema: { body: heartbeatEditInput } }, (request) => {
+    const stored = heartbeat(request.params.id);
+    const record = heartbeats.edit(stored.id, editedFields(editableFields, request.body, stored));
+    if (!record) throw notFound('Heartbeat');
+    return json(record);
+  });
 
   app.delete<IdParams>('/heartbeats/:id', async (request, reply) => {
     const record = heartbeats.delete(request.params.id);

@@ -35,6 +35,7 @@ describe('settings defaults', () => {
       maintenance: [],
       dependencies: {},
       itemRules: {},
+      keptFields: {},
       launchAtLogin: false,
       version: 3,
     });

@@ -45,6 +45,7 @@ describe('ConfSettingsStore', () => {
       maintenance: [{ id: 'm1', connectionId: 'c2', item: 'monitor:7', startsAt: now, endsAt: now + 3_600_000, reason: 'deploy', createdAt: now }],
       dependencies: { 'c1/monitor:8': 'c1/monitor:7' },
       itemRules: { 'c1/monitor:8': { delayMinutes: 10, tell: { recovered: false } } },
+      keptFields: {},
       launchAtLogin: true,
       version: 3,
     };

@@ -44,7 +44,7 @@ describe('error answers', () => {
     expect(patch.headers.get('allow')).toBe('DELETE, GET, HEAD, PUT');
     const put = await service.api('/heartbeats/x', { method: 'PUT', body: {} });
     expectError(put, 405, 'method_not_allowed');
-    expect(put.headers.get('allow')).toBe('DELETE, GET, HEAD');
+    expect(put.headers.get('allow')).toBe('DELETE, GET, HEAD, PATCH');
   });
 
   it('413 for a body over 512 KiB', async () => {
