@@ -6,6 +6,7 @@ import { normalizeDomainName } from './domain-name.ts';
 import { readDate, readDateTime, readId, readInteger, readText, type ReadContext } from './fields.ts';
 import { BODY_MUST_BE_OBJECT, editBodyError, requiredOr } from './input-fields.ts';
 import type { JsonObject } from './json.ts';
+import { notesField } from './notes.ts';
 import { asIs, createShape, editShape, exporterOf, field, type ReadItem, type ResourceOf } from './resource-fields.ts';
 
 /** Days before expiry at which a domain warns, once each, unless told otherwise: the service's alerts and the
@@ -34,6 +35,8 @@ export const domainFields = {
   last_checked_at: field(readDateTime, { extension: 'history' }),
   /** Extension (read-only): why the latest lookup failed, in words for a person; absent once one succeeds. */
   last_error: field(readText, { extension: 'history' }),
+  /** A person's notes on it (notes.ts). */
+  notes: notesField,
 };
 
 export type Domain = ResourceOf<typeof domainFields>;
@@ -46,6 +49,7 @@ export const readDomain = (object: JsonObject, context: ReadContext): ReadItem<t
   created_at: domainFields.created_at.read(object, 'created_at', context),
   last_checked_at: domainFields.last_checked_at.read(object, 'last_checked_at', context),
   last_error: domainFields.last_error.read(object, 'last_error', context),
+  notes: domainFields.notes.read(object, 'notes', context),
 });
 /** A domain's entry in the configuration file. */
 export const exportedDomain = exporterOf(domainFields);

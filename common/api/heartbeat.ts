@@ -7,6 +7,7 @@ import { readDateTime, readHttpUrl, readId, readInteger, readPositiveInteger, re
 import { heartbeatFieldInputs, oneExpectation } from './heartbeat-input.ts';
 import { BODY_MUST_BE_OBJECT, editBodyError } from './input-fields.ts';
 import type { JsonObject } from './json.ts';
+import { notesField } from './notes.ts';
 import { asIs, createShape, editShape, exporterOf, field, type ReadItem, type ResourceOf } from './resource-fields.ts';
 
 /** Zero is a fair value here (no grace, an instant run), unlike for an interval. */
@@ -50,6 +51,8 @@ export const heartbeatFields = {
   last_exit_code: field(readInteger, { extension: 'cron' }),
   /** How the latest finished run ended, `success` or `failed`; another value is kept as sent. */
   last_outcome: field(readText, { extension: 'cron' }),
+  /** A person's notes on it (notes.ts). */
+  notes: notesField,
 };
 
 export type Heartbeat = ResourceOf<typeof heartbeatFields>;
@@ -71,6 +74,7 @@ export const readHeartbeat = (object: JsonObject, context: ReadContext): ReadIte
   last_duration_ms: heartbeatFields.last_duration_ms.read(object, 'last_duration_ms', context),
   last_exit_code: heartbeatFields.last_exit_code.read(object, 'last_exit_code', context),
   last_outcome: heartbeatFields.last_outcome.read(object, 'last_outcome', context),
+  notes: heartbeatFields.notes.read(object, 'notes', context),
 });
 /** A heartbeat's entry in the configuration file. */
 export const exportedHeartbeat = exporterOf(heartbeatFields);

@@ -11,6 +11,7 @@ import { readDnsCheck, readExpectation, readHeaders, readMilliseconds, readTextL
 import { DEFAULT_EXPECTED_STATUS, DEFAULT_RETRY_SECONDS, monitorCheckInputs } from './monitor-check-input.ts';
 import { DEFAULT_CERTIFICATE_EXPIRY_DAYS } from './monitor-tls-input.ts';
 import type { JsonObject } from './json.ts';
+import { notesField } from './notes.ts';
 import { asIs, definedMembers, exporterOf, field, type ReadItem, type FieldReader, type ResourceOf } from './resource-fields.ts';
 import { maskSecretHeaders } from './secret-headers.ts';
 import { maskUrlSecrets } from './secret-urls.ts';
@@ -80,6 +81,8 @@ export const monitorFields = {
   certificate_expires_on: field(readDateTime, { extension: 'checks' }),
   /** With `tls.ignore_errors`: what verification would have refused, e.g. "the certificate is self-signed". */
   certificate_warning: field(readText, { extension: 'checks' }),
+  /** A person's notes on it (notes.ts). */
+  notes: notesField,
 };
 
 export type Monitor = ResourceOf<typeof monitorFields>;
@@ -106,6 +109,7 @@ export const readMonitor = (object: JsonObject, context: ReadContext): ReadItem<
   last_error: monitorFields.last_error.read(object, 'last_error', context),
   certificate_expires_on: monitorFields.certificate_expires_on.read(object, 'certificate_expires_on', context),
   certificate_warning: monitorFields.certificate_warning.read(object, 'certificate_warning', context),
+  notes: monitorFields.notes.read(object, 'notes', context),
 });
 /** A monitor's entry in the configuration file: the settings a person chose, with defaults left out. */
 export const exportedMonitor = exporterOf(monitorFields);

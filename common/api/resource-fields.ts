@@ -12,7 +12,7 @@ import type { JsonObject } from './json.ts';
  * The extensions of `GET /capabilities` (docs/api-decisions.md §14) that add fields to resources. The service lists
  * each; a field's table entry names the one it belongs to.
  */
-export const FIELD_EXTENSIONS = ['history', 'checks', 'cron'] as const;
+export const FIELD_EXTENSIONS = ['history', 'checks', 'cron', 'notes'] as const;
 export type FieldExtension = (typeof FIELD_EXTENSIONS)[number];
 
 /** Reads one field of a response, dropping and reporting a value it cannot use (fields.ts). */

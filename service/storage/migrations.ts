@@ -170,4 +170,11 @@ export const migrations: readonly string[] = [
     last_alert TEXT NOT NULL               -- the AlertEvent as JSON
   );
   `,
+  // 9: the notes extension (docs/api-decisions.md §19): what a person writes about a monitor, heartbeat or domain;
+  // null when there is none (a blank note is none).
+  `
+  ALTER TABLE monitors ADD COLUMN notes TEXT;
+  ALTER TABLE heartbeats ADD COLUMN notes TEXT;
+  ALTER TABLE domains ADD COLUMN notes TEXT;
+  `,
 ];

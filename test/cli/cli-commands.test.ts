@@ -43,8 +43,8 @@ describe.skipIf(missing)('the client commands against one service', { shuffle: f
       expect(JSON.parse(result.stdout)).toMatchObject({ level: 'ok', monitors: [], heartbeats: [], domains: [] });
     });
 
-    it('exits 2 with a monitor down, worst first', async () => {
-      await service.api('/monitors', { method: 'POST', body: { name: 'Healthy?', type: 'tcp', url: '127.0.0.1:9', frequency: 60 } });
+    it('exits 2 with a monitor down, worst first, its notes in the JSON', async () => {
+      await service.api('/monitors', { method: 'POST', body: { name: 'Healthy?', type: 'tcp', url: '127.0.0.1:9', frequency: 60, notes: 'Nothing listens on 9: it stays down.' } });
       const deadline = Date.now() + 15_000;
       while (Date.now() < deadline && !((await service.api('/monitors')).json as { last_status: string }[]).some((m) => m.last_status === 'down')) {
         await new Promise((resolve) => setTimeout(resolve, 200));
@@ -53,6 +53,8 @@ describe.skipIf(missing)('the client commands against one service', { shuffle: f
       expect(text.code).toBe(2);
       expect(text.stdout).toMatch(/^CRITICAL {2}monitor {4}Healthy\? +Down/);
       expect(text.stdout).toMatch(/CRITICAL — 1 of 1 items need attention\./);
+      const json = await vigil(['status', '--base-url', service.apiUrl, '--json'], { env: { VIGIL_TOKEN: service.token } });
+      expect(JSON.parse(json.stdout)).toMatchObject({ monitors: [{ name: 'Healthy?', notes: 'Nothing listens on 9: it stays down.' }] });
     });
 
     it('exits 3 with one line when the server cannot be reached', async () => {

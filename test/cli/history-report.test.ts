@@ -51,3 +51,12 @@ describe('incidents and events', () => {
     expect(formatItemHistory(long, 'Work', { ...britain, seconds: true })).toContain('  23 Nov 2026, 23:00:05 to 23:20:05 (20 min)');
   });
 });
+
+describe('what a person wrote about the item', () => {
+  it('comes right under what it is, each further line indented', () => {
+    const view = plainItemHistory({ annotations: [{ key: 'notes', label: 'Notes', text: 'Restart it: systemctl restart api\nhttps://wiki.example/api' }] });
+    const lines = formatItemHistory(view, 'Work', britain).split('\n');
+    expect(lines.slice(1, 3)).toEqual(['Notes: Restart it: systemctl restart api', '  https://wiki.example/api']);
+    expect(formatItemHistory(plainItemHistory(), 'Work', britain)).not.toContain('Notes:');
+  });
+});

@@ -26,13 +26,15 @@ const fullItems = {
     updated_at: '2026-11-02T00:00:00.000Z', status_since: '2026-11-03T00:00:00.000Z', method: 'POST', headers: { 'X-Token': 'a' }, secret_headers: ['X-Token'],
     body: '{}', expect: { status: [200] }, tls: { expiry_days: [9], ignore_errors: true }, retry_seconds: 30, dns: { record: 'A', expect: '192.0.2.1', resolver: '192.0.2.53' },
     last_checked_at: '2026-11-04T00:00:00.000Z', last_response_time_ms: 48, last_error: 'refused', certificate_expires_on: '2026-12-01T00:00:00.000Z', certificate_warning: 'self-signed',
+    notes: 'Call Ana',
   },
   heartbeat: {
     id: 'hb_1', name: 'Backup', slug: 'backup', expected_interval: 3600, last_ping: '2026-11-01T00:00:00.000Z', ping_url: 'https://vigil.example/ping/abc', created_at: '2026-11-02T00:00:00.000Z',
     schedule: '0 3 * * *', timezone: 'Europe/Berlin', grace_seconds: 300, max_runtime_seconds: 900, next_expected_at: '2026-11-03T00:00:00.000Z', last_start: '2026-11-04T00:00:00.000Z',
     last_end: '2026-11-05T00:00:00.000Z', last_duration_ms: 1200, last_exit_code: 2, last_outcome: 'failed',
+    notes: 'Check the disk',
   },
-  domain: { id: 'dom_1', domain: 'example.com', expires_on: '2027-01-01', days_until_expiry: 34, registrar: 'Example Registrar', created_at: '2026-11-01T00:00:00.000Z', last_checked_at: at, last_error: 'no answer' },
+  domain: { id: 'dom_1', domain: 'example.com', expires_on: '2027-01-01', days_until_expiry: 34, registrar: 'Example Registrar', created_at: '2026-11-01T00:00:00.000Z', last_checked_at: at, last_error: 'no answer', notes: 'Renewed by finance' },
   handler: { id: 'nh_1', name: 'Team', type: 'webhook', destination: 'https://hooks.example/x' },
 };
 
@@ -61,7 +63,7 @@ describe.each(cases)('the %s table', (_name, table, reader, full) => {
 
 describe('what follows from the monitor table', () => {
   it('edits exactly the fields marked editable, the spec four first', () => {
-    expect(fieldsWhere(monitorFields, (spec) => spec.editable === true)).toEqual(['name', 'url', 'type', 'frequency', 'method', 'headers', 'secret_headers', 'body', 'expect', 'tls', 'retry_seconds', 'dns']);
+    expect(fieldsWhere(monitorFields, (spec) => spec.editable === true)).toEqual(['name', 'url', 'type', 'frequency', 'method', 'headers', 'secret_headers', 'body', 'expect', 'tls', 'retry_seconds', 'dns', 'notes']);
   });
 
   it('requires the spec fields on create and refuses null for an extension field there, while a PUT takes null to reset it', () => {
@@ -76,7 +78,8 @@ describe('what follows from the monitor table', () => {
     const monitor = readMonitor({ ...fullItems.monitor, method: 'GET', retry_seconds: 20, expect: { status: ['2xx', '3xx'] } }, context);
     expect(exportedMonitor(monitor)).toEqual({
       name: 'Site', url: 'https://example.com', type: 'http', frequency: 60, headers: { 'X-Token': 'a' }, secret_headers: ['X-Token'], body: '{}',
-      tls: { expiry_days: [9], ignore_errors: true }, dns: { record: 'A', expect: '192.0.2.1', resolver: '192.0.2.53' },
+      tls: { expiry_days: [9], ignore_errors: true }, dns: { record: 'A', expect: '192.0.2.1', resolver: '192.0.2.53' }, notes: 'Call Ana',
     });
+    expect(exportedMonitor({ ...monitor, notes: ' \n' })).not.toHaveProperty('notes');
   });
 });

@@ -43,6 +43,7 @@ describe('readMonitor', () => {
       last_error: undefined,
       certificate_expires_on: undefined,
       certificate_warning: undefined,
+      notes: undefined,
     });
   });
 

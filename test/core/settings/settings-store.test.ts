@@ -45,7 +45,7 @@ describe('ConfSettingsStore', () => {
       maintenance: [{ id: 'm1', connectionId: 'c2', item: 'monitor:7', startsAt: now, endsAt: now + 3_600_000, reason: 'deploy', createdAt: now }],
       dependencies: { 'c1/monitor:8': 'c1/monitor:7' },
       itemRules: { 'c1/monitor:8': { delayMinutes: 10, tell: { recovered: false } } },
-      keptFields: {},
+      keptFields: { 'c1/heartbeat:4': { notes: 'Restart the backup job: ssh backup && systemctl restart backup' } },
       launchAtLogin: true,
       version: 3,
     };

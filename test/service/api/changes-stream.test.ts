@@ -60,6 +60,23 @@ describe('GET /changes', () => {
     target.current.setUp(true);
   }, 60_000);
 
+  it("says an edit of a heartbeat's or a domain's notes (PATCH) at once", async () => {
+    const stream = follow();
+    await stream.ready;
+    // The creates are told first, so the notices awaited below can only be the edits'.
+    const created = Promise.all([stream.next((notice) => notice.kind === 'heartbeat'), stream.next((notice) => notice.kind === 'domain')]);
+    const { json: heartbeat } = await service.current.api('/heartbeats', { method: 'POST', body: { name: 'Backup' } });
+    const { json: domain } = await service.current.api('/domains', { method: 'POST', body: { domain: 'changes-notes.example' } });
+    await created;
+    for (const [kind, path] of [['heartbeat', `/heartbeats/${(heartbeat as { id: string }).id}`], ['domain', `/domains/${(domain as { id: string }).id}`]] as const) {
+      const told = stream.next((notice) => notice.kind === kind && notice.id === undefined);
+      expect((await service.current.api(path, { method: 'PATCH', body: { notes: 'Call Ana' } })).status).toBe(200);
+      await told;
+    }
+    stream.stop();
+    await expect(stream.ended).rejects.toMatchObject({ info: { kind: 'cancelled' } });
+  });
+
   it('is refused without a valid token, as every route', async () => {
     const stream = follow(new MonitoringClient({ baseUrl: service.current.apiUrl, token: async () => 'not.a.token' }));
     await expect(stream.ended).rejects.toMatchObject({ info: { kind: 'unauthorized' } });

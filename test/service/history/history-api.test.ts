@@ -66,8 +66,8 @@ afterAll(async () => {
 });
 
 describe('GET /capabilities', () => {
-  it('lists the history, maintenance, checks, cron, changes and dependencies extensions and no problems', async () => {
-    expect(await json('/capabilities')).toEqual({ extensions: ['history', 'maintenance', 'checks', 'cron', 'changes', 'dependencies'], problems: [] });
+  it('lists the history, maintenance, checks, cron, notes, changes and dependencies extensions and no problems', async () => {
+    expect(await json('/capabilities')).toEqual({ extensions: ['history', 'maintenance', 'checks', 'cron', 'notes', 'changes', 'dependencies'], problems: [] });
   });
 });
 

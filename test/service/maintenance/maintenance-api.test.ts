@@ -24,7 +24,7 @@ const list = async (query = '') => (await fixture.api(`/maintenance${query}`)).j
 
 describe('GET /capabilities', () => {
   it('lists maintenance beside history', async () => {
-    expect(((await fixture.api('/capabilities')).json as { extensions: string[] }).extensions).toEqual(['history', 'maintenance', 'checks', 'cron', 'changes', 'dependencies']);
+    expect(((await fixture.api('/capabilities')).json as { extensions: string[] }).extensions).toEqual(['history', 'maintenance', 'checks', 'cron', 'notes', 'changes', 'dependencies']);
   });
 });
 
