@@ -33,9 +33,18 @@ export function editAnnotationsLabel(kind: ItemKind): string {
 }
 
 /** "Notes…": the same action in a list's row, where every button's width counts (its accessible name says the rest). */
-export function annotationsRowLabel(kind: ItemKind): string {
+function annotationsRowLabel(kind: ItemKind): string {
   const words = annotationWords(kind);
   return `${words.charAt(0).toUpperCase()}${words.slice(1)}…`;
+}
+
+/** A list row's button that opens the dialog: "Notes…", named "Edit notes for Nightly backup" to assistive technology. */
+export function AnnotationsRowButton({ kind, name, disabled, onClick }: { kind: ItemKind; name: string; disabled: boolean; onClick: () => void }) {
+  return (
+    <button type="button" className="button button-small" disabled={disabled} aria-label={editAnnotationsOf(kind, name)} onClick={onClick}>
+      {annotationsRowLabel(kind)}
+    </button>
+  );
 }
 
 /** "Edit notes for Nightly backup": the dialog's title, and its action's name to assistive technology. */

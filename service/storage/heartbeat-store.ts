@@ -3,8 +3,8 @@
 // ISO strings of the first schema.
 import type { DatabaseSync } from 'node:sqlite';
 import { heartbeatFields } from '../../common/api/heartbeat.ts';
-import { fieldsWhere, type EditableKey, type InputKey } from '../../common/api/resource-fields.ts';
-import { annotationColumns, columnValues, insertInto, resourceStore, updateIn, type RecordOf, type WithInputColumns } from './statements.ts';
+import type { InputKey } from '../../common/api/resource-fields.ts';
+import { tableStore, type RecordOf, type WithInputColumns } from './statements.ts';
 import { transaction } from '../../common/sqlite-transaction.ts';
 import { HeartbeatRunStore, type RunBounds } from './heartbeat-run-store.ts';
 
@@ -16,8 +16,6 @@ export type RunOutcome = 'success' | 'failed';
 /** A new heartbeat's columns: what a person gave, with the service's defaults filled in (heartbeat-fields.ts). */
 export type HeartbeatFields = Pick<HeartbeatRow, 'name' | 'expected_interval' | 'next_expected_at'> & Partial<Pick<HeartbeatRecord, InputKey<typeof heartbeatFields>>>;
 
-/** What an edit (PATCH /heartbeats/{id}) may change: the fields the heartbeat's table marks editable, each as it stands after. */
-export type HeartbeatEdited = { readonly [Column in EditableKey<typeof heartbeatFields>]: HeartbeatRecord[Column] };
 
 /** What a ping changes: a start, or an end (success or failure). */
 export type PingChange =
@@ -52,13 +50,9 @@ export type HeartbeatRecord = RecordOf<HeartbeatRow>;
 
 /** What the service writes when it makes a heartbeat: the fields a person gives (the heartbeat's table, common/api/), with
  * its defaults, and its first deadline. */
-const columns = ['id', 'slug', 'created_at', 'next_expected_at', ...fieldsWhere(heartbeatFields, (spec) => spec.input !== undefined)];
-const editableColumns = fieldsWhere<EditableKey<typeof heartbeatFields>>(heartbeatFields, (spec) => spec.editable === true);
-const annotations = annotationColumns(heartbeatFields);
+const writes = { fields: heartbeatFields, fixed: ['id', 'slug', 'created_at', 'next_expected_at'] };
 
 const queries = {
-  insert: insertInto('heartbeats', columns),
-  edit: updateIn('heartbeats', editableColumns),
   bySlug: 'SELECT * FROM heartbeats WHERE slug = ?',
   start: 'UPDATE heartbeats SET last_start = ? WHERE seq = ? RETURNING *',
   end: `UPDATE heartbeats SET last_end = ?1, last_outcome = ?2, last_exit_code = ?3, last_duration_ms = ?4,
@@ -67,7 +61,7 @@ const queries = {
   setProblem: 'UPDATE heartbeats SET problem = ? WHERE seq = ?',
 };
 
-export class HeartbeatStore extends resourceStore<HeartbeatRow, typeof queries>('heartbeats', 'seq', queries) {
+export class HeartbeatStore extends tableStore<HeartbeatRow, typeof queries>('heartbeats', 'seq', writes, queries) {
   /** Each heartbeat's runs and their logs. */
   readonly runs: HeartbeatRunStore;
   readonly #db: DatabaseSync;
@@ -84,12 +78,7 @@ export class HeartbeatStore extends resourceStore<HeartbeatRow, typeof queries>(
   }
 
   create(id: string, slug: string, fields: HeartbeatFields, now: string): HeartbeatRecord {
-    return this.made(this.sql.insert.get(...columnValues({ ...fields, id, slug, created_at: now }, columns, annotations)));
-  }
-
-  /** Writes the editable fields as given; the edited heartbeat, or undefined when there is none with this id. */
-  edit(id: string, edited: HeartbeatEdited): HeartbeatRecord | undefined {
-    return this.item(this.sql.edit.get(...columnValues(edited, editableColumns, annotations), id));
+    return this.inserted({ ...fields, id, slug, created_at: now });
   }
 
   bySlug(slug: string): HeartbeatRecord | undefined {

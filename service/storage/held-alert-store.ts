@@ -11,13 +11,14 @@ export interface HeldAlert {
   lastAlert: AlertEvent;
 }
 
-type Row = { item: string; told_state: string; last_alert: string };
-
 const queries = {
   all: 'SELECT item, told_state, last_alert FROM held_alerts',
   save: 'INSERT OR REPLACE INTO held_alerts (item, told_state, last_alert) VALUES (?, ?, ?)',
   delete: 'DELETE FROM held_alerts WHERE item = ?',
 };
+
+/** A held alert as stored: the alert itself as JSON. */
+type Row = { item: string; told_state: string; last_alert: string };
 
 export class HeldAlertStore extends withStatements(queries) {
   all(): HeldAlert[] {

@@ -132,3 +132,32 @@ export function resourceStore<Row extends object, Queries extends Record<string,
     }
   };
 }
+
+/** What a resource's store writes from its field table (common/api/): a new item's `fixed` columns and then the
+ * table's input fields, and on an edit the fields it marks editable. */
+export interface TableWrites {
+  readonly fields: FieldTable;
+  readonly fixed: readonly string[];
+}
+
+/**
+ * The base of the store of a resource with a field table: `resourceStore`'s reads and delete, and its writes as the
+ * table says (`writes`), so a field added to the table and its migration's column are written with no line here.
+ */
+export function tableStore<Row extends object, Queries extends Record<string, string>>(table: string, orderBy: string, writes: TableWrites, queries: Queries) {
+  const columns = [...writes.fixed, ...fieldsWhere(writes.fields, (spec) => spec.input !== undefined)];
+  const editable = fieldsWhere(writes.fields, (spec) => spec.editable === true);
+  const annotations = annotationColumns(writes.fields);
+  const written = { ...queries, insert: insertInto(table, columns), edit: updateIn(table, editable) };
+  return class extends resourceStore<Row, typeof written>(table, orderBy, written) {
+    /** Writes the editable fields as given; the edited item, or undefined when none has this id. */
+    edit(id: string, edited: Readonly<Record<string, unknown>>): RecordOf<Row> | undefined {
+      return this.item(this.sql.edit.get(...columnValues(edited, editable, annotations), id));
+    }
+
+    /** Writes a new item from its columns' values, each under the column's name. */
+    protected inserted(values: Readonly<Record<string, unknown>>): RecordOf<Row> {
+      return this.made(this.sql.insert.get(...columnValues(values, columns, annotations)));
+    }
+  };
+}

@@ -11,8 +11,8 @@ import { FakeEmitter, FakeIpcMain, FakeWebContents, status } from './fakes.ts';
 const contractNames = [
   'getStatus', 'refreshNow',
   'listConnections', 'addRemoteConnection', 'setConnectionToken', 'testConnection', 'setConnectionEnabled', 'removeConnection',
-  'listMonitors', 'createMonitor', 'updateMonitor', 'deleteMonitor', 'listHeartbeats', 'createHeartbeat', 'deleteHeartbeat',
-  'listDomains', 'createDomain', 'deleteDomain', 'listNotificationHandlers', 'createNotificationHandler', 'deleteNotificationHandler',
+  'listMonitors', 'createMonitor', 'updateMonitor', 'deleteMonitor', 'listHeartbeats', 'createHeartbeat', 'updateHeartbeat', 'deleteHeartbeat',
+  'listDomains', 'createDomain', 'updateDomain', 'deleteDomain', 'listNotificationHandlers', 'createNotificationHandler', 'deleteNotificationHandler',
   'snooze', 'unsnooze', 'pauseNotifications', 'resumeNotifications', 'startMaintenance', 'endMaintenance', 'getItemRules', 'setItemRules',
   'getItemHistory', 'listChecks', 'listHeartbeatRuns', 'listEvents', 'getListHistory', 'exportItemHistory', 'exportConfiguration', 'importConfiguration',
   'getSettings', 'updateSettings', 'getLocalService', 'setLocalSmtp', 'sendTestEmail',

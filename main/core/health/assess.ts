@@ -97,14 +97,7 @@ export function assessItemByKey(snapshot: Snapshot, key: string, options: Assess
 
 /** The item as its server sent it. */
 export function assessedItem(item: ItemAssessment): Monitor | Heartbeat | Domain {
-  switch (item.kind) {
-    case 'monitor':
-      return item.monitor;
-    case 'heartbeat':
-      return item.heartbeat;
-    case 'domain':
-      return item.domain;
-  }
+  return item.kind === 'monitor' ? item.monitor : item.kind === 'heartbeat' ? item.heartbeat : item.domain;
 }
 
 /** The server's id of the item, when it sent one. */

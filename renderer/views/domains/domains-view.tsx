@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { domainNameForPeople } from '../../../common/api/index.ts';
 import type { Domain } from '../../../common/ipc/views.ts';
 import { vigil } from '../../api/vigil-api.ts';
-import { AnnotationDialog, annotationsRowLabel, editAnnotationsOf, hasAnnotations } from '../../components/annotation-dialog.tsx';
+import { AnnotationDialog, AnnotationsRowButton, hasAnnotations } from '../../components/annotation-dialog.tsx';
 import { CreateButton } from '../../components/create-button.tsx';
 import { filterChoice, type FilterChoice } from '../../components/filtered-table.tsx';
 import { HealthBadge } from '../../components/health-badge.tsx';
@@ -147,11 +147,7 @@ export function DomainsView() {
       const disabled = row.saving || row.domain.id === undefined;
       return (
         <>
-          {annotationsInRow && (
-            <button type="button" className="button button-small" disabled={disabled} aria-label={editAnnotationsOf('domain', name)} onClick={() => setAnnotating(row)}>
-              {annotationsRowLabel('domain')}
-            </button>
-          )}
+          {annotationsInRow && <AnnotationsRowButton kind="domain" name={name} disabled={disabled} onClick={() => setAnnotating(row)} />}
           <SnoozeControl itemKey={row.key} name={name} snoozedUntil={row.snoozedUntil} disabled={disabled} />
           <MaintenanceControl target={{ scope: 'item', itemKey: row.key }} label={name} small disabled={disabled} />
           <DeleteButton name={name} disabled={disabled} onClick={() => askToDelete(row)} />

@@ -8,7 +8,7 @@ import { parseServerItemKey } from '../../../common/ipc/item-key.ts';
 import type { Heartbeat } from '../../../common/ipc/views.ts';
 import { describeCron } from '../../../common/schedule/cron-description.ts';
 import { vigil } from '../../api/vigil-api.ts';
-import { AnnotationDialog, annotationsRowLabel, editAnnotationsOf, hasAnnotations } from '../../components/annotation-dialog.tsx';
+import { AnnotationDialog, AnnotationsRowButton, hasAnnotations } from '../../components/annotation-dialog.tsx';
 import { fittedColumnWidth } from '../../components/column-fit.ts';
 import { CreateButton } from '../../components/create-button.tsx';
 import { filterChoice, type FilterChoice } from '../../components/filtered-table.tsx';
@@ -117,11 +117,7 @@ export function HeartbeatsView() {
               Ping URL
             </button>
           )}
-          {annotationsInRow && (
-            <button type="button" className="button button-small" disabled={disabled} aria-label={editAnnotationsOf('heartbeat', name)} onClick={() => setAnnotating(row)}>
-              {annotationsRowLabel('heartbeat')}
-            </button>
-          )}
+          {annotationsInRow && <AnnotationsRowButton kind="heartbeat" name={name} disabled={disabled} onClick={() => setAnnotating(row)} />}
           <SnoozeControl itemKey={row.key} name={name} snoozedUntil={row.snoozedUntil} disabled={disabled} />
           <MaintenanceControl target={{ scope: 'item', itemKey: row.key }} label={name} small disabled={disabled} />
           <DeleteButton name={name} disabled={disabled} onClick={() => askToDelete(row)} />

@@ -39,9 +39,8 @@ export function heartbeatRoutes(app: FastifyInstance, context: ApiContext): void
 
   app.patch<IdParams & { Body: HeartbeatEdits }>('/heartbeats/:id', { schema: { body: heartbeatEditInput } }, (request) => {
     const stored = heartbeat(request.params.id);
-    const record = heartbeats.edit(stored.id, editedFields(editableFields, request.body, stored));
-    if (!record) throw notFound('Heartbeat');
-    return json(record);
+    // Just read, in the same synchronous turn: the edit finds it.
+    return json(heartbeats.edit(stored.id, editedFields(editableFields, request.body, stored)) ?? stored);
   });
 
   app.delete<IdParams>('/heartbeats/:id', async (request, reply) => {

@@ -17,7 +17,6 @@ async function openItemPage(page: Page, view: string, name: string): Promise<voi
 }
 
 test('a monitor created with notes shows them on its page', async ({ page }) => {
-  test.setTimeout(120_000);
   await openDashboard(page, dashboard, 'Monitors');
   const form = await openDialog(page, 'Create your first monitor', 'New monitor');
   await form.getByRole('textbox', { name: 'Name' }).fill('Billing API');
@@ -37,7 +36,6 @@ test('a monitor created with notes shows them on its page', async ({ page }) => 
 });
 
 test('a heartbeat’s notes written from its row, shown on its page, and cleared there', async ({ page }) => {
-  test.setTimeout(120_000);
   await openDashboard(page, dashboard, 'Heartbeats');
   const form = await openDialog(page, 'Create your first heartbeat', 'New heartbeat');
   await form.getByRole('textbox', { name: 'Name' }).fill('Nightly backup');
@@ -69,7 +67,6 @@ test.beforeAll(async () => {
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`the notes views in ${scheme}: no serious accessibility violations, and a screenshot of each`, async ({ page }) => {
-    test.setTimeout(120_000);
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
     await openDashboard(page, dashboard, 'Monitors');
     await page.getByRole('row', { name: /Billing API/ }).getByRole('button', { name: 'Edit Billing API' }).click();
