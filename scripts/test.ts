@@ -13,17 +13,19 @@ rmSync(playwrightReport, { force: true });
 mkdirSync('test-results', { recursive: true });
 
 // Side by side, since the tests spend much of their time waiting on real processes and sockets: Playwright from the
-// start, beside the static checks (typecheck, lint, Electronegativity); vitest once those are done, so their
-// verdict comes first. Playwright's lines are held and printed as one block when it ends, so the two runners'
-// reports do not interleave.
+// start, beside the static checks (typecheck, lint, Electronegativity); vitest once lint and Electronegativity are
+// done, beside the typecheck (the longest check, and the suite's longest runner after it: started only after it,
+// vitest made the run's critical path). Every step but vitest has its lines held and printed as one block when it
+// ends, so no two reports interleave.
 const playwright = runStep('playwright', 'playwright', ['test'], 15 * minutes, { output: 'held' });
-const checks = await Promise.all([
-  runStep('typecheck', 'node', ['scripts/typecheck.ts'], 6 * minutes, { output: 'held' }),
+const typecheck = runStep('typecheck', 'node', ['scripts/typecheck.ts'], 6 * minutes, { output: 'held' });
+const quickChecks = await Promise.all([
   runStep('lint', 'eslint', ['--max-warnings', '0', '.'], 4 * minutes, { output: 'held' }),
   runStep('electroneg.', 'node', ['scripts/electronegativity.ts'], 4 * minutes, { output: 'held' }),
 ]);
 // Arguments given to `npm test -- …` are vitest's (e.g. `--sequence.shuffle`).
 const vitest = await runStep('vitest', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`, ...process.argv.slice(2)], 15 * minutes);
+const checks = [await typecheck, ...quickChecks];
 const tests = [vitest, await playwright];
 const steps: StepResult[] = [...checks, ...tests];
 
