@@ -1,9 +1,12 @@
-// Normalises what a user types as a domain to watch into the lower-case ASCII (A-label) form the
-// service stores. Pragmatic IDNA: NFC + lower case + punycode, letters/marks/digits only; the full
-// IDNA2008 code point tables are left to the registry, which rejects anything we let through wrongly.
+// Normalises what a user types as a domain to watch into the lower-case ASCII (A-label) form the service stores, and
+// shows a stored one back as it was typed. The conversion is UTS #46 as the WHATWG URL parser does it (Chromium's in
+// the window, Node's elsewhere: no tables in the bundle), so full-width letters, compatibility forms and case map as
+// browsers map them; punycode.js decodes an A-label for sentences. Vigil's own checks stay on top: letters, marks,
+// digits and inner hyphens only (the registry, not this, holds the full IDNA2008 tables), no IP address, at least
+// two labels, a top-level label that is not all digits.
 
+import punycode from 'punycode/punycode.js';
 import { isIPv4, isIPv6, MAX_HOSTNAME_LENGTH } from './hostnames.ts';
-import { punycodeDecode, punycodeEncode } from './punycode.ts';
 
 export type DomainNameResult = { ok: true; domain: string } | { ok: false; message: string };
 
@@ -14,7 +17,6 @@ const UNICODE_LABEL = /^[\p{L}\p{M}\p{N}-]+$/u;
 const ALL_DIGITS = /^[0-9]+$/;
 // UTS 46 maps these full stops (ideographic, full-width, half-width) to "." so pasted CJK names work.
 const FULL_STOPS = /[\u3002\uff0e\uff61]/g;
-const MAX_LABEL_LENGTH = 63;
 
 export function normalizeDomainName(input: string): DomainNameResult {
   let text = input.trim();
@@ -49,8 +51,21 @@ export function normalizeDomainName(input: string): DomainNameResult {
 function toAsciiLabel(label: string): string | undefined {
   if (ASCII_ONLY.test(label)) return ASCII_LABEL.test(label) ? label : undefined;
   if (!UNICODE_LABEL.test(label) || label.startsWith('-') || label.endsWith('-')) return undefined;
-  const ascii = `xn--${punycodeEncode(label)}`;
-  return ascii.length <= MAX_LABEL_LENGTH ? ascii : undefined;
+  const ascii = uts46Label(label);
+  // Mapped to plain ASCII (full-width letters) or to an A-label, and still one label within its length.
+  return ascii !== undefined && ASCII_LABEL.test(ascii) ? ascii : undefined;
+}
+
+/**
+ * One label through the URL parser's UTS #46 ToASCII; undefined where it refuses it. A last label of letters follows
+ * it, so that one of digits (full-width ones map to digits) is a label, not an IPv4 address.
+ */
+function uts46Label(label: string): string | undefined {
+  try {
+    return new URL(`http://${label}.x/`).hostname.slice(0, -'.x'.length);
+  } catch {
+    return undefined;
+  }
 }
 
 function fail(message: string): DomainNameResult {
@@ -66,8 +81,17 @@ export function domainNameForPeople(ascii: string): string {
     .split('.')
     .map((label) => {
       if (!label.startsWith('xn--')) return label;
-      const decoded = punycodeDecode(label.slice(4));
+      const decoded = decodedLabel(label);
       return decoded !== undefined && toAsciiLabel(decoded) === label ? decoded : label;
     })
     .join('.');
+}
+
+/** An A-label's Unicode form; undefined when it is not valid Punycode. */
+function decodedLabel(label: string): string | undefined {
+  try {
+    return punycode.toUnicode(label);
+  } catch {
+    return undefined;
+  }
 }

@@ -98,6 +98,5 @@ export {
   type MonitorPutBodyResult,
 } from './monitor-put-body.ts';
 export { HEARTBEAT_DEFAULTS, HEARTBEAT_LIMITS } from './heartbeat-input.ts';
-export { punycodeEncode } from './punycode.ts';
 export { collectionPath, COLLECTIONS, resourcePath, type Collection } from './paths.ts';
 export { checkInput, validationDetails, type InputResult, type ValidationDetail } from './validation-details.ts';

@@ -1,7 +1,6 @@
 // A stored (A-label) domain named as its owner writes it, for sentences such as "bücher.example is already watched".
 import { describe, expect, it } from 'vitest';
 import { domainNameForPeople, normalizeDomainName } from '../../common/api/domain-name.ts';
-import { punycodeDecode, punycodeEncode } from '../../common/api/punycode.ts';
 
 describe('domainNameForPeople', () => {
   it.each(['bücher.example', 'münchen.example', '例え.テスト', 'ελληνικά.gr', 'example.com', 'xn-bad.example'])('gives back %s as typed', (typed) => {
@@ -15,19 +14,5 @@ describe('domainNameForPeople', () => {
     expect(domainNameForPeople('xn--a.example')).toBe('xn--a.example');
     // "xn--ls8h" decodes to 💩, which normalizeDomainName would not accept as a label.
     expect(domainNameForPeople('xn--ls8h.example')).toBe('xn--ls8h.example');
-  });
-});
-
-describe('punycodeDecode', () => {
-  it('undoes punycodeEncode (RFC 3492 §7.1 samples among them)', () => {
-    for (const label of ['bücher', 'ليهمابتكلموشعربي؟', '他们为什么不说中文', 'Pročprostěnemluvíčesky', '-> $1.00 <-']) {
-      expect(punycodeDecode(punycodeEncode(label))).toBe(label);
-    }
-    expect(punycodeDecode('egbpdaj6bu4bxfgehfvwxn')).toBe('ليهمابتكلموشعربي؟');
-  });
-
-  it('refuses what is not Punycode', () => {
-    expect(punycodeDecode('ü-abc')).toBeUndefined();
-    expect(punycodeDecode('99999999999')).toBeUndefined();
   });
 });

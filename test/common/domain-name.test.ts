@@ -17,6 +17,12 @@ describe('normalizeDomainName', () => {
     ['https://example.com/path?q=1', 'example.com'],
     ['HTTP://Example.com:8080', 'example.com'],
     ['https://bücher.example/', 'xn--bcher-kva.example'],
+    // UTS #46 as browsers map it: full-width letters, compatibility ligatures, final sigma and ß kept (IDNA2008).
+    ['ＥＸＡＭＰＬＥ.com', 'example.com'],
+    ['ﬁx.example', 'fix.example'],
+    ['straße.de', 'xn--strae-oqa.de'],
+    ['ΕΛΛΗΝΙΚΆ.gr', 'xn--hxargifdar.gr'],
+    ['１２３.example', '123.example'],
   ])('normalises %j to %s', (input, domain) => {
     expect(normalizeDomainName(input)).toEqual({ ok: true, domain });
   });

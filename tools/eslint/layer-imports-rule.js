@@ -14,8 +14,10 @@ function layerOfFile(repoRoot, filename) {
   return layersByDepth.find((layer) => relative === layer.dir || relative.startsWith(`${layer.dir}/`)) ?? toolingLayer;
 }
 
+/** `node:fs`, `fs`, `fs/promises` (builtinModules lists each subpath built-in): a package's file whose name starts
+ * like a built-in (`punycode/punycode.js`) is the package's, as Node resolves it. */
 function isNodeBuiltin(specifier) {
-  return specifier.startsWith('node:') || nodeBuiltins.has(specifier.split('/')[0]);
+  return specifier.startsWith('node:') || nodeBuiltins.has(specifier);
 }
 
 function packageName(specifier) {

@@ -17,7 +17,7 @@ export const layers = [
     typeOnly: [],
     node: false,
     electron: 'never',
-    packages: ['zod', '@date-fns/tz', 'croner'],
+    packages: ['zod', '@date-fns/tz', 'croner', 'punycode'],
   },
   {
     name: 'service',
