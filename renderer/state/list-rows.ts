@@ -26,6 +26,17 @@ export function serverOf(row: { connectionId: string }, serverNames: ReadonlyMap
 /** Each sortable column's value for a row, by column id. */
 export type SortValues<R> = Readonly<Record<string, (row: R) => SortValue>>;
 
+/** The fields of an item whose values sort as they are (text or a number). */
+type SortableField<Item> = { [Key in keyof Item]-?: Exclude<Item[Key], undefined> extends string | number ? Key : never }[keyof Item] & string;
+
+/**
+ * Sorts by the item's own fields as they are, each under the field's name as its table spells it (common/api/), so a
+ * column sorted by a field cannot name one the table does not have.
+ */
+export function fieldSorts<R, Item, Field extends SortableField<Item>>(itemOf: (row: R) => Item, fields: readonly Field[]): Record<Field, (row: R) => SortValue> {
+  return Object.fromEntries(fields.map((field) => [field, (row: R) => itemOf(row)[field] as SortValue])) as Record<Field, (row: R) => SortValue>;
+}
+
 /** Each filter's test for a row and the value chosen in it (never 'all'), by filter id. */
 export type RowFilters<R> = Readonly<Record<string, (row: R, value: string) => boolean>>;
 

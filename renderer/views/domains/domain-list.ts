@@ -4,7 +4,7 @@ import { domainNameForPeople } from '../../../common/api/index.ts';
 import type { Domain, Health, StatusItemView } from '../../../common/ipc/views.ts';
 import type { Row } from '../../state/collection.ts';
 import type { ListPreferences } from '../../state/list-preferences.ts';
-import { filterRows, judgementOf, serverOf, sortByColumn, stateOrSnoozed, type ListRow, type RowFilters, type SortValues, type StatusJudgement } from '../../state/list-rows.ts';
+import { fieldSorts, filterRows, judgementOf, serverOf, sortByColumn, stateOrSnoozed, type ListRow, type RowFilters, type SortValues, type StatusJudgement } from '../../state/list-rows.ts';
 import { searchText } from '../../state/sorting.ts';
 
 /** The states the core judges a domain to be in (main/core/health/domain-health.ts). */
@@ -73,7 +73,7 @@ const sortValues: SortValues<DomainRow> = {
   domain: (row) => (row.domain.domain === undefined ? undefined : domainNameForPeople(row.domain.domain)),
   expires: (row) => row.domain.expires_on,
   daysLeft: (row) => row.daysLeft,
-  registrar: (row) => row.domain.registrar,
+  ...fieldSorts((row: DomainRow) => row.domain, ['registrar']),
 };
 
 const filters: RowFilters<DomainRow> = { state: stateOrSnoozed((row) => row.state) };

@@ -3,7 +3,7 @@
 import type { NotificationHandler } from '../../../common/ipc/views.ts';
 import type { Row } from '../../state/collection.ts';
 import type { ListPreferences } from '../../state/list-preferences.ts';
-import { filterRows, SERVER_FILTER, serverOf, sortByColumn, type ListRow, type RowFilters, type SortValues } from '../../state/list-rows.ts';
+import { fieldSorts, filterRows, SERVER_FILTER, serverOf, sortByColumn, type ListRow, type RowFilters, type SortValues } from '../../state/list-rows.ts';
 import { searchText } from '../../state/sorting.ts';
 
 export interface HandlerRow extends ListRow {
@@ -16,11 +16,7 @@ export function handlerRows(rows: readonly Row<NotificationHandler>[], serverNam
   return rows.map((row) => ({ key: row.key, ...serverOf(row, serverNames), handler: row.item, saving: row.saving, search: searchText([row.item.name, row.item.type, row.item.destination]) }));
 }
 
-const sortValues: SortValues<HandlerRow> = {
-  name: (row) => row.handler.name,
-  type: (row) => row.handler.type,
-  destination: (row) => row.handler.destination,
-};
+const sortValues: SortValues<HandlerRow> = fieldSorts((row: HandlerRow) => row.handler, ['name', 'type', 'destination']);
 
 const filters: RowFilters<HandlerRow> = { type: (row, type) => row.handler.type === type };
 

@@ -3,7 +3,7 @@
 import type { Health, Heartbeat, StatusItemView } from '../../../common/ipc/views.ts';
 import type { Row } from '../../state/collection.ts';
 import type { ListPreferences } from '../../state/list-preferences.ts';
-import { filterRows, judgementOf, serverOf, sortByColumn, stateOrSnoozed, type ListRow, type RowFilters, type SortValues, type StatusJudgement } from '../../state/list-rows.ts';
+import { fieldSorts, filterRows, judgementOf, serverOf, sortByColumn, stateOrSnoozed, type ListRow, type RowFilters, type SortValues, type StatusJudgement } from '../../state/list-rows.ts';
 import { searchText } from '../../state/sorting.ts';
 import { epochOf } from '../../format/time.ts';
 
@@ -55,7 +55,7 @@ export function heartbeatRows(rows: readonly Row<Heartbeat>[], items: ReadonlyMa
 }
 
 const sortValues: SortValues<HeartbeatRow> = {
-  name: (row) => row.heartbeat.name,
+  ...fieldSorts((row: HeartbeatRow) => row.heartbeat, ['name']),
   interval: (row) => row.heartbeat.expected_interval,
   lastPing: (row) => row.lastPingAt,
   nextExpected: (row) => row.nextExpectedAt,

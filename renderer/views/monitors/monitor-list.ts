@@ -5,7 +5,7 @@ import type { ListHistoryView } from '../../../common/ipc/history.ts';
 import type { Health, Monitor, StatusItemView } from '../../../common/ipc/views.ts';
 import type { Row } from '../../state/collection.ts';
 import type { ListPreferences } from '../../state/list-preferences.ts';
-import { filterRows, judgementOf, serverOf, sortByColumn, stateOrSnoozed, type ListRow, type RowFilters, type SortValues, type StatusJudgement } from '../../state/list-rows.ts';
+import { fieldSorts, filterRows, judgementOf, serverOf, sortByColumn, stateOrSnoozed, type ListRow, type RowFilters, type SortValues, type StatusJudgement } from '../../state/list-rows.ts';
 import { searchText } from '../../state/sorting.ts';
 import { epochOf } from '../../format/time.ts';
 
@@ -60,7 +60,7 @@ export function monitorRows(rows: readonly Row<Monitor>[], items: ReadonlyMap<st
 }
 
 const sortValues: SortValues<MonitorRow> = {
-  name: (row) => row.monitor.name,
+  ...fieldSorts((row: MonitorRow) => row.monitor, ['name']),
   // As the cells read: HTTP and HTTPS apart.
   type: (row) => listTypeLabel(row.monitor.type, row.monitor.url),
   status: (row) => statusRank[row.status],
