@@ -79,9 +79,16 @@ function ensureNpmPackages() {
   if (!run(command, args, { shell: !npmCli && platform === 'win32' })) fail('npm could not install the packages (see above).');
 }
 
-/** Runs the next step on Node 24 from node_modules/.bin, which npm puts first on the PATH. */
+/**
+ * Runs the next step on Node 24 from node_modules/.bin, which npm puts first on the PATH. Where this already runs on
+ * it (every run but a fresh clone's first) and the system can, this process becomes the next step (`execve`), so no
+ * parent is left waiting on it: the same process, its Ctrl-C and its exit code.
+ */
 /** @param {string} script @param {string[]} args */
 function runWithProjectNode(script, args) {
+  if (Number(process.versions.node.split('.')[0]) >= 24 && typeof process.execve === 'function' && platform !== 'win32') {
+    process.execve(process.execPath, [process.execPath, script, ...args], process.env);
+  }
   const shell = platform === 'win32';
   const version = spawnSync('node', ['-p', 'process.versions.node'], { encoding: 'utf8', shell }).stdout?.trim() ?? '';
   if (Number(version.split('.')[0]) < 24) {
