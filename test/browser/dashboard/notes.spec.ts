@@ -4,6 +4,7 @@
 // the dialog and the page are looked at light and dark at 1280 px (axe: no serious or critical violations;
 // screenshots in test-results/screenshots).
 import { expect, test, type Page } from '@playwright/test';
+import { startHistoryServer } from '../../helpers/history-server.ts';
 import { dashboardForFile, look, openDashboard, openDialog, openView } from './dashboard-fixture.ts';
 
 const dashboard = dashboardForFile();
@@ -108,3 +109,30 @@ for (const scheme of ['light', 'dark'] as const) {
     await look(page, `notes-item-page-none-${scheme}`);
   });
 }
+
+test('a domain on a spec-only server keeps its notes on this computer, and the dialog says so', async ({ page }) => {
+  // A strict spec-only server: it refuses any field the spec does not name, and has no update for domains.
+  const specOnly = await startHistoryServer({ domains: [{ id: 'dom_spec', domain: 'spec.example' }] });
+  const { calls } = dashboard.fixture;
+  const added = await calls.addRemoteConnection({ name: 'Spec only', baseUrl: specOnly.apiUrl, token: 'x.y.z' });
+  try {
+    await dashboard.fixture.statusWhere((status) => status.items.some((item) => item.name === 'spec.example'), 30_000);
+    await openItemPage(page, 'Domains', 'spec.example');
+    const edit = await openDialog(page, 'Add notes', 'Edit notes for spec.example');
+    await expect(edit.getByText('Spec only does not store notes: Vigil keeps them on this computer.')).toBeVisible();
+    await edit.getByRole('textbox', { name: 'Notes' }).fill('Renewed by finance; ask Ana before it lapses.');
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      await look(page, `notes-kept-by-vigil-${scheme}`);
+    }
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden();
+    await expect(page.getByRole('region', { name: 'Notes' })).toContainText('Renewed by finance; ask Ana before it lapses.');
+    // Nothing went to the server: it has no update for domains, and would refuse the field anyway.
+    expect(specOnly.requests.filter((request) => !request.startsWith('GET'))).toEqual([]);
+    expect(dashboard.fixture.settings.read().keptFields[`${added.id}/domain:dom_spec`]).toEqual({ notes: 'Renewed by finance; ask Ana before it lapses.' });
+  } finally {
+    await calls.removeConnection(added.id);
+    await specOnly.close();
+  }
+});
