@@ -10,18 +10,23 @@ export type ItemKind = 'monitor' | 'heartbeat' | 'domain';
 
 export type ItemRef = { kind: ItemKind; id: string } | { kind: ItemKind; name: string };
 
+/** The key of an item its server gave an id (`monitor:42`). */
+export function itemIdKey(kind: ItemKind, id: string): string {
+  return `${kind}:${id}`;
+}
+
 export function monitorKey(monitor: Monitor): string {
-  if (monitor.id !== undefined) return `monitor:${monitor.id}`;
+  if (monitor.id !== undefined) return itemIdKey('monitor', monitor.id);
   return `monitor?name=${monitor.name ?? monitor.url ?? ''}`;
 }
 
 export function heartbeatKey(heartbeat: Heartbeat): string {
-  if (heartbeat.id !== undefined) return `heartbeat:${heartbeat.id}`;
+  if (heartbeat.id !== undefined) return itemIdKey('heartbeat', heartbeat.id);
   return `heartbeat?name=${heartbeat.name ?? heartbeat.slug ?? ''}`;
 }
 
 export function domainKey(domain: Domain): string {
-  if (domain.id !== undefined) return `domain:${domain.id}`;
+  if (domain.id !== undefined) return itemIdKey('domain', domain.id);
   return `domain?name=${domain.domain ?? ''}`;
 }
 

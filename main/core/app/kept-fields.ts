@@ -3,7 +3,7 @@
 // CLI and notifications see one item, and saved beside the server's own change.
 import { KEPT_FIELDS, withKeptValues, type KeptValues } from '../../../common/api/item-fields.ts';
 import { definedMembers } from '../../../common/api/resource-fields.ts';
-import { domainKey, heartbeatKey, monitorKey, serverItemKey, type ItemKind } from '../../../common/ipc/item-key.ts';
+import { itemIdKey, serverItemKey, type ItemKind } from '../../../common/ipc/item-key.ts';
 import type { Snapshot } from '../model/snapshot.ts';
 import type { Settings } from '../settings/settings-schema.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
@@ -18,14 +18,20 @@ export function keptFieldsOn(settings: Settings, connectionId: string): Readonly
   return found;
 }
 
+/** Items of one kind with what Vigil keeps for them (by their ids); the items themselves when it keeps nothing. */
+export function withKeptItems<Item extends { id?: string | undefined }>(kind: ItemKind, items: Item[], kept: ReadonlyMap<string, KeptValues> | undefined): Item[] {
+  if (kept === undefined) return items;
+  return items.map((item) => (item.id === undefined ? item : withKeptValues(kind, item, kept.get(itemIdKey(kind, item.id)))));
+}
+
 /** A server's items with what Vigil keeps for them; the items themselves when it keeps nothing on that server. */
 export function withKeptFields<Items extends Pick<Snapshot, 'monitors' | 'heartbeats' | 'domains'>>(snapshot: Items, kept: ReadonlyMap<string, KeptValues> | undefined): Items {
   if (kept === undefined) return snapshot;
   return {
     ...snapshot,
-    monitors: snapshot.monitors.map((monitor) => withKeptValues('monitor', monitor, kept.get(monitorKey(monitor)))),
-    heartbeats: snapshot.heartbeats.map((heartbeat) => withKeptValues('heartbeat', heartbeat, kept.get(heartbeatKey(heartbeat)))),
-    domains: snapshot.domains.map((domain) => withKeptValues('domain', domain, kept.get(domainKey(domain)))),
+    monitors: withKeptItems('monitor', snapshot.monitors, kept),
+    heartbeats: withKeptItems('heartbeat', snapshot.heartbeats, kept),
+    domains: withKeptItems('domain', snapshot.domains, kept),
   };
 }
 
@@ -33,7 +39,7 @@ export function withKeptFields<Items extends Pick<Snapshot, 'monitors' | 'heartb
  * The settings with an item's kept values changed: a value replaces the kept one, `null` (or blank text) clears it,
  * and an item left with none leaves the record.
  */
-export function keptFieldsSaved(settings: Settings, serverItemKey: string, kind: ItemKind, changes: Readonly<Record<string, unknown>>): Settings {
+function keptFieldsSaved(settings: Settings, serverItemKey: string, kind: ItemKind, changes: Readonly<Record<string, unknown>>): Settings {
   const { [serverItemKey]: before = {}, ...others } = settings.keptFields;
   const after: Record<string, unknown> = { ...before };
   for (const field of KEPT_FIELDS[kind]) {
@@ -46,23 +52,27 @@ export function keptFieldsSaved(settings: Settings, serverItemKey: string, kind:
 }
 
 /** The settings without anything kept for the item (it was deleted). */
-export function keptFieldsForgotten(settings: Settings, serverItemKey: string): Settings {
+function keptFieldsForgotten(settings: Settings, serverItemKey: string): Settings {
   if (!Object.hasOwn(settings.keptFields, serverItemKey)) return settings;
   const { [serverItemKey]: _forgotten, ...others } = settings.keptFields;
   return { ...settings, keptFields: others };
 }
 
-/** What Vigil keeps of one saved server's items, as a configuration's export and import use it. */
+/** What Vigil keeps of one saved server's items: what the calls, the configuration file and its import use. */
 export interface KeptFieldsOfServer {
   /** By the server's own item key (`monitor:42`); undefined when nothing. */
   values(): ReadonlyMap<string, KeptValues> | undefined;
-  /** Keeps values of an item the server just made. */
-  save(kind: ItemKind, id: string, values: Readonly<Record<string, unknown>>): void;
+  /** Changes an item's kept values (`keptFieldsSaved`); answers what is kept for it after. */
+  save(kind: ItemKind, id: string, changes: Readonly<Record<string, unknown>>): KeptValues | undefined;
+  /** Forgets everything kept for an item (it was deleted). */
+  forget(kind: ItemKind, id: string): void;
 }
 
 export function keptFieldsOfServer(settings: SettingsStore, connectionId: string): KeptFieldsOfServer {
+  const keyOf = (kind: ItemKind, id: string) => serverItemKey(connectionId, itemIdKey(kind, id));
   return {
     values: () => keptFieldsOn(settings.read(), connectionId),
-    save: (kind, id, values) => settings.update((current) => keptFieldsSaved(current, serverItemKey(connectionId, `${kind}:${id}`), kind, values)),
+    save: (kind, id, changes) => settings.update((current) => keptFieldsSaved(current, keyOf(kind, id), kind, changes)).keptFields[keyOf(kind, id)],
+    forget: (kind, id) => void settings.update((current) => keptFieldsForgotten(current, keyOf(kind, id))),
   };
 }

@@ -4,10 +4,10 @@
 // and come back with the server's items.
 import { buildMonitorPutBody, KEPT_FIELDS, MONITOR_EDITABLE_FIELDS, splitKeptValues, withKeptValues, type MonitorEdits } from '../../../common/api/index.ts';
 import type { CoreCalls } from '../../../common/ipc/contract.ts';
-import { serverItemKey, type ItemKind } from '../../../common/ipc/item-key.ts';
+import type { ItemKind } from '../../../common/ipc/item-key.ts';
 import type { MonitoringClient } from '../api/index.ts';
 import type { CoreRuntime } from '../app/core-runtime.ts';
-import { keptFieldsForgotten, keptFieldsOn, keptFieldsSaved } from '../app/kept-fields.ts';
+import { keptFieldsOfServer, withKeptItems } from '../app/kept-fields.ts';
 import { VigilCoreError } from './call-error.ts';
 
 export function resourceCalls(runtime: CoreRuntime) {
@@ -20,8 +20,7 @@ export function resourceCalls(runtime: CoreRuntime) {
 
   /** The server's items with what Vigil keeps for them. */
   function withKept<Item extends { id?: string | undefined }>(connectionId: string, kind: ItemKind, items: Item[]): Item[] {
-    const kept = keptFieldsOn(runtime.settings.read(), connectionId);
-    return kept === undefined ? items : items.map((item) => withKeptValues(kind, item, item.id === undefined ? undefined : kept.get(`${kind}:${item.id}`)));
+    return withKeptItems(kind, items, keptFieldsOfServer(runtime.settings, connectionId).values());
   }
 
   /**
@@ -41,16 +40,14 @@ export function resourceCalls(runtime: CoreRuntime) {
     const item = await change(connectionId, (client) => save(client, sent));
     const onServer = KEPT_FIELDS[kind].filter((field) => extensions.includes(field.extension) && Object.hasOwn(body, field.key));
     if (item.id === undefined || (kept === undefined && onServer.length === 0)) return item;
-    const key = serverItemKey(connectionId, `${kind}:${item.id}`);
     const changes = { ...kept, ...Object.fromEntries(onServer.map((field) => [field.key, null])) };
-    const saved = runtime.settings.update((current) => keptFieldsSaved(current, key, kind, changes));
-    return withKeptValues(kind, item, saved.keptFields[key]);
+    return withKeptValues(kind, item, keptFieldsOfServer(runtime.settings, connectionId).save(kind, item.id, changes));
   }
 
   /** Deletes an item from its server, and what Vigil kept for it. */
   async function deleteKeeping(connectionId: string, kind: ItemKind, id: string, remove: (client: MonitoringClient) => Promise<void>): Promise<undefined> {
     await change(connectionId, (client) => done(remove(client)));
-    runtime.settings.update((current) => keptFieldsForgotten(current, serverItemKey(connectionId, `${kind}:${id}`)));
+    keptFieldsOfServer(runtime.settings, connectionId).forget(kind, id);
     return undefined;
   }
 

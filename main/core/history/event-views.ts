@@ -6,7 +6,7 @@ import { dateTimeToEpochMs, type HistoryEvent } from '../../../common/api/index.
 import { CERTIFICATE_EXPIRED_DAYS, certificateExpiryPhrase, certificateOf } from '../../../common/format/certificate-words.ts';
 import { formatDuration } from '../../../common/format/duration.ts';
 import type { HistoryEventView } from '../../../common/ipc/history.ts';
-import { parseItemKey, serverItemKey } from '../../../common/ipc/item-key.ts';
+import { itemIdKey, parseItemKey, serverItemKey } from '../../../common/ipc/item-key.ts';
 import type { Health, ItemKind } from '../../../common/ipc/views.ts';
 import { cleanName, truncate } from '../health/index.ts';
 import { gapReasonPhrase } from './gap-reason.ts';
@@ -38,7 +38,7 @@ export function serverEventView(event: HistoryEvent, server: EventServer, index:
   if (at === undefined) return undefined;
   if (event.kind === 'maintenance') return maintenanceEventView(event, server, at, index, keyOfId);
   const kind: HistoryEventView['kind'] = event.kind !== undefined && itemKinds.has(event.kind) ? (event.kind as ItemKind) : 'service';
-  const itemKey = kind !== 'service' && event.item_id !== undefined ? serverItemKey(server.id, `${kind}:${event.item_id}`) : undefined;
+  const itemKey = kind !== 'service' && event.item_id !== undefined ? serverItemKey(server.id, itemIdKey(kind, event.item_id)) : undefined;
   return {
     id: `server:${server.id}:${event.id ?? `${at}-${index}`}`,
     at,
