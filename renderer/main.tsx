@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { setVigilApi } from './api/vigil-api.ts';
 import { App } from './app.tsx';
 import { followConnection } from './state/connection-store.ts';
+import { guardTypedInput } from './state/drafts-store.ts';
 import { followNavigationRequests, followPageAlerts } from './state/follow-core.ts';
 import { prefetchListHistory } from './state/list-history-store.ts';
 import { followHash } from './state/navigation-store.ts';
@@ -31,12 +32,17 @@ followNavigationRequests();
 // The monitors list (up to 10,000 rows) with its 24-hour bars is ready before it is opened.
 prefetchListHistory();
 prepareMonitorListWhenIdle();
-// In the app window alerts are native notifications, closing only hides the window (nothing to guard), and the
-// bridge cannot lose its connection.
-if (!hasDesktopBridge()) {
+// Nothing typed is lost when the page goes: while a change awaits its answer or a form holds unsaved edits, its
+// unload is cancelled — a browser tab asks first; the app window, otherwise released when closed, only hides
+// (main/electron/app/main-window.ts), and there any typed input held (a form's draft, which outlives its dialog, or
+// a token being typed) holds it too.
+guardPendingWrites(window);
+guardUnsavedChanges(window);
+// In the app window alerts are native notifications, and the bridge cannot lose its connection.
+if (hasDesktopBridge()) {
+  guardTypedInput(window);
+} else {
   followPageAlerts();
-  guardPendingWrites(window);
-  guardUnsavedChanges(window);
   const link = contractLink();
   if (link !== undefined) followConnection(link);
 }

@@ -7,7 +7,7 @@ import { channelOf } from '../../common/ipc/contract.ts';
 import { createVigilCore } from '../core/app/create-vigil-core.ts';
 import type { VigilCore } from '../core/app/vigil-core.ts';
 import { localServiceDataDir } from '../core/settings/settings-dir.ts';
-import { ConfSettingsStore } from '../core/settings/settings-store.ts';
+import { FileSettingsStore } from '../core/settings/settings-store.ts';
 import { appPaths } from './app/app-paths.ts';
 import { startAutoUpdates } from './app/auto-update.ts';
 import { SuspendGate, watchOnline, watchPower } from './app/connectivity.ts';
@@ -24,7 +24,7 @@ import { TrustedWindows } from './ipc/trusted-windows.ts';
 import { utilityServiceLauncher } from './local-service/utility-launcher.ts';
 import { AlertNotifier } from './notifications/alert-notifier.ts';
 import { notificationButtonsShown, soundFor } from './notifications/notification-manner.ts';
-import { appEntryUrl, appScheme, createAppProtocolHandler } from './security/app-protocol.ts';
+import { appEntryUrl, appScheme, createAppProtocolHandler, isAppUrl } from './security/app-protocol.ts';
 import { hardenWebContents } from './security/harden-web-contents.ts';
 import { limitPagePermissions } from './security/page-permissions.ts';
 import type { TrayActions } from './tray/tray-menu.ts';
@@ -41,17 +41,18 @@ export async function startDesktopApp<Image, Menu>(ports: DesktopPorts<Image, Me
   const clock = ports.clock ?? systemClock;
   const paths = appPaths({ mainDir: host.mainDir, isPackaged: app.isPackaged, appPath: app.getAppPath(), resourcesPath: host.resourcesPath });
 
-  applyTrayAppConventions(app, host.platform);
+  applyTrayAppConventions(app, host.platform, ports.setApplicationMenu);
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, { logger }));
   limitPagePermissions(ports.session);
   ports.handleProtocol(appScheme, createAppProtocolHandler({ rootDir: paths.rendererDir, readFile: ports.readFile }));
 
   const trusted = new TrustedWindows();
   const mainWindow = new MainWindow<DesktopWindow>({
-    create() {
+    create(lastAddress) {
       const window = ports.createWindow(mainWindowOptions(paths.preload));
       trusted.add(window.webContents);
-      void window.loadURL(appEntryUrl);
+      // A window opened again returns to the view its predecessor showed; the first starts at the app's entry.
+      void window.loadURL(lastAddress !== undefined && isAppUrl(lastAddress) ? lastAddress : appEntryUrl);
       return window;
     },
     // Read only once a window exists, and it is made after the quit controller below.
@@ -59,7 +60,7 @@ export async function startDesktopApp<Image, Menu>(ports: DesktopPorts<Image, Me
   });
 
   const userData = app.getPath('userData');
-  const settings = new ConfSettingsStore({ directory: userData, logger });
+  const settings = new FileSettingsStore({ directory: userData, logger });
   const localService = utilityServiceLauncher({
     fork: ports.forkUtility,
     entryPath: paths.serviceEntry,
@@ -152,6 +153,7 @@ export async function startDesktopApp<Image, Menu>(ports: DesktopPorts<Image, Me
   watchPower(ports.powerMonitor, gate);
   watchOnline({ isOnline: ports.isOnline, clock, gate });
 
+  // Launched by the person, the app opens its window; started at login, it is the tray alone until asked.
   if (!loginItem.startedAtLogin(host.argv)) mainWindow.show();
   await core.start();
   tray.render(await core.calls.getStatus());

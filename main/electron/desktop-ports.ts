@@ -10,7 +10,7 @@ import type { PowerEvents } from './app/connectivity.ts';
 import type { AutostartFiles, LoginItemApp } from './app/launch-at-login.ts';
 import type { WindowHandle } from './app/main-window.ts';
 import type { QuittingApp } from './app/quit.ts';
-import type { ConventionsApp } from './app/tray-app-conventions.ts';
+import type { ConventionsApp, MenuRemover } from './app/tray-app-conventions.ts';
 import type { IpcMainLike } from './ipc/register-contract.ts';
 import type { TrustedContents } from './ipc/trusted-windows.ts';
 import type { UtilityServiceLauncherOptions } from './local-service/utility-launcher.ts';
@@ -60,6 +60,8 @@ export interface DesktopPorts<Image, Menu> {
   loadIcon(file: string): Image;
   /** Menu.buildFromTemplate. */
   buildMenu(template: TrayMenuEntry[]): Menu;
+  /** Menu.setApplicationMenu(null): no application menu (app/tray-app-conventions.ts says where). */
+  setApplicationMenu: MenuRemover;
   createNotification(options: NotificationOptions): NotificationHandle;
   notificationsSupported(): boolean;
   powerMonitor: PowerEvents;

@@ -42,6 +42,7 @@ if (claimSingleInstance(app, () => desktop?.showWindow())) {
         createTray: (image) => new Tray(image),
         loadIcon: (file) => nativeImage.createFromPath(file),
         buildMenu: (template) => Menu.buildFromTemplate(template),
+        setApplicationMenu: (menu) => Menu.setApplicationMenu(menu),
         createNotification: (options) => new Notification(options),
         notificationsSupported: () => Notification.isSupported(),
         powerMonitor,

@@ -1,6 +1,7 @@
 // What the user has typed into a form that was not saved yet. It outlives the dialog, so a failed save, Escape or
 // a switch to another view never throws input away; Cancel discards it, and a successful save clears it (unless
 // it was edited meanwhile). A save in progress is kept here too, so a form reopened mid-save shows it.
+import { useEffect } from 'react';
 import { create } from 'zustand';
 
 interface DraftsState {
@@ -75,4 +76,33 @@ export function useDraft<T>(form: string, initial: () => T): [T, (next: T) => vo
   const stored = useDrafts((state) => state.drafts[form]) as T | undefined;
   const keep = useDrafts((state) => state.keep);
   return [stored ?? initial(), (next) => keep(form, next)];
+}
+
+/** Input a form keeps in its own state rather than here (a token, which is never kept; an open editor's edits),
+ * counted while the form says it holds some: the ids of those forms. */
+const heldElsewhere = new Set<symbol>();
+
+/** Counts the form's own input as held while `held` is true and the form is shown (guardTypedInput). */
+export function useHeldInput(held: boolean): void {
+  useEffect(() => {
+    if (!held) return;
+    const form = Symbol('held input');
+    heldElsewhere.add(form);
+    return () => void heldElsewhere.delete(form);
+  }, [held]);
+}
+
+/** Whether the page holds typed input not saved yet: a form's draft, or input a shown form keeps itself. */
+export function holdsTypedInput(): boolean {
+  return Object.keys(useDrafts.getState().drafts).length > 0 || heldElsewhere.size > 0;
+}
+
+/** Cancels the page's unload while it holds typed input (in the app, closing the window then only hides it, the
+ * input kept: main/electron/app/main-window.ts); returns the stop function. */
+export function guardTypedInput(target: Pick<Window, 'addEventListener' | 'removeEventListener'>): () => void {
+  const onBeforeUnload = (event: BeforeUnloadEvent) => {
+    if (holdsTypedInput()) event.preventDefault();
+  };
+  target.addEventListener('beforeunload', onBeforeUnload);
+  return () => target.removeEventListener('beforeunload', onBeforeUnload);
 }

@@ -1,6 +1,6 @@
-// Changes on their way to the core. The core finishes a call it has received even when the window closes (in
-// the app the window only hides); in a browser tab the page asks before it is closed or reloaded while a change
-// still waits for its answer, so nothing the user did is dropped silently.
+// Changes on their way to the core. The core finishes a call it has received even when the window closes; still,
+// while a change waits for its answer the page cancels its unload — a browser tab asks before it is closed or
+// reloaded, the app window only hides instead of being released — so nothing the user did is dropped silently.
 import { create } from 'zustand';
 
 export const usePendingWrites = create<{ count: number }>(() => ({ count: 0 }));

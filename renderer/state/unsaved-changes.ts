@@ -1,6 +1,7 @@
 // Forms whose edits are not saved yet (the settings sections), so leaving them never loses the edits without a
 // word: a move to another view or page while one has unsaved edits waits for the answer to "Save / Discard / Keep
-// editing" (components/unsaved-changes-prompt.tsx), and in a browser tab closing or reloading asks first.
+// editing" (components/unsaved-changes-prompt.tsx); closing or reloading a browser tab asks first, and closing the app
+// window only hides it.
 import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
 

@@ -8,7 +8,7 @@ import { claimSingleInstance } from '../../main/electron/app/single-instance.ts'
 import { appId, applyTrayAppConventions } from '../../main/electron/app/tray-app-conventions.ts';
 import { manualClock } from '../helpers/manual-clock.ts';
 import { recordingLogger } from '../helpers/recording-logger.ts';
-import { cancelable, FakeEmitter } from './fakes.ts';
+import { cancelable, closeAsElectronDoes, FakeEmitter } from './fakes.ts';
 
 function fakeCore() {
   const calls: string[] = [];
@@ -56,7 +56,15 @@ describe('suspend and resume', () => {
   });
 });
 
+/** A page as a close involves it: its address (the view in the #fragment), and whether it cancels its unload. */
+class FakePage extends FakeEmitter {
+  url = 'app://vigil/index.html';
+  cancelsUnload = false;
+  getURL = () => this.url;
+}
+
 class FakeWindow extends FakeEmitter {
+  readonly webContents = new FakePage();
   shown = 0;
   hidden = 0;
   focused = 0;
@@ -69,25 +77,33 @@ class FakeWindow extends FakeEmitter {
   restore = () => void this.restored++;
   isMinimized = () => this.minimized;
   isDestroyed = () => this.destroyed;
+  destroy(): void {
+    this.destroyed = true;
+    this.emit('closed');
+  }
+  close = () => closeAsElectronDoes(this, this.webContents);
 }
 
 describe('the main window', () => {
   function setUp() {
     const windows: FakeWindow[] = [];
+    const loaded: (string | undefined)[] = [];
     let quitting = false;
     const main = new MainWindow({
-      create: () => {
+      create: (lastAddress) => {
         const window = new FakeWindow();
         windows.push(window);
+        loaded.push(lastAddress);
         return window;
       },
       isQuitting: () => quitting,
     });
-    return { main, windows, quit: () => (quitting = true) };
+    return { main, windows, loaded, quit: () => (quitting = true) };
   }
 
   it('is created on first show and shown once painted; later shows restore and focus the same window', () => {
     const { main, windows } = setUp();
+    expect(main.current).toBeUndefined();
     main.show();
     expect(windows).toHaveLength(1);
     windows[0]?.emit('ready-to-show');
@@ -98,27 +114,43 @@ describe('the main window', () => {
     expect(windows[0]).toMatchObject({ restored: 1, shown: 2, focused: 1 });
   });
 
-  it('hides instead of closing, until the app quits', () => {
-    const { main, windows, quit } = setUp();
+  it('is released when closed, and made anew on the view it last showed when opened again', () => {
+    const { main, windows, loaded } = setUp();
     main.show();
-    const close = cancelable();
-    windows[0]?.emit('close', close);
-    expect(close.defaultPrevented).toBe(true);
-    expect(windows[0]?.hidden).toBe(1);
-    quit();
-    const finalClose = cancelable();
-    windows[0]?.emit('close', finalClose);
-    expect(finalClose.defaultPrevented).toBe(false);
-  });
-
-  it('makes a new window after the old one was closed', () => {
-    const { main, windows } = setUp();
-    main.show();
-    if (windows[0]) windows[0].destroyed = true;
-    windows[0]?.emit('closed');
+    const [first] = windows;
+    if (first) first.webContents.url = 'app://vigil/index.html#/monitors';
+    expect(first?.close()).toBe(true);
+    expect(main.current).toBeUndefined();
     main.show();
     expect(windows).toHaveLength(2);
     expect(main.current).toBe(windows[1]);
+    expect(loaded).toEqual([undefined, 'app://vigil/index.html#/monitors']);
+  });
+
+  it('only hides while its page holds typed input, which stays; a later close with nothing held releases it', () => {
+    const { main, windows } = setUp();
+    main.show();
+    const [window] = windows;
+    if (window) window.webContents.cancelsUnload = true;
+    expect(window?.close()).toBe(false);
+    expect(window).toMatchObject({ hidden: 1, destroyed: false });
+    main.show();
+    expect(windows).toHaveLength(1);
+    expect(window?.shown).toBe(1);
+    if (window) window.webContents.cancelsUnload = false;
+    expect(window?.close()).toBe(true);
+    expect(main.current).toBeUndefined();
+  });
+
+  it('closes whatever its page holds once the app quits', () => {
+    const { main, windows, quit } = setUp();
+    main.show();
+    const [window] = windows;
+    if (window) window.webContents.cancelsUnload = true;
+    quit();
+    expect(window?.close()).toBe(true);
+    expect(window?.hidden).toBe(0);
+    expect(main.current).toBeUndefined();
   });
 });
 
@@ -185,18 +217,20 @@ describe('one instance, tray-app conventions', () => {
   });
 
   it.each([
-    ['win32', { appUserModelId: appId, dockHidden: false }],
-    ['darwin', { appUserModelId: undefined, dockHidden: true }],
-    ['linux', { appUserModelId: undefined, dockHidden: false }],
-  ] as const)('on %s sets the AppUserModelID / hides the Dock as needed, and keeps running with no window', (platform, expected) => {
+    // macOS keeps Electron's default app menu, whose Edit entries give the window's fields their shortcuts.
+    ['win32', { appUserModelId: appId, dockHidden: false, menuRemoved: true }],
+    ['darwin', { appUserModelId: undefined, dockHidden: true, menuRemoved: false }],
+    ['linux', { appUserModelId: undefined, dockHidden: false, menuRemoved: true }],
+  ] as const)('on %s sets the AppUserModelID / hides the Dock / removes the menu as needed, and keeps running with no window', (platform, expected) => {
     let appUserModelId: string | undefined;
     let dockHidden = false;
+    let menuRemoved = false;
     const fake = Object.assign(new FakeEmitter(), {
       setAppUserModelId: (id: string) => void (appUserModelId = id),
       dock: { hide: () => void (dockHidden = true) },
     });
-    applyTrayAppConventions(fake, platform);
-    expect({ appUserModelId, dockHidden }).toEqual(expected);
+    applyTrayAppConventions(fake, platform, (menu) => void (menuRemoved = menu === null));
+    expect({ appUserModelId, dockHidden, menuRemoved }).toEqual(expected);
     expect(fake.count('window-all-closed')).toBe(1);
     expect(appId).toBe('dev.vigil.app');
   });

@@ -1,7 +1,8 @@
 // The desktop app's composition in plain Node: Electron's objects are fakes, everything behind them is real — the
 // core, the settings file, and the local monitoring service (run in this process, as its utility process runs it).
 // Started at login (so with no window), the tray shows the status; a monitor that goes down raises a notification;
-// its click opens the window on the item; Quit stops the local service before the app quits.
+// its click opens the window on the item; closing the window releases it unless its page holds typed input; Quit
+// stops the local service before the app quits.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,7 +19,7 @@ import type { NotificationOptions } from '../../main/electron/notifications/aler
 import type { TrayMenuEntry } from '../../main/electron/tray/tray-menu.ts';
 import { recordingLogger } from '../helpers/recording-logger.ts';
 import { trackingClock } from '../helpers/tracking-clock.ts';
-import { cancelable, FakeEmitter, FakeIpcMain, FakeWebContents } from './fakes.ts';
+import { cancelable, closeAsElectronDoes, FakeEmitter, FakeIpcMain, FakeWebContents } from './fakes.ts';
 
 class FakeApp extends FakeEmitter {
   readonly isPackaged = false;
@@ -42,13 +43,22 @@ class FakeApp extends FakeEmitter {
   }
 }
 
-/** A page's web contents: loading a URL shows it, and tells 'did-finish-load' a moment later. */
+/** A page's web contents: loading a URL shows it, and tells 'did-finish-load' a moment later; it cancels its unload
+ * while it holds typed input. */
 class FakePageContents extends FakeWebContents {
   readonly events = new FakeEmitter();
+  cancelsUnload = false;
   override once(event: string, listener: () => void): void {
     if (event === 'destroyed') super.once('destroyed', listener);
     else this.events.once(event, listener);
   }
+  on(event: string, listener: (...args: never[]) => unknown): void {
+    this.events.on(event, listener);
+  }
+  emit(event: string, ...args: unknown[]): void {
+    this.events.emit(event, ...args);
+  }
+  getURL = () => this.mainFrame.url;
   load(url: string): Promise<void> {
     this.mainFrame.url = url;
     return new Promise((resolve) =>
@@ -68,13 +78,22 @@ class FakeWindow extends FakeEmitter {
     super();
     this.options = options;
   }
+  hidden = 0;
+  destroyed = false;
   show = () => void this.shown++;
   focus() {}
-  hide() {}
+  hide = () => void this.hidden++;
   restore() {}
   isMinimized = () => false;
-  isDestroyed = () => false;
+  isDestroyed = () => this.destroyed;
   loadURL = (url: string) => this.webContents.load(url);
+  destroy(): void {
+    this.destroyed = true;
+    this.webContents.destroy();
+    this.emit('closed');
+  }
+  /** The person closes the window. */
+  close = () => closeAsElectronDoes(this, this.webContents);
 }
 
 class FakeTray {
@@ -150,6 +169,7 @@ const children: UtilityChild[] = [];
 const clock = trackingClock();
 let desktop: DesktopApp;
 const openedInBrowser: string[] = [];
+const applicationMenus: null[] = [];
 let secrets: MemorySecretStore;
 
 beforeAll(async () => {
@@ -173,6 +193,7 @@ beforeAll(async () => {
     },
     loadIcon: (file) => ({ file }),
     buildMenu: (template) => template,
+    setApplicationMenu: (menu) => void applicationMenus.push(menu),
     createNotification: (options) => {
       const notification = new FakeNotification(options);
       notifications.push(notification);
@@ -208,6 +229,8 @@ afterAll(() => {
 describe('the desktop app, composed', { shuffle: false }, () => {
   it('starts in the tray, with no window, showing the local service\'s status', async () => {
     expect(windows).toHaveLength(0);
+    // Linux: no application menu, so the window has no menu bar.
+    expect(applicationMenus).toEqual([null]);
     expect(children).toHaveLength(1);
     const [tray] = trays;
     await until('the first answer in the tray', () => (tray?.level === 'ok' ? true : undefined));
@@ -278,6 +301,30 @@ describe('the desktop app, composed', { shuffle: false }, () => {
     const opened = await until('the settings opened in the page', () => window?.webContents.sent.find((message) => message.channel === channelOf('onOpenSettings')));
     expect(opened.args).toEqual([{ connectionId: staging.id }]);
     await desktop.core.calls.removeConnection(staging.id);
+  });
+
+  it('releases the window when it is closed, and makes it anew on the same view when opened from the tray', async () => {
+    const [first] = windows;
+    const sender = first?.webContents.eventFrom() ?? new FakeWebContents().eventFrom();
+    if (first) first.webContents.mainFrame.url = 'app://vigil/index.html#/monitors';
+    expect(first?.close()).toBe(true);
+    // Gone with its page: it neither calls the core nor receives events any more.
+    expect(await ipcMain.invoke(channelOf('listMonitors'), sender, 'local')).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    trays[0]?.click('open');
+    expect(windows).toHaveLength(2);
+    expect(windows[1]?.webContents.mainFrame.url).toBe('app://vigil/index.html#/monitors');
+    expect(await ipcMain.invoke(channelOf('listMonitors'), windows[1]?.webContents.eventFrom() ?? sender, 'local')).toMatchObject({ ok: true });
+  });
+
+  it('only hides the window while its page holds typed input, so the input is there when it is opened again', () => {
+    const [, window] = windows;
+    if (window) window.webContents.cancelsUnload = true;
+    expect(window?.close()).toBe(false);
+    expect(window).toMatchObject({ hidden: 1, destroyed: false });
+    trays[0]?.click('open');
+    // The same window, shown again: nothing was made anew.
+    expect(windows).toHaveLength(2);
+    expect(window?.shown).toBe(1);
   });
 
   it('stops the local service when Quit is chosen, then quits', async () => {

@@ -105,6 +105,24 @@ export function cancelable(fields: Record<string, unknown> = {}) {
   return event;
 }
 
+/**
+ * What Electron's BrowserWindow.close() does: 'close' on the window (cancelable), then the page's beforeunload;
+ * when that cancels, 'will-prevent-unload' on the web contents, the close going ahead only if that event is
+ * prevented; then the window is destroyed. Returns whether it was.
+ */
+export function closeAsElectronDoes(window: { emit(event: string, ...args: unknown[]): void; destroy(): void }, page: { cancelsUnload: boolean; emit(event: string, ...args: unknown[]): void }): boolean {
+  const close = cancelable();
+  window.emit('close', close);
+  if (close.defaultPrevented) return false;
+  if (page.cancelsUnload) {
+    const unload = cancelable();
+    page.emit('will-prevent-unload', unload);
+    if (!unload.defaultPrevented) return false;
+  }
+  window.destroy();
+  return true;
+}
+
 /** A tray menu entry for an item (by server item key), labelled as the tray model labels it. */
 export function trayItem(fields: Partial<Extract<TrayItem, { type: 'item' }>> & { key: string }): TrayItem {
   const name = fields.name ?? fields.key;

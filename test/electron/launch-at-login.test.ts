@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { ConfSettingsStore } from '../../main/core/settings/settings-store.ts';
+import { FileSettingsStore } from '../../main/core/settings/settings-store.ts';
 import { autostartEntry, autostartFile, followLaunchAtLoginSetting, LaunchAtLogin, quoteExecArgument } from '../../main/electron/app/launch-at-login.ts';
 import { recordingLogger } from '../helpers/recording-logger.ts';
 
@@ -85,9 +85,9 @@ describe('launch at login', () => {
 
 describe('the launchAtLogin setting', () => {
   /** `before` runs ahead of the app's start: the OS and settings.json as the last run (or browser mode) left them. */
-  function withSettings(platform: NodeJS.Platform, before: (setup: ReturnType<typeof setUp> & { settings: ConfSettingsStore }) => void = () => undefined) {
+  function withSettings(platform: NodeJS.Platform, before: (setup: ReturnType<typeof setUp> & { settings: FileSettingsStore }) => void = () => undefined) {
     const dir = mkdtempSync(path.join(tmpdir(), 'vigil-login-item-'));
-    const settings = new ConfSettingsStore({ directory: dir, logger: recordingLogger() });
+    const settings = new FileSettingsStore({ directory: dir, logger: recordingLogger() });
     const setup = setUp(platform);
     before({ ...setup, settings });
     const onChange = vi.fn();

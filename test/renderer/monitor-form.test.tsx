@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Monitor } from '../../common/ipc/views.ts';
+import { guardTypedInput } from '../../renderer/state/drafts-store.ts';
 import { MonitorForm } from '../../renderer/views/monitors/monitor-form.tsx';
 import { useMonitors } from '../../renderer/state/resources.ts';
 import { useStatus } from '../../renderer/state/status-store.ts';
@@ -124,6 +125,27 @@ describe('MonitorForm', () => {
     render(<MonitorForm editing={{ monitor: { ...saved, url: 'https://api.example.com/ready' }, connectionId: 'local' }} onClose={() => undefined} />);
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveProperty('value', 'API');
     expect(screen.getByRole('textbox', { name: 'URL' })).toHaveProperty('value', 'https://api.example.com/ready');
+  });
+
+  it('holds the page while its draft is unsaved: the unload is cancelled until Cancel throws the draft away', async () => {
+    fakeApi();
+    const stop = guardTypedInput(window);
+    const unloadCancelled = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    const user = userEvent.setup();
+    const form = render(<MonitorForm onClose={() => undefined} />);
+    expect(unloadCancelled()).toBe(false);
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Half typed');
+    // Closed with Escape or by a view switch, the form keeps its draft: the app window closed now would only hide.
+    form.unmount();
+    expect(unloadCancelled()).toBe(true);
+    render(<MonitorForm onClose={() => undefined} />);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(unloadCancelled()).toBe(false);
+    stop();
   });
 
   it('locks the fields while saving, also when the form is opened again mid-save', async () => {

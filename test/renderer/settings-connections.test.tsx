@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConnectionView } from '../../common/ipc/views.ts';
+import { holdsTypedInput } from '../../renderer/state/drafts-store.ts';
 import { connectionFocusKey, useNavigation } from '../../renderer/state/navigation-store.ts';
 import { useNotices } from '../../renderer/state/notices-store.ts';
 import { useStatus } from '../../renderer/state/status-store.ts';
@@ -130,10 +131,14 @@ describe('Settings: connections', () => {
     expect(field.getAttribute('autocomplete')).toBe('off');
     expect(field).toHaveProperty('value', '');
     expect(document.activeElement).toBe(field);
+    expect(holdsTypedInput()).toBe(false);
     await user.type(field, 'secret-new-token');
+    // A token is never kept as a draft, yet while typed the page holds it: the app window closed now only hides.
+    expect(holdsTypedInput()).toBe(true);
     await user.click(within(production).getByRole('button', { name: 'Save token' }));
     await waitFor(() => expect(argsOf(fake, 'setConnectionToken')).toEqual([['prod', 'secret-new-token']]));
     await waitFor(() => expect(within(card('Production')).queryByLabelText('New token')).toBeNull());
+    expect(holdsTypedInput()).toBe(false);
     expect(document.body.textContent).not.toContain('secret-new-token');
     await user.click(within(card('Production')).getByRole('button', { name: 'Replace token for Production' }));
     expect(within(card('Production')).getByLabelText('New token')).toHaveProperty('value', '');

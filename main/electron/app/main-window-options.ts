@@ -11,7 +11,6 @@ export function mainWindowOptions(preloadPath: string): BrowserWindowConstructor
     minHeight: 420,
     show: false,
     title: 'Vigil',
-    autoHideMenuBar: true,
     webPreferences: secureWebPreferences(preloadPath),
   };
 }

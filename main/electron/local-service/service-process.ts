@@ -21,6 +21,10 @@ export interface ServiceProcessOptions {
   logger: Logger;
 }
 
+/** The utility process's name, as app.getAppMetrics() reports it (the release smoke test's memory table finds the
+ * service by it). */
+export const localServiceProcessName = 'Vigil local service';
+
 export const dataDirArgument = '--data-dir=';
 
 /** One sentence for a failure to listen, as `vigil service` words it. */

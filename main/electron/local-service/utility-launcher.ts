@@ -11,7 +11,7 @@ import { issueToken } from '../../../service/auth/tokens.ts';
 import { loadOrCreateSigningKey } from '../../../service/auth/signing-key.ts';
 import { ensureDataDir } from '../../../service/data-dir.ts';
 import { isServiceMessage, type MainToService } from './messages.ts';
-import { dataDirArgument } from './service-process.ts';
+import { dataDirArgument, localServiceProcessName } from './service-process.ts';
 
 export interface UtilityChild {
   readonly stderr: NodeJS.ReadableStream | null;
@@ -91,7 +91,7 @@ export function utilityServiceLauncher(options: UtilityServiceLauncherOptions): 
 
   function start(secrets: LocalServiceSecrets = {}): Promise<RunningLocalService> {
     const child = options.fork(options.entryPath, [`${dataDirArgument}${options.dataDir}`], {
-      serviceName: 'Vigil local service',
+      serviceName: localServiceProcessName,
       stdio: ['ignore', 'ignore', 'pipe'],
       execArgv: [...defaultServiceExecArgv],
       env: serviceEnvironment(process.env, secrets),

@@ -8,6 +8,7 @@ import type { ItemRulesView } from '../../../common/ipc/alerting.ts';
 import { vigil } from '../../api/vigil-api.ts';
 import { CheckboxField, FormError, sentence, TextField } from '../../components/fields.tsx';
 import { FormActions } from '../../components/form-actions.tsx';
+import { useHeldInput } from '../../state/drafts-store.ts';
 import { useFormCheck } from '../../state/form-check.ts';
 import { showInfo } from '../../state/notices-store.ts';
 import { tracked } from '../../state/pending-writes.ts';
@@ -77,6 +78,7 @@ interface RulesFormProps extends RulesPanelProps {
 
 function RulesForm({ itemKey, connectionId, tellChoices, name, rules, onClose, onSaved }: RulesFormProps) {
   const [draft, setDraft] = useState<RulesDraft>(() => rulesDraftOf(rules));
+  useHeldInput(Object.keys(rulesPatch(draft, rules)).length > 0);
   const check = useFormCheck(rulesErrors(draft));
   const { errors } = check;
   const delayGroup = useId();

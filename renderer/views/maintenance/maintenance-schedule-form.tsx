@@ -6,6 +6,7 @@ import type { MaintenanceTarget } from '../../../common/ipc/alerting.ts';
 import { vigil } from '../../api/vigil-api.ts';
 import { toLocalInput } from '../../format/local-date-time.ts';
 import { scheduledNotice } from './maintenance-text.ts';
+import { useHeldInput } from '../../state/drafts-store.ts';
 import { useFormCheck } from '../../state/form-check.ts';
 import { showInfo } from '../../state/notices-store.ts';
 import { tracked } from '../../state/pending-writes.ts';
@@ -34,7 +35,9 @@ export interface MaintenanceScheduleFormProps {
 
 export function MaintenanceScheduleForm({ target, label, onDone }: MaintenanceScheduleFormProps) {
   const settingsTimeZone = useSettingsTimeZone();
-  const [draft, setDraft] = useState(() => firstDraft(Date.now()));
+  const [first] = useState(() => firstDraft(Date.now()));
+  const [draft, setDraft] = useState(first);
+  useHeldInput(draft !== first);
   const shown: ScheduleDraft = { ...draft, timeZone: draft.timeZone ?? settingsTimeZone };
   const check = useFormCheck(scheduleErrors(shown, Date.now()), scheduleFieldsOf);
   const { errors } = check;

@@ -7,7 +7,7 @@ import { callFailureOf, type FieldErrors } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
 import { FormError, TextField } from '../../components/fields.tsx';
 import { ResultBox, type CheckResult } from '../../components/result-box.tsx';
-import { useDraft, useDrafts } from '../../state/drafts-store.ts';
+import { useDraft, useDrafts, useHeldInput } from '../../state/drafts-store.ts';
 import { showInfo } from '../../state/notices-store.ts';
 import { tracked } from '../../state/pending-writes.ts';
 import { baseUrlProblem, newServerErrors, trimmedServer, type NewServer } from './connection-input.ts';
@@ -20,6 +20,7 @@ export function AddServerForm({ onAdded }: { onAdded(): Promise<void> }) {
   const clearDraft = useDrafts((state) => state.clear);
   const titleId = useId();
   const [token, setToken] = useState('');
+  useHeldInput(token !== '');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | undefined>();
   const [busy, setBusy] = useState<'testing' | 'adding' | undefined>();

@@ -6,6 +6,7 @@ import { callFailureOf } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
 import { TextField } from '../../components/fields.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
+import { useHeldInput } from '../../state/drafts-store.ts';
 import { showInfo } from '../../state/notices-store.ts';
 import { tracked } from '../../state/pending-writes.ts';
 import { tokenProblem } from './connection-input.ts';
@@ -22,6 +23,7 @@ export interface ReplaceTokenFormProps {
 
 export function ReplaceTokenForm({ connection, onSaved, autoFocus = false, onCancel }: ReplaceTokenFormProps) {
   const [token, setToken] = useState('');
+  useHeldInput(token !== '');
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
   const secrets = useSecretsKept();
