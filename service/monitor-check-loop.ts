@@ -22,6 +22,7 @@ import type { HistoryRecorder } from './history/history-recorder.ts';
 import type { NewHistoryEvent } from './history/storage/event-store.ts';
 import type { Logger } from './logger.ts';
 import type { CertificateAlerted, MonitorRecord, MonitorStatus, MonitorStatusUpdate, MonitorStore } from './storage/monitor-store.ts';
+import type { Writable } from './storage/statements.ts';
 
 const flushIntervalMs = 500;
 /** Only the latest check changed: shown a little late, written far less often. */
@@ -44,6 +45,11 @@ interface TrackedMonitor {
   certificateAlerted: CertificateAlerted | undefined;
   /** The alerted end whose renewal is recorded: servers that take turns with two certificates record it once. */
   renewalRecordedOf: number | undefined;
+  /**
+   * What the next save writes for this monitor: one object per monitor, overwritten by each result, rather than a
+   * new one per result held until the save (333 a second at 10,000 monitors, each living up to 5 s).
+   */
+  update: Writable<MonitorStatusUpdate>;
 }
 
 /** Where a certificate stood by its alert so far, for the history's events (the words a domain's use). */
@@ -101,6 +107,7 @@ export interface MonitorCheckLoopOptions {
 export class MonitorCheckLoop {
   readonly #options: MonitorCheckLoopOptions;
   readonly #tracked = new Map<number, TrackedMonitor>();
+  /** Each monitor with a result not yet saved, and what to save (its tracked `update`). */
   #pendingStatuses = new Map<number, MonitorStatusUpdate>();
   /** Monitors with a change recorded since the statuses were last saved, and the statuses they took meanwhile. */
   #changedSinceSave = new Map<string, StatusTaken[]>();
@@ -160,6 +167,7 @@ export class MonitorCheckLoop {
       certificateExpiresAt: record.certificate_expires_at,
       certificateAlerted: record.certificateAlerted,
       renewalRecordedOf: undefined,
+      update: { seq: record.seq, last_status: record.last_status, consecutive_failures: record.consecutive_failures, status_since: record.status_since },
     });
     this.#options.scheduler.upsert(jobOf(record), { firstWithinMs });
   }
@@ -221,17 +229,16 @@ export class MonitorCheckLoop {
       tracked.statusSince = now;
       history.recordStatus(key, now, next.status);
     }
-    this.#pendingStatuses.set(key, {
-      seq: key,
-      last_status: next.status,
-      consecutive_failures: next.consecutiveFailures,
-      status_since: tracked.statusSince,
-      last_checked_at: startedAt,
-      last_response_time_ms: durationMs,
-      last_error: error,
-      certificate_expires_at: tracked.certificateExpiresAt,
-      certificate_warning: result.certificateWarning,
-    });
+    const update = tracked.update;
+    update.last_status = next.status;
+    update.consecutive_failures = next.consecutiveFailures;
+    update.status_since = tracked.statusSince;
+    update.last_checked_at = startedAt;
+    update.last_response_time_ms = durationMs;
+    update.last_error = error;
+    update.certificate_expires_at = tracked.certificateExpiresAt;
+    update.certificate_warning = result.certificateWarning;
+    this.#pendingStatuses.set(key, update);
     // Any change of status is news for a follower of the changes, a first answer (unknown to up) included.
     if (next.status !== previous) this.#changed(tracked.record.id).push({ status: next.status, at: new Date(now).toISOString() });
     this.#flushWithin(next.status !== previous ? flushIntervalMs : lastCheckFlushMs);

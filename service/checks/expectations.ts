@@ -1,7 +1,7 @@
 // Judges an http answer by a monitor's expectations (docs/api-decisions.md §16). Pure: the check reads the answer,
 // this says whether it will do and, when not, what was expected and what came. The reason becomes `last_error`,
 // an alert and a log line, so a secret header's value an answer echoes is masked in it.
-import { lookUpJsonPath, parseJsonPath } from '../../common/api/json-path.ts';
+import { lookUpJsonPath, parseJsonPath, type JsonPathParse } from '../../common/api/json-path.ts';
 import { DEFAULT_EXPECTED_STATUS, type MonitorExpect, type StatusExpectation } from '../../common/api/monitor-check-input.ts';
 import { redactSecrets, secretValues } from '../../common/api/secret-headers.ts';
 import type { HttpCheckRequest } from './check-result.ts';
@@ -62,19 +62,34 @@ function statusProblem(status: number, expect: MonitorExpect | undefined): strin
   return expected.some((entry) => statusMatches(status, entry)) ? undefined : `HTTP ${status}, expected ${listed(expected)}`;
 }
 
-function jsonProblems(answer: HttpAnswer, expectations: NonNullable<MonitorExpect['json']>, secrets: readonly string[]): string[] {
+type JsonExpectation = NonNullable<MonitorExpect['json']>[number];
+
+/**
+ * Each expectation's path as parsed, kept with the expectation itself (a monitor's, for as long as it is not
+ * edited): the same few paths are judged at every check, so they are parsed once, not every 30 s for each monitor.
+ */
+const parsedPaths = new WeakMap<JsonExpectation, JsonPathParse>();
+
+function parsedPathOf(expectation: JsonExpectation): JsonPathParse {
+  let parsed = parsedPaths.get(expectation);
+  if (parsed === undefined) parsedPaths.set(expectation, (parsed = parseJsonPath(expectation.path)));
+  return parsed;
+}
+
+function jsonProblems(answer: HttpAnswer, expectations: readonly JsonExpectation[], secrets: readonly string[]): string[] {
   if (expectations.length === 0) return [];
-  const paths = expectations.map((entry) => entry.path).join(', ');
-  if (answer.bodyCut) return [`body is larger than ${MAX_EXPECTED_BODY_BYTES / 1024 / 1024} MB, too large to read ${paths}`];
+  const paths = () => expectations.map((entry) => entry.path).join(', ');
+  if (answer.bodyCut) return [`body is larger than ${MAX_EXPECTED_BODY_BYTES / 1024 / 1024} MB, too large to read ${paths()}`];
   let document: unknown;
   try {
     document = JSON.parse(answer.body ?? '');
   } catch {
-    return [`body is not JSON, expected ${paths}`];
+    return [`body is not JSON, expected ${paths()}`];
   }
   const problems: string[] = [];
-  for (const { path, equals } of expectations) {
-    const parsed = parseJsonPath(path);
+  for (const expectation of expectations) {
+    const { path, equals } = expectation;
+    const parsed = parsedPathOf(expectation);
     // Paths were checked when saved; one that no longer parses is reported, not thrown.
     const found = parsed.ok ? lookUpJsonPath(document, parsed.steps) : { found: false as const };
     if (!found.found) problems.push(`${path} is missing, expected ${shown(equals, secrets)}`);

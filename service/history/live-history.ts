@@ -5,8 +5,11 @@ import type { MonitorStatus } from '../../common/api/known.ts';
 import type { Bucket } from './bucket.ts';
 import type { StoredCheck } from './check-codec.ts';
 import { forEachObserved, type Span, type StatusChange } from './observed-status.ts';
-import { addToHistogram, binOf, emptyHistogram } from './response-histogram.ts';
+import { addToHistogram, binOf } from './response-histogram.ts';
 import { floorTo, hourMs } from './time-units.ts';
+
+/** An hour still being filled: its histogram is its own, counted into in place. */
+type LiveBucket = Bucket & { histogram: number[] };
 
 interface Timeline {
   /** The status at `base`. */
@@ -18,7 +21,7 @@ interface Timeline {
 export class LiveHistory {
   #base: number;
   /** Hour start → monitor seq → that hour's checks so far. */
-  readonly #hours = new Map<number, Map<number, Bucket>>();
+  readonly #hours = new Map<number, Map<number, LiveBucket>>();
   readonly #timelines = new Map<number, Timeline>();
 
   constructor(base: number) {
@@ -35,7 +38,7 @@ export class LiveHistory {
     let monitors = this.#hours.get(hour);
     if (!monitors) this.#hours.set(hour, (monitors = new Map()));
     let bucket = monitors.get(monitorSeq);
-    if (!bucket) monitors.set(monitorSeq, (bucket = { checks: 0, failed: 0, sumMs: 0, maxMs: 0, upMs: 0, downMs: 0, histogram: emptyHistogram }));
+    if (!bucket) monitors.set(monitorSeq, (bucket = { checks: 0, failed: 0, sumMs: 0, maxMs: 0, upMs: 0, downMs: 0, histogram: [] }));
     bucket.checks += 1;
     if (!check.ok) {
       bucket.failed += 1;
@@ -43,7 +46,7 @@ export class LiveHistory {
     }
     bucket.sumMs += check.durationMs;
     bucket.maxMs = Math.max(bucket.maxMs, check.durationMs);
-    bucket.histogram = addToHistogram(bucket.histogram, binOf(check.durationMs));
+    addToHistogram(bucket.histogram, binOf(check.durationMs));
   }
 
   /** Sets where a monitor's status stood at `base` (at start-up, from the database). */

@@ -21,22 +21,23 @@ export function binValue(bin: number): number {
   return bin === 0 ? 0 : 1.1 ** (bin - 0.5);
 }
 
-/** A new histogram with `count` more in `bin`. */
-export function addToHistogram(histogram: SparseHistogram, bin: number, count = 1): SparseHistogram {
-  const next = [...histogram];
-  for (let i = 0; i < next.length; i += 2) {
-    const existing = next[i] ?? 0;
+/**
+ * Counts `count` more in `bin`, in place: a histogram that is still being filled (the live hour's, one more check
+ * at a time) grows in its own array rather than being copied whole at every check.
+ */
+export function addToHistogram(histogram: number[], bin: number, count = 1): void {
+  for (let i = 0; i < histogram.length; i += 2) {
+    const existing = histogram[i] ?? 0;
     if (existing === bin) {
-      next[i + 1] = (next[i + 1] ?? 0) + count;
-      return next;
+      histogram[i + 1] = (histogram[i + 1] ?? 0) + count;
+      return;
     }
     if (existing > bin) {
-      next.splice(i, 0, bin, count);
-      return next;
+      histogram.splice(i, 0, bin, count);
+      return;
     }
   }
-  next.push(bin, count);
-  return next;
+  histogram.push(bin, count);
 }
 
 /** Adds many histograms into one dense array, then reads the sum. Reusable after `reset`; only the range of bins

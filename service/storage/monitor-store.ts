@@ -1,7 +1,7 @@
 // Uptime monitors. Every row is also held in memory, in creation order, so reads (pages of 10,000 monitors
 // under load, the scheduler's start) never touch the disk; writes go to SQLite first and to memory after.
 import type { DatabaseSync } from 'node:sqlite';
-import { annotationColumns, columnValues, insertInto, recordOf, withStatements, type RecordOf, type WithInputColumns } from './statements.ts';
+import { annotationColumns, columnValues, insertInto, recordOf, withStatements, type RecordOf, type WithInputColumns, type Writable } from './statements.ts';
 import type { DnsCheckSpec } from '../../common/api/dns-check-input.ts';
 import type { MonitorStatus, MonitorType } from '../../common/api/known.ts';
 import { monitorFields } from '../../common/api/monitor.ts';
@@ -219,15 +219,26 @@ export class MonitorStore extends withStatements(queries) {
     });
   }
 
+  /**
+   * The status and latest check are the one part of a record that changes with every check, so they are written
+   * into the record held rather than into a new copy of all its fields: at 10,000 monitors every 30 s that was 333
+   * copies a second, each kept for a period, and so a steady stream of work for the garbage collector.
+   */
   #rememberStatuses(updates: readonly MonitorStatusUpdate[]): void {
     for (const u of updates) {
-      const record = this.#ordered[this.#indexOfSeq(u.seq)];
-      if (record) {
-        // Every part written, an absent one as undefined: a passing check clears the last error.
-        const { last_status, consecutive_failures, status_since, last_checked_at, last_response_time_ms, last_error, certificate_expires_at, certificate_warning } = u;
-        this.#remember({ ...record, last_status, consecutive_failures, status_since, last_checked_at, last_response_time_ms, last_error, certificate_expires_at, certificate_warning });
-      }
+      const record = this.#ordered[this.#indexOfSeq(u.seq)] as Writable<MonitorRecord> | undefined;
+      if (record === undefined) continue;
+      // Every part written, an absent one as undefined: a passing check clears the last error.
+      record.last_status = u.last_status;
+      record.consecutive_failures = u.consecutive_failures;
+      record.status_since = u.status_since;
+      record.last_checked_at = u.last_checked_at;
+      record.last_response_time_ms = u.last_response_time_ms;
+      record.last_error = u.last_error;
+      record.certificate_expires_at = u.certificate_expires_at;
+      record.certificate_warning = u.certificate_warning;
     }
+    if (updates.length > 0) this.#version += 1;
   }
 
   /**

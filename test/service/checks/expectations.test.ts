@@ -26,6 +26,16 @@ describe('unmetExpectations', () => {
     expect(json('$.a', { x: 1 })).toBe('$.a was {"x":1,"y":[1,2]}, expected {"x":1}');
   });
 
+  it('judges a monitor’s same expectations alike at every check, and an edited one by its new path', () => {
+    // The parsed path is kept with the expectation: the same object at each check, a new one after an edit.
+    const expectations = { json: [{ path: '$.a.x', equals: 1 }] };
+    const body = '{"a":{"x":1,"y":2}}';
+    expect(unmetExpectations({ ...answer, body }, expectations)).toBeUndefined();
+    expect(unmetExpectations({ ...answer, body: '{"a":{"x":2}}' }, expectations)).toBe('$.a.x was 2, expected 1');
+    expect(unmetExpectations({ ...answer, body }, { json: [{ path: '$.a.y', equals: 1 }] })).toBe('$.a.y was 2, expected 1');
+    expect(unmetExpectations({ ...answer, body }, { json: [{ path: 'a.y', equals: 1 }] })).toBe('a.y is missing, expected 1');
+  });
+
   it('cuts long values it shows', () => {
     const long = 'v'.repeat(200);
     const reason = unmetExpectations({ ...answer, body: JSON.stringify({ long }) }, { json: [{ path: '$.long', equals: 'short' }] });

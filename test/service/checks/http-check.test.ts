@@ -39,6 +39,18 @@ describe('http check', () => {
     expect(target.current.lastRequestHeaders()?.['user-agent']).toBe('Vigil-Monitor/1.0');
   });
 
+  it('sends the same request at every check of a monitor, and to its new URL once that changes', async () => {
+    // One request object, as a monitor's record is across its checks: what is worked out from it is kept with it.
+    const request = { headers: { 'x-probe': 'kept' } };
+    const check = (url: string) => runCheck({ type: 'http', url, http: request }, options);
+    for (const url of [`${target.current.url}/redirect/1`, `${target.current.url}/redirect/1`, `${target.current.url}/`]) {
+      const before = target.current.requestCount();
+      expect(await check(url)).toMatchObject({ ok: true });
+      expect(target.current.requestCount() - before).toBe(url.endsWith('/redirect/1') ? 2 : 1);
+      expect(target.current.lastRequestHeaders()).toMatchObject({ 'x-probe': 'kept', 'user-agent': 'Vigil-Monitor/1.0' });
+    }
+  });
+
   it('reuses a kept-alive connection for the next check of the same host', async () => {
     const before = target.current.connectionCount();
     await http(target.current.url);
