@@ -21,7 +21,7 @@ import { RecordWrites } from '../main/core/history/record-writes.ts';
 import type { PollOutcome } from '../main/core/model/snapshot.ts';
 import { MemorySecretStore } from '../main/core/secrets/memory-secret-store.ts';
 import { defaultSettings, type Connection, type Settings } from '../main/core/settings/settings-schema.ts';
-import { ConfSettingsStore } from '../main/core/settings/settings-store.ts';
+import { FileSettingsStore } from '../main/core/settings/settings-store.ts';
 import { systemClock, type Clock } from '../common/clock.ts';
 import { cpuMs, mean, megabytes, openSinceBaseline, percentile } from './bench-figures.ts';
 import { fillService, rawBodies, startBenchService, type BenchService } from './bench-service.ts';
@@ -228,7 +228,7 @@ interface WatchedRounds {
 async function watchRounds(services: readonly BenchService[], connections: readonly Connection[], root: string): Promise<WatchedRounds> {
   const dir = path.join(root, 'core');
   mkdirSync(dir);
-  const settings = new ConfSettingsStore({ directory: dir, logger: silentLogger });
+  const settings = new FileSettingsStore({ directory: dir, logger: silentLogger });
   // The interval is long: the rounds are asked for one after another, and the timers between them are the pollers'.
   settings.update((current) => ({ ...current, pollIntervalSeconds: 3600, connections: [...connections] }));
   const secrets = new MemorySecretStore();

@@ -1,5 +1,5 @@
 // `npm run bench -- <name> [options]`: runs one benchmark and prints its table. Exit 1 when a target is missed.
-// Options (`--name value`) go to the benchmarks that take them: `soak --minutes 20`.
+// Options (`--name value`) go to the benchmarks that take them: `soak --minutes 20`, `footprint --minutes 1`.
 const benches: Record<string, (options: readonly string[]) => Promise<boolean>> = {
   service: async () => (await import('./service-bench.ts')).serviceBench(),
   checks: async () => (await import('./checks-bench.ts')).checksBench(),
@@ -7,6 +7,7 @@ const benches: Record<string, (options: readonly string[]) => Promise<boolean>> 
   client: async () => (await import('./client-bench.ts')).clientBench(),
   renderer: async () => (await import('./renderer-bench.ts')).rendererBench(),
   soak: async (options) => (await import('./soak-bench.ts')).soakBench(options),
+  footprint: async (options) => (await import('./footprint-bench.ts')).footprintBench(options),
 };
 
 const args = process.argv.slice(2);
@@ -19,7 +20,7 @@ for (let i = 0; i < args.length; i++) {
 }
 const unknown = names.filter((name) => !(name in benches));
 if (names.length === 0 || unknown.length > 0) {
-  console.error(`Usage: npm run bench -- <${Object.keys(benches).join('|')}> [--minutes N (soak)]${unknown.length ? ` (unknown: ${unknown.join(', ')})` : ''}`);
+  console.error(`Usage: npm run bench -- <${Object.keys(benches).join('|')}> [--minutes N (soak, footprint)]${unknown.length ? ` (unknown: ${unknown.join(', ')})` : ''}`);
   process.exit(2);
 }
 let allMet = true;

@@ -1,32 +1,14 @@
 // Browser mode serves the renderer as `electron-vite build` builds it. When out/renderer has no build yet, or one
-// older than the window's sources, only the renderer part of electron.vite.config.ts is built (the main and
-// preload bundles are Electron's business). Build tooling belongs to the repository's scripts: the app itself
-// (main/) only serves what was built.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// older than the window's sources (builds.mjs), only the renderer part of electron.vite.config.ts is built (the main
+// and preload bundles are Electron's business). Build tooling belongs to the repository's scripts: the app itself
+// (main/) only serves what was built. Run as a script (`node scripts/build-renderer.ts`), it builds out/renderer.
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { isBuildCurrent, rendererBuild } from './builds.mjs';
 
 /** The folder `vigil web` serves: the renderer's build output. */
 export function rendererOutDir(repoRoot: string): string {
   return path.join(repoRoot, 'out', 'renderer');
-}
-
-/** The folders the window is built from. */
-const rendererSources = ['renderer', 'common'];
-
-/** Whether the build exists and is newer than every source file of the window (after a `git pull`, it may not be). */
-export function isRendererCurrent(repoRoot: string, rendererDir: string): boolean {
-  const index = path.join(rendererDir, 'index.html');
-  if (!existsSync(index)) return false;
-  const builtAt = statSync(index).mtimeMs;
-  return rendererSources.every((folder) => newestChange(path.join(repoRoot, folder)) <= builtAt);
-}
-
-function newestChange(folder: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return newest;
 }
 
 /** Builds the renderer with electron.vite.config.ts (into `<outRoot>/renderer`, by default out/renderer). */
@@ -47,12 +29,20 @@ export async function buildRenderer(repoRoot: string, outRoot?: string): Promise
   }
 }
 
-/** The built window's folder, after building it when it is missing or older than its sources. */
+/**
+ * The built window's folder, after building it when it is missing or older than its sources. The build runs in a
+ * process of its own: the bundler's native allocator keeps ~200 MB that the core, which lives on in the tray,
+ * would otherwise hold for good.
+ */
 export async function ensureRendererBuilt(repoRoot: string): Promise<string> {
-  const rendererDir = rendererOutDir(repoRoot);
-  if (!isRendererCurrent(repoRoot, rendererDir)) {
+  if (!isBuildCurrent(repoRoot, rendererBuild)) {
     process.stderr.write('Building the window (out/renderer), which is missing or older than its sources…\n');
-    await buildRenderer(repoRoot);
+    // This script by its place in the repository: the code running here may be the Node bundle (out/cli).
+    const build = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'build-renderer.ts'), repoRoot], { stdio: ['ignore', 'inherit', 'inherit'] });
+    const code = await new Promise<number | null>((resolve, reject) => build.once('error', reject).once('exit', resolve));
+    if (code !== 0) throw new Error('The window could not be built (out/renderer); the build said why above.');
   }
-  return rendererDir;
+  return rendererOutDir(repoRoot);
 }
+
+if (import.meta.main) await buildRenderer(process.argv[2] ?? path.resolve(import.meta.dirname, '..'));

@@ -15,4 +15,4 @@ function handOver(command: string, args: string[]): never {
 if (electronExecutable()) handOver(path.resolve('node_modules/.bin/electron-vite'), ['preview']);
 console.error('The Electron runtime is not installed on this machine, so Vigil starts in browser mode: open the address it prints.');
 // The same heap settings as `npm run vigil`, since this process becomes the core.
-handOver(process.execPath, ['--max-semi-space-size=8', '--max-old-space-size=192', 'scripts/vigil.ts', 'web']);
+handOver(process.execPath, ['--max-semi-space-size=8', '--max-old-space-size=192', 'scripts/vigil.mjs', 'web']);

@@ -1,6 +1,5 @@
 // `npm run vigil -- <command>`: the one command line of Vigil. Each command lives with the layer it belongs
 // to and is loaded only when used. Failures the user can fix are one line on stderr, never a stack trace.
-import path from 'node:path';
 import { CliError } from '../common/cli/cli-error.ts';
 import type { Logger } from '../common/logger.ts';
 import { makeNewFilesPrivate } from '../common/private-files.ts';
@@ -75,7 +74,7 @@ const commands: Record<string, { summary: [usage: string, description: string]; 
     run: async (args) => {
       const { webCommand } = await import('../main/browser-mode/web-command.ts');
       const { ensureRendererBuilt } = await import('./build-renderer.ts');
-      await webCommand(args, cliLogger, { builtRenderer: () => ensureRendererBuilt(path.resolve(import.meta.dirname, '..')) });
+      await webCommand(args, cliLogger, { builtRenderer: ensureRendererBuilt });
       return undefined;
     },
   },

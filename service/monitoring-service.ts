@@ -11,6 +11,7 @@ import { ItemDependencies } from './dependencies/item-dependencies.ts';
 import { loadOrCreateSigningKey } from './auth/signing-key.ts';
 import { TokenRevocation } from './auth/token-revocation.ts';
 import { runCheck } from './checks/run-check.ts';
+import { keepShortLivedObjectsYoung } from './young-garbage.ts';
 import { ensureDataDir } from './data-dir.ts';
 import { DomainRefresher } from './domains/domain-refresher.ts';
 import { createRdapClient } from './domains/rdap-client.ts';
@@ -100,6 +101,7 @@ async function listenOn(app: { listen(options: { host: string; port: number }): 
 
 export async function startService(config: ServiceConfig, ports: ServicePorts, options: StartOptions = {}): Promise<RunningService> {
   const { clock, logger, fetch } = ports;
+  keepShortLivedObjectsYoung();
   const dataDir = ensureDataDir(config.dataDir, (problem) => logger.warn(problem));
   const signingKey = loadOrCreateSigningKey(dataDir);
   const revocation = new TokenRevocation(dataDir, logger);
@@ -253,6 +255,7 @@ export async function startService(config: ServiceConfig, ports: ServicePorts, o
       forgetMaintenance(`domain:${record.id}`, record.id);
       recorder.forget({ kind: 'domain', id: record.id });
     },
+    heartbeatSaved: (record) => heartbeatWatcher.saved(record),
     heartbeatPinged: (record, signal) => {
       // The history's pings are the spec's: the successes that move `last_ping`; the runs keep the rest.
       if (signal.kind === 'success') recorder.recordPing(record.seq, record.last_ping ? Date.parse(record.last_ping) : clock.now());

@@ -13,8 +13,12 @@ export const CHANGES_PATH = '/changes';
 export const READY_EVENT = 'ready';
 /** One change; its data is a `ChangeNotice` as JSON. */
 export const CHANGE_EVENT = 'change';
-/** A comment line the service sends this often while nothing happens, so a dead stream is noticed. */
-export const CHANGES_KEEP_ALIVE_MS = 15_000;
+/**
+ * A comment line the service sends this often while nothing happens, so a dead stream is noticed (after three
+ * missed). Polling stays the truth, so a dead stream costs only its hints; beating less often lets both processes
+ * sleep between polls, and 45 s is still under the 60 s a proxy commonly waits before it closes a silent connection.
+ */
+export const CHANGES_KEEP_ALIVE_MS = 45_000;
 
 export const changeKinds = ['monitor', 'heartbeat', 'domain', 'notification', 'maintenance', 'dependency'] as const;
 export type ChangeKind = (typeof changeKinds)[number];

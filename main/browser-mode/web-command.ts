@@ -11,9 +11,10 @@ import { createVigilCore } from '../core/app/create-vigil-core.ts';
 import { nodeLocalServiceLauncher } from '../core/app/local-service-launcher.ts';
 import { openSecretStore } from '../core/secrets/open-secret-store.ts';
 import { defaultSettingsDir, localServiceDataDir } from '../core/settings/settings-dir.ts';
-import { ConfSettingsStore } from '../core/settings/settings-store.ts';
+import { FileSettingsStore } from '../core/settings/settings-store.ts';
 import { startWebServer } from './web-server.ts';
 
+/** Two folders up, from main/browser-mode as from the Node bundle's out/cli (scripts/build-node.ts). */
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 /** Browser mode's first choice, beside the local service's 8731. */
 const firstBrowserModePort = 8732;
@@ -28,20 +29,20 @@ function appVersion(): string {
 
 export interface WebCommandOptions {
   /** The built window's folder, built first when it is missing or out of date (by scripts/, never by the app). */
-  builtRenderer(): Promise<string>;
+  builtRenderer(repoRoot: string): Promise<string>;
 }
 
 export async function webCommand(args: string[], logger: Logger, options: WebCommandOptions): Promise<void> {
   const flags = parseFlags('web', args, { port: { type: 'string' } });
   const chosenPort = parsePort(flags.port);
-  const rendererDir = await options.builtRenderer();
+  const rendererDir = await options.builtRenderer(repoRoot);
 
   // The same files as the app and the CLI: one settings folder, the OS keychain (memory for this run if it is
   // unavailable, as the app does), the embedded service's data below the settings folder.
   const userData = defaultSettingsDir();
-  const settings = new ConfSettingsStore({ directory: userData, logger });
+  const settings = new FileSettingsStore({ directory: userData, logger });
   const secrets = await openSecretStore({ onUnavailable: 'memory', logger });
-  const localService = nodeLocalServiceLauncher({ dataDir: localServiceDataDir(userData), vigilScript: path.join(repoRoot, 'scripts', 'vigil.ts'), logger });
+  const localService = nodeLocalServiceLauncher({ dataDir: localServiceDataDir(userData), vigilScript: path.join(repoRoot, 'scripts', 'vigil.mjs'), logger });
   const core = await createVigilCore({ settings, alertStateDir: userData, historyDir: userData, secrets, localService, about: { version: appVersion(), shell: 'browser' }, logger });
   // Listening first, so a taken port fails before the local service starts; nobody has the key before the
   // address is printed, once the core has started.

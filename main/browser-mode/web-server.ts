@@ -47,7 +47,9 @@ const securityHeaders = {
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const { core, logger } = options;
   const root = await realRoot(options.rendererDir);
-  const server = createServer();
+  // Node checks every 30 s by default for requests that stalled before their headers or their end; on a loopback
+  // server for one person's browser that check need not wake the core more often than its polls do.
+  const server = createServer({ connectionsCheckingInterval: 5 * 60_000 });
   // The page offers the contract protocol beside its secret (web-access.ts); only the former is ever answered.
   const sockets = new WebSocketServer({
     noServer: true,

@@ -8,7 +8,7 @@ import { KeychainUnavailableError, keychainName, type SecretStore } from '../cor
 import { nodeLocalServiceLauncher } from '../core/app/local-service-launcher.ts';
 import { defaultSettingsDir, localServiceDataDir } from '../core/settings/settings-dir.ts';
 import type { Connection } from '../core/settings/settings-schema.ts';
-import { ConfSettingsStore } from '../core/settings/settings-store.ts';
+import { FileSettingsStore } from '../core/settings/settings-store.ts';
 import { cannotTell } from './exit-codes.ts';
 import { chooseOneServer, chooseServers, hostOf, type ServerChoice, type Target } from './server-choice.ts';
 
@@ -17,15 +17,15 @@ const localTokenLifetimeSeconds = 24 * 3_600;
 
 export class CliEnvironment {
   readonly #logger: Logger;
-  #settings: ConfSettingsStore | undefined;
+  #settings: FileSettingsStore | undefined;
   #secrets: Promise<SecretStore> | undefined;
 
   constructor(logger: Logger) {
     this.#logger = logger;
   }
 
-  get settings(): ConfSettingsStore {
-    this.#settings ??= new ConfSettingsStore({ directory: defaultSettingsDir(), logger: this.#logger });
+  get settings(): FileSettingsStore {
+    this.#settings ??= new FileSettingsStore({ directory: defaultSettingsDir(), logger: this.#logger });
     return this.#settings;
   }
 
@@ -70,10 +70,10 @@ export class CliEnvironment {
 
   /**
    * Main/core cannot load the service's code, so, as the app does, it asks the `token` command of this same command
-   * line (scripts/vigil.ts, this process's script) to sign one with the data folder's key.
+   * line (scripts/vigil.mjs, this process's script) to sign one with the data folder's key.
    */
   async #localToken(): Promise<string> {
-    const launcher = nodeLocalServiceLauncher({ dataDir: localServiceDataDir(), vigilScript: process.argv[1] ?? 'scripts/vigil.ts', execArgv: [] });
+    const launcher = nodeLocalServiceLauncher({ dataDir: localServiceDataDir(), vigilScript: process.argv[1] ?? 'scripts/vigil.mjs', execArgv: [] });
     try {
       return await launcher.issueToken(localTokenLifetimeSeconds);
     } catch (error) {

@@ -1,6 +1,6 @@
 // Sends alerts (and the test email) as plain-text email through the configured SMTP server, one connection per
-// message.
-import { createTransport } from 'nodemailer';
+// message. nodemailer is loaded with the first message: most services never send one, and it is the service's
+// largest library (docs/service.md, "Memory").
 import { isEmailAddress } from '../../common/api/email-address.ts';
 import type { Logger } from '../logger.ts';
 import { alertEmailContent } from './alert-email-content.ts';
@@ -29,26 +29,30 @@ export interface EmailChannelOptions {
 }
 
 export function createEmailChannel(settings: SmtpSettings, { logger, timeoutMs = 15_000 }: EmailChannelOptions): EmailChannel {
-  const transport = createTransport({
-    host: settings.host,
-    port: settings.port,
-    secure: settings.security === 'tls',
-    // Without these, nodemailer upgrades only when the server offers STARTTLS, and would fall back to clear text.
-    requireTLS: settings.security === 'starttls',
-    ignoreTLS: settings.security === 'none',
-    auth: settings.user === undefined ? undefined : { user: settings.user, pass: settings.password },
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-    dnsTimeout: timeoutMs,
-  });
+  const openTransport = async () => {
+    const { createTransport } = await import('nodemailer');
+    return createTransport({
+      host: settings.host,
+      port: settings.port,
+      secure: settings.security === 'tls',
+      // Without these, nodemailer upgrades only when the server offers STARTTLS, and would fall back to clear text.
+      requireTLS: settings.security === 'starttls',
+      ignoreTLS: settings.security === 'none',
+      auth: settings.user === undefined ? undefined : { user: settings.user, pass: settings.password },
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+      dnsTimeout: timeoutMs,
+    });
+  };
+  let transport: ReturnType<typeof openTransport> | undefined;
   const server = `${settings.host}:${settings.port}`;
 
   async function deliver(destination: string, { subject, text }: EmailContent, what: string): Promise<{ messageId: string; response: string }> {
     // One recipient per handler: a comma-separated list or a crafted address must not add recipients.
     if (!isEmailAddress(destination)) throw new Error('Email destination is not a single email address');
     try {
-      const info = await transport.sendMail({ from: { name: 'Vigil', address: settings.from }, to: destination, subject, text });
+      const info = await (await (transport ??= openTransport())).sendMail({ from: { name: 'Vigil', address: settings.from }, to: destination, subject, text });
       return { messageId: info.messageId, response: info.response };
     } catch (error) {
       throw new Error(`Could not send ${what} through ${server}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });

@@ -2,7 +2,7 @@
 // grace, or a started run outliving its `max_runtime_seconds`), "failed" at once on a failure ping, and "recovered"
 // on the next success after either. Their words give lengths of time, never times of day: the event has its own
 // time, and the reader's locale and zone are known only where it is shown.
-import type { Clock, TimerHandle } from '../../common/clock.ts';
+import { type Clock, maxTimerDelayMs, type TimerHandle } from '../../common/clock.ts';
 import { formatDuration } from '../../common/format/duration.ts';
 import type { AlertEvent } from '../alerts/alert-event.ts';
 import type { NewHistoryEvent } from '../history/history-recorder.ts';
@@ -10,7 +10,7 @@ import { isoTime } from '../history/time-units.ts';
 import type { HeartbeatRecord, HeartbeatStore } from '../storage/heartbeat-store.ts';
 import type { PingSignal } from './heartbeat-pings.ts';
 import type { OverdueKind } from '../../common/schedule/heartbeat-deadline.ts';
-import { overdueAt } from './heartbeat-state.ts';
+import { deadlineOf } from './heartbeat-state.ts';
 
 export interface HeartbeatWatcherOptions {
   store: HeartbeatStore;
@@ -21,13 +21,18 @@ export interface HeartbeatWatcherOptions {
   /** Late, failed and recovered also go into the history's events. */
   recordEvent(event: NewHistoryEvent): void;
   toJson(record: HeartbeatRecord): Record<string, unknown>;
-  /** How often deadlines are compared with the clock; a late alert comes at most this long after the deadline. */
-  scanIntervalMs?: number;
 }
 
+/**
+ * The watcher wakes at the earliest deadline of the heartbeats without an alert out, and at no other time: with no
+ * heartbeat due, the service sleeps. A ping or a save that brings a deadline nearer moves the wake-up nearer; one
+ * that pushes it further leaves it, and the early wake-up finds nothing late and plans the next.
+ */
 export class HeartbeatWatcher {
   readonly #options: HeartbeatWatcherOptions;
   #timer: TimerHandle | undefined;
+  /** When the timer fires (epoch ms), while one is set. */
+  #wakeAt: number | undefined;
 
   constructor(options: HeartbeatWatcherOptions) {
     this.#options = options;
@@ -40,22 +45,51 @@ export class HeartbeatWatcher {
   stop(): void {
     if (this.#timer) this.#options.clock.clearTimer(this.#timer);
     this.#timer = undefined;
+    this.#wakeAt = undefined;
   }
 
-  /** Marks every heartbeat past its deadline as late, alerting once per miss. */
+  /** Marks every heartbeat past its deadline as late, alerting once per miss, and wakes again at the next deadline. */
   scan(): void {
+    this.stop();
     const { store, clock, graceMs } = this.#options;
     const now = clock.now();
+    let nextDeadline = Infinity;
     for (const record of store.all()) {
       if (record.problem !== undefined) continue;
-      const overdue = overdueAt(record, now, graceMs);
-      if (overdue === undefined) continue;
+      const deadline = deadlineOf(record, graceMs);
+      if (deadline === undefined) continue;
+      if (now <= deadline.at) {
+        nextDeadline = Math.min(nextDeadline, deadline.at);
+        continue;
+      }
       store.setProblem(record.seq, 'late');
-      const { headline, detail } = lateWords(record, overdue, now);
+      const { headline, detail } = lateWords(record, deadline.kind, now);
       this.#alert('heartbeat.late', record, `Heartbeat “${record.name}” ${headline}: ${detail}.`);
       this.#record(record, stateOf(record), 'late', detail);
     }
-    this.#timer = clock.setTimer(() => this.scan(), this.#options.scanIntervalMs ?? 5_000);
+    if (nextDeadline !== Infinity) this.#wakeBy(nextDeadline);
+  }
+
+  /** A heartbeat created or edited: its deadline may be the next one. */
+  saved(record: HeartbeatRecord): void {
+    this.#watch(record);
+  }
+
+  /** Past `at` the heartbeat is overdue (the rule compares strictly), so the scan comes 1 ms after it. */
+  #wakeBy(at: number): void {
+    if (this.#wakeAt !== undefined && this.#wakeAt <= at + 1) return;
+    const { clock } = this.#options;
+    if (this.#timer) clock.clearTimer(this.#timer);
+    // A deadline weeks away is waited for in steps (maxTimerDelayMs); each early wake-up finds nothing and waits on.
+    const delayMs = Math.min(maxTimerDelayMs, Math.max(0, at + 1 - clock.now()));
+    this.#wakeAt = clock.now() + delayMs;
+    this.#timer = clock.setTimer(() => this.scan(), delayMs);
+  }
+
+  #watch(record: HeartbeatRecord): void {
+    if (record.problem !== undefined) return;
+    const deadline = deadlineOf(record, this.#options.graceMs);
+    if (deadline !== undefined) this.#wakeBy(deadline.at);
   }
 
   /**
@@ -63,6 +97,8 @@ export class HeartbeatWatcher {
    * out), the first success after a problem is the recovery.
    */
   pinged(record: HeartbeatRecord, signal: PingSignal): void {
+    // A start can bring the deadline nearer (a run's max runtime); a success moves it on.
+    this.#watch(record);
     if (signal.kind === 'start') return;
     if (signal.kind === 'fail') {
       if (record.problem === 'failed') return;
@@ -78,6 +114,7 @@ export class HeartbeatWatcher {
     const detail = 'pinged again';
     this.#alert('heartbeat.recovered', record, `Heartbeat “${record.name}” is back: ${detail}.`);
     this.#record(record, record.problem, 'up', detail);
+    this.#watch({ ...record, problem: undefined });
   }
 
   #record(record: HeartbeatRecord, from: string, to: string, detail: string): void {

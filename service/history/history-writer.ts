@@ -21,6 +21,8 @@ import { failureReason } from './sqlite-failure.ts';
 import { floorTo, hourMs } from './time-units.ts';
 
 const defaultFlushIntervalMs = 500;
+/** What waits when results stop is written after this many flush intervals (2 s by default). */
+const longestWaitIntervals = 4;
 /** Events kept in memory while they cannot be written; past this the oldest are dropped. */
 const maxWaitingEvents = 10_000;
 const problemTopic = 'history';
@@ -65,6 +67,9 @@ export class HistoryWriter implements HistoryRecorder {
   #pending = emptyBatch();
   readonly #rowEnds = new Map<number, RowEnd>();
   #timer: TimerHandle | undefined;
+  /** A flush is due at the end of this turn of the event loop (setImmediate: no wake-up of its own). */
+  #flushThisTurn = false;
+  #lastFlushAt = Number.NEGATIVE_INFINITY;
   /** The run this process writes into; undefined before the first batch and after a failed one. */
   #runId: number | undefined;
   #runStartedAt = 0;
@@ -132,6 +137,7 @@ export class HistoryWriter implements HistoryRecorder {
     const batch = this.#pending;
     this.#pending = emptyBatch();
     const now = this.#options.clock.now();
+    this.#lastFlushAt = now;
     try {
       const written = transaction(this.#options.stores.db, () => this.#write(batch, now));
       this.#committed(batch, written, now);
@@ -162,9 +168,26 @@ export class HistoryWriter implements HistoryRecorder {
     }
   }
 
+  /**
+   * At most one batch per flush interval, and no timer while results keep coming: a result that comes once the
+   * interval has passed since the last batch is written at the end of the turn it came in, with whatever waited
+   * before it. Only what is left waiting when results stop has a timer, which writes it four intervals after the
+   * last batch. So a service checking every second or so wakes once per check, not once more for its history; at
+   * 10,000 monitors the results still go as one batch every half second.
+   */
   #schedule(): void {
-    if (this.#closed) return;
-    this.#timer ??= this.#options.clock.setTimer(() => this.flush(), this.#options.flushIntervalMs ?? defaultFlushIntervalMs);
+    if (this.#closed || this.#flushThisTurn) return;
+    const { clock } = this.#options;
+    const intervalMs = this.#options.flushIntervalMs ?? defaultFlushIntervalMs;
+    if (clock.now() - this.#lastFlushAt >= intervalMs) {
+      this.#flushThisTurn = true;
+      setImmediate(() => {
+        this.#flushThisTurn = false;
+        this.flushPending();
+      });
+      return;
+    }
+    this.#timer ??= clock.setTimer(() => this.flush(), Math.max(0, this.#lastFlushAt + intervalMs * longestWaitIntervals - clock.now()));
   }
 
   #write(batch: Batch, now: number): Written {

@@ -65,6 +65,9 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
     forceCloseConnections: true,
     keepAliveTimeout: 10_000,
     requestTimeout: 30_000,
+    // Node looks for requests past that timeout every 30 s by default, waking an idle service twice a minute; once a
+    // minute still ends a stalled request within 90 s.
+    http: { connectionsCheckingInterval: 60_000 },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Malformed HTTP never reaches a route; answer it in the same JSON shape, then close the connection.
     clientErrorHandler: (_error, socket) => {

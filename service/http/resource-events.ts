@@ -9,6 +9,8 @@ export interface ResourceEvents {
   monitorDeleted(record: MonitorRecord): void;
   domainCreated(record: DomainRecord): void;
   domainDeleted(record: DomainRecord): void;
+  /** Created or edited: its deadline may now be the next one. */
+  heartbeatSaved(record: HeartbeatRecord): void;
   /** Every ping, with the heartbeat as the ping left it. */
   heartbeatPinged(record: HeartbeatRecord, signal: PingSignal): void;
   heartbeatDeleted(record: HeartbeatRecord): void;

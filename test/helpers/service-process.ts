@@ -13,9 +13,12 @@ export interface ServiceProcess {
   exited: Promise<number | string>;
 }
 
-/** Runs `node scripts/vigil.ts <args>` from the repo root with this test's Node (24). */
-export function runVigil(args: string[], options: { env?: NodeJS.ProcessEnv; input?: string } = {}) {
-  const child = spawn(process.execPath, ['scripts/vigil.ts', ...args], { cwd: repoRoot, env: { ...process.env, ...options.env } });
+/** The command line from its sources; a test of the Node bundle (scripts/build-node.ts) names the bundle's entry. */
+const sourceEntry = 'scripts/vigil.ts';
+
+/** Runs `node scripts/vigil.ts <args>` (or `entry`) from the repo root with this test's Node (24). */
+export function runVigil(args: string[], options: { env?: NodeJS.ProcessEnv; input?: string; entry?: string } = {}) {
+  const child = spawn(process.execPath, [options.entry ?? sourceEntry, ...args], { cwd: repoRoot, env: { ...process.env, ...options.env } });
   child.stdin.end(options.input ?? '');
   let stdout = '';
   let stderr = '';
@@ -30,9 +33,9 @@ export function runVigil(args: string[], options: { env?: NodeJS.ProcessEnv; inp
 }
 
 /** `port`: 0 (any free one) unless given; `usual` passes no --port, so the service takes its usual one. */
-export async function startServiceProcess(dataDir: string, extraArgs: string[] = [], port: number | 'usual' = 0): Promise<ServiceProcess> {
+export async function startServiceProcess(dataDir: string, extraArgs: string[] = [], port: number | 'usual' = 0, entry = sourceEntry): Promise<ServiceProcess> {
   const portArgs = port === 'usual' ? [] : ['--port', String(port)];
-  const child = spawn(process.execPath, ['scripts/vigil.ts', 'service', ...portArgs, '--data-dir', dataDir, ...extraArgs], { cwd: repoRoot });
+  const child = spawn(process.execPath, [entry, 'service', ...portArgs, '--data-dir', dataDir, ...extraArgs], { cwd: repoRoot });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
@@ -68,8 +71,8 @@ export function createOnService(service: Pick<ServiceProcess, 'apiUrl'>, token: 
 }
 
 /** A token for the service of that data dir, as `vigil token` prints it. */
-export async function tokenFor(dataDir: string): Promise<string> {
-  const { code, stdout, stderr } = await runVigil(['token', '--data-dir', dataDir]).exited;
+export async function tokenFor(dataDir: string, entry = sourceEntry): Promise<string> {
+  const { code, stdout, stderr } = await runVigil(['token', '--data-dir', dataDir], { entry }).exited;
   if (code !== 0) throw new Error(`vigil token failed: ${stderr}`);
   return stdout.trim();
 }

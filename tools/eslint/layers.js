@@ -37,7 +37,7 @@ export const layers = [
     typeOnly: [],
     node: true,
     electron: 'type',
-    packages: ['@napi-rs/keyring', 'conf', 'eventsource-parser', 'zod'],
+    packages: ['@napi-rs/keyring', 'atomically', 'eventsource-parser', 'zod'],
   },
   {
     name: 'main/browser-mode',

@@ -49,6 +49,7 @@ import { type ApiRequest, type ApiResponse, sendRequest, type Transport } from '
 import { monitorPage, pageEntryIdentity, refusesPageZero } from './monitor-pages.ts';
 import { type FirstPage, paginate } from './paginate.ts';
 import { parseJsonBody, shapeError } from './parse-json.ts';
+import { quietFetch } from './quiet-fetch.ts';
 import { type BaseUrlCheck, checkBaseUrl, isSendableToken } from './token-safety.ts';
 
 export interface MonitoringClientOptions {
@@ -107,7 +108,7 @@ export class MonitoringClient {
     this.#pageSize = positiveInteger('pageSize', options.pageSize ?? clientDefaults.pageSize);
     this.#maxPages = positiveInteger('maxPages', options.maxPages ?? clientDefaults.maxPages);
     this.#transport = {
-      fetch: options.fetch ?? globalThis.fetch,
+      fetch: options.fetch ?? quietFetch,
       clock: options.clock ?? systemClock,
       timeoutMs: positiveInteger('timeoutMs', options.timeoutMs ?? clientDefaults.timeoutMs),
       maxResponseBytes: positiveInteger('maxResponseBytes', options.maxResponseBytes ?? clientDefaults.maxResponseBytes),

@@ -1,5 +1,5 @@
 // The embedded monitoring service as local mode runs it: in its own process, since main/core may not import
-// service/. This is the plain-Node launcher (a child process running `scripts/vigil.ts`, and its `token` and
+// service/. This is the plain-Node launcher (a child process running `scripts/vigil.mjs`, and its `token` and
 // `test-email` commands); the Electron shell supplies one over utilityProcess with the same interface.
 import { execFile, spawn } from 'node:child_process';
 import type { TestEmailView } from '../../../common/ipc/settings.ts';
@@ -46,7 +46,7 @@ export function serviceEnvironment(base: NodeJS.ProcessEnv, secrets: LocalServic
 export interface NodeLocalServiceOptions {
   /** The service's data dir (database, signing key, config.json). */
   dataDir: string;
-  /** Absolute path to `scripts/vigil.ts`. */
+  /** Absolute path to the command line's entry, `scripts/vigil.mjs`. */
   vigilScript: string;
   /** A Node 24 binary (type stripping); this process's by default. */
   nodePath?: string;

@@ -15,15 +15,15 @@ export interface SettingsStore {
   onDidChange(listener: ChangeListener<Settings>): () => void;
 }
 
-export interface ConfSettingsStoreOptions {
+export interface FileSettingsStoreOptions {
   /** Electron: `app.getPath('userData')`; plain Node: `defaultSettingsDir()`. */
   directory: string;
   logger: Logger;
   clock?: Pick<Clock, 'now'>;
 }
 
-export class ConfSettingsStore extends JsonFileStore<Settings> implements SettingsStore {
-  constructor(options: ConfSettingsStoreOptions) {
+export class FileSettingsStore extends JsonFileStore<Settings> implements SettingsStore {
+  constructor(options: FileSettingsStoreOptions) {
     super({ ...options, name: 'settings', schema: settingsSchema, upgrade: upgradeSettings });
   }
 }

@@ -1,12 +1,12 @@
-// A JSON file in a folder the caller names, validated by a zod schema that gives every field a default. conf
-// writes it (atomically, mode 0600; the folder and the file, with its backups, are made private to the user when the
-// store opens, common/private-files.ts); reads go through the schema, so a corrupt or hand-edited file is repaired:
+// A JSON file in a folder the caller names, validated by a zod schema that gives every field a default. It is
+// written atomically (atomically's write: a temporary file renamed over it; mode 0600; the folder and the file, with
+// its backups, are made private to the user when the store opens, common/private-files.ts); reads go through the schema, so a corrupt or hand-edited file is repaired:
 // the bad file is kept next to it as `<name>.json.corrupt-<time>.bak`, invalid fields go back to their defaults,
 // and a warning says what happened, for the log and for the UI.
 import fs, { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import Conf from 'conf';
+import { writeFileSync as writeFileAtomically } from 'atomically';
 import type { z } from 'zod';
 import type { Clock } from '../../../common/clock.ts';
 import { describeJsonSyntaxFault, readJsonText } from '../../../common/json-syntax.ts';
@@ -59,7 +59,6 @@ export class JsonFileStore<T extends Record<string, unknown>> {
   readonly #logger: Logger;
   readonly #clock: Pick<Clock, 'now'>;
   readonly #upgrade: (raw: unknown) => Upgrade;
-  readonly #conf: Conf;
   readonly #listeners = new Set<ChangeListener<T>>();
   readonly #warnings: string[] = [];
   /** The last text read and what it parsed to (frozen): the file is read on every call, parsed only when it changed. */
@@ -75,14 +74,7 @@ export class JsonFileStore<T extends Record<string, unknown>> {
     mkdirSync(options.directory, { recursive: true, mode: privateFolderMode });
     // The folder may have been made, or the file left readable, before Vigil kept them private.
     for (const problem of tightenPrivateFolder(fs, options.directory, [path.basename(this.path)], process.platform)) this.#logger.warn(problem);
-    // conf refuses to open a file that is not JSON, so a bad file is moved aside before conf sees it.
     const initial = this.#load();
-    this.#conf = new Conf({
-      cwd: options.directory,
-      configName: options.name,
-      configFileMode: privateFileMode,
-      accessPropertiesByDotNotation: false,
-    });
     if (initial.repaired) this.#write(initial.value);
   }
 
@@ -206,8 +198,17 @@ export class JsonFileStore<T extends Record<string, unknown>> {
     return backup;
   }
 
+  /** Tab-indented, as the files have always been (conf wrote them before). */
   #write(value: T): void {
-    this.#conf.store = value;
+    const text = JSON.stringify(value, undefined, '\t');
+    try {
+      writeFileAtomically(this.path, text, { mode: privateFileMode });
+    } catch (error) {
+      // Windows sometimes refuses the rename across what it takes for two volumes (EXDEV) even in one folder; a plain
+      // write is the one way left to save the change.
+      if (!(isErrnoException(error) && error.code === 'EXDEV')) throw error;
+      fs.writeFileSync(this.path, text, { mode: privateFileMode });
+    }
   }
 }
 

@@ -32,6 +32,7 @@ export function heartbeatRoutes(app: FastifyInstance, context: ApiContext): void
     const now = clock.now();
     const fields = heartbeatFields(request.body, now, serviceTimeZone());
     const record = heartbeats.create(newId('heartbeat'), newHeartbeatSlug(), fields, new Date(now).toISOString());
+    events.heartbeatSaved(record);
     return reply.code(201).send(json(record));
   });
 
@@ -40,7 +41,9 @@ export function heartbeatRoutes(app: FastifyInstance, context: ApiContext): void
   app.patch<IdParams & { Body: HeartbeatEdits }>('/heartbeats/:id', { schema: { body: heartbeatEditInput } }, (request) => {
     const stored = heartbeat(request.params.id);
     // Just read, in the same synchronous turn: the edit finds it.
-    return json(heartbeats.edit(stored.id, editedFields(editableFields, request.body, stored)) ?? stored);
+    const record = heartbeats.edit(stored.id, editedFields(editableFields, request.body, stored)) ?? stored;
+    events.heartbeatSaved(record);
+    return json(record);
   });
 
   app.delete<IdParams>('/heartbeats/:id', async (request, reply) => {

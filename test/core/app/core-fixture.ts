@@ -10,7 +10,7 @@ import { createVigilCore } from '../../../main/core/app/create-vigil-core.ts';
 import { nodeLocalServiceLauncher, type LocalServiceLauncher, type NodeRunningLocalService } from '../../../main/core/app/local-service-launcher.ts';
 import type { VigilCore } from '../../../main/core/app/vigil-core.ts';
 import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
-import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';
+import { FileSettingsStore } from '../../../main/core/settings/settings-store.ts';
 import { boundaryCalls } from '../../helpers/boundary-calls.ts';
 import { recordingLogger, type RecordingLogger } from '../../helpers/recording-logger.ts';
 import { startServiceProcess, tokenFor, type ServiceProcess } from '../../helpers/service-process.ts';
@@ -72,7 +72,7 @@ export interface CoreFixture {
   core: VigilCore;
   /** The contract's calls as the window makes them, through the call server. */
   calls: VigilCalls;
-  settings: ConfSettingsStore;
+  settings: FileSettingsStore;
   secrets: MemorySecretStore;
   launcher: LocalServiceLauncher;
   /** Every service process the core started, in order. */
@@ -90,7 +90,7 @@ export interface CoreFixture {
 
 export async function startCore(dirs: Dirs, secrets = new MemorySecretStore()): Promise<CoreFixture> {
   const logger = recordingLogger();
-  const settings = new ConfSettingsStore({ directory: dirs.configDir, logger });
+  const settings = new FileSettingsStore({ directory: dirs.configDir, logger });
   const base = nodeLocalServiceLauncher({ dataDir: dirs.dataDir, vigilScript, logger });
   const started: NodeRunningLocalService[] = [];
   const launcher: LocalServiceLauncher = {

@@ -8,7 +8,7 @@ import { LocalMode, wantsLocalMode } from '../../../main/core/app/local-mode.ts'
 import type { LocalServiceLauncher, LocalServiceSecrets, RunningLocalService } from '../../../main/core/app/local-service-launcher.ts';
 import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
 import { settingsSchema } from '../../../main/core/settings/settings-schema.ts';
-import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';
+import { FileSettingsStore } from '../../../main/core/settings/settings-store.ts';
 import { manualClock, type ManualClock } from '../../helpers/manual-clock.ts';
 import { recordingLogger, type RecordingLogger } from '../../helpers/recording-logger.ts';
 
@@ -72,7 +72,7 @@ const flush = async () => {
 let dir: string;
 let clock: ManualClock;
 let logger: RecordingLogger;
-let settings: ConfSettingsStore;
+let settings: FileSettingsStore;
 let secrets: MemorySecretStore;
 let launcher: ReturnType<typeof fakeLauncher>;
 let problems: (string | undefined)[];
@@ -84,7 +84,7 @@ beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'vigil-local-mode-'));
   clock = manualClock();
   logger = recordingLogger();
-  settings = new ConfSettingsStore({ directory: dir, logger });
+  settings = new FileSettingsStore({ directory: dir, logger });
   secrets = new MemorySecretStore();
   launcher = fakeLauncher(clock, path.join(dir, 'service'));
   usualAddresses = [];

@@ -10,7 +10,7 @@ import type { LocalServiceSecrets } from '../../../main/core/app/local-service-l
 import { createVigilCore } from '../../../main/core/app/create-vigil-core.ts';
 import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
 import { KeychainUnavailableError } from '../../../main/core/secrets/secret-store.ts';
-import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';
+import { FileSettingsStore } from '../../../main/core/settings/settings-store.ts';
 import { boundaryCalls } from '../../helpers/boundary-calls.ts';
 import { recordingLogger } from '../../helpers/recording-logger.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../../helpers/smtp-receiver.ts';
@@ -199,7 +199,7 @@ describe('a core without a local service', () => {
   it('says the SMTP settings do not apply, and refuses to set or test them in one sentence', async () => {
     const own = tempDirs();
     const logger = recordingLogger();
-    const settings = new ConfSettingsStore({ directory: own.configDir, logger });
+    const settings = new FileSettingsStore({ directory: own.configDir, logger });
     settings.update((s) => ({ ...s, connections: [{ id: 'prod', name: 'Prod', baseUrl: 'http://127.0.0.1:9/api', kind: 'remote', enabled: true }] }));
     const core = await createVigilCore({ settings, alertStateDir: own.configDir, historyDir: own.configDir, secrets: new MemorySecretStore(), localService: undefined, about: testAbout, logger });
     const calls = boundaryCalls(core);
@@ -234,7 +234,7 @@ describe('the SMTP calls with a launcher and keychain the test controls', () => 
       },
     };
     const logger = recordingLogger();
-    const settings = new ConfSettingsStore({ directory: own.configDir, logger });
+    const settings = new FileSettingsStore({ directory: own.configDir, logger });
     const core = await createVigilCore({ settings, alertStateDir: own.configDir, historyDir: own.configDir, secrets, localService, about: testAbout, logger, onSecret: (secret) => told.push(secret) });
     const remove = () => {
       own.remove();

@@ -9,7 +9,7 @@ import type { StatusView } from '../../../common/ipc/views.ts';
 import { createVigilCore } from '../../../main/core/app/create-vigil-core.ts';
 import type { VigilCore } from '../../../main/core/app/vigil-core.ts';
 import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
-import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';
+import { FileSettingsStore } from '../../../main/core/settings/settings-store.ts';
 import { boundaryCalls } from '../../helpers/boundary-calls.ts';
 import { manualClock, type ManualClock } from '../../helpers/manual-clock.ts';
 import { recordingLogger } from '../../helpers/recording-logger.ts';
@@ -19,7 +19,7 @@ const start = Date.UTC(2026, 10, 1, 9, 30);
 const about = { version: '1.2.3', logFile: '/var/log/vigil/main.log', shell: 'desktop' } as const;
 let dir: string;
 let clock: ManualClock;
-let settings: ConfSettingsStore;
+let settings: FileSettingsStore;
 let core: VigilCore;
 /** The calls as the window makes them. */
 let calls: VigilCalls;
@@ -48,7 +48,7 @@ beforeEach(async () => {
   dir = freshFolder();
   clock = manualClock(start);
   const logger = recordingLogger();
-  settings = new ConfSettingsStore({ directory: dir, logger });
+  settings = new FileSettingsStore({ directory: dir, logger });
   settings.update((s) => ({ ...s, connections: [{ id: 'prod', name: 'Prod', baseUrl: 'http://127.0.0.1:1/api', kind: 'remote', enabled: true }] }));
   const secrets = new MemorySecretStore();
   await secrets.set('prod', 'a.b.c');
@@ -84,7 +84,7 @@ describe('settings through the contract', () => {
     expect(view).toMatchObject({ pollIntervalSeconds: 60, heartbeatGraceSeconds: 600, launchAtLogin: true, about });
     expect(view.notifications).toMatchObject({ soundInfo: true, monitorRecovered: false, monitorDown: true, quietSummary: false });
     expect(await calls.getSettings()).toEqual(view);
-    const reopened = new ConfSettingsStore({ directory: dir, logger: recordingLogger() }).read();
+    const reopened = new FileSettingsStore({ directory: dir, logger: recordingLogger() }).read();
     expect(reopened).toMatchObject({ heartbeatGraceSeconds: 600, launchAtLogin: true, notifications: view.notifications });
     // The connections are not the window's to change here.
     expect(reopened.connections.map((c) => c.id)).toEqual(['prod']);
@@ -94,7 +94,7 @@ describe('settings through the contract', () => {
     const quietHours = { enabled: true, ranges: [{ days: [1, 2, 3, 4, 5] as (0 | 1 | 2 | 3 | 4 | 5 | 6)[], start: '22:00', end: '07:00' }], criticalBreaksThrough: false };
     const view = await calls.updateSettings({ quietHours, alerting: { delayMinutes: 5, flapping: { changes: 6, minutes: 30 } } });
     expect(view).toMatchObject({ quietHours, alerting: { delayMinutes: 5, flapping: { changes: 6, minutes: 30 } } });
-    expect(new ConfSettingsStore({ directory: dir, logger: recordingLogger() }).read().quietHours).toEqual(quietHours);
+    expect(new FileSettingsStore({ directory: dir, logger: recordingLogger() }).read().quietHours).toEqual(quietHours);
   });
 
   it('refuses a bad value naming the field, and changes nothing', async () => {

@@ -1,7 +1,7 @@
 // The core end to end in plain Node: local mode runs the real service in its own process, the status follows the
 // service's data, every contract method acts on it, and connections, tokens and the service process are managed.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';
+import { FileSettingsStore } from '../../../main/core/settings/settings-store.ts';
 import { silentLogger } from '../../../common/logger.ts';
 import { startHttpTarget, type HttpTarget } from '../../helpers/local-targets.ts';
 import { isAlive, serverOf } from './core-fixture.ts';
@@ -136,7 +136,7 @@ describe('the core in local mode, from first start to stop', { shuffle: false },
       await app.statusWhere((s) => s.items.some((item) => item.key === key));
       const before = Date.now();
       await calls.snooze(key, '4h');
-      const [snooze] = new ConfSettingsStore({ directory: app.dirs.configDir, logger: silentLogger }).read().snoozes;
+      const [snooze] = new FileSettingsStore({ directory: app.dirs.configDir, logger: silentLogger }).read().snoozes;
       expect(snooze?.key).toBe(key);
       expect(snooze?.until).toBeGreaterThanOrEqual(before + 4 * 3_600_000);
       const snoozed = await app.statusWhere((s) => s.items.some((item) => item.key === key && item.snoozedUntil !== undefined));

@@ -8,7 +8,7 @@ import { createVigilCore } from '../../../main/core/app/create-vigil-core.ts';
 import type { LocalServiceLauncher } from '../../../main/core/app/local-service-launcher.ts';
 import type { VigilCore } from '../../../main/core/app/vigil-core.ts';
 import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
-import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';
+import { FileSettingsStore } from '../../../main/core/settings/settings-store.ts';
 import { boundaryCalls } from '../../helpers/boundary-calls.ts';
 import { manualClock, type ManualClock } from '../../helpers/manual-clock.ts';
 import { recordingLogger, type RecordingLogger } from '../../helpers/recording-logger.ts';
@@ -40,7 +40,7 @@ export function remoteCoreBench(apiUrl: string, startMs = Date.UTC(2026, 10, 20,
   const dir = mkdtempSync(path.join(tmpdir(), 'vigil-history-core-'));
   const clock = manualClock(startMs);
   const secrets = new MemorySecretStore();
-  const setup = new ConfSettingsStore({ directory: dir, logger: recordingLogger() });
+  const setup = new FileSettingsStore({ directory: dir, logger: recordingLogger() });
   setup.update((s) => ({ ...s, connections: [{ id: 'test', name: 'Test', baseUrl: apiUrl, kind: 'remote', enabled: true }], pollIntervalSeconds: 60 }));
   return {
     dir,
@@ -48,7 +48,7 @@ export function remoteCoreBench(apiUrl: string, startMs = Date.UTC(2026, 10, 20,
     async start() {
       await secrets.set('test', 'a.b.c');
       const logger = recordingLogger();
-      const settings = new ConfSettingsStore({ directory: dir, logger });
+      const settings = new FileSettingsStore({ directory: dir, logger });
       const core = await createVigilCore({ settings, alertStateDir: dir, historyDir: dir, secrets, localService: refusingLauncher, about: { version: '0.0.0-test', shell: 'browser' }, clock, logger });
       await core.start();
       const calls = boundaryCalls(core);

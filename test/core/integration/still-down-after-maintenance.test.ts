@@ -17,7 +17,7 @@ import type { VigilCore } from '../../../main/core/app/vigil-core.ts';
 import type { Alert } from '../../../main/core/alerts/index.ts';
 import { ServerWatch } from '../../../main/cli/server-watch.ts';
 import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
-import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';
+import { FileSettingsStore } from '../../../main/core/settings/settings-store.ts';
 import { loadOrCreateSigningKey } from '../../../service/auth/signing-key.ts';
 import { issueToken } from '../../../service/auth/tokens.ts';
 import { boundaryCalls } from '../../helpers/boundary-calls.ts';
@@ -45,7 +45,7 @@ interface Watching {
 let fixture: MaintenanceFixture;
 let blogTarget: HttpTarget;
 let configDir: string;
-let settings: ConfSettingsStore;
+let settings: FileSettingsStore;
 let core: VigilCore;
 let calls: ReturnType<typeof boundaryCalls>;
 let token: string;
@@ -102,7 +102,7 @@ beforeAll(async () => {
   configDir = mkdtempSync(path.join(tmpdir(), 'vigil-after-maintenance-'));
   const secrets = new MemorySecretStore();
   await secrets.set('local-service', token);
-  settings = new ConfSettingsStore({ directory: configDir, logger: recordingLogger() });
+  settings = new FileSettingsStore({ directory: configDir, logger: recordingLogger() });
   settings.update((s) => ({ ...s, connections: [{ id: 'local-service', name: 'Local', baseUrl: fixture.service.apiUrl, kind: 'remote', enabled: true }], pollIntervalSeconds: 60 }));
   core = await createVigilCore({ settings, alertStateDir: configDir, historyDir: configDir, secrets, localService: noLocalService, about: { version: '0.0.0-test', shell: 'browser' }, clock: fixture.clock, logger: recordingLogger() });
   core.on('onAlert', (alert) => coreAlerts.push(alert));

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeyringSecretStore } from '../../../main/core/secrets/keyring-secret-store.ts';
 import { openSecretStore } from '../../../main/core/secrets/open-secret-store.ts';
-import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';
+import { FileSettingsStore } from '../../../main/core/settings/settings-store.ts';
 import {
   secretServiceMissingReason,
   startSecretService,
@@ -93,7 +93,7 @@ describe.skipIf(missing)('KeyringSecretStore (gnome-keyring Secret Service)', ()
     try {
       const logger = recordingLogger();
       const secrets = await openSecretStore({ onUnavailable: 'fail', logger, service: 'Vigil test' });
-      const settings = new ConfSettingsStore({ directory: configDir, logger });
+      const settings = new FileSettingsStore({ directory: configDir, logger });
       const connection = { id: 'c1', name: 'Lab', baseUrl: 'http://127.0.0.1:8731/api', kind: 'local', enabled: true } as const;
       settings.update((current) => ({ ...current, connections: [connection] }));
       await secrets.set(connection.id, token);

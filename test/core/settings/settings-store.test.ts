@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
 import { defaultSettings, type Connection, type Settings } from '../../../main/core/settings/settings-schema.ts';
-import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';
+import { FileSettingsStore } from '../../../main/core/settings/settings-store.ts';
 import { InvalidValueError } from '../../../main/core/storage/json-file-store.ts';
 import { filesContaining } from '../storage/files-containing.ts';
 import { storeBenchForEachTest } from '../storage/store-for-tests.ts';
@@ -12,11 +12,11 @@ const now = Date.UTC(2026, 10, 1, 9, 30);
 const connection: Connection = { id: 'c1', name: 'Home lab', baseUrl: 'http://127.0.0.1:8731/api', kind: 'local', enabled: true };
 const bench = storeBenchForEachTest('vigil-settings-');
 
-const open = () => new ConfSettingsStore({ directory: bench.directory, logger: bench.logger, clock: { now: () => now } });
+const open = () => new FileSettingsStore({ directory: bench.directory, logger: bench.logger, clock: { now: () => now } });
 const file = () => path.join(bench.directory, 'settings.json');
 const onDisk = (): unknown => JSON.parse(readFileSync(file(), 'utf8'));
 
-describe('ConfSettingsStore', () => {
+describe('FileSettingsStore', () => {
   it('reads the defaults when there is no file yet', () => {
     expect(open().read()).toEqual(defaultSettings);
   });

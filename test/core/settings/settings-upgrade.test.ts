@@ -9,7 +9,7 @@ import { AlertStateFile } from '../../../main/core/app/alert-state-file.ts';
 import { createVigilCore } from '../../../main/core/app/create-vigil-core.ts';
 import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
 import { defaultSettings } from '../../../main/core/settings/settings-schema.ts';
-import { ConfSettingsStore } from '../../../main/core/settings/settings-store.ts';
+import { FileSettingsStore } from '../../../main/core/settings/settings-store.ts';
 import { upgradeSettings } from '../../../main/core/settings/settings-upgrade.ts';
 import { boundaryCalls } from '../../helpers/boundary-calls.ts';
 import { recordingLogger } from '../../helpers/recording-logger.ts';
@@ -38,7 +38,7 @@ describe('settings from version 1', () => {
   it('read as the current version: every connection enabled, snoozes on the active connection, one sound switch per level, everything else kept, written back', () => {
     const before = JSON.parse(readFileSync(fixture, 'utf8')) as Record<string, unknown>;
     const logger = recordingLogger();
-    const settings = new ConfSettingsStore({ directory, logger }).read();
+    const settings = new FileSettingsStore({ directory, logger }).read();
     expect(settings).toEqual({
       ...defaultSettings,
       connections: [
@@ -96,7 +96,7 @@ describe('settings from version 1', () => {
     const rejected = { ...initialAlertState(), connection: { ...initialAlertState().connection, auth: 'rejected' as const } };
     alertFile.save(side, rejected);
     alertFile.save(work, { ...initialAlertState(), monitors: { 'monitor:42': { downSince: 1_700_000_000_000 } } });
-    const settings = new ConfSettingsStore({ directory, logger: recordingLogger() });
+    const settings = new FileSettingsStore({ directory, logger: recordingLogger() });
     const core = await createVigilCore({ settings, alertStateDir: directory, historyDir: directory, secrets, localService: undefined, about: testAbout, logger: recordingLogger() });
     const calls = boundaryCalls(core);
     try {
@@ -126,7 +126,7 @@ describe('settings from version 2', () => {
   });
 
   it('keep every other field, and start quiet hours, maintenance, dependencies and item rules at their defaults', () => {
-    const store = () => new ConfSettingsStore({ directory, logger: recordingLogger() });
+    const store = () => new FileSettingsStore({ directory, logger: recordingLogger() });
     writeFileSync(path.join(directory, 'settings.json'), JSON.stringify({ version: 2, pollIntervalSeconds: 45, notifications: { sound: true } }));
     const settings = store().read();
     expect(settings).toEqual({ ...defaultSettings, pollIntervalSeconds: 45, notifications: { ...defaultSettings.notifications, soundCritical: true, soundWarning: true } });
@@ -140,7 +140,7 @@ describe('settings from a newer version', () => {
     const text = `${JSON.stringify(newer, null, 2)}\n`;
     writeFileSync(path.join(directory, 'settings.json'), text);
     const logger = recordingLogger();
-    const store = new ConfSettingsStore({ directory, logger });
+    const store = new FileSettingsStore({ directory, logger });
     expect(store.read().connections.map((connection) => connection.name)).toEqual(['This computer', 'Work', 'Side project']);
     expect(() => store.update((current) => ({ ...current, launchAtLogin: false }))).toThrow(/written by a newer version of Vigil; this version does not change it/);
     expect(readFileSync(path.join(directory, 'settings.json'), 'utf8')).toBe(text);

@@ -2,7 +2,7 @@
 // `change` when a resource is written or a monitor's state is recorded (with the statuses it took), is refused
 // without a token, and the reader gives up on a stream that falls silent (a clock the test moves).
 import { describe, expect, it } from 'vitest';
-import type { ChangeNotice } from '../../../common/api/changes.ts';
+import { CHANGES_KEEP_ALIVE_MS, type ChangeNotice } from '../../../common/api/changes.ts';
 import { MonitoringClient } from '../../../main/core/api/monitoring-client.ts';
 import { startHttpTarget } from '../../helpers/local-targets.ts';
 import { manualClock } from '../../helpers/manual-clock.ts';
@@ -86,7 +86,7 @@ describe('GET /changes', () => {
     const clock = manualClock();
     const stream = follow(new MonitoringClient({ baseUrl: service.current.apiUrl, token: async () => service.current.token, clock }));
     await stream.ready;
-    clock.advance(45_000);
+    clock.advance(3 * CHANGES_KEEP_ALIVE_MS);
     await expect(stream.ended).rejects.toMatchObject({ info: { kind: 'timeout', message: "The server's stream of changes fell silent." } });
   });
 });

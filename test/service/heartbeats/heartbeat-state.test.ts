@@ -2,25 +2,23 @@
 // itself: test/common/heartbeat-deadline.test.ts), what a ping URL says, and what of a body is kept.
 import { describe, expect, it } from 'vitest';
 import { pingSignalOf, runLogOf } from '../../../service/heartbeats/heartbeat-pings.ts';
-import { overdueAt } from '../../../service/heartbeats/heartbeat-state.ts';
+import { deadlineOf } from '../../../service/heartbeats/heartbeat-state.ts';
 
-describe('overdueAt', () => {
+describe('deadlineOf', () => {
   const base = { next_expected_at: 100_000, grace_seconds: undefined, max_runtime_seconds: undefined, last_start: undefined, last_end: undefined };
 
-  it('is missed once the expected time and the grace (its own, else the default) have passed', () => {
-    expect(overdueAt(base, 160_000, 60_000)).toBeUndefined();
-    expect(overdueAt(base, 160_001, 60_000)).toBe('missed');
-    expect(overdueAt({ ...base, grace_seconds: 10 }, 110_001, 60_000)).toBe('missed');
+  it('is missed after the expected time and the grace (its own, else the default)', () => {
+    expect(deadlineOf(base, 60_000)).toEqual({ kind: 'missed', at: 160_000 });
+    expect(deadlineOf({ ...base, grace_seconds: 10 }, 60_000)).toEqual({ kind: 'missed', at: 110_000 });
   });
 
   it('judges an open run with a max runtime by that alone', () => {
     const running = { ...base, last_start: 90_000, max_runtime_seconds: 300 };
-    expect(overdueAt(running, 390_000, 60_000)).toBeUndefined();
-    expect(overdueAt(running, 390_001, 60_000)).toBe('overran');
+    expect(deadlineOf(running, 60_000)).toEqual({ kind: 'overran', at: 390_000 });
     // Ended: back to the schedule.
-    expect(overdueAt({ ...running, last_end: 95_000 }, 160_001, 60_000)).toBe('missed');
+    expect(deadlineOf({ ...running, last_end: 95_000 }, 60_000)).toEqual({ kind: 'missed', at: 160_000 });
     // Open but without a max runtime: the schedule and grace still apply.
-    expect(overdueAt({ ...running, max_runtime_seconds: undefined }, 160_001, 60_000)).toBe('missed');
+    expect(deadlineOf({ ...running, max_runtime_seconds: undefined }, 60_000)).toEqual({ kind: 'missed', at: 160_000 });
   });
 });
 
