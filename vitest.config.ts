@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
+    globalSetup: ['test/node-build.ts'],
     pool: 'forks',
     // More files at once than cores: most integration tests wait on real processes, sockets and timers rather than
     // compute, and vitest's default (one fewer than the cores) left a two-core machine mostly idle.

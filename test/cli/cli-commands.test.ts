@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretServiceMissingReason, startSecretService, type SecretServiceSession } from '../helpers/secret-service.ts';
 import { startTestService, type TestService } from '../helpers/service-harness.ts';
-import { runVigil } from '../helpers/service-process.ts';
+import { runVigil, vigilEntry } from '../helpers/service-process.ts';
 
 const missing = secretServiceMissingReason();
 if (missing) console.log(`Skipping CLI keychain tests: ${missing}.`);
@@ -117,7 +117,7 @@ describe.skipIf(missing)('the client commands against one service', { shuffle: f
 
   describe.skipIf(missing)('vigil watch', () => {
     it('prints a JSON line for what is already wrong at start (and the soon-expiring test token), then stops on SIGINT', async () => {
-      const child = spawn(process.execPath, ['scripts/vigil.ts', 'watch', '--base-url', service.apiUrl, '--json', '--interval', '10'], {
+      const child = spawn(process.execPath, [vigilEntry, 'watch', '--base-url', service.apiUrl, '--json', '--interval', '10'], {
         cwd: path.resolve(import.meta.dirname, '../..'),
         env: { ...process.env, ...env, VIGIL_TOKEN: service.token },
       });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretServiceMissingReason, startSecretService, type SecretServiceSession } from '../helpers/secret-service.ts';
-import { runVigil, startServiceProcess, type ServiceProcess } from '../helpers/service-process.ts';
+import { runVigil, startServiceProcess, vigilEntry, type ServiceProcess } from '../helpers/service-process.ts';
 
 const missing = secretServiceMissingReason();
 if (missing) console.log(`Skipping the every-server CLI tests: ${missing}.`);
@@ -162,7 +162,7 @@ describe.skipIf(missing)('the client commands over every server', { shuffle: fal
 
   describe.skipIf(missing)('vigil watch over every server', () => {
     it('names the server on each line', async () => {
-      const child = spawn(process.execPath, ['scripts/vigil.ts', 'watch', '--interval', '10'], { cwd: path.resolve(import.meta.dirname, '../..'), env: { ...process.env, ...env } });
+      const child = spawn(process.execPath, [vigilEntry, 'watch', '--interval', '10'], { cwd: path.resolve(import.meta.dirname, '../..'), env: { ...process.env, ...env } });
       let stdout = '';
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
       const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));

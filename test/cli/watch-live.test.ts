@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { startHttpTarget } from '../helpers/local-targets.ts';
 import { startTestService } from '../helpers/service-harness.ts';
 import { startedForTests } from '../helpers/started-for-tests.ts';
+import { vigilEntry } from '../helpers/service-process.ts';
 
 const service = startedForTests(() => startTestService({ failuresToConfirmDown: 1 }), (started) => started.stop());
 const target = startedForTests(() => startHttpTarget());
@@ -18,7 +19,7 @@ describe('vigil watch', () => {
     for (let tries = 0; tries < 300 && ((await service.current.api(`/monitors/${id}`)).json as { last_status: string }).last_status !== 'up'; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const child = spawn(process.execPath, ['scripts/vigil.ts', 'watch', '--base-url', service.current.apiUrl, '--json', '--interval', '3600'], {
+    const child = spawn(process.execPath, [vigilEntry, 'watch', '--base-url', service.current.apiUrl, '--json', '--interval', '3600'], {
       cwd: path.resolve(import.meta.dirname, '../..'),
       env: { ...process.env, VIGIL_TOKEN: service.current.token, VIGIL_CONFIG_DIR: service.current.dataDir },
     });

@@ -1,6 +1,7 @@
 // Runs `vigil service` as a real child process, as a user would, and reads the base URL it prints.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
+import { testBundleDir } from '../node-build.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const startTimeoutMs = 20_000;
@@ -13,12 +14,12 @@ export interface ServiceProcess {
   exited: Promise<number | string>;
 }
 
-/** The command line from its sources; a test of the Node bundle (scripts/build-node.ts) names the bundle's entry. */
-const sourceEntry = 'scripts/vigil.ts';
+/** The command line as `npm run vigil` runs it: the Node bundle, built for the tests (test/node-build.ts). */
+export const vigilEntry = path.join(testBundleDir, 'vigil.js');
 
-/** Runs `node scripts/vigil.ts <args>` (or `entry`) from the repo root with this test's Node (24). */
-export function runVigil(args: string[], options: { env?: NodeJS.ProcessEnv; input?: string; entry?: string } = {}) {
-  const child = spawn(process.execPath, [options.entry ?? sourceEntry, ...args], { cwd: repoRoot, env: { ...process.env, ...options.env } });
+/** Runs `node <the bundle> <args>` from the repo root with this test's Node (24). */
+export function runVigil(args: string[], options: { env?: NodeJS.ProcessEnv; input?: string } = {}) {
+  const child = spawn(process.execPath, [vigilEntry, ...args], { cwd: repoRoot, env: { ...process.env, ...options.env } });
   child.stdin.end(options.input ?? '');
   let stdout = '';
   let stderr = '';
@@ -33,9 +34,9 @@ export function runVigil(args: string[], options: { env?: NodeJS.ProcessEnv; inp
 }
 
 /** `port`: 0 (any free one) unless given; `usual` passes no --port, so the service takes its usual one. */
-export async function startServiceProcess(dataDir: string, extraArgs: string[] = [], port: number | 'usual' = 0, entry = sourceEntry): Promise<ServiceProcess> {
+export async function startServiceProcess(dataDir: string, extraArgs: string[] = [], port: number | 'usual' = 0): Promise<ServiceProcess> {
   const portArgs = port === 'usual' ? [] : ['--port', String(port)];
-  const child = spawn(process.execPath, [entry, 'service', ...portArgs, '--data-dir', dataDir, ...extraArgs], { cwd: repoRoot });
+  const child = spawn(process.execPath, [vigilEntry, 'service', ...portArgs, '--data-dir', dataDir, ...extraArgs], { cwd: repoRoot });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
@@ -71,8 +72,8 @@ export function createOnService(service: Pick<ServiceProcess, 'apiUrl'>, token: 
 }
 
 /** A token for the service of that data dir, as `vigil token` prints it. */
-export async function tokenFor(dataDir: string, entry = sourceEntry): Promise<string> {
-  const { code, stdout, stderr } = await runVigil(['token', '--data-dir', dataDir], { entry }).exited;
+export async function tokenFor(dataDir: string): Promise<string> {
+  const { code, stdout, stderr } = await runVigil(['token', '--data-dir', dataDir]).exited;
   if (code !== 0) throw new Error(`vigil token failed: ${stderr}`);
   return stdout.trim();
 }

@@ -13,9 +13,10 @@ import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-stor
 import { FileSettingsStore } from '../../../main/core/settings/settings-store.ts';
 import { boundaryCalls } from '../../helpers/boundary-calls.ts';
 import { recordingLogger, type RecordingLogger } from '../../helpers/recording-logger.ts';
-import { startServiceProcess, tokenFor, type ServiceProcess } from '../../helpers/service-process.ts';
+import { startServiceProcess, tokenFor, vigilEntry, type ServiceProcess } from '../../helpers/service-process.ts';
 
-export const vigilScript = path.resolve('scripts/vigil.ts');
+/** The command line the core starts its local service with: the tests' Node bundle (test/node-build.ts). */
+export const vigilScript = vigilEntry;
 export const testAbout = { version: '0.0.0-test', logFile: '/tmp/vigil-test.log', shell: 'desktop' } as const;
 
 export interface Dirs {
