@@ -1,4 +1,4 @@
-// `node scripts/build-node.ts [outDir]`: the command line (scripts/vigil.ts: browser mode, the local service and
+// `node scripts/build-node.ts`: the command line (scripts/vigil.ts: browser mode, the local service and
 // every other command) as one bundle, out/cli/vigil.js with its chunks, built by Rolldown with the packages it uses,
 // the way electron-vite bundles the app's main process. scripts/vigil.mjs runs it when the bundle is missing or older
 // than its sources (builds.mjs). Why a bundle rather than the sources: a process that loads some 600 modules keeps
@@ -29,4 +29,4 @@ export async function buildNodeBundle(repoRoot: string, outDir = path.join(repoR
   renameSync(staging, outDir);
 }
 
-if (import.meta.main) await buildNodeBundle(path.resolve(import.meta.dirname, '..'), process.argv[2]);
+if (import.meta.main) await buildNodeBundle(path.resolve(import.meta.dirname, '..'));

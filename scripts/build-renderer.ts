@@ -2,9 +2,8 @@
 // older than the window's sources (builds.mjs), only the renderer part of electron.vite.config.ts is built (the main
 // and preload bundles are Electron's business). Build tooling belongs to the repository's scripts: the app itself
 // (main/) only serves what was built. Run as a script (`node scripts/build-renderer.ts`), it builds out/renderer.
-import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { isBuildCurrent, rendererBuild } from './builds.mjs';
+import { ensureBuilt, rendererBuild } from './builds.mjs';
 
 /** The folder `vigil web` serves: the renderer's build output. */
 export function rendererOutDir(repoRoot: string): string {
@@ -29,20 +28,10 @@ export async function buildRenderer(repoRoot: string, outRoot?: string): Promise
   }
 }
 
-/**
- * The built window's folder, after building it when it is missing or older than its sources. The build runs in a
- * process of its own: the bundler's native allocator keeps ~200 MB that the core, which lives on in the tray,
- * would otherwise hold for good.
- */
+/** The built window's folder, after building it when it is missing or older than its sources (builds.mjs). */
 export async function ensureRendererBuilt(repoRoot: string): Promise<string> {
-  if (!isBuildCurrent(repoRoot, rendererBuild)) {
-    process.stderr.write('Building the window (out/renderer), which is missing or older than its sources…\n');
-    // This script by its place in the repository: the code running here may be the Node bundle (out/cli).
-    const build = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'build-renderer.ts'), repoRoot], { stdio: ['ignore', 'inherit', 'inherit'] });
-    const code = await new Promise<number | null>((resolve, reject) => build.once('error', reject).once('exit', resolve));
-    if (code !== 0) throw new Error('The window could not be built (out/renderer); the build said why above.');
-  }
+  ensureBuilt(repoRoot, rendererBuild);
   return rendererOutDir(repoRoot);
 }
 
-if (import.meta.main) await buildRenderer(process.argv[2] ?? path.resolve(import.meta.dirname, '..'));
+if (import.meta.main) await buildRenderer(path.resolve(import.meta.dirname, '..'));
