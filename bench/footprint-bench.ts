@@ -13,6 +13,7 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
+import { vigilNodeArgs } from '../scripts/vigil-node-args.ts';
 import { createHttpMonitors } from './bench-monitors.ts';
 import { startTarget } from './bench-processes.ts';
 import { printTable, type BenchRow } from './table.ts';
@@ -68,14 +69,6 @@ export async function footprintBench(options: readonly string[]): Promise<boolea
   }
 }
 
-/** The node flags and script of `npm run vigil`, from package.json: the benchmark runs what a person runs. */
-function vigilCommand(): string[] {
-  const { scripts } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const [node, ...args] = (scripts.vigil ?? '').split(/\s+/);
-  if (node !== 'node' || args.length === 0) throw new Error('package.json\'s "vigil" script is not "node … scripts/…"');
-  return args;
-}
-
 interface RunningVigil {
   core: ChildProcessByStdio<null, Readable, null>;
   coreExited: Promise<void>;
@@ -88,7 +81,7 @@ async function startVigil(configDir: string, servicePort: number, probeDir: stri
   writeFileSync(path.join(configDir, 'service', 'config.json'), JSON.stringify({ port: servicePort }));
   const probe = `--import=${pathToFileURL(path.join(import.meta.dirname, 'footprint-probe.mjs')).href}`;
   const env = { ...process.env, VIGIL_CONFIG_DIR: configDir, VIGIL_FOOTPRINT_DIR: probeDir, NODE_OPTIONS: [process.env.NODE_OPTIONS, probe].filter(Boolean).join(' ') };
-  const core = spawn(process.execPath, [...vigilCommand(), 'web'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const core = spawn(process.execPath, [...vigilNodeArgs(repoRoot), 'web'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'inherit'] });
   const coreExited = new Promise<void>((resolve) => core.once('exit', () => resolve()));
   const lines = createInterface({ input: core.stdout });
   await new Promise<void>((resolve, reject) => {
@@ -122,7 +115,7 @@ async function measure(work: string, monitors: 0 | 100, minutes: number): Promis
     if (corePid === undefined) throw new Error('vigil web has no process id');
     const servicePid = childPid(corePid);
     if (target) {
-      const token = spawnSync(process.execPath, [...vigilCommand(), 'token', '--data-dir', path.join(configDir, 'service'), '--expires-in', '1h'], { cwd: repoRoot, encoding: 'utf8' });
+      const token = spawnSync(process.execPath, [...vigilNodeArgs(repoRoot), 'token', '--data-dir', path.join(configDir, 'service'), '--expires-in', '1h'], { cwd: repoRoot, encoding: 'utf8' });
       if (token.status !== 0) throw new Error(`vigil token failed: ${token.stderr}`);
       await createHttpMonitors({ apiUrl: `http://127.0.0.1:${servicePort}/api`, token: token.stdout.trim() }, target.port, monitors, monitorFrequencySeconds);
     }

@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { electronExecutable } from './electron-runtime.ts';
+import { vigilNodeArgs } from './vigil-node-args.ts';
 
 /** Becomes `command` with `args`, or runs it and exits with its code where a process cannot become another. */
 function handOver(command: string, args: string[]): never {
@@ -14,5 +15,5 @@ function handOver(command: string, args: string[]): never {
 
 if (electronExecutable()) handOver(path.resolve('node_modules/.bin/electron-vite'), ['preview']);
 console.error('The Electron runtime is not installed on this machine, so Vigil starts in browser mode: open the address it prints.');
-// The same heap settings as `npm run vigil`, since this process becomes the core.
-handOver(process.execPath, ['--max-semi-space-size=8', '--max-old-space-size=192', 'scripts/vigil.mjs', 'web']);
+// `npm run vigil -- web`, flags and all, since this process becomes the core.
+handOver(process.execPath, [...vigilNodeArgs(path.resolve(import.meta.dirname, '..')), 'web']);

@@ -19,6 +19,7 @@ import { HeartbeatWatcher } from './heartbeats/heartbeat-watcher.ts';
 import { HistoryService } from './history/history-service.ts';
 import { apiPrefix, buildApiServer } from './http/api-server.ts';
 import { ChangeFeed } from './http/change-feed.ts';
+import { Upkeep } from './upkeep.ts';
 import type { ResourceEvents } from './http/resource-events.ts';
 import { domainJson, heartbeatJson, monitorJson } from './http/views.ts';
 import type { Logger } from './logger.ts';
@@ -113,12 +114,14 @@ export async function startService(config: ServiceConfig, ports: ServicePorts, o
   const handlers = new HandlerStore(db);
   const problems = new ServiceProblems();
   const changes = new ChangeFeed();
+  const upkeep = new Upkeep(clock);
   let history: HistoryService;
   try {
     history = new HistoryService({
       dataDir,
       mainDb: db,
       clock,
+      upkeep,
       logger,
       problems,
       monitors,
@@ -268,7 +271,7 @@ export async function startService(config: ServiceConfig, ports: ServicePorts, o
     },
   };
   const app = await buildApiServer({
-    context: { monitors, heartbeats, domains, handlers, events, history, maintenance, dependencies, problems, changes, clock, quotas: config.quotas, publicOrigin },
+    context: { monitors, heartbeats, domains, handlers, events, history, maintenance, dependencies, problems, changes, upkeep, clock, quotas: config.quotas, publicOrigin },
     signingKey,
     tokensValidFromMs: () => revocation.validFromMs,
     logger,
@@ -309,6 +312,7 @@ export async function startService(config: ServiceConfig, ports: ServicePorts, o
         schedule.stop();
         await Promise.all([checkLoop.stop(), domainRefresher.stop()]);
         await history.close();
+        upkeep.stop();
         await Promise.race([dispatcher.idle(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
         db.close();
       })();

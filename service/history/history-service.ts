@@ -3,9 +3,10 @@
 // history endpoints.
 import type { DatabaseSync } from 'node:sqlite';
 import type { HistoryWindow } from '../../common/api/history.ts';
-import type { Clock, TimerHandle } from '../../common/clock.ts';
+import type { Clock } from '../../common/clock.ts';
 import type { Logger } from '../logger.ts';
 import type { ServiceProblems } from '../problems.ts';
+import type { Upkeep } from '../upkeep.ts';
 import type { DomainStore } from '../storage/domain-store.ts';
 import type { EventQuery, NewHistoryEvent } from './storage/event-store.ts';
 import { openHistoryStores, type HistoryStores } from './storage/history-stores.ts';
@@ -30,6 +31,7 @@ import { Rollup } from './rollup.ts';
 import { dayMs } from './time-units.ts';
 import { WindowStatsCache } from './window-stats-cache.ts';
 
+/** The upkeep (rollup, pruning, the run's mark of being alive) waits at most this long, with the service's other chores. */
 const maintenanceIntervalMs = 60_000;
 /** Every monitor's status at a moment this far past is settled: kept for the maintenance figures (a few moments). */
 const settledStatusesMs = 60_000;
@@ -40,6 +42,8 @@ export interface HistoryServiceOptions {
   /** vigil.sqlite, for check results an earlier Vigil kept there. */
   mainDb: DatabaseSync;
   clock: Clock;
+  /** The timer the service's periodic chores share (service/upkeep.ts). */
+  upkeep: Upkeep;
   logger: Logger;
   problems: ServiceProblems;
   monitors: MonitorStore;
@@ -59,12 +63,13 @@ export class HistoryService {
   readonly #live: LiveHistory;
   readonly #rollup: Rollup;
   readonly #writer: HistoryWriter;
+  readonly #recorder: HistoryRecorder;
   readonly #cache: WindowStatsCache;
   readonly #summer = new MonitorStatsSummer();
   readonly #maintenance: MaintenanceHistory;
   /** Every monitor's status at a few settled moments (reading it is a scan of every change). */
   readonly #statusesAt = new Map<number, ReadonlyMap<number, MonitorStatus>>();
-  #timer: TimerHandle | undefined;
+  #endUpkeep: (() => void) | undefined;
   #maintaining: Promise<void> | undefined;
   #stopped = false;
 
@@ -114,11 +119,23 @@ export class HistoryService {
         this.#cache.forget(item.seq);
       },
     });
+    const writer = this.#writer;
+    // A check's result is a moment the service is awake anyway: the periodic chores ride on it when nearly due.
+    this.#recorder = {
+      recordCheck: (check) => {
+        writer.recordCheck(check);
+        options.upkeep.awake();
+      },
+      recordStatus: (monitorSeq, at, status) => writer.recordStatus(monitorSeq, at, status),
+      recordEvent: (event) => writer.recordEvent(event),
+      recordPing: (heartbeatSeq, at) => writer.recordPing(heartbeatSeq, at),
+      forget: (item) => writer.forget(item),
+    };
   }
 
   /** Where checks, statuses, events and pings are reported. */
   get recorder(): HistoryRecorder {
-    return this.#writer;
+    return this.#recorder;
   }
 
   /** Scopes the history last saw go into maintenance ('' for every item), with the detail they went on with. */
@@ -145,6 +162,7 @@ export class HistoryService {
     this.#recordStatusesNotInHistory();
     this.#writer.flush();
     this.#tick();
+    this.#endUpkeep = this.#options.upkeep.every(maintenanceIntervalMs, () => this.#tick());
   }
 
   /**
@@ -161,7 +179,7 @@ export class HistoryService {
 
   async close(): Promise<void> {
     this.#stopped = true;
-    if (this.#timer) this.#options.clock.clearTimer(this.#timer);
+    this.#endUpkeep?.();
     await this.#rollup.stop();
     await this.#maintaining;
     this.#writer.close();
@@ -252,7 +270,6 @@ export class HistoryService {
 
   #tick(): void {
     if (this.#stopped) return;
-    this.#timer = this.#options.clock.setTimer(() => this.#tick(), maintenanceIntervalMs);
     this.#writer.flush();
     void this.#maintain();
   }

@@ -12,6 +12,7 @@ import type { HeartbeatStore } from '../storage/heartbeat-store.ts';
 import type { MonitorStore } from '../storage/monitor-store.ts';
 import type { ChangeFeed } from './change-feed.ts';
 import type { ResourceEvents } from './resource-events.ts';
+import type { Upkeep } from '../upkeep.ts';
 
 export interface Quotas {
   monitors: number;
@@ -36,6 +37,8 @@ export interface ApiContext {
   problems: ServiceProblems;
   /** What changed, for the `changes` stream's followers. */
   changes: ChangeFeed;
+  /** The timer the service's periodic chores share: the streams' keep-alive among them. */
+  upkeep: Upkeep;
   clock: Clock;
   quotas: Quotas;
   /** Origin the heartbeat ping URLs are built on, e.g. http://127.0.0.1:8731. */

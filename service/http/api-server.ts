@@ -63,11 +63,13 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
     forceCloseConnections: true,
-    keepAliveTimeout: 10_000,
+    // A client's idle connection is kept past its next poll (the desktop's default is every 60 s, up to 5 min is
+    // common), so polls reuse it and neither side wakes between them to close it; each connection costs a socket.
+    keepAliveTimeout: 5 * 60_000,
     requestTimeout: 30_000,
-    // Node looks for requests past that timeout every 30 s by default, waking an idle service twice a minute; once a
-    // minute still ends a stalled request within 90 s.
-    http: { connectionsCheckingInterval: 60_000 },
+    // Node looks for requests past that timeout every 30 s by default, waking an idle service twice a minute; every
+    // 5 minutes still ends a stalled request (one that never finishes sending) within 6.
+    http: { connectionsCheckingInterval: 5 * 60_000 },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Malformed HTTP never reaches a route; answer it in the same JSON shape, then close the connection.
     clientErrorHandler: (_error, socket) => {
@@ -89,7 +91,10 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
 
   const limiter = new RateLimiter(options.rateLimitPerMinute, () => context.clock.now());
   // Callback hooks rather than async ones: they run on every request, and a promise each adds up.
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    // Node's own Date header keeps a cached date, reset by a timer about a second after each response: a wake-up of an
+    // idle service after every poll. The header is written in onSend instead, from the clock the response is sent at.
+    reply.raw.sendDate = false;
     const verdict = limiter.take(request.ip);
     if (verdict.allowed) return done();
     done(
@@ -99,7 +104,7 @@ export async function buildApiServer(options: ApiServerOptions): Promise<Fastify
     );
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
-    void reply.headers(commonHeaders);
+    void reply.headers(commonHeaders).header('date', new Date().toUTCString());
     done(null, payload);
   });
 

@@ -1,10 +1,16 @@
 // Node's fetch (undici) keeps timers of its own for every request: 10 s to connect, 300 s for the headers and for
-// each silence in the body, and a few seconds of keep-alive after it, on one shared clock that ticks every half
-// second while any of them is pending. A response that stays open (the `changes` stream) keeps that clock ticking for
-// good: two wake-ups a second in an app that should sleep in the tray. Vigil's requests keep deadlines of their own
-// (http-request.ts, change-stream.ts), so they go through a dispatcher without undici's timeouts, whose idle
-// connections are kept for one second: long enough for the requests of one poll to share a connection (and its TLS
-// handshake), and a plain timer at that length rather than the ticking clock (docs/client.md, "At rest").
+// each silence in the body, on one shared clock that ticks every half second while any of them is pending. A response
+// that stays open (the `changes` stream) keeps that clock ticking for good: two wake-ups a second in an app that
+// should sleep in the tray. Vigil's requests keep deadlines of their own (http-request.ts, change-stream.ts), so they
+// go through a dispatcher without undici's timeouts.
+// Its idle connections are kept for up to 10 minutes (a plain timer, moved by each request, never the ticking clock):
+// longer than a poll interval, so each poll reuses the last one's connections and their TLS handshakes, and no timer
+// fires between polls to close them. A server that wants them closed sooner says so (`Keep-Alive: timeout=…`, which
+// undici follows) or closes them itself; Vigil's service keeps them 5 minutes (service/http/api-server.ts).
+// See docs/client.md, "At rest".
+
+/** How long an idle connection is kept for the next request: past the longest poll interval most people set. */
+const idleConnectionMs = 10 * 60_000;
 
 /** Where undici, Node's bundled copy included, keeps its global dispatcher (the one fetch uses unless told). */
 const globalDispatcherKey = Symbol.for('undici.globalDispatcher.1');
@@ -28,7 +34,7 @@ async function makeQuietDispatcher(): Promise<object | undefined> {
     const agent: unknown = (globalThis as unknown as Record<symbol, unknown>)[globalDispatcherKey];
     if (typeof agent !== 'object' || agent === null) return undefined;
     const Agent = agent.constructor as AgentConstructor;
-    return new Agent({ headersTimeout: 0, bodyTimeout: 0, connectTimeout: 0, keepAliveTimeout: 1_000, keepAliveMaxTimeout: 1_000 });
+    return new Agent({ headersTimeout: 0, bodyTimeout: 0, connectTimeout: 0, keepAliveTimeout: idleConnectionMs, keepAliveMaxTimeout: idleConnectionMs });
   } catch {
     // A runtime whose fetch is not undici: its own fetch, wake-ups and all.
     return undefined;

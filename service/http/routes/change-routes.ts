@@ -1,10 +1,10 @@
 // `GET /changes` (the `changes` extension, docs/api-decisions.md §17): a server-sent event stream behind the same
 // bearer token as every route. It starts with `ready`, then says `change` with what changed each time the service
-// records one, and a comment every 15 s while nothing does. Each write to the API publishes its collection too,
+// records one, and a comment at least every 45 s (`CHANGES_KEEP_ALIVE_MS`, on the service's upkeep timer), so a proxy
+// does not take the quiet stream for a dead one. Each write to the API publishes its collection too,
 // so another client's edit shows at once.
 import type { FastifyInstance } from 'fastify';
 import { CHANGE_EVENT, CHANGES_KEEP_ALIVE_MS, CHANGES_PATH, READY_EVENT, type ChangeKind } from '../../../common/api/changes.ts';
-import type { TimerHandle } from '../../../common/clock.ts';
 import type { ApiContext } from '../api-context.ts';
 import { ApiError } from '../api-error.ts';
 
@@ -27,7 +27,7 @@ export function changedKindOf(path: string): ChangeKind | undefined {
 }
 
 export function changeRoutes(app: FastifyInstance, context: ApiContext, headers: Record<string, string>): void {
-  const { changes, clock } = context;
+  const { changes, upkeep } = context;
   app.addHook('onResponse', (request, reply, done) => {
     const write = request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 300;
     const kind = write ? changedKindOf(request.url) : undefined;
@@ -43,19 +43,14 @@ export function changeRoutes(app: FastifyInstance, context: ApiContext, headers:
     }
     reply.hijack();
     const stream = reply.raw;
-    stream.writeHead(200, { ...headers, 'content-type': 'text/event-stream; charset=utf-8', connection: 'keep-alive' });
+    stream.writeHead(200, { ...headers, date: new Date().toUTCString(), 'content-type': 'text/event-stream; charset=utf-8', connection: 'keep-alive' });
     // `retry`: a browser's EventSource waits this long before it reconnects.
     stream.write(`retry: 2000\nevent: ${READY_EVENT}\ndata: {}\n\n`);
     const unfollow = changes.follow((change) => stream.write(`event: ${CHANGE_EVENT}\ndata: ${JSON.stringify(change)}\n\n`));
-    let keepAlive: TimerHandle | undefined;
-    const beat = () => {
-      stream.write(': still here\n\n');
-      keepAlive = clock.setTimer(beat, CHANGES_KEEP_ALIVE_MS);
-    };
-    keepAlive = clock.setTimer(beat, CHANGES_KEEP_ALIVE_MS);
+    const endKeepAlive = upkeep.every(CHANGES_KEEP_ALIVE_MS, () => stream.write(': still here\n\n'));
     request.raw.once('close', () => {
       unfollow();
-      if (keepAlive !== undefined) clock.clearTimer(keepAlive);
+      endKeepAlive();
     });
   });
 }

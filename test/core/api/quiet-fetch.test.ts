@@ -62,6 +62,41 @@ describe('quietFetch', () => {
     expect(await fetchTimerCallbacks(quietFetch, 10)).toBe(0);
   });
 
+  it('keeps an idle connection past a poll interval, for the next poll to reuse', async () => {
+    let connections = 0;
+    const keepAliveDelays: number[] = [];
+    const api = createServer((_request, response) => response.end('[]'));
+    // As Vigil's service does: `Keep-Alive: timeout=300`, which undici follows (less its 2 s of margin).
+    api.keepAliveTimeout = 300_000;
+    api.on('connection', () => connections++);
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    let idle = () => {};
+    const hook = createHook({
+      init(_asyncId, type, _trigger, resource) {
+        if (type !== 'Timeout' || !(new Error().stack ?? '').includes('node:internal/deps/undici')) return;
+        keepAliveDelays.push((resource as { _idleTimeout: number })._idleTimeout);
+        idle();
+      },
+    }).enable();
+    try {
+      const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}/monitors`;
+      for (let poll = 0; poll < 2; poll++) {
+        // The next poll once the connection waits idle (its keep-alive timer is set), as a minute later it does.
+        const idleNow = new Promise<void>((resolve) => (idle = resolve));
+        expect(await (await quietFetch(apiUrl)).text()).toBe('[]');
+        await idleNow;
+      }
+      expect(connections).toBe(1);
+      // The only timer undici set is the idle connection's, and it is minutes long: nothing wakes between polls.
+      expect(keepAliveDelays.length).toBeGreaterThan(0);
+      for (const delay of keepAliveDelays) expect(delay).toBe(298_000);
+    } finally {
+      hook.disable();
+      api.closeAllConnections();
+      await new Promise((resolve) => api.close(resolve));
+    }
+  });
+
   it('is still fetch: the answer, its headers and its body', async () => {
     const response = await quietFetch('data:text/plain,still%20fetch');
     expect([response.status, await response.text()]).toEqual([200, 'still fetch']);

@@ -60,10 +60,17 @@ describe('error answers', () => {
     expect(response.status).toBe(201);
   });
 
-  it('sends the API version and no-store on every answer', async () => {
+  it('sends the API version, no-store, the date and a 5-minute keep-alive on every answer', async () => {
+    const before = Math.floor(Date.now() / 1000) * 1000;
     for (const response of [await service.api('/monitors'), await service.api('/nope'), await service.api('/monitors', { token: null })]) {
       expect(response.headers.get('api-version')).toBe('1.0.0');
       expect(response.headers.get('cache-control')).toBe('no-store');
+      // Written by the service rather than Node (whose cached date is reset by a timer after each answer).
+      const date = Date.parse(response.headers.get('date') ?? '');
+      expect(date).toBeGreaterThanOrEqual(before);
+      expect(date).toBeLessThanOrEqual(Date.now());
+      // A client's idle connection is kept past its next poll, so neither side wakes between polls to close it.
+      expect(response.headers.get('keep-alive')).toBe('timeout=300');
     }
   });
 });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import type { MonitorStatus } from '../../../common/api/known.ts';
 import { HistoryService } from '../../../service/history/history-service.ts';
+import { Upkeep } from '../../../service/upkeep.ts';
 import type { HistoryRetention } from '../../../service/history/history-retention.ts';
 import { newId } from '../../../service/ids.ts';
 import { ServiceProblems } from '../../../service/problems.ts';
@@ -57,6 +58,7 @@ export function openHistoryFixture(startMs: number, options: { settleMs?: number
       dataDir,
       mainDb: db,
       clock,
+      upkeep: new Upkeep(clock),
       logger,
       problems,
       monitors,
