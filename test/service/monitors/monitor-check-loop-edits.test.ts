@@ -35,6 +35,9 @@ function setUp(clock: ManualClock) {
   return { store, loop, alerts, statuses };
 }
 
+/** A save that rides on a result goes at the end of the turn the result came in. */
+const turnEnded = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const fields = (authorization: string, frequency = 60): MonitorFields => ({
   name: 'API',
   type: 'http',
@@ -47,24 +50,28 @@ describe('the check loop, when a monitor is edited', () => {
   it.each([
     ['its request', fields('Bearer fixed')],
     ['its frequency', fields('Bearer wrong', 300)],
-  ])('keeps a status just changed when %s changes, and tells the recovery after it', (_what, edit) => {
+  ])('keeps a status just changed when %s changes, and tells the recovery after it', async (_what, edit) => {
     const clock = manualClock();
     const { store, loop, alerts, statuses } = setUp(clock);
     const created = store.create('mon_1', fields('Bearer wrong'), new Date(clock.now()).toISOString());
     loop.track(created);
     const failed = { ok: false, durationMs: 5, error: 'HTTP 401' };
     loop.handleResult(created.seq, failed, clock.now());
-    clock.advance(6_000);
+    // Saved at the end of its turn: the next status change waits up to half a second after this save.
+    await turnEnded();
+    clock.advance(200);
     loop.handleResult(created.seq, failed, clock.now());
+    await turnEnded();
     expect(alerts).toEqual(['monitor.down']);
     // Edited within the half second before the new status is written.
-    clock.advance(200);
+    clock.advance(100);
     loop.track(store.replace('mon_1', edit, new Date(clock.now()).toISOString()) ?? created);
     clock.advance(1_000);
     expect(loop.statusOf(created.seq)).toBe('down');
     expect(store.get('mon_1')?.last_status).toBe('down');
     expect(statuses).not.toContain('unknown');
     loop.handleResult(created.seq, { ok: true, durationMs: 5 }, clock.now());
+    await turnEnded();
     clock.advance(1_000);
     expect(alerts).toEqual(['monitor.down', 'monitor.up']);
   });
