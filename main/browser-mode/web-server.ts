@@ -47,9 +47,10 @@ const securityHeaders = {
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const { core, logger } = options;
   const root = await realRoot(options.rendererDir);
-  // Node checks every 30 s by default for requests that stalled before their headers or their end; on a loopback
-  // server for one person's browser that check need not wake the core more often than its polls do.
-  const server = createServer({ connectionsCheckingInterval: 5 * 60_000 });
+  // Node checks every 30 s by default for requests that stalled before their headers or their end. This server
+  // listens on loopback for one person's browser, which does not stall on purpose: once every half hour is enough,
+  // and keeps the core to one wake-up per poll.
+  const server = createServer({ connectionsCheckingInterval: 30 * 60_000 });
   // The page offers the contract protocol beside its secret (web-access.ts); only the former is ever answered.
   const sockets = new WebSocketServer({
     noServer: true,
