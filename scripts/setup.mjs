@@ -16,6 +16,7 @@ const systemNeeds = [
   { command: 'dbus-run-session', pkg: 'dbus', why: 'a private D-Bus session for the keychain tests' },
   { command: 'gnome-keyring-daemon', pkg: 'gnome-keyring', why: 'a real Secret Service keychain' },
   { command: 'ping', pkg: 'iputils-ping', why: 'the ping checks of the monitoring service' },
+  { command: '/usr/bin/prometheus-alertmanager', pkg: 'prometheus-alertmanager', why: 'a real Alertmanager for the Alertmanager source' },
 ];
 
 /** @param {string} message @returns {never} */
