@@ -8,6 +8,7 @@ const benches: Record<string, (options: readonly string[]) => Promise<boolean>> 
   renderer: async () => (await import('./renderer-bench.ts')).rendererBench(),
   soak: async (options) => (await import('./soak-bench.ts')).soakBench(options),
   footprint: async (options) => (await import('./footprint-bench.ts')).footprintBench(options),
+  sources: async () => (await import('./sources-bench.ts')).sourcesBench(),
 };
 
 const args = process.argv.slice(2);

@@ -1,4 +1,4 @@
-// Reads Prometheus Alertmanager's `GET /api/v2/alerts` (a list of gettableAlert; /work/notes/sources-research.md §5):
+// Reads Prometheus Alertmanager's `GET /api/v2/alerts` (a list of gettableAlert; docs/source-apis.md §5):
 // one item per firing alert. Alertmanager never lists a resolved alert, so a recovery is an alert's fingerprint
 // missing from the next answer; telling that is the poller's work, not this reader's.
 import { readId, readText } from '../../../common/api/fields.ts';

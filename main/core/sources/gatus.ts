@@ -1,5 +1,5 @@
 // Gatus: `GET /api/v1/endpoints/statuses` read into monitors, each with the results the answer carries as its history.
-// The shapes are Gatus' own (config/endpoint/status.go, result.go); see /work/notes/sources-research.md §3. The
+// The shapes are Gatus' own (config/endpoint/status.go, result.go); see docs/source-apis.md §3. The
 // results come oldest first (the newest page of each endpoint's results, in time order), so the last is the newest.
 import { readId, readInteger, readText, type Issue, type ReadContext } from '../../../common/api/fields.ts';
 import { isJsonObject, jsonKind, type JsonObject } from '../../../common/api/index.ts';

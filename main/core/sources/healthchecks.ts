@@ -1,6 +1,6 @@
 // Healthchecks (healthchecks.io or self-hosted): `GET /api/v3/checks/` read into heartbeats, and a check's
 // `GET /api/v3/checks/<id>/flips/` read into its history. The shapes are Healthchecks' own `Check.to_dict` and
-// `Flip.to_dict` (hc/api/models.py); see /work/notes/sources-research.md §2.
+// `Flip.to_dict` (hc/api/models.py); see docs/source-apis.md §2.
 import { createHash } from 'node:crypto';
 import { readId, readInteger, readPositiveInteger, readText, type Issue, type ReadContext } from '../../../common/api/fields.ts';
 import { isJsonObject, type JsonObject } from '../../../common/api/index.ts';

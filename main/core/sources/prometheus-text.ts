@@ -8,8 +8,11 @@ import type { Issue } from '../../../common/api/index.ts';
 
 export interface PrometheusSample {
   name: string;
-  /** A null-prototype record: a label named `__proto__` or `constructor` is just a label. */
-  labels: Record<string, string>;
+  /**
+   * A null-prototype record: a label named `__proto__` or `constructor` is just a label. Samples with the same label
+   * text share one record: read it, never change it.
+   */
+  readonly labels: Readonly<Record<string, string>>;
   /** Any float, NaN and ±Infinity included: the exposition format allows them. */
   value: number;
   /** Epoch ms, when the line carries one. */
@@ -112,6 +115,15 @@ function expect(cursor: Cursor, code: number, what: string): void {
 /** A quoted label value, the opening quote already passed; only `\\\\`, `\\"` and `\\n` are escapes. */
 function readQuoted(cursor: Cursor): string {
   const { text, end } = cursor;
+  // Nearly every value has no escape: up to the next quote, found natively, unless a backslash comes before it.
+  const quote = text.indexOf('"', cursor.position);
+  if (quote !== -1 && quote < end) {
+    const plain = text.slice(cursor.position, quote);
+    if (!plain.includes('\\')) {
+      cursor.position = quote + 1;
+      return plain;
+    }
+  }
   let value = '';
   let segmentStart = cursor.position;
   while (cursor.position < end) {
@@ -169,13 +181,34 @@ function readLabels(cursor: Cursor): Record<string, string> {
   return labels;
 }
 
+/**
+ * The labels at the cursor's opening brace, read once per distinct label text: an exporter writes the same labels
+ * for a series in every family (Kuma: one set per monitor, in each of its families), so the later ones are a lookup.
+ * The text up to the first `}` finds an earlier block only if it is that whole block: a `}` inside a quoted value
+ * cuts the text where its quotes do not balance, and no complete block is such a text.
+ */
+function readLabelsOnce(cursor: Cursor, seen: Map<string, Record<string, string>>): Record<string, string> {
+  const start = cursor.position;
+  const close = cursor.text.indexOf('}', start);
+  if (close !== -1 && close < cursor.end) {
+    const known = seen.get(cursor.text.slice(start, close + 1));
+    if (known !== undefined) {
+      cursor.position = close + 1;
+      return known;
+    }
+  }
+  const labels = readLabels(cursor);
+  seen.set(cursor.text.slice(start, cursor.position), labels);
+  return labels;
+}
+
 /** A sample line, past its leading blanks; undefined for a family not kept. */
-function readSample(cursor: Cursor, lineNumber: number, names: Set<string>, keep: (name: string) => boolean): PrometheusSample | undefined {
+function readSample(cursor: Cursor, lineNumber: number, names: Set<string>, keep: (name: string) => boolean, seenLabels: Map<string, Record<string, string>>): PrometheusSample | undefined {
   const name = readName(cursor, true, 'a metric name');
   names.add(name);
   if (!keep(name)) return undefined;
   skipBlanks(cursor);
-  const labels = peek(cursor) === OPEN_BRACE ? readLabels(cursor) : noLabels();
+  const labels = peek(cursor) === OPEN_BRACE ? readLabelsOnce(cursor, seenLabels) : noLabels();
   skipBlanks(cursor);
   const valueText = readToken(cursor);
   const value = parseValue(valueText);
@@ -200,6 +233,7 @@ export function parsePrometheusText(text: string, keep: (name: string) => boolea
   const samples: PrometheusSample[] = [];
   const names = new Set<string>();
   const issues: Issue[] = [];
+  const seenLabels = new Map<string, Record<string, string>>();
   let malformedLines = 0;
   let lineNumber = 0;
   let lineStart = 0;
@@ -218,7 +252,7 @@ export function parsePrometheusText(text: string, keep: (name: string) => boolea
       continue;
     }
     try {
-      const sample = readSample(cursor, lineNumber, names, keep);
+      const sample = readSample(cursor, lineNumber, names, keep, seenLabels);
       if (sample !== undefined) samples.push(sample);
     } catch (error) {
       if (!(error instanceof MalformedLine)) throw error;

@@ -1,7 +1,7 @@
 // Reads a public status page's summary: an Atlassian Statuspage `/api/v2/summary.json` (and the pages of other
 // vendors that answer the same path, such as incident.io's) or an Instatus `/summary.json`. The kind is recognised
 // from the answer itself, so one source kind covers both vendors and a page that moves between them keeps working.
-// Shapes and real-world quirks: /work/notes/sources-research.md §6 (Statuspage) and §7 (Instatus).
+// Shapes and real-world quirks: docs/source-apis.md §6 (Statuspage) and §7 (Instatus).
 import { readHttpUrl, readId, readText } from '../../../common/api/fields.ts';
 import { isJsonObject, jsonKind, type Issue, type JsonObject, type ReadContext } from '../../../common/api/index.ts';
 import { oneLine, readEach, readEpochMs, skipItem, unrecognisedStatus } from './source-fields.ts';

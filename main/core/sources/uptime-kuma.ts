@@ -1,4 +1,4 @@
-// Uptime Kuma 2.x, read two ways (notes/sources-research.md §1): with an API key, its Prometheus `/metrics` page,
+// Uptime Kuma 2.x, read two ways (docs/source-apis.md §1): with an API key, its Prometheus `/metrics` page,
 // which lists every monitor; without one, a public status page, which lists the monitors the page shows with their
 // recent beats. Both become one item per Kuma monitor, keyed on Kuma's own monitor id.
 import { readHttpUrl, readId, readInteger, readNumber, readText, type Issue, type ReadContext } from '../../../common/api/fields.ts';

@@ -1,5 +1,5 @@
 // UptimeRobot: its current REST API (v3, `GET /v3/monitors`) and its older one (v2, `POST /v2/getMonitors`), read
-// into monitors and heartbeats. See /work/notes/sources-research.md §4: v3 statuses are strings whose full set
+// into monitors and heartbeats. See docs/source-apis.md §4: v3 statuses are strings whose full set
 // UptimeRobot does not publish, v2 sends numbers (sometimes as strings) and refuses a request with HTTP 200 and
 // `stat: "fail"`.
 import { readId, readInteger, readText, type Issue, type ReadContext } from '../../../common/api/fields.ts';

@@ -5,7 +5,7 @@ import { SourceShapeError } from '../../../main/core/sources/source-reading.ts';
 
 const base = 'http://alertmanager.local:9093';
 
-// Research notes §5.1 (/work/notes/sources-research.md): a gettableAlert as prometheus/alertmanager's
+// docs/source-apis.md §5.1: a gettableAlert as prometheus/alertmanager's
 // api/v2/openapi.yaml defines it, reproduced exactly.
 const ALERTS = `[{"annotations":{"summary":"Disk almost full on db1","description":"…"},
   "endsAt":"2026-11-29T07:50:00.000Z","fingerprint":"4a6b8c0d2e4f6a8b",

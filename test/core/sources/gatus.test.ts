@@ -5,7 +5,7 @@ import { SourceShapeError } from '../../../main/core/sources/source-reading.ts';
 const options = { baseUrl: 'https://status.example.org/' };
 
 // `GET /api/v1/endpoints/statuses` as Gatus writes it (config/endpoint/status.go, result.go), reproduced from
-// /work/notes/sources-research.md §3: each endpoint's newest results, oldest first; durations in nanoseconds.
+// docs/source-apis.md §3: each endpoint's newest results, oldest first; durations in nanoseconds.
 const STATUSES = `[{"name":"front-end","group":"core","key":"core_front-end","results":[
    {"status":200,"hostname":"example.org","duration":56543000,"conditionResults":[
      {"condition":"[STATUS] (200) == 200","success":true},

@@ -6,7 +6,7 @@ const NOW = Date.parse('2026-11-29T08:00:00Z');
 const options = { baseUrl: 'https://healthchecks.io/', now: NOW };
 
 // A read-only key's list, as Healthchecks' `Check.to_dict(readonly=True)` writes it (hc/api/models.py), reproduced
-// from /work/notes/sources-research.md §2.
+// from docs/source-apis.md §2.
 const READ_ONLY_LIST = `{"checks": [
   {"name":"Backups","slug":"backups","tags":"prod db","desc":"","grace":3600,"n_pings":42,"status":"down",
    "started":false,"last_ping":"2026-11-28T02:00:04+00:00","next_ping":null,"manual_resume":false,"methods":"",

@@ -5,7 +5,7 @@ import { SourceShapeError } from '../../../main/core/sources/source-reading.ts';
 
 const base = 'https://status.example.com';
 
-// Research notes §6 (/work/notes/sources-research.md): a summary.json in the shape of the real pages captured in
+// docs/source-apis.md §6: a summary.json in the shape of the real pages captured in
 // client code (githubstatus fixture, status.huobigroup.com), with a group, a degraded, a major-outage and a
 // maintenance component and one incident whose components are named only in its update. Reproduced exactly.
 const STATUSPAGE_SUMMARY = `{"page":{"id":"kctbh9vrtdwd","name":"Example","url":"https://status.example.com","time_zone":"Etc/UTC","updated_at":"2026-11-29T07:40:00.000Z"},
@@ -20,7 +20,7 @@ const STATUSPAGE_SUMMARY = `{"page":{"id":"kctbh9vrtdwd","name":"Example","url":
  "scheduled_maintenances":[],
  "status":{"indicator":"major","description":"Partial System Outage"}}`;
 
-// Research notes §7: Instatus' own documentation example (instatus.com/help/api/public-data), verbatim.
+// docs/source-apis.md §7: Instatus' own documentation example (instatus.com/help/api/public-data), verbatim.
 const INSTATUS_SUMMARY = `{"page":{"name":"Instatus","url":"https://instat.us","status":"HASISSUES"},
  "activeIncidents":[{"name":"We're facing an issue with our API","started":"Sat Jun 11 2022 18:55:50 GMT+0000 (Coordinated Universal Time)",
    "status":"INVESTIGATING","impact":"MAJOROUTAGE","url":"https://testing-widget.instatus.com/incident/cl4a8n3070721qtmzvts760c4"}],

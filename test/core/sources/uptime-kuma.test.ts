@@ -5,7 +5,7 @@ import { readUptimeKumaMetrics, readUptimeKumaStatusPage } from '../../../main/c
 
 const BASE = 'https://kuma.example.com/';
 
-// notes/sources-research.md §1.1: Kuma's server/prometheus.js rendered by prom-client (labels: tags first, then
+// docs/source-apis.md §1.1: Kuma's server/prometheus.js rendered by prom-client (labels: tags first, then
 // monitor_id…; null as "null"), reproduced exactly.
 const METRICS = `# HELP monitor_cert_days_remaining The number of days remaining until the certificate expires
 # TYPE monitor_cert_days_remaining gauge
@@ -185,7 +185,7 @@ describe('readUptimeKumaMetrics', () => {
   });
 });
 
-// notes/sources-research.md §1.3: getStatusPageData() and the heartbeat route, reproduced exactly.
+// docs/source-apis.md §1.3: getStatusPageData() and the heartbeat route, reproduced exactly.
 const STATUS_PAGE = {
   config: {
     slug: 'main',

@@ -5,7 +5,7 @@ import { readUptimeRobotLegacyMonitors, readUptimeRobotMonitors, UptimeRobotFail
 const NOW = Date.parse('2026-11-29T08:00:00Z');
 const options = { now: NOW };
 
-// v3 `GET /v3/monitors`: the `{data, nextLink}` envelope and `nextLink` are as /work/notes/sources-research.md §4.1
+// v3 `GET /v3/monitors`: the `{data, nextLink}` envelope and `nextLink` are as docs/source-apis.md §4.1
 // cites them; the monitor's fields are those of UptimeRobot's official client struct
 // (uptimerobot/terraform-provider-uptimerobot internal/client/monitor.go). No literal monitor body is published.
 const V3_PAGE = {
@@ -128,7 +128,7 @@ describe('readUptimeRobotMonitors (v3)', () => {
 });
 
 describe('readUptimeRobotLegacyMonitors (v2)', () => {
-  // `POST /v2/getMonitors` success, as /work/notes/sources-research.md §4.2 cites it (UptimeRobot's v2 docs and
+  // `POST /v2/getMonitors` success, as docs/source-apis.md §4.2 cites it (UptimeRobot's v2 docs and
   // ludeeus/pyuptimerobot fixtures): port and sub_type as strings, the uptime ratio a string.
   const V2_OK = `{"stat":"ok","pagination":{"offset":0,"limit":50,"total":2},
  "monitors":[{"id":777749809,"friendly_name":"Google","url":"https://www.google.com","type":1,"sub_type":"",
