@@ -6,7 +6,7 @@ import { createParser } from 'eventsource-parser';
 import { CHANGE_EVENT, CHANGES_KEEP_ALIVE_MS, CHANGES_PATH, READY_EVENT, readChangeNotice, type ChangeNotice } from '../../../common/api/changes.ts';
 import type { ClientErrorInfo } from '../model/snapshot.ts';
 import { MonitoringClientError } from './client-error.ts';
-import { cancelledInfo, discard, type Transport } from './http-request.ts';
+import { bearerCredential, cancelledInfo, discard, type Transport } from './http-request.ts';
 import { networkFailureReason } from './network-error.ts';
 import { redactInfo } from './redact.ts';
 import { statusErrorInfo } from './status-error.ts';
@@ -49,7 +49,7 @@ export async function followChangeStream(transport: Transport, token: string, li
     let response: Response;
     try {
       response = await transport.fetch(`${transport.base}${CHANGES_PATH}`, {
-        headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+        headers: { ...bearerCredential(token).headers, accept: 'text/event-stream' },
         // Never followed: a redirect would re-send the token to wherever the server points.
         redirect: 'manual',
         signal: controller.signal,

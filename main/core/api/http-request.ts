@@ -1,12 +1,14 @@
-// One HTTP exchange with the API: bearer header, a deadline over headers and body, caller cancellation, no
-// redirects, a byte cap. Answers a 2xx with its text; anything else rejects with a MonitoringClientError whose
-// message has been through `redact`.
+// One HTTP exchange, the API's and a source's alike (main/core/sources/source-request.ts): the credential's headers, a
+// deadline over headers and body, caller cancellation, no redirects, a byte cap. Answers a 2xx (and a 304 to a
+// conditional request) with its text; anything else rejects with a MonitoringClientError whose message has been
+// through `redact` and names the server and the credential in the caller's words (naming.ts).
 import type { Clock } from '../../../common/clock.ts';
 import { formatDuration } from '../../../common/format/duration.ts';
 import type { ClientErrorInfo } from '../model/snapshot.ts';
 import { MonitoringClientError } from './client-error.ts';
 import type { ReceivedBody } from './error-message.ts';
 import { networkFailureReason } from './network-error.ts';
+import { apiNaming, atSentenceStart, possessive, type Naming } from './naming.ts';
 import { formatBytes, readBody } from './read-body.ts';
 import { redact, redactInfo } from './redact.ts';
 import { statusErrorInfo } from './status-error.ts';
@@ -22,14 +24,34 @@ export interface Transport {
   clock: Clock;
   timeoutMs: number;
   maxResponseBytes: number;
+  /** Who and what messages name; the API client's words when not given. */
+  naming?: Naming;
+}
+
+/** How the request proves who sends it: the headers that carry the credential, and every spelling of it to redact. */
+export interface Credential {
+  headers: Record<string, string>;
+  secrets: string[];
+}
+
+/** The API's credential: its access token as a bearer token. */
+export function bearerCredential(token: string): Credential {
+  return { headers: { authorization: `Bearer ${token}` }, secrets: [token] };
 }
 
 export interface ApiRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Below the base URL, ids already encoded, query included: `/monitors?page=1&limit=1000`. */
   target: string;
-  token: string;
+  credential: Credential;
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as `application/x-www-form-urlencoded` instead of a JSON body. */
+  form?: URLSearchParams;
+  /** What the answer should be; JSON when not given. */
+  accept?: string;
+  /** Headers beside the credential's, e.g. `If-None-Match`; when they make the request conditional, a 304 is an answer. */
+  headers?: Record<string, string>;
   signal?: AbortSignal | undefined;
 }
 
@@ -42,7 +64,9 @@ type Ending = 'timeout' | 'cancelled';
 
 export async function sendRequest(transport: Transport, request: ApiRequest): Promise<ApiResponse> {
   const label = `${request.method} ${request.target}`;
-  const secrets = [request.token];
+  const secrets = request.credential.secrets;
+  const naming = transport.naming ?? apiNaming(transport.base);
+  const server = atSentenceStart(naming.server);
   const fail = (info: ClientErrorInfo) => new MonitoringClientError(redactInfo(info, secrets));
   if (request.signal?.aborted) throw fail(cancelledInfo(label));
 
@@ -63,10 +87,9 @@ export async function sendRequest(transport: Transport, request: ApiRequest): Pr
     if (ending === 'cancelled') return fail(cancelledInfo(label));
     if (ending === 'timeout') {
       const what = headersArrived ? `did not finish its answer to ${label}` : `did not answer ${label}`;
-      return fail({ kind: 'timeout', message: `The server ${what} within ${formatDuration(transport.timeoutMs, 'wait')}.` });
+      return fail({ kind: 'timeout', message: `${server} ${what} within ${formatDuration(transport.timeoutMs, 'wait')}.` });
     }
-    const host = new URL(transport.base).host;
-    return fail({ kind: 'unreachable', message: `Could not reach the server at ${host}: ${networkFailureReason(error)}.` });
+    return fail({ kind: 'unreachable', message: `Could not reach ${naming.serverAt}: ${networkFailureReason(error)}.` });
   };
 
   try {
@@ -75,8 +98,8 @@ export async function sendRequest(transport: Transport, request: ApiRequest): Pr
       response = await transport.fetch(`${transport.base}${request.target}`, {
         method: request.method,
         headers: headersFor(request),
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        // Never followed: a redirect would re-send the token to wherever the server points.
+        body: request.form ?? (request.body === undefined ? undefined : JSON.stringify(request.body)),
+        // Never followed: a redirect would re-send the credential to wherever the server points.
         redirect: 'manual',
         signal: controller.signal,
       });
@@ -87,9 +110,14 @@ export async function sendRequest(transport: Transport, request: ApiRequest): Pr
     const { status, headers } = response;
     const contentType = headers.get('content-type');
 
+    if (status === 304 && isConditional(request)) {
+      // Not modified: the caller keeps the answer it has; a 304 has no body to read.
+      await discard(response);
+      return { status, headers, text: '', contentType };
+    }
     if (status >= 300 && status <= 399) {
       await discard(response);
-      throw fail(redirectInfo(status, headers.get('location'), `${transport.base}${request.target}`, label, secrets));
+      throw fail(redirectInfo(status, headers.get('location'), `${transport.base}${request.target}`, label, secrets, server));
     }
 
     const success = status >= 200 && status <= 299;
@@ -115,13 +143,13 @@ export async function sendRequest(transport: Transport, request: ApiRequest): Pr
         throw fail({
           kind: 'protocol-error',
           status,
-          message: `The server's answer to ${label} is larger than ${formatBytes(cap)}, the most Vigil reads.`,
+          message: `${possessive(server)} answer to ${label} is larger than ${formatBytes(cap)}, the most Vigil reads.`,
         });
       }
       return { status, headers, text, contentType };
     }
     const body = text === undefined ? undefined : { text, contentType };
-    throw fail(statusErrorInfo({ status, request: label, headers, body, nowMs: transport.clock.now(), secrets }));
+    throw fail(statusErrorInfo({ status, request: label, headers, body, nowMs: transport.clock.now(), secrets, naming }));
   } finally {
     transport.clock.clearTimer(timer);
     request.signal?.removeEventListener('abort', onCallerAbort);
@@ -129,16 +157,21 @@ export async function sendRequest(transport: Transport, request: ApiRequest): Pr
 }
 
 function headersFor(request: ApiRequest): Record<string, string> {
-  const headers: Record<string, string> = { authorization: `Bearer ${request.token}`, accept: 'application/json' };
-  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  const headers: Record<string, string> = { ...request.headers, ...request.credential.headers, accept: request.accept ?? 'application/json' };
+  // fetch sets the form's own content type.
+  if (request.body !== undefined && request.form === undefined) headers['content-type'] = 'application/json';
   return headers;
+}
+
+function isConditional(request: ApiRequest): boolean {
+  return Object.keys(request.headers ?? {}).some((name) => /^if-(none-match|modified-since)$/i.test(name));
 }
 
 export function cancelledInfo(label: string): ClientErrorInfo {
   return { kind: 'cancelled', message: `The request ${label} was cancelled.` };
 }
 
-function redirectInfo(status: number, location: string | null, requestUrl: string, label: string, secrets: readonly string[]): ClientErrorInfo {
+function redirectInfo(status: number, location: string | null, requestUrl: string, label: string, secrets: readonly string[], server: string): ClientErrorInfo {
   let target = 'another address it did not name';
   if (location !== null) {
     let resolved: string;
@@ -154,7 +187,7 @@ function redirectInfo(status: number, location: string | null, requestUrl: strin
   return {
     kind: 'protocol-error',
     status,
-    message: `The server redirected ${label} (HTTP ${status}) to ${target}; Vigil does not follow redirects, so check the server address.`,
+    message: `${server} redirected ${label} (HTTP ${status}) to ${target}; Vigil does not follow redirects, so check the server address.`,
   };
 }
 

@@ -45,7 +45,7 @@ import { followChangeStream, type ChangeListener } from './change-stream.ts';
 import { MonitoringClientError } from './client-error.ts';
 import { allStatsPath, capabilitiesPath, checksPath, eventsPath, type EventsQuery, monitorStatsPath, pingsPath, runsPath, seriesPath } from './history-paths.ts';
 import { capabilitiesReply, meansNoExtensions, seriesReply } from './history-replies.ts';
-import { type ApiRequest, type ApiResponse, sendRequest, type Transport } from './http-request.ts';
+import { type ApiRequest, type ApiResponse, bearerCredential, sendRequest, type Transport } from './http-request.ts';
 import { monitorPage, pageEntryIdentity, refusesPageZero } from './monitor-pages.ts';
 import { type FirstPage, paginate } from './paginate.ts';
 import { parseJsonBody, shapeError } from './parse-json.ts';
@@ -359,11 +359,11 @@ export class MonitoringClient {
   }
 
   /** Sends the request and reads the answer; every failure is a MonitoringClientError, logged once. */
-  async #call<R>(request: Omit<ApiRequest, 'token'>, read: (response: ApiResponse, label: string) => R, logFailure = true): Promise<R> {
+  async #call<R>(request: Omit<ApiRequest, 'credential'>, read: (response: ApiResponse, label: string) => R, logFailure = true): Promise<R> {
     try {
       if (!this.#base.ok) throw new MonitoringClientError(this.#base.info);
       const token = await this.#readToken();
-      const response = await sendRequest({ ...this.#transport, base: this.#base.base }, { ...request, token });
+      const response = await sendRequest({ ...this.#transport, base: this.#base.base }, { ...request, credential: bearerCredential(token) });
       return read(response, `${request.method} ${request.target}`);
     } catch (error) {
       if (logFailure && error instanceof MonitoringClientError && error.info.kind !== 'cancelled') {

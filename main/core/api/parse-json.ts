@@ -23,3 +23,18 @@ export function shapeError(status: number, label: string, error: ProtocolError):
 function protocolError(status: number, message: string): MonitoringClientError {
   return new MonitoringClientError({ kind: 'protocol-error', status, message });
 }
+
+/**
+ * Where JSON that did not parse breaks, from the parser's error: " (it breaks at line 3, column 7)", " (it ends too
+ * soon)", or "" when the parser did not say. Never quotes the text (the parser's own message may).
+ */
+export function whereJsonBreaks(error: unknown, text: string): string {
+  const message = error instanceof Error ? error.message : '';
+  if (/unexpected end of json input/i.test(message)) return ' (it ends too soon)';
+  const position = /at position (\d+)/.exec(message)?.[1];
+  if (position === undefined) return '';
+  const before = text.slice(0, Number(position));
+  const line = before.split('\n').length;
+  const column = Number(position) - before.lastIndexOf('\n');
+  return ` (it breaks at line ${line}, column ${column})`;
+}

@@ -2,6 +2,7 @@
 import { formatDuration } from '../../../common/format/duration.ts';
 import type { ClientErrorInfo, ClientErrorKind } from '../model/snapshot.ts';
 import { serverMessage, validationDetailsOf, type ReceivedBody } from './error-message.ts';
+import { apiWords, atSentenceStart, type Naming } from './naming.ts';
 import { parseRetryAfter } from './retry-after.ts';
 
 export interface FailedResponse {
@@ -13,6 +14,8 @@ export interface FailedResponse {
   body: ReceivedBody | undefined;
   nowMs: number;
   secrets: readonly (string | undefined)[];
+  /** Who and what to name; the API client's "the server" and "the access token" when not given. */
+  naming?: Omit<Naming, 'serverAt'>;
 }
 
 export function statusErrorInfo(response: FailedResponse): ClientErrorInfo {
@@ -35,10 +38,11 @@ export function statusErrorInfo(response: FailedResponse): ClientErrorInfo {
     info.message = `${said.replace(/[.!]+$/, '')}.`;
     return info;
   }
-  const lead = leadOf(kind, status, response.request, info.retryAfterMs);
+  const naming = response.naming ?? apiWords;
+  const lead = leadOf(kind, status, response.request, info.retryAfterMs, naming);
   info.message =
     said === undefined
-      ? `${lead}: the server answered ${status} with a non-JSON body.`
+      ? `${lead}: ${naming.server} answered ${status} with a non-JSON body.`
       : `${lead} (HTTP ${status}): ${said.replace(/[.!]+$/, '')}.`;
   return info;
 }
@@ -54,21 +58,25 @@ function kindOf(status: number): ClientErrorKind {
   return 'protocol-error';
 }
 
-function leadOf(kind: ClientErrorKind, status: number, request: string, retryAfterMs: number | undefined): string {
+function leadOf(kind: ClientErrorKind, status: number, request: string, retryAfterMs: number | undefined, naming: Omit<Naming, 'serverAt'>): string {
+  const server = atSentenceStart(naming.server);
   switch (kind) {
     case 'unauthorized':
-      return 'The server did not accept the access token';
+      // A source that needs no key (a public status page) asking for one is most likely the wrong address.
+      return naming.credential === undefined ? `${server} asked for a login, though it needs none` : `${server} did not accept ${naming.credential}`;
     case 'forbidden':
-      return `The server refused access to ${request}`;
+      return naming.forbiddenRefusesCredential && naming.credential !== undefined
+        ? `${server} refused ${naming.credential} for ${request}`
+        : `${server} refused access to ${request}`;
     case 'not-found':
-      return `The server has nothing at ${request}`;
+      return `${server} has nothing at ${request}`;
     case 'rate-limited':
-      return retryAfterMs === undefined ? 'The server is limiting requests' : `The server is limiting requests for ${formatDuration(retryAfterMs, 'wait')}`;
+      return retryAfterMs === undefined ? `${server} is limiting requests` : `${server} is limiting requests for ${formatDuration(retryAfterMs, 'wait')}`;
     case 'server-error':
-      return status === 503 ? 'The server is unavailable' : 'The server had an internal error';
+      return status === 503 ? `${server} is unavailable` : `${server} had an internal error`;
     case 'bad-request':
-      return `The server refused ${request}`;
+      return `${server} refused ${request}`;
     default:
-      return `The server answered ${request} with an unexpected status`;
+      return `${server} answered ${request} with an unexpected status`;
   }
 }

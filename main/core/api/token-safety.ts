@@ -1,4 +1,5 @@
-// Where the token may go: https anywhere, plain http only to this machine (docs/api-decisions.md §10).
+// Where a credential may go: https anywhere, plain http only to this machine (docs/api-decisions.md §10). The API's
+// access token and a source's key alike; a source that is sent none (a public status page) may be plain http anywhere.
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import type { ClientErrorInfo } from '../model/snapshot.ts';
 
@@ -19,8 +20,11 @@ export function isLoopbackHost(hostname: string): boolean {
 
 export type BaseUrlCheck = { ok: true; base: string } | { ok: false; info: ClientErrorInfo };
 
-/** The base URL without a trailing slash, query or fragment, or why no request may be sent to it. */
-export function checkBaseUrl(baseUrl: string): BaseUrlCheck {
+/**
+ * The base URL without a trailing slash, query or fragment, or why no request may be sent to it. `credential` is what
+ * will be sent, in a sentence's words ("the access token", "the API key"), or false when nothing secret is.
+ */
+export function checkBaseUrl(baseUrl: string, credential: string | false = 'the access token'): BaseUrlCheck {
   let url: URL;
   try {
     url = new URL(baseUrl);
@@ -34,12 +38,12 @@ export function checkBaseUrl(baseUrl: string): BaseUrlCheck {
     // fetch refuses such URLs, and a password in the address would end up in messages.
     return { ok: false, info: { kind: 'unreachable', message: 'The server address must not contain a user name or password.' } };
   }
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+  if (url.protocol === 'http:' && credential !== false && !isLoopbackHost(url.hostname)) {
     return {
       ok: false,
       info: {
         kind: 'insecure',
-        message: `Vigil will not send the access token over plain http to ${url.host}; use https://, or http:// only for this computer.`,
+        message: `Vigil will not send ${credential} over plain http to ${url.host}; use https://, or http:// only for this computer.`,
       },
     };
   }
