@@ -57,6 +57,10 @@ const commands: Record<string, { summary: [usage: string, description: string]; 
     summary: ['events [--since 24h] [--server NAME | --base-url URL] [--json]', 'what happened on every watched server since then, newest first'],
     run: async (args) => (await import('../main/cli/events-command.ts')).eventsCommand(args, cliLogger),
   },
+  ack: {
+    summary: ['ack <name-or-id> [--clear] [--server NAME | --base-url URL]', "\"I'm on it\": no more alerts about a problem until it recovers (--clear takes it back)"],
+    run: async (args) => (await import('../main/cli/ack-command.ts')).ackCommand(args, cliLogger),
+  },
   maintenance: {
     summary: ['maintenance start --for 1h | end | list [--item NAME-OR-ID] [--json]', 'start (or --until-ended), end or list maintenance windows on every watched server'],
     run: async (args) => (await import('../main/cli/maintenance/maintenance-command.ts')).maintenanceCommand(args, cliLogger),

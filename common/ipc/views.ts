@@ -47,6 +47,9 @@ export interface StatusItemView {
   snoozedUntil?: number | 'resumed';
   /** In maintenance now (its own window or its server's): it alerts nothing and does not count toward the level. */
   maintenance?: { until?: number };
+  /** Epoch ms a person acknowledged its problem ("I'm on it"): it alerts nothing more until it recovers and does not
+   * count toward the level. Present only while it is a problem. */
+  acknowledgedAt?: number;
   /** Down because what it depends on is down ("down (router down)"): the parent's server item key and name. */
   cause?: { key: string; name: string };
   /** Changing state too often to alert on each change. */
@@ -79,6 +82,8 @@ export type TrayItem =
       snoozedUntil?: number | 'resumed';
       /** Present when the item is in maintenance. */
       maintenance?: { until?: number };
+      /** Present when its problem is acknowledged: when it was. */
+      acknowledgedAt?: number;
     }
   | { type: 'server'; connectionId: string; situation: Exclude<ConnectionSituation, 'ok' | 'waiting'>; label: string }
   | { type: 'more'; count: number; label: string };

@@ -2,10 +2,11 @@
 // (status-report.ts); one that cannot be polled is "cannot tell" for itself while the others still report. The
 // exit code is the worst: critical (2) above cannot tell (3) above warning (1) above ok (0), since a known outage
 // needs the person more than an unknown, and an unknown may hide one.
+import { acknowledgementsOn, type Acknowledgement } from '../core/alerts/index.ts';
 import type { AssessOptions } from '../core/health/index.ts';
 import { cannotTell } from './exit-codes.ts';
 import type { PollFailure, ServerPoll } from './server-poll.ts';
-import { formatStatusReport, statusReport, type ReportLevel, type ReportRow, type StatusReport } from './status-report.ts';
+import { formatStatusReport, statusReport, type ClockText, type ReportLevel, type ReportRow, type StatusReport } from './status-report.ts';
 
 /** A server's level: its report's, or "unknown" when it cannot tell. */
 export type ServerLevel = ReportLevel | 'unknown';
@@ -16,12 +17,15 @@ export type ServerStatus = { name: string; id?: string; baseUrl: string } & ({ r
 const levelRank: Record<ServerLevel, number> = { ok: 0, warning: 1, unknown: 2, critical: 3 };
 const exitCodes: Record<ServerLevel, number> = { ok: 0, warning: 1, unknown: cannotTell, critical: 2 };
 
-export function serverStatuses(polls: readonly ServerPoll[], options: AssessOptions): ServerStatus[] {
+/** `acknowledgements`: the settings' (by server item key); a server named by --base-url alone has none. */
+export function serverStatuses(polls: readonly ServerPoll[], options: AssessOptions, acknowledgements: readonly Acknowledgement[] = []): ServerStatus[] {
   return polls.map((poll) => {
     const { name, baseUrl } = poll.target;
     const id = poll.target.connection?.id;
     const server = id === undefined ? { name, baseUrl } : { name, id, baseUrl };
-    return poll.ok ? { ...server, report: statusReport(poll.snapshot, options) } : { ...server, failure: poll.failure };
+    if (!poll.ok) return { ...server, failure: poll.failure };
+    const acknowledged = id === undefined ? undefined : acknowledgementsOn(id, acknowledgements);
+    return { ...server, report: statusReport(poll.snapshot, options, acknowledged) };
   });
 }
 
@@ -38,9 +42,9 @@ export function exitCodeOf(level: ServerLevel): number {
 }
 
 /** One group per server (its rows, then its summary, or why it cannot tell), then the roll-up. */
-export function formatServersReport(statuses: readonly ServerStatus[]): string {
+export function formatServersReport(statuses: readonly ServerStatus[], clock?: ClockText): string {
   const groups = statuses.map((status) => {
-    const body = 'report' in status ? formatStatusReport(status.report, status.name) : `${status.name}: CANNOT TELL — ${status.failure.message}`;
+    const body = 'report' in status ? formatStatusReport(status.report, status.name, clock) : `${status.name}: CANNOT TELL — ${status.failure.message}`;
     return [`${status.name} (${status.baseUrl})`, ...body.split('\n').map((line) => (line === '' ? '' : `  ${line}`))].join('\n');
   });
   const each = statuses.map((status) => `${status.name} ${levelWords[serverLevel(status)]}`).join(', ');
@@ -49,7 +53,13 @@ export function formatServersReport(statuses: readonly ServerStatus[]): string {
 
 const levelWords: Record<ServerLevel, string> = { ok: 'ok', warning: 'warning', critical: 'critical', unknown: 'cannot tell' };
 
-type JsonRow = Omit<ReportRow, 'annotations'> & Record<string, unknown> & { server: string; server_id: string | null };
+type JsonRow = Omit<ReportRow, 'annotations' | 'acknowledgedAt'> & Record<string, unknown> & { server: string; server_id: string | null };
+
+/** A row as JSON: its notes under their own names, and when it was acknowledged as RFC 3339 (`acknowledged_at`). */
+function jsonRow({ annotations, acknowledgedAt, ...row }: ReportRow, status: ServerStatus): JsonRow {
+  const acknowledged = acknowledgedAt === undefined ? {} : { acknowledged_at: new Date(acknowledgedAt).toISOString() };
+  return { ...row, ...acknowledged, ...annotations, server: status.name, server_id: status.id ?? null };
+}
 
 /**
  * `--json`: the level over every server, each server's own level and situation, and every item naming its server:
@@ -58,7 +68,7 @@ type JsonRow = Omit<ReportRow, 'annotations'> & Record<string, unknown> & { serv
  */
 export function serversJson(statuses: readonly ServerStatus[]): object {
   const rows = (pick: (report: StatusReport) => ReportRow[]): JsonRow[] =>
-    statuses.flatMap((status) => ('report' in status ? pick(status.report).map(({ annotations, ...row }) => ({ ...row, ...annotations, server: status.name, server_id: status.id ?? null })) : []));
+    statuses.flatMap((status) => ('report' in status ? pick(status.report).map((row) => jsonRow(row, status)) : []));
   const [only] = statuses;
   return {
     ...(statuses.length === 1 && only !== undefined ? { connection: { name: only.name, baseUrl: only.baseUrl } } : {}),

@@ -4,7 +4,9 @@
 import { CliError } from '../../common/cli/cli-error.ts';
 import { parseFlags } from '../../common/cli/parse-flags.ts';
 import { systemClock } from '../../common/clock.ts';
+import { formatClockTime } from '../../common/format/clock-time.ts';
 import type { Logger } from '../../common/logger.ts';
+import { hostLocale } from '../core/app/host-locale.ts';
 import { CliEnvironment } from './cli-environment.ts';
 import { cannotTell } from './exit-codes.ts';
 import { serverChoiceFlags } from './server-choice.ts';
@@ -28,11 +30,13 @@ export async function statusCommand(args: string[], logger: Logger): Promise<num
   const [only] = polls;
   // One server that cannot be polled: one line on stderr, as ever.
   if (polls.length === 1 && only !== undefined && !only.ok) throw new CliError(only.failure.message, cannotTell);
-  const { heartbeatGraceSeconds, domainThresholds } = environment.settings.read();
-  const statuses = serverStatuses(polls, { now: systemClock.now(), graceSeconds: heartbeatGraceSeconds, thresholds: domainThresholds });
+  const { heartbeatGraceSeconds, domainThresholds, acknowledgements } = environment.settings.read();
+  const now = systemClock.now();
+  const statuses = serverStatuses(polls, { now, graceSeconds: heartbeatGraceSeconds, thresholds: domainThresholds }, acknowledgements);
+  const clock = (at: number) => formatClockTime(at, now, { locale: hostLocale() });
   const [single] = statuses;
   if (flags.json) process.stdout.write(`${JSON.stringify(serversJson(statuses))}\n`);
-  else if (statuses.length === 1 && single !== undefined && 'report' in single) process.stdout.write(`${formatStatusReport(single.report, single.name)}\n`);
-  else process.stdout.write(`${formatServersReport(statuses)}\n`);
+  else if (statuses.length === 1 && single !== undefined && 'report' in single) process.stdout.write(`${formatStatusReport(single.report, single.name, clock)}\n`);
+  else process.stdout.write(`${formatServersReport(statuses, clock)}\n`);
   return exitCodeOf(worstLevel(statuses));
 }

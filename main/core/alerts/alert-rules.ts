@@ -57,6 +57,7 @@ export type SuppressionReason =
   | 'delay'
   | 'flapping'
   | 'snoozed'
+  | 'acknowledged'
   | 'paused'
   | 'topic-off'
   | 'kind-off';

@@ -9,6 +9,7 @@
 // that drop it; one that silences outright beside them), with its reason added to `SuppressionReason` when it holds
 // news back. Applying a decision (remembering what is owed or held) is news-ledger.ts's job, not a stage's.
 import { maintenanceOf, type ActiveMaintenance } from '../maintenance/active-maintenance.ts';
+import { isRecoveryNews } from './acknowledgement.ts';
 import { isBadKind, type Alert, type ItemAlertKind } from './alert.ts';
 import { delayMsOf, itemTells, type SuppressionReason } from './alert-rules.ts';
 import { isItemBad, type AlertState, type OwedChange } from './alert-state.ts';
@@ -42,6 +43,8 @@ export interface Moment {
   readonly paused: boolean;
   /** The active snoozes by item key. */
   readonly snoozed: ReadonlyMap<string, number | 'resumed'>;
+  /** The acknowledged items by item key: when each was acknowledged. */
+  readonly acknowledged: ReadonlyMap<string, number>;
   readonly quiet: boolean;
   readonly maintenance: ActiveMaintenance;
 }
@@ -51,7 +54,7 @@ export type Decision =
   | { verdict: 'hold'; reason: 'quiet' }
   | { verdict: 'owe'; reason: OwedReason }
   | { verdict: 'fold'; reason: 'flapping' }
-  | { verdict: 'drop'; reason: Extract<SuppressionReason, 'paused' | 'snoozed' | 'topic-off' | 'kind-off'> };
+  | { verdict: 'drop'; reason: Extract<SuppressionReason, 'paused' | 'snoozed' | 'acknowledged' | 'topic-off' | 'kind-off'> };
 
 export interface Stage {
   /** What the stage is for, as its decisions are traced. */
@@ -105,6 +108,17 @@ export const ALERT_STAGES: readonly Stage[] = [
   {
     name: 'snoozed',
     decide: ({ alert }, moment) => (alert.itemKey !== undefined && moment.snoozed.has(alert.itemKey) ? { verdict: 'drop', reason: 'snoozed' } : undefined),
+  },
+  {
+    // "I'm on it": the person has the problem in hand, so nothing more is said of it while it lasts — no reminder, no
+    // "still down" after a window, no worse news (a late job's run failing, a domain nearer its end). The person's
+    // choice, so it drops news for good, beside the pause and snoozes; below "still held back", so news a window, a
+    // parent or a delay holds stays owed and is dropped here once due. Its recovery goes on to the stages below and is
+    // told once as any recovery is (held while quiet, owed in a window, folded into flapping); the poll that sees the
+    // item well again ends the acknowledgement (`endedAcknowledgements`).
+    name: 'acknowledged',
+    decide: ({ alert }, moment) =>
+      alert.itemKey !== undefined && moment.acknowledged.has(alert.itemKey) && !isRecoveryNews(alert) ? { verdict: 'drop', reason: 'acknowledged' } : undefined,
   },
   {
     name: 'topic off',

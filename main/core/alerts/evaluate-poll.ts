@@ -4,9 +4,10 @@
 // maintenance, dependencies, a delay, quiet hours) — which decide what is told now, later or never, so lifting any of
 // them never replays old news and what is held is never lost.
 import type { PollOutcome } from '../model/snapshot.ts';
+import { endedAcknowledgements } from './acknowledgement.ts';
 import { isBadKind, STATE_CHANGE_KINDS, type Alert, type ItemAlertKind } from './alert.ts';
 import { ALERT_STAGES, judge, type Decision, type Moment, type News, type Stage } from './alert-stages.ts';
-import { newsId, type AlertState } from './alert-state.ts';
+import { heartbeatsWaiting, newsId, type AlertState } from './alert-state.ts';
 import {
   connectionLostText,
   connectionRestoredText,
@@ -44,6 +45,8 @@ function connectionAlert(event: ConnectionEvent, context: PollContext): Alert {
       return makeAlert(tokenExpiringText(name, event.expiresAt, context.now), event.kind, context);
   }
 }
+
+const noAcknowledgements: ReadonlyMap<string, number> = new Map();
 
 /** The item news a burst summary may stand for; flapping and grouped news are told on their own. */
 const BURST_KINDS = new Set<Alert['kind']>(STATE_CHANGE_KINDS);
@@ -158,6 +161,7 @@ export function evaluatePoll(state: AlertState, outcome: PollOutcome, context: P
     memory,
     paused: isPaused(context.pausedUntil, now),
     snoozed: activeSnoozes(context.snoozes, now),
+    acknowledged: context.acknowledgements ?? noAcknowledgements,
     quiet: isQuietAt(rules.quietHours, now),
     maintenance: maintenanceAt(rules.maintenance, now),
   };
@@ -202,5 +206,9 @@ export function evaluatePoll(state: AlertState, outcome: PollOutcome, context: P
     ...onTheirOwn,
     ...connectionTold.filter(({ kind }) => kind === 'token-expiring'),
   ];
-  return { state: next, alerts, changes, suppressed: ledger.suppressed };
+  const acknowledgementsEnded =
+    outcome.ok && moment.acknowledged.size > 0
+      ? endedAcknowledgements(moment.acknowledged, outcome.snapshot, { now, graceSeconds: preferences.heartbeatGraceSeconds, thresholds: preferences.thresholds, waitingSince: heartbeatsWaiting(next) })
+      : [];
+  return { state: next, alerts, changes, suppressed: ledger.suppressed, acknowledgementsEnded };
 }

@@ -40,4 +40,5 @@ export {
   type AlertPreferencesInput,
   type AlertTopic,
 } from './preferences.ts';
+export { acknowledgementsOn, endedAcknowledgements, isAcknowledgeable, isRecoveryNews, type Acknowledgement } from './acknowledgement.ts';
 export { activeSnoozes, isPaused, isSnoozeActive, snoozesOn, type PausedUntil, type Snooze } from './snooze.ts';

@@ -12,6 +12,8 @@ export interface PollContext {
   /** The person's rules for this connection (`defaultAlertRules` when they set none). */
   rules: AlertRules;
   snoozes: readonly Snooze[];
+  /** This connection's acknowledged items, by its own item keys (`acknowledgementsOn`); none when absent. */
+  acknowledgements?: ReadonlyMap<string, number> | undefined;
   pausedUntil?: PausedUntil;
   /** Epoch ms of the token's `exp`, when the token can be decoded. */
   tokenExpiresAt?: number | undefined;
@@ -32,4 +34,7 @@ export interface PollEvaluation {
    * rules made from earlier changes (a quiet-hours summary, news owed, flapping) that a choice drops when it is due
    * is listed too, as that alert with the choice's reason: its `includes` are the changes dropped with it. */
   suppressed: Suppressed[];
+  /** The acknowledged items (own keys) this poll found no longer a problem: their acknowledgement is over. Only an
+   * answered poll ends one; the caller forgets them (the app takes them out of the settings). */
+  acknowledgementsEnded: string[];
 }

@@ -5,10 +5,10 @@
 // token (tokenReplaced) lifts the latter.
 import type { Clock } from '../../../common/clock.ts';
 import type { MaintenanceView } from '../../../common/ipc/alerting.ts';
-import { domainKey, heartbeatKey, monitorKey } from '../../../common/ipc/item-key.ts';
+import { domainKey, heartbeatKey, monitorKey, serverItemKey } from '../../../common/ipc/item-key.ts';
 import type { Logger } from '../../../common/logger.ts';
 import { MAINTENANCE_EXTENSION, type MaintenanceRule } from '../../../common/maintenance/maintenance.ts';
-import { evaluatePoll, heartbeatsWaiting, maintenanceAt, sessionStartState, snoozesOn, tokenReplaced, type ActiveMaintenance, type Alert, type AlertRules, type AlertState } from '../alerts/index.ts';
+import { acknowledgementsOn, evaluatePoll, heartbeatsWaiting, maintenanceAt, sessionStartState, snoozesOn, tokenReplaced, type Acknowledgement, type ActiveMaintenance, type Alert, type AlertRules, type AlertState } from '../alerts/index.ts';
 import { clientErrorInfo, MonitoringClient } from '../api/index.ts';
 import type { GapReason } from '../history/gap-reason.ts';
 import type { PollRecorder } from '../history/poll-recorder.ts';
@@ -49,6 +49,12 @@ export interface ConnectionSessionOptions {
   renewToken?: () => Promise<string>;
   /** After each poll, with the token it used (local mode renews ahead of expiry). */
   afterPoll?: (token: string | undefined) => void;
+  /**
+   * Acknowledgements a poll found over (their item recovered or gone), by server item key: the app takes them out of
+   * the settings. Absent (`vigil watch`, which never writes the settings for the app): the session only stops
+   * honouring them itself, and the app ends them when it next polls.
+   */
+  endAcknowledgements?: (ended: readonly Acknowledgement[]) => void;
 }
 
 interface RefreshWaiter {
@@ -86,6 +92,9 @@ export class ConnectionSession {
   #windowsChangedAt = -Infinity;
   #windowsMemo: { sources: readonly unknown[]; windows: ConnectionWindow[]; rules: MaintenanceRule[] } | undefined;
   readonly #rulesMemo = new AlertRulesMemo();
+  /** Acknowledgements this session saw end (own key → when given), no longer honoured though the settings may still
+   * hold them (a watch does not write the settings): a later failure of the item is news again. */
+  readonly #endedAcknowledgements = new Map<string, number>();
   #viewsMemo: { windows: readonly ConnectionWindow[]; active: ActiveMaintenance; named: boolean; views: MaintenanceView[] } | undefined;
 
   constructor(options: ConnectionSessionOptions) {
@@ -308,6 +317,7 @@ export class ConnectionSession {
       preferences: alertPreferencesFrom(current),
       rules,
       snoozes: snoozesOn(this.connection.id, current.snoozes),
+      acknowledgements: this.#acknowledged(current),
       pausedUntil: current.pausedUntil,
       tokenExpiresAt: token === undefined ? undefined : tokenExpiresAt(token),
       now,
@@ -318,6 +328,7 @@ export class ConnectionSession {
       this.#renewedSinceSuccess = false;
     }
     this.#setAlertState(evaluation.state);
+    this.#acknowledgementsEnded(evaluation.acknowledgementsEnded, current);
     this.#record(outcome, evaluation.state, evaluation.changes, current, maintenanceAt(rules.maintenance, now));
     this.capabilities.afterPoll(outcome);
     let alerts = evaluation.alerts;
@@ -333,6 +344,37 @@ export class ConnectionSession {
     const reported = this.#pollsStarted;
     this.#releaseWaiters((waiter) => waiter.after < reported);
     this.#options.afterPoll?.(token);
+  }
+
+  /** The settings' acknowledgements of this connection's items, less those this session saw end. */
+  #acknowledged(settings: Settings): Map<string, number> {
+    const acknowledged = acknowledgementsOn(this.connection.id, settings.acknowledgements);
+    for (const [key, at] of this.#endedAcknowledgements) {
+      if (acknowledged.get(key) === at) acknowledged.delete(key);
+      // Gone from the settings (the app ended it) or given again since: nothing left to remember.
+      else this.#endedAcknowledgements.delete(key);
+    }
+    return acknowledged;
+  }
+
+  #acknowledgementsEnded(keys: readonly string[], settings: Settings): void {
+    if (keys.length === 0) return;
+    const given = acknowledgementsOn(this.connection.id, settings.acknowledgements);
+    const ended: Acknowledgement[] = [];
+    for (const key of keys) {
+      const at = given.get(key);
+      if (at === undefined) continue;
+      this.#endedAcknowledgements.set(key, at);
+      ended.push({ key: serverItemKey(this.connection.id, key), at });
+    }
+    if (ended.length === 0 || this.#options.endAcknowledgements === undefined) return;
+    try {
+      this.#options.endAcknowledgements(ended);
+    } catch (error) {
+      // This session honours them no more either way; the settings keep them until a session started afresh (the app's
+      // next start) finds them over again.
+      this.#options.logger.error('Ended acknowledgements could not be removed from the settings.', { error: messageOf(error) });
+    }
   }
 
   /** What the poll saw, its items judged as of the poll (the status re-judges them as time passes). */

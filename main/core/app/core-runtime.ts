@@ -17,6 +17,7 @@ import { PollRecorder } from '../history/poll-recorder.ts';
 import { RecordReads } from '../history/record-reads.ts';
 import { RecordWrites } from '../history/record-writes.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
+import { withoutAcknowledgements } from '../settings/acknowledgement-settings.ts';
 import { alertPreferencesFrom } from '../settings/alert-preferences.ts';
 import type { Connection, Settings } from '../settings/settings-schema.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
@@ -373,6 +374,7 @@ export class CoreRuntime {
       onAlert: (alert) => this.#alerts.push(alert, connection.name),
       onChange: () => this.emitStatus(),
       timeZone: this.timeZone,
+      endAcknowledgements: (ended) => this.settings.update((current) => withoutAcknowledgements(current, ended)),
       ...(local === undefined ? {} : { renewToken: () => local.renewToken(), afterPoll: (token: string | undefined) => local.renewIfDue(token) }),
     });
   }

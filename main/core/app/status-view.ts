@@ -4,7 +4,7 @@
 import { serverItemKey } from '../../../common/ipc/item-key.ts';
 import type { ConnectionSituation, ConnectionView, ServerStatusView, StatusItemView, StatusView } from '../../../common/ipc/views.ts';
 import type { MaintenanceView } from '../../../common/ipc/alerting.ts';
-import { activeSnoozes, isPaused, snoozesOn, type ActiveMaintenance, type AlertState } from '../alerts/index.ts';
+import { acknowledgementsOn, activeSnoozes, isPaused, snoozesOn, type ActiveMaintenance, type AlertState } from '../alerts/index.ts';
 import { failureClass, itemDetail, itemName, judgedUntil, type ItemAssessment } from '../health/index.ts';
 import { itemSince, type ItemSince, type RecordedSince } from '../history/item-since.ts';
 import type { PollOutcome, Snapshot } from '../model/snapshot.ts';
@@ -58,12 +58,14 @@ export function statusView(input: StatusInput): StatusView {
   const { memo } = input;
   const parts = input.servers.map((server) => {
     const snoozes = snoozesOn(server.connection.id, settings.snoozes);
+    const acknowledgements = acknowledgementsOn(server.connection.id, settings.acknowledgements);
     const trayInput: ServerTrayInput = {
       server: { id: server.connection.id, name: server.connection.name },
       outcome: server.outcome,
       lastSnapshot: server.lastSnapshot,
       alertState: server.alertState,
       snoozes,
+      acknowledgements,
       preferences,
       now,
       blocked: server.blocker !== undefined,
@@ -81,7 +83,7 @@ export function statusView(input: StatusInput): StatusView {
     // as those in force now (one ending changes the part); the time itself is the memo's (status-memo.ts).
     const dependencies: PartDependencies = {
       judged: [server.outcome, server.lastSnapshot, server.alertState, server.blocker, server.connection.name, JSON.stringify(preferences), server.dependencies],
-      setAside: [JSON.stringify([...activeSnoozes(snoozes, now)]), server.maintenance],
+      setAside: [JSON.stringify([...activeSnoozes(snoozes, now)]), server.maintenance, JSON.stringify([...acknowledgements])],
     };
     return { server, ...(memo === undefined ? build(undefined) : memo.serverPart(server.connection.id, dependencies, now, build)) };
   });
@@ -127,7 +129,7 @@ function setAsideAgain(kept: ServerPart, input: ServerTrayInput, now: number, si
 }
 
 function setAsideAlike(a: RankedItem, b: RankedItem): boolean {
-  return a.snoozedUntil === b.snoozedUntil && (a.maintenance === undefined) === (b.maintenance === undefined) && a.maintenance?.until === b.maintenance?.until;
+  return a.snoozedUntil === b.snoozedUntil && a.acknowledgedAt === b.acknowledgedAt && (a.maintenance === undefined) === (b.maintenance === undefined) && a.maintenance?.until === b.maintenance?.until;
 }
 
 /**
@@ -282,7 +284,7 @@ function flappingKeys(memory: AlertState['flapping']): ReadonlySet<string> {
 const noDependencies: ReadonlyMap<string, string> = new Map();
 
 function statusItem(entry: RankedItem, now: number, since: ItemSince | undefined, causeOf: CauseOf, details: ItemDetails): StatusItemView {
-  const { item, server, snoozedUntil, maintenance } = entry;
+  const { item, server, snoozedUntil, maintenance, acknowledgedAt } = entry;
   const view: StatusItemView = {
     key: serverItemKey(server.id, item.key),
     connectionId: server.id,
@@ -295,6 +297,7 @@ function statusItem(entry: RankedItem, now: number, since: ItemSince | undefined
   };
   if (snoozedUntil !== undefined) view.snoozedUntil = snoozedUntil;
   if (maintenance !== undefined) view.maintenance = maintenance;
+  if (acknowledgedAt !== undefined) view.acknowledgedAt = acknowledgedAt;
   const cause = causeOf(item);
   if (cause !== undefined) view.cause = cause;
   if (details.flapping.size > 0 && details.flapping.has(item.key)) view.flapping = true;

@@ -105,6 +105,7 @@ export function connectionCalls(runtime: CoreRuntime) {
         ...current,
         connections: current.connections.filter((c) => c.id !== id),
         snoozes: current.snoozes.filter((snooze) => parseServerItemKey(snooze.key)?.connectionId !== id),
+        acknowledgements: current.acknowledgements.filter((acknowledgement) => parseServerItemKey(acknowledgement.key)?.connectionId !== id),
         keptFields: Object.fromEntries(Object.entries(current.keptFields).filter(([key]) => parseServerItemKey(key)?.connectionId !== id)),
       }));
       // Its session stops first, so nothing it still had under way writes its state back after it is forgotten.

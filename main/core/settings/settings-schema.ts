@@ -22,6 +22,7 @@ export const SETTINGS_LIMITS = {
   ...SETTINGS_BOUNDS,
   connections: 100,
   snoozes: 10_000,
+  acknowledgements: 10_000,
   /** A server item key: a connection id (64 at most), "/", and an item key (500 at most). */
   snoozeKeyLength: 600,
   /** Windows Vigil keeps itself, for servers without the maintenance extension (ended ones included). */
@@ -152,6 +153,19 @@ function boundedRecord<T extends z.ZodType>(value: T, max: number, what: string)
 const momentError = 'must be a time in epoch milliseconds';
 const moment = z.number({ error: momentError }).int({ error: momentError }).min(0, { error: momentError }).max(maxEpochMs, { error: momentError });
 
+/** "I'm on it": by server item key, with when it was given (acknowledgement.ts); each ends as its item recovers. */
+const acknowledgements = z
+  .array(z.object({ key: serverItemKeySchema, at: moment }, { error: 'must be an object' }), { error: 'must be a list' })
+  .max(SETTINGS_LIMITS.acknowledgements, { error: `must hold at most ${SETTINGS_LIMITS.acknowledgements} acknowledgements` })
+  .check((context) => {
+    const seen = new Set<string>();
+    for (const [index, acknowledgement] of context.value.entries()) {
+      if (seen.has(acknowledgement.key)) context.issues.push({ code: 'custom', message: 'must be unique', path: [index, 'key'], input: acknowledgement.key });
+      seen.add(acknowledgement.key);
+    }
+  })
+  .default(() => []);
+
 const keptMaintenanceSchema = z.object(
   {
     id: z.string({ error: requiredOr('must be text') }).regex(idPattern, { error: 'must be 1 to 64 letters, digits, "-" or "_"' }),
@@ -189,6 +203,8 @@ export const settingsSchema = z.object(
     notifications,
     /** By server item key (`<connectionId>/monitor:42`). */
     snoozes,
+    /** By server item key, like snoozes. */
+    acknowledgements,
     pausedUntil: untilTime.optional(),
     quietHours: quietHoursSchema.default(() => structuredClone(DEFAULT_QUIET_HOURS)),
     /** The defaults items follow unless their own rule says otherwise. */
@@ -223,6 +239,7 @@ export type Settings = z.output<typeof settingsSchema>;
 export type Connection = Settings['connections'][number];
 export type NotificationSettings = Settings['notifications'];
 export type Snooze = Settings['snoozes'][number];
+export type Acknowledgement = Settings['acknowledgements'][number];
 
 /** The settings of a fresh install (frozen: copy it before changing it). */
 export const defaultSettings: Readonly<Settings> = deepFreeze(settingsSchema.parse({}));

@@ -171,7 +171,7 @@ function readLabels(cursor: Cursor): Record<string, string> {
     expect(cursor, EQUALS, `= after label ${name}`);
     skipBlanks(cursor);
     expect(cursor, QUOTE, `a quoted value for label ${name}`);
-    if (name in labels) throw new MalformedLine(`label ${name} appears twice`);
+    if (Object.hasOwn(labels, name)) throw new MalformedLine(`label ${name} appears twice`);
     labels[name] = readQuoted(cursor);
     skipBlanks(cursor);
     if (peek(cursor) === COMMA) cursor.position++;
@@ -190,15 +190,15 @@ function readLabels(cursor: Cursor): Record<string, string> {
 function readLabelsOnce(cursor: Cursor, seen: Map<string, Record<string, string>>): Record<string, string> {
   const start = cursor.position;
   const close = cursor.text.indexOf('}', start);
-  if (close !== -1 && close < cursor.end) {
-    const known = seen.get(cursor.text.slice(start, close + 1));
-    if (known !== undefined) {
-      cursor.position = close + 1;
-      return known;
-    }
+  const block = close !== -1 && close < cursor.end ? cursor.text.slice(start, close + 1) : undefined;
+  const known = block === undefined ? undefined : seen.get(block);
+  if (known !== undefined) {
+    cursor.position = close + 1;
+    return known;
   }
   const labels = readLabels(cursor);
-  seen.set(cursor.text.slice(start, cursor.position), labels);
+  // The block read is nearly always the text up to that first `}`, already cut out for the lookup.
+  seen.set(block !== undefined && cursor.position === close + 1 ? block : cursor.text.slice(start, cursor.position), labels);
   return labels;
 }
 

@@ -18,6 +18,8 @@ export interface SourceAddress {
   baseUrl: string;
   /** The kind's API key (or Gatus's bearer token); none for status pages and Alertmanager. */
   key?: string | undefined;
+  /** Uptime Kuma read without a key: the slug of the public status page it reads (`/status/<slug>`). */
+  page?: string | undefined;
 }
 
 export interface SourcePorts {

@@ -164,7 +164,7 @@ function failAnswerError(answer: JsonObject, slug: string): SourceShapeError | u
   return new SourceShapeError(`${SOURCE_NAME} could not show status page "${slug}": ${oneLine(message) || 'it gave no reason'}.`);
 }
 
-interface Beat {
+export interface KumaBeat {
   status: number | undefined;
   at: number | undefined;
   msg: string | undefined;
@@ -172,12 +172,12 @@ interface Beat {
 }
 
 /** A monitor's beats, oldest first as Kuma sends them; the number 0 is an empty bucket of an aggregated bar, not a beat. */
-function readBeats(list: unknown, context: ReadContext): Beat[] {
+export function readKumaBeats(list: unknown, context: ReadContext): KumaBeat[] {
   if (!Array.isArray(list)) {
     if (list !== undefined && list !== null) context.issues.push({ path: [...context.at], message: `expected a list of beats, got ${jsonKind(list)}` });
     return [];
   }
-  const beats: Beat[] = [];
+  const beats: KumaBeat[] = [];
   for (let index = 0; index < list.length; index++) {
     const entry: unknown = list[index];
     if (entry === 0) continue;
@@ -200,7 +200,7 @@ function readBeats(list: unknown, context: ReadContext): Beat[] {
  * When the newest beat's status began: the first beat of the run of equal statuses that ends the list. Only known
  * when a beat of another status precedes that run; otherwise the run started before the beats Kuma sent.
  */
-function sinceOf(beats: readonly Beat[]): number | undefined {
+function sinceOf(beats: readonly KumaBeat[]): number | undefined {
   const newest = beats.at(-1);
   if (newest === undefined) return undefined;
   for (let index = beats.length - 2; index >= 0; index--) {
@@ -225,7 +225,7 @@ function readStatusPageItem(monitor: JsonObject, context: ReadContext, group: st
   page.read.add(id);
   const { beatLists, webUrl } = page;
   const name = readText(monitor, 'name', context) ?? `Monitor ${id}`;
-  const beats = readBeats(beatLists[id], { at: ['heartbeatList', id], issues: context.issues });
+  const beats = readKumaBeats(beatLists[id], { at: ['heartbeatList', id], issues: context.issues });
   const newest = beats.at(-1);
   const standing: ItemStanding =
     newest === undefined ? { health: 'unknown', state: 'new', summary: 'No beats yet' } : standingOf(newest.status);

@@ -1,6 +1,6 @@
 // One server's part of the tray: its items judged, counted and ranked, its own roll-up and whether its latest poll
 // brought data. Pure; the tray model (tray-model.ts) combines every enabled server's.
-import { activeSnoozes, heartbeatsWaiting, type ActiveMaintenance, type AlertPreferences, type AlertState, type Snooze } from '../alerts/index.ts';
+import { activeSnoozes, heartbeatsWaiting, isAcknowledgeable, type ActiveMaintenance, type AlertPreferences, type AlertState, type Snooze } from '../alerts/index.ts';
 import { assessDomain, assessHeartbeat, assessSnapshot, failureClass, type AssessOptions, type ItemAssessment } from '../health/index.ts';
 import type { PollOutcome, Snapshot } from '../model/snapshot.ts';
 import { assessmentCovered, keptMaintenanceLookup } from '../maintenance/maintenance-lookup.ts';
@@ -19,6 +19,8 @@ export interface ServerTrayInput {
   alertState: AlertState;
   /** This server's snoozes, by its own item keys (`snoozesOn`). */
   snoozes: readonly Snooze[];
+  /** This server's acknowledged items, by its own item keys (`acknowledgementsOn`); none when absent. */
+  acknowledgements?: ReadonlyMap<string, number> | undefined;
   preferences: AlertPreferences;
   now: number;
   /** Something keeps the server from being polled at all (the local service not running). */
@@ -38,7 +40,7 @@ export interface ServerTray {
   lastSuccessfulPollAt?: number;
 }
 
-/** Items counted by kind and state, and the worst health among those neither snoozed nor in maintenance. */
+/** Items counted by kind and state, and the worst health among those neither snoozed, in maintenance nor acknowledged. */
 export interface Tally {
   counts: TrayCounts;
   level: 'ok' | 'warning' | 'critical';
@@ -51,8 +53,9 @@ export interface Tally {
 export function tally(assessments: readonly ItemAssessment[], aside: SetAside, onto?: Tally): Tally {
   const counts = onto === undefined ? emptyCounts() : copyCounts(onto.counts);
   let level = onto?.level ?? 'ok';
-  const { snoozed, maintenance } = aside;
+  const { snoozed, maintenance, acknowledged } = aside;
   const anySnoozed = snoozed.size > 0;
+  const anyAcknowledged = acknowledged !== undefined && acknowledged.size > 0;
   const covered = keptMaintenanceLookup(maintenance);
   for (const item of assessments) {
     if (anySnoozed && snoozed.has(item.key)) {
@@ -61,6 +64,11 @@ export function tally(assessments: readonly ItemAssessment[], aside: SetAside, o
     }
     if (assessmentCovered(covered, item)) {
       counts.inMaintenance += 1;
+      continue;
+    }
+    // An acknowledged item is set aside only while it is a problem: once well it counts as any other.
+    if (anyAcknowledged && acknowledged.has(item.key) && isAcknowledgeable(item.health)) {
+      counts.acknowledged += 1;
       continue;
     }
     if (item.kind === 'monitor') counts.monitors[item.state] += 1;
@@ -100,9 +108,9 @@ export function serverTray(input: ServerTrayInput): ServerTray {
   return serverTrayOf(input, tally(assessments, aside), rankItems(assessments, aside, input.server));
 }
 
-/** What sets the server's items aside now: its snoozes in force and what is in maintenance. */
+/** What sets the server's items aside now: its snoozes in force, what is in maintenance, and acknowledged problems. */
 export function setAsideOf(input: ServerTrayInput): SetAside {
-  return { snoozed: activeSnoozes(input.snoozes, input.now), maintenance: input.maintenance };
+  return { snoozed: activeSnoozes(input.snoozes, input.now), maintenance: input.maintenance, acknowledged: input.acknowledgements };
 }
 
 /** The snapshot a server's part shows: the latest poll's, else the last successful one kept while polls fail. */

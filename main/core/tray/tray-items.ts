@@ -1,5 +1,5 @@
-// Every item in the order all of Vigil lists them — problems worst first, snoozed items after the rest (so they
-// can be woken), ties in the servers' and then each server's order — and the tray menu's entries: first each
+// Every item in the order all of Vigil lists them — problems worst first, snoozed, in maintenance or acknowledged
+// items after the rest (so they can be woken), ties in the servers' and then each server's order — and the tray menu's entries: first each
 // server that cannot be watched, then the items that are not OK or are snoozed, capped with a last "and N more".
 // Items in good health stay out of the menu: the tooltip already counts them.
 import type { ConnectionSituation, TrayItem } from '../../../common/ipc/views.ts';
@@ -7,7 +7,7 @@ import { formatClockTime } from '../../../common/format/clock-time.ts';
 import { serverItemKey } from '../../../common/ipc/item-key.ts';
 import { cleanName, healthRank, itemDetail, itemName, type ItemAssessment } from '../health/index.ts';
 import type { ItemSince } from '../history/item-since.ts';
-import { maintenanceOf, type ActiveMaintenance } from '../alerts/index.ts';
+import { isAcknowledgeable, maintenanceOf, type ActiveMaintenance } from '../alerts/index.ts';
 import { assessmentCovered, keptMaintenanceLookup } from '../maintenance/maintenance-lookup.ts';
 import { durationPhrase } from './item-duration.ts';
 import type { TooltipSituation } from './tray-tooltip.ts';
@@ -25,19 +25,31 @@ export interface RankedItem {
   snoozedUntil?: number | 'resumed';
   /** Present when the item is in maintenance (its own window or its server's). */
   maintenance?: { until?: number };
+  /** Present when the item is a problem a person acknowledged: when they did. */
+  acknowledgedAt?: number;
 }
 
-/** What sets items aside from the level and the problems: snoozes and maintenance, by the server's own item keys. */
+/** What sets items aside from the level and the problems: snoozes, maintenance and acknowledged problems, by the
+ * server's own item keys. */
 export interface SetAside {
   snoozed: ReadonlyMap<string, number | 'resumed'>;
   maintenance?: ActiveMaintenance | undefined;
+  /** When each acknowledged item was acknowledged; it is set aside only while it is a problem. */
+  acknowledged?: ReadonlyMap<string, number> | undefined;
+}
+
+/** When the item's problem was acknowledged, if it is a problem that was. */
+export function acknowledgedAtOf(aside: SetAside, item: ItemAssessment): number | undefined {
+  const { acknowledged } = aside;
+  return acknowledged === undefined || acknowledged.size === 0 || !isAcknowledgeable(item.health) ? undefined : acknowledged.get(item.key);
 }
 
 export const defaultMaxTrayItems = 10;
 
-/** An entry's place in the order: snoozed or in maintenance after the rest, then by health (a few small whole numbers). */
+/** An entry's place in the order: snoozed, in maintenance or acknowledged after the rest, then by health (a few small
+ * whole numbers). */
 export function rankOf(entry: RankedItem): number {
-  return (entry.snoozedUntil === undefined && entry.maintenance === undefined ? 0 : 4) + healthRank(entry.item.health);
+  return (entry.snoozedUntil === undefined && entry.maintenance === undefined && entry.acknowledgedAt === undefined ? 0 : 4) + healthRank(entry.item.health);
 }
 
 /** One server's items on a stable sort on (set aside, health): the window's lists and the tray's menu agree on it. */
@@ -50,6 +62,8 @@ export function rankItems(assessments: readonly ItemAssessment[], aside: SetAsid
     const inMaintenance = maintenance !== undefined && assessmentCovered(covered, item) ? maintenanceOf(maintenance, item.key) : undefined;
     const entry: RankedItem = snoozedUntil === undefined ? { item, server } : { item, server, snoozedUntil };
     if (inMaintenance !== undefined) entry.maintenance = inMaintenance;
+    const acknowledgedAt = acknowledgedAtOf(aside, item);
+    if (acknowledgedAt !== undefined) entry.acknowledgedAt = acknowledgedAt;
     return { entry, rank: rankOf(entry) };
   });
   return ranked.sort((a, b) => a.rank - b.rank).map(({ entry }) => entry);
@@ -146,8 +160,11 @@ function trayItem(entry: RankedItem, input: TrayItemsInput): TrayItem {
     const until = snoozedUntil === 'resumed' ? 'until resumed' : `until ${clock(snoozedUntil)}`;
     return { ...base, label: `${named} — ${said} (snoozed ${until})`, snoozedUntil };
   }
-  const { maintenance } = entry;
-  if (maintenance === undefined) return { ...base, label: `${named} — ${said}` };
-  const until = maintenance.until === undefined ? '' : ` until ${clock(maintenance.until)}`;
-  return { ...base, label: `${named} — ${said} (maintenance${until})`, maintenance };
+  const { maintenance, acknowledgedAt } = entry;
+  if (maintenance !== undefined) {
+    const until = maintenance.until === undefined ? '' : ` until ${clock(maintenance.until)}`;
+    return { ...base, label: `${named} — ${said} (maintenance${until})`, maintenance };
+  }
+  if (acknowledgedAt !== undefined) return { ...base, label: `${named} — ${said} (acknowledged ${clock(acknowledgedAt)})`, acknowledgedAt };
+  return { ...base, label: `${named} — ${said}` };
 }

@@ -14,6 +14,8 @@ export interface TrayCounts {
   snoozed: number;
   /** Items in maintenance (and not snoozed), left out likewise. */
   inMaintenance: number;
+  /** Problems acknowledged (and neither snoozed nor in maintenance), left out likewise. */
+  acknowledged: number;
 }
 
 /** What the tooltip leads with, before the item counts. */
@@ -39,7 +41,7 @@ export interface TooltipInput {
   locale?: string | undefined;
 }
 
-/** "2 down, 1 failed, 1 late, 1 expiring", "all 25 OK" or "nothing watched yet", plus ", 2 snoozed, 3 in maintenance". */
+/** "2 down, 1 failed, 1 late, 1 expiring", "all 25 OK" or "nothing watched yet", plus ", 1 acknowledged, 2 snoozed, 3 in maintenance". */
 export function countsSummary(counts: TrayCounts): string {
   const { monitors, heartbeats, domains } = counts;
   const parts: string[] = [];
@@ -53,8 +55,11 @@ export function countsSummary(counts: TrayCounts): string {
   add(domains.expiring, 'expiring');
   add(monitors.unknown + heartbeats.unknown + domains.unknown, 'unknown');
   const fine = monitors.up + heartbeats.up + heartbeats.waiting + domains.ok;
-  const summary = parts.length > 0 ? parts.join(', ') : fine > 0 ? `all ${fine} OK` : counts.inMaintenance > 0 ? 'all in maintenance' : 'nothing watched yet';
-  const aside = [counts.snoozed > 0 ? `${counts.snoozed} snoozed` : '', counts.inMaintenance > 0 && fine + parts.length > 0 ? `${counts.inMaintenance} in maintenance` : ''].filter((text) => text !== '');
+  const acknowledged = counts.acknowledged > 0 ? `${counts.acknowledged} acknowledged` : '';
+  // Nothing but acknowledged problems (and what is set aside): they are the summary, as "1 acknowledged".
+  const onlyAcknowledged = parts.length === 0 && fine === 0 && acknowledged !== '';
+  const summary = parts.length > 0 ? parts.join(', ') : fine > 0 ? `all ${fine} OK` : onlyAcknowledged ? acknowledged : counts.inMaintenance > 0 ? 'all in maintenance' : 'nothing watched yet';
+  const aside = [onlyAcknowledged ? '' : acknowledged, counts.snoozed > 0 ? `${counts.snoozed} snoozed` : '', counts.inMaintenance > 0 && (fine + parts.length > 0 || onlyAcknowledged) ? `${counts.inMaintenance} in maintenance` : ''].filter((text) => text !== '');
   return [summary, ...aside].join(', ');
 }
 
@@ -80,6 +85,7 @@ export function emptyCounts(): TrayCounts {
     domains: { ok: 0, expiring: 0, expired: 0, unknown: 0 },
     snoozed: 0,
     inMaintenance: 0,
+    acknowledged: 0,
   };
 }
 
@@ -93,6 +99,7 @@ function totalCounts(servers: readonly TooltipServer[]): TrayCounts {
     }
     total.snoozed += counts.snoozed;
     total.inMaintenance += counts.inMaintenance;
+    total.acknowledged += counts.acknowledged;
   }
   return total;
 }

@@ -8,7 +8,7 @@ import { rulesArb, steadyRunArb as runArb } from './rules-arbitraries.ts';
 
 const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
 
-const REASONS = new Set<SuppressionReason>(['quiet', 'maintenance', 'dependency', 'delay', 'flapping', 'snoozed', 'paused', 'topic-off', 'kind-off']);
+const REASONS = new Set<SuppressionReason>(['quiet', 'maintenance', 'dependency', 'delay', 'flapping', 'snoozed', 'acknowledged', 'paused', 'topic-off', 'kind-off']);
 const CLASSIC = new Set(['monitor-down', 'monitor-recovered', 'heartbeat-late', 'heartbeat-failed', 'heartbeat-recovered', 'domain-expiring', 'domain-expired']);
 
 /** The run's polls with a restart wherever `restarts` says, then two polls a week later with the rules lifted
@@ -18,7 +18,8 @@ function runWithRestarts(steps: readonly Step[], rules: Parameters<typeof alertR
   steps.forEach((step, index) => {
     const choice = choices[index];
     const snoozes = (choice?.snoozed ?? []).map((key) => ({ key, until: step.now + 1 }));
-    run.poll(step.outcome, choice?.paused === true ? { pausedUntil: step.now + 1, snoozes } : { snoozes });
+    const acknowledgements = new Map((choice?.acknowledged ?? []).map((key) => [key, step.now]));
+    run.poll(step.outcome, choice?.paused === true ? { pausedUntil: step.now + 1, snoozes, acknowledgements } : { snoozes, acknowledgements });
     if (restarts[index] === true) run.restart();
   });
   const last = steps.at(-1);
@@ -33,10 +34,10 @@ function runWithRestarts(steps: readonly Step[], rules: Parameters<typeof alertR
 
 const runsArb = fc.record({ steps: runArb, rules: rulesArb, restarts: fc.array(fc.boolean(), { maxLength: 12 }) });
 
-/** The person's choices at one poll: paused (now and then) and some items snoozed, just for that poll. */
-type Choice = { paused: boolean; snoozed: string[] };
-const choicesArb: fc.Arbitrary<Choice[]> = fc.array(fc.record({ paused: fc.integer({ min: 0, max: 3 }).map((n) => n === 0), snoozed: snoozedKeysArb }), { maxLength: 12 });
-const CHOICES = new Set<SuppressionReason>(['snoozed', 'paused', 'topic-off', 'kind-off']);
+/** The person's choices at one poll: paused (now and then) and some items snoozed or acknowledged, just for that poll. */
+type Choice = { paused: boolean; snoozed: string[]; acknowledged: string[] };
+const choicesArb: fc.Arbitrary<Choice[]> = fc.array(fc.record({ paused: fc.integer({ min: 0, max: 3 }).map((n) => n === 0), snoozed: snoozedKeysArb, acknowledged: snoozedKeysArb }), { maxLength: 12 });
+const CHOICES = new Set<SuppressionReason>(['snoozed', 'acknowledged', 'paused', 'topic-off', 'kind-off']);
 /** Reasons whose news is always told later (quiet hours end, flapping settles) unless a choice drops it then. */
 const TOLD_LATER = new Set<SuppressionReason>(['quiet', 'flapping']);
 

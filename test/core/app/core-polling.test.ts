@@ -130,6 +130,25 @@ it("tells an item's news unless it is snoozed under its own server's key, openin
   expect(statuses.at(-1)?.items[0]).toMatchObject({ key: 'prod/monitor:m1', snoozedUntil: 'resumed', state: 'down' });
 });
 
+it('sets an acknowledged problem aside, tells nothing more of it, tells its recovery, and ends it in the settings', async () => {
+  const at = clock.now();
+  settings.update((s) => ({ ...s, acknowledgements: [{ key: 'prod/monitor:m1', at }, { key: 'other/monitor:m1', at }] }));
+  clock.advance(60_000);
+  await flush();
+  expect(statuses.at(-1)).toMatchObject({ level: 'ok', items: [{ key: 'prod/monitor:m1', state: 'down', acknowledgedAt: at }] });
+  expect(statuses.at(-1)?.trayItems).toEqual([expect.objectContaining({ key: 'prod/monitor:m1', acknowledgedAt: at, label: expect.stringMatching(/^API — .* \(acknowledged .+\)$/) })]);
+  m1Status = 'up';
+  clock.advance(60_000);
+  await flush();
+  expect(alerts.map((alert) => alert.kind)).toEqual(['monitor-down', 'monitor-recovered']);
+  // Only this server's acknowledgement ended; one of the same id on another server is not this one's to end.
+  expect(settings.read().acknowledgements).toEqual([{ key: 'other/monitor:m1', at }]);
+  m1Status = 'down';
+  clock.advance(60_000);
+  await flush();
+  expect(alerts.map((alert) => alert.kind)).toEqual(['monitor-down', 'monitor-recovered', 'monitor-down']);
+});
+
 it('polls every enabled connection on its own timer; suspend, resume and refresh apply to all, and turning one off stops only it', async () => {
   await secrets.set('side', 'd.e.f');
   settings.update((s) => ({ ...s, connections: [...s.connections, { id: 'side', name: 'Side', baseUrl: 'http://127.0.0.1:2/api', kind: 'remote', enabled: true }] }));

@@ -39,6 +39,7 @@ describe('FileSettingsStore', () => {
       heartbeatGraceSeconds: 0,
       notifications: { ...defaultSettings.notifications, heartbeatLate: false, quietSummary: true },
       snoozes: [{ key: 'c1/monitor:7', until: now + 3_600_000 }, { key: 'c2/domain:3', until: 'resumed' }],
+      acknowledgements: [{ key: 'c1/heartbeat:4', at: now - 60_000 }],
       pausedUntil: now + 60_000,
       quietHours: { enabled: true, ranges: [{ days: [1, 2, 3, 4, 5], start: '22:00', end: '07:00' }], criticalBreaksThrough: false },
       alerting: { delayMinutes: 5, flapping: { changes: 6, minutes: 30 } },
@@ -113,6 +114,18 @@ describe('FileSettingsStore', () => {
     expect(store.read().connections).toEqual([connection]);
     expect(store.warnings).toHaveLength(1);
     expect(store.warnings[0]).toContain('(connections[1] removed)');
+  });
+
+  it('drops only the bad acknowledgement from a hand-edited file, keeping the good one and the snoozes', () => {
+    const good = { key: 'c1/monitor:7', at: 1_800_000_000_000 };
+    const snoozes = [{ key: 'c1/monitor:8', until: 'resumed' }];
+    writeFileSync(file(), JSON.stringify({ connections: [connection], snoozes, acknowledgements: [good, { key: 'c1/monitor:9', at: 'soon' }, { ...good, at: 1 }], version: 3 }));
+    const store = open();
+    expect(store.read()).toMatchObject({ acknowledgements: [good], snoozes, connections: [connection] });
+    expect(store.warnings).toHaveLength(1);
+    expect(store.warnings[0]).toContain('acknowledgements[1].at must be a time in epoch milliseconds (acknowledgements[1] removed)');
+    expect(store.warnings[0]).toContain('must be unique');
+    expect(onDisk()).toMatchObject({ acknowledgements: [good] });
   });
 
   it('never writes a token anywhere under the config folder', async () => {

@@ -33,6 +33,7 @@ describe('trayModel levels', () => {
         domains: { ok: 0, expiring: 0, expired: 0, unknown: 0 },
         snoozed: 0,
         inMaintenance: 0,
+        acknowledged: 0,
       },
       tooltip: 'Vigil — Work API: checking… · not checked yet',
       items: [],
@@ -68,6 +69,7 @@ describe('trayModel levels', () => {
       domains: { ok: 0, expiring: 1, expired: 1, unknown: 1 },
       snoozed: 0,
       inMaintenance: 0,
+      acknowledged: 0,
     });
     expect(tray.tooltip).toBe('Vigil — Work API: 2 down, 1 expired, 1 late, 1 expiring, 2 unknown · last checked 14:05');
   });
@@ -190,6 +192,48 @@ describe('snoozed items', () => {
       },
       expect.objectContaining({ key: 'work/monitor:c', label: 'Monitor c — Up (snoozed until resumed)', snoozedUntil: 'resumed' }),
     ]);
+  });
+});
+
+describe('acknowledged problems', () => {
+  it('leave the level and the counts, are counted as acknowledged, say since when, and are listed after problems', () => {
+    const at = NOW - 20 * MINUTE;
+    const sinceOf = () => ({ since: NOW - 32 * MINUTE, lowerBound: false });
+    const tray = model(ok({ monitors: [monitor('a', 'down'), monitor('b', 'unknown'), monitor('c', 'up')] }), {
+      // c is fine: an acknowledgement of it (not ended yet) sets nothing aside.
+      acknowledgements: new Map([['monitor:a', at], ['monitor:c', at]]),
+    });
+    expect(tray.level).toBe('warning');
+    expect(tray.counts.monitors).toEqual({ up: 1, down: 0, unknown: 1 });
+    expect(tray.counts.acknowledged).toBe(1);
+    expect(tray.tooltip).toBe('Vigil — Work API: 1 unknown, 1 acknowledged · last checked 14:05');
+    expect(tray.items).toEqual([
+      expect.objectContaining({ key: 'work/monitor:b', label: 'Monitor b — Status unknown' }),
+      {
+        type: 'item',
+        key: 'work/monitor:a',
+        connectionId: 'work',
+        kind: 'monitor',
+        name: 'Monitor a',
+        health: 'critical',
+        state: 'down',
+        detail: 'Down',
+        label: 'Monitor a — Down (acknowledged 13:45)',
+        acknowledgedAt: at,
+      },
+    ]);
+    // With how long it has been down, as the tray says it.
+    const own = part(ok({ monitors: [monitor('a', 'down')] }), { acknowledgements: new Map([['monitor:a', at]]) });
+    const timed = trayModel({ servers: [own], now: NOW, timeZone: 'UTC', locale: 'en-GB', sinceOf });
+    expect(timed.items).toEqual([expect.objectContaining({ label: 'Monitor a — down for 32 min (acknowledged 13:45)' })]);
+    expect(timed.level).toBe('ok');
+    expect(timed.tooltip).toBe('Vigil — Work API: 1 acknowledged · last checked 14:05');
+  });
+
+  it('a snooze or a window on an acknowledged item says that instead: it is set aside once', () => {
+    const tray = model(ok({ monitors: [monitor('a', 'down')] }), { acknowledgements: new Map([['monitor:a', NOW]]), snoozes: [{ key: 'monitor:a', until: 'resumed' }] });
+    expect(tray.counts).toMatchObject({ snoozed: 1, acknowledged: 0 });
+    expect(tray.items).toEqual([expect.objectContaining({ label: 'Monitor a — Down (snoozed until resumed)' })]);
   });
 });
 
