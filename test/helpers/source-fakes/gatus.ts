@@ -5,8 +5,8 @@
 // security: `security.api.tokens` as a bearer, checked first, then `security.basic`, whose refusal is 401
 // `WWW-Authenticate: Basic` with the body `Unauthorized`. Plus the troubles any server can have (troubles.ts).
 import type { ServerResponse } from 'node:http';
-import { startHostileServer, type RecordedRequest } from '../hostile-server.ts';
-import { troubleScript, type Trouble } from './troubles.ts';
+import type { RecordedRequest } from '../hostile-server.ts';
+import { startTroubledServer, type Trouble } from './troubles.ts';
 
 export interface FakeGatusResult {
   success: boolean;
@@ -55,18 +55,13 @@ export function gatusKey(endpoint: Pick<FakeGatusEndpoint, 'name' | 'group'>): s
 }
 
 export async function startFakeGatus(endpoints: FakeGatusEndpoint[] = [], security: FakeGatusSecurity = {}): Promise<FakeGatus> {
-  let trouble: Trouble | undefined;
   const fake = {
     endpoints,
     security,
-    trouble(next: Trouble | undefined) {
-      trouble = next;
-    },
+    trouble: (next: Trouble | undefined) => troubled.trouble(next),
   };
-  const server = await startHostileServer((request, response) => {
-    if (trouble !== undefined) return troubleScript(trouble)(request, response);
-    answer(request, response);
-  });
+  const troubled = await startTroubledServer(answer);
+  const { server } = troubled;
 
   function answer(request: RecordedRequest, response: ServerResponse): void {
     const one = /^\/api\/v1\/endpoints\/([^/]+)\/statuses$/.exec(request.path);

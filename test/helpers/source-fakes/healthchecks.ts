@@ -6,8 +6,8 @@
 // any server can have (troubles.ts), switched on by the test.
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { startHostileServer, type RecordedRequest } from '../hostile-server.ts';
-import { troubleScript, type Trouble } from './troubles.ts';
+import type { RecordedRequest } from '../hostile-server.ts';
+import { startTroubledServer, type Trouble } from './troubles.ts';
 
 export interface FakeCheck {
   uuid: string;
@@ -55,20 +55,15 @@ const SHA1 = /^[0-9a-f]{40}$/;
 const NOT_FOUND_PAGE = '<!doctype html>\n<html lang="en">\n<head>\n  <title>Not Found</title>\n</head>\n<body>\n  <h1>Not Found</h1><p>The requested resource was not found on this server.</p>\n</body>\n</html>\n';
 
 export async function startFakeHealthchecks(checks: FakeCheck[] = []): Promise<FakeHealthchecks> {
-  let trouble: Trouble | undefined;
   const fake: Omit<FakeHealthchecks, 'origin' | 'requests' | 'stop'> = {
     readWriteKey: 'rw_ZG9udC1wYXN0ZS1tZS1hbnl3aGVyZ',
     readOnlyKey: 'ro_c3RpbGwtbm90LWEtcmVhbC1rZXk_x',
     checks,
     flipsAsBareList: false,
-    trouble(next) {
-      trouble = next;
-    },
+    trouble: (next: Trouble | undefined) => troubled.trouble(next),
   };
-  const server = await startHostileServer((request, response) => {
-    if (trouble !== undefined) return troubleScript(trouble)(request, response);
-    answer(request, response);
-  });
+  const troubled = await startTroubledServer(answer);
+  const { server } = troubled;
 
   function answer(request: RecordedRequest, response: ServerResponse): void {
     const route = /^\/api\/v3\/checks\/(?:([^/]+)\/flips\/)?$/.exec(request.path);

@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { startHostileServer, type RecordedRequest } from '../hostile-server.ts';
+import { NGINX_PAGE } from './troubles.ts';
 
 export interface FakeKumaMonitor {
   id: number;
@@ -76,7 +77,6 @@ export interface FakeKuma {
 }
 
 const INDEX_HTML = '<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><title>Uptime Kuma</title></head><body><div id="app"></div></body></html>';
-const NGINX_502 = '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
 
 export async function startFakeKuma(apiKey = 'uk1_9fQ2vXw7LmR4tYc8NbK3'): Promise<FakeKuma> {
   // The script reads Kuma's switches as the test sets them; the server's address and requests are set once it listens.
@@ -96,7 +96,7 @@ export async function startFakeKuma(apiKey = 'uk1_9fQ2vXw7LmR4tYc8NbK3'): Promis
     switch (kuma.trouble) {
       case 'proxy-error':
         response.writeHead(502, { server: 'nginx', 'content-type': 'text/html' });
-        response.end(NGINX_502);
+        response.end(NGINX_PAGE);
         return;
       case 'rate-limited':
         response.writeHead(429, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '45' });

@@ -10,8 +10,8 @@
 // Plus the troubles any server can have (troubles.ts), switched on by the test.
 import type { ServerResponse } from 'node:http';
 import type { Clock } from '../../../common/clock.ts';
-import { startHostileServer, type RecordedRequest } from '../hostile-server.ts';
-import { troubleScript, type Trouble } from './troubles.ts';
+import type { RecordedRequest } from '../hostile-server.ts';
+import { startTroubledServer, type Trouble } from './troubles.ts';
 
 export type FakeMonitorType = 'HTTP' | 'KEYWORD' | 'PING' | 'PORT' | 'HEARTBEAT';
 export type FakeMonitorStatus = 'UP' | 'DOWN' | 'PAUSED' | 'SEEMS_DOWN' | 'NOT_CHECKED';
@@ -50,7 +50,6 @@ const V2_STATUSES: Record<FakeMonitorStatus, number> = { PAUSED: 0, NOT_CHECKED:
 const V2_MAX_LIMIT = 50;
 
 export async function startFakeUptimeRobot(clock: Pick<Clock, 'now'>, monitors: FakeMonitor[] = []): Promise<FakeUptimeRobot> {
-  let trouble: Trouble | undefined;
   /** Requests of the current minute, by key: UptimeRobot counts a fixed window, reset at `X-RateLimit-Reset`. */
   let window = { startsAt: clock.now(), counts: new Map<string, number>() };
   const fake = {
@@ -59,14 +58,10 @@ export async function startFakeUptimeRobot(clock: Pick<Clock, 'now'>, monitors: 
     pageSize: 50,
     requestsPerMinute: 10,
     nextLinkBase: 'https://api.uptimerobot.com/v3/monitors',
-    trouble(next: Trouble | undefined) {
-      trouble = next;
-    },
+    trouble: (next: Trouble | undefined) => troubled.trouble(next),
   };
-  const server = await startHostileServer((request, response) => {
-    if (trouble !== undefined) return troubleScript(trouble)(request, response);
-    answer(request, response);
-  });
+  const troubled = await startTroubledServer(answer);
+  const { server } = troubled;
 
   function answer(request: RecordedRequest, response: ServerResponse): void {
     if (request.method === 'GET' && /^\/v3\/monitors\/?$/.test(request.path)) return currentMonitors(request, response);
