@@ -45,7 +45,7 @@ export async function clientServersBench(): Promise<boolean> {
     }
     console.log(`Filling ${serverCount} services with ${perServer.monitors} monitors, ${perServer.heartbeats} heartbeats and ${perServer.domains} domains each…`);
     await Promise.all(services.map((service) => fillService(service, perServer)));
-    const connections: Connection[] = services.map((service, i) => ({ id: `server-${i}`, name: `Server ${i}`, baseUrl: service.apiUrl, kind: 'remote', enabled: true }));
+    const connections: Connection[] = services.map((service, i) => ({ id: `server-${i}`, name: `Server ${i}`, baseUrl: service.apiUrl, kind: 'remote', sourceKind: 'vigil', enabled: true }));
 
     const bodies = await Promise.all(services.map((service) => rawBodies(service, perServer)));
     // The servers' polls fall on different seconds, as ten pollers started apart do: the figure against the target.

@@ -76,7 +76,7 @@ function serverWith(connection: ConnectionView, monitors: Monitor[], now: number
   return { server, items };
 }
 
-const thisComputer: ConnectionView = { id: 'local', name: 'This computer', baseUrl: 'http://127.0.0.1:7070/api', kind: 'local', enabled: true, auth: 'signed-in' };
+const thisComputer: ConnectionView = { id: 'local', name: 'This computer', baseUrl: 'http://127.0.0.1:7070/api', kind: 'local', sourceKind: 'vigil', enabled: true, auth: 'signed-in' };
 
 function statusOf(parts: readonly { server: ServerStatusView; items: StatusItemView[] }[]): StatusView {
   return { level: 'critical', tooltip: 'Vigil', trayItems: [], maintenance: [], servers: parts.map((part) => part.server), items: parts.flatMap((part) => part.items) };
@@ -91,7 +91,7 @@ function bigStatus(): StatusView {
 function manyServersStatus(): StatusView {
   const now = Date.now();
   const connections = Array.from({ length: overviewServers }, (_, index): ConnectionView =>
-    index === 0 ? thisComputer : { id: `server-${index}`, name: `Server ${index}`, baseUrl: `https://monitor-${index}.example/api`, kind: 'remote', enabled: true, auth: 'signed-in' },
+    index === 0 ? thisComputer : { id: `server-${index}`, name: `Server ${index}`, baseUrl: `https://monitor-${index}.example/api`, kind: 'remote', sourceKind: 'vigil', enabled: true, auth: 'signed-in' },
   );
   return statusOf(connections.map((connection) => serverWith(connection, monitorsOf(itemsPerServer, now), now)));
 }

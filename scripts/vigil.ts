@@ -42,11 +42,11 @@ const commands: Record<string, { summary: [usage: string, description: string]; 
     run: async (args) => (await import('../service/cli/test-email-command.ts')).testEmailCommand(args, await serviceDefaults()),
   },
   status: {
-    summary: ['status [--server NAME | --base-url URL] [--json] [--timeout S]', 'poll every watched server once; exit the worst: 0 ok, 1 warning, 2 critical, 3 cannot tell'],
+    summary: ['status [--server NAME | [--kind KIND] --base-url URL] [--json] [--timeout S]', 'poll every watched server once; exit the worst: 0 ok, 1 warning, 2 critical, 3 cannot tell'],
     run: async (args) => (await import('../main/cli/status-command.ts')).statusCommand(args, cliLogger),
   },
   watch: {
-    summary: ['watch [--server NAME | --base-url URL] [--json] [--interval S]', 'poll every watched server on the interval, one line per alert'],
+    summary: ['watch [--server NAME | [--kind KIND] --base-url URL] [--json] [--interval S]', 'poll every watched server on the interval, one line per alert'],
     run: async (args) => void (await (await import('../main/cli/watch-command.ts')).watchCommand(args, cliLogger)),
   },
   history: {
@@ -83,11 +83,11 @@ const commands: Record<string, { summary: [usage: string, description: string]; 
     },
   },
   login: {
-    summary: ['login --base-url URL [--name NAME]', 'read a token from stdin into the OS keychain; the server is then watched'],
+    summary: ['login [--kind KIND] --base-url URL [--name NAME]', "read a token (a source's API key) from stdin into the OS keychain; it is then watched"],
     run: async (args) => (await import('../main/cli/login-command.ts')).loginCommand(args, cliLogger),
   },
   logout: {
-    summary: ['logout [--server NAME | --base-url URL]', "remove a server's token from the OS keychain"],
+    summary: ['logout [--server NAME | --base-url URL]', "remove a server's token from the OS keychain; forget a source"],
     run: async (args) => (await import('../main/cli/logout-command.ts')).logoutCommand(args, cliLogger),
   },
 };

@@ -10,8 +10,8 @@ import { heartbeatFields } from './heartbeat.ts';
 import { monitorFields } from './monitor.ts';
 import type { FieldExtension, FieldSpec, FieldTable } from './resource-fields.ts';
 
-/** The field table of each kind of watched item. */
-export const ITEM_FIELD_TABLES = { monitor: monitorFields, heartbeat: heartbeatFields, domain: domainFields } satisfies Record<ItemKind, FieldTable>;
+/** The field table of each kind of watched item; a read-only source's item has no field a person writes in Vigil. */
+export const ITEM_FIELD_TABLES = { monitor: monitorFields, heartbeat: heartbeatFields, domain: domainFields, source: {} } satisfies Record<ItemKind, FieldTable>;
 
 export const ITEM_KINDS = Object.keys(ITEM_FIELD_TABLES) as ItemKind[];
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { domainCreateInput, domainEditInput, heartbeatCreateInput, heartbeatEditInput, monitorCreateInput, notificationHandlerCreateInput } from '../api/index.ts';
 import { itemRulesPatchSchema, maintenanceSelectorSchema, maintenanceTargetSchema, maintenanceTimingSchema } from './alerting.ts';
 import { ITEM_PAGE_WINDOWS } from './history.ts';
+import { ITEM_KEY_KINDS } from './item-key.ts';
 import { SETTINGS_BOUNDS, settingsPatchSchema, smtpInputSchema, testEmailSchema } from './settings.ts';
 
 const id = z.string().min(1).max(500);
@@ -17,7 +18,7 @@ export const argumentSchemas = {
   /** The connection a call is about (a server of the settings; its id names its token in the keychain). */
   connectionId: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'must be the id of a connection'),
   /** A server item key (`<connectionId>/monitor:42`, common/ipc/item-key.ts). */
-  itemKey: z.string().min(3).max(600).regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}\/(monitor|heartbeat|domain)[:?]/, 'must be a server item key like "work/monitor:42"'),
+  itemKey: z.string().min(3).max(600).regex(new RegExp(`^[A-Za-z0-9][A-Za-z0-9_-]{0,63}/(${ITEM_KEY_KINDS})[:?]`), 'must be a server item key like "work/monitor:42"'),
   snoozeFor: z.union([z.literal('1h'), z.literal('4h'), z.literal('8h'), z.literal('until-resumed')]),
   pauseFor: z.union([z.literal('1h'), z.literal('4h'), z.literal('until-resumed')]),
   maintenanceTarget: maintenanceTargetSchema,

@@ -5,8 +5,24 @@
 // cannot be told apart from a renamed one; it is keyed by its name instead (`monitor?name=API`), which is
 // only as stable as the name. The `?` after the kind keeps such keys from ever colliding with an id key.
 import type { Domain, Heartbeat, Monitor } from '../api/index.ts';
+import type { SourceItemKind } from './connection-kinds.ts';
 
-export type ItemKind = 'monitor' | 'heartbeat' | 'domain';
+/** The monitoring API's three kinds of watched item, and `source`: an item a read-only source shows (issue 21). */
+export type ItemKind = 'monitor' | 'heartbeat' | 'domain' | 'source';
+
+/** What a person calls each kind of item; a source's item by what its source calls it. */
+const ITEM_KIND_NAMES: Record<Exclude<ItemKind, 'source'> | SourceItemKind, string> = {
+  monitor: 'Monitor',
+  heartbeat: 'Heartbeat',
+  domain: 'Domain',
+  component: 'Component',
+  alert: 'Alert',
+};
+
+/** "Monitor", "Component", "Alert": an item's kind as a list's column or a page's heading says it. */
+export function itemKindName(item: { kind: ItemKind; sourceItem?: { kind: SourceItemKind } | undefined }): string {
+  return ITEM_KIND_NAMES[item.kind === 'source' ? (item.sourceItem?.kind ?? 'monitor') : item.kind];
+}
 
 export type ItemRef = { kind: ItemKind; id: string } | { kind: ItemKind; name: string };
 
@@ -30,7 +46,15 @@ export function domainKey(domain: Domain): string {
   return `domain?name=${domain.domain ?? ''}`;
 }
 
-const KEY_SHAPE = /^(monitor|heartbeat|domain)(?::(.+)|\?name=(.*))$/s;
+/** A source item's key (`source:<id>`): every source gives each item an id, stable within the source. */
+export function sourceItemKey(item: { id: string }): string {
+  return itemIdKey('source', item.id);
+}
+
+/** The kinds as an item key begins with one, for patterns that check a key's shape. */
+export const ITEM_KEY_KINDS = 'monitor|heartbeat|domain|source';
+
+const KEY_SHAPE = new RegExp(`^(${ITEM_KEY_KINDS})(?::(.+)|\\?name=(.*))$`, 's');
 
 /** What a key points at within its server, or undefined if it is not an item key. */
 export function parseItemKey(key: string): ItemRef | undefined {

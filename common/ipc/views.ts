@@ -2,6 +2,8 @@
 // connection only says whether it is signed in.
 import type { Domain, Heartbeat, Monitor, NotificationHandler } from '../api/index.ts';
 import type { MaintenanceView } from './alerting.ts';
+import type { ConnectionKind, SourceItemKind } from './connection-kinds.ts';
+import type { ItemKind } from './item-key.ts';
 
 /** The tray icon's levels: one icon each (build/generate-icons.ts draws them). */
 export const levels = ['ok', 'warning', 'critical', 'unknown', 'offline', 'paused'] as const;
@@ -13,6 +15,10 @@ export interface ConnectionView {
   name: string;
   baseUrl: string;
   kind: 'local' | 'remote';
+  /** What answers there: a Vigil server, or a source Vigil only reads. */
+  sourceKind: ConnectionKind;
+  /** Uptime Kuma read without a key: its status page's slug. */
+  page?: string;
   /** Watched (polled) now; a disabled connection is kept with its token but not polled. */
   enabled: boolean;
   /** Never the token itself. `not-kept`: there is none because, with no keychain to use, it lasted only until
@@ -31,7 +37,7 @@ export interface ConnectionView {
   usualBaseUrl?: string;
 }
 
-export type ItemKind = 'monitor' | 'heartbeat' | 'domain';
+export type { ItemKind };
 
 export interface StatusItemView {
   /** The server item key (`<connectionId>/monitor:42`, common/ipc/item-key.ts). */
@@ -58,6 +64,8 @@ export interface StatusItemView {
   since?: number;
   /** The state began before Vigil first saw it, so `since` is a lower bound ("for at least 2 h"). */
   sinceIsLowerBound?: boolean;
+  /** An item of a read-only source (kind `source`): what the source calls it, its group there, and its own page there. */
+  sourceItem?: { kind: SourceItemKind; group?: string; webUrl?: string };
 }
 
 /**

@@ -9,6 +9,7 @@ import { nodeLocalServiceLauncher } from '../core/app/local-service-launcher.ts'
 import { defaultSettingsDir, localServiceDataDir } from '../core/settings/settings-dir.ts';
 import type { Connection } from '../core/settings/settings-schema.ts';
 import { FileSettingsStore } from '../core/settings/settings-store.ts';
+import { CONNECTION_KEY, isReadOnlySource } from '../../common/ipc/connection-kinds.ts';
 import { cannotTell } from './exit-codes.ts';
 import { chooseOneServer, chooseServers, hostOf, type ServerChoice, type Target } from './server-choice.ts';
 
@@ -52,13 +53,22 @@ export class CliEnvironment {
   /**
    * VIGIL_TOKEN when the command named the server with --base-url; for This computer, a short-lived token signed
    * with its service's own key (no keychain needed, as the app gets its token); else the keychain entry of the
-   * saved connection.
+   * saved connection. A source's API key likewise; '' for a source read without one.
    */
   async token(target: Target): Promise<string> {
     const fromEnv = process.env.VIGIL_TOKEN?.trim();
+    const need = CONNECTION_KEY[target.sourceKind];
+    // A kind read without a key is sent none, even one exported for another server.
+    if (need === 'none') return '';
     if (fromEnv && target.namedByBaseUrl) return fromEnv;
     if (target.connection?.kind === 'local') return this.#localToken();
+    // A source named by --base-url alone has no keychain entry to read.
     const token = target.connection && (await (await this.secrets()).get(target.connection.id));
+    if (!token && need === 'optional') return '';
+    if (!token && isReadOnlySource(target.sourceKind)) {
+      const named = `--kind ${target.sourceKind} --base-url ${target.baseUrl}`;
+      throw new CliError(`No API key for ${target.name}: save it with \`npm run vigil -- login ${named}\` (it reads the key from stdin), or pass ${named} with VIGIL_TOKEN set.`, cannotTell);
+    }
     if (!token) {
       throw new CliError(
         `No token for ${target.name}: sign in with \`npm run vigil -- login --base-url ${target.baseUrl}\` (it reads the token from stdin), or pass --base-url with VIGIL_TOKEN set.`,
@@ -81,13 +91,17 @@ export class CliEnvironment {
     }
   }
 
-  /** Saves (or updates) a remote connection; signing in to it means watching it, so it is enabled. */
-  saveConnection(baseUrl: string, name: string | undefined): Connection {
-    const existing = this.settings.read().connections.find((c) => c.baseUrl === baseUrl);
+  /**
+   * Saves (or updates) a remote connection, a Vigil server's or a source's (`source`: its kind and Kuma's page);
+   * signing in to it means watching it, so it is enabled.
+   */
+  saveConnection(baseUrl: string, name: string | undefined, source: Pick<Connection, 'sourceKind' | 'page'> = { sourceKind: 'vigil' }): Connection {
+    const existing = this.settings.read().connections.find((c) => c.baseUrl === baseUrl && c.sourceKind === source.sourceKind && c.page === source.page);
     const id = existing?.id ?? randomUUID();
     const updated = this.settings.update((current) => {
       const others = current.connections.filter((c) => c.id !== id);
-      const saved = { id, name: name ?? existing?.name ?? hostOf(baseUrl), baseUrl, kind: existing?.kind ?? 'remote', enabled: true } as const;
+      const page = source.page === undefined ? {} : { page: source.page };
+      const saved: Connection = { id, name: name ?? existing?.name ?? hostOf(baseUrl), baseUrl, kind: existing?.kind ?? 'remote', sourceKind: source.sourceKind, ...page, enabled: true };
       return { ...current, connections: [...others, saved] };
     });
     const saved = updated.connections.find((c) => c.id === id);

@@ -9,12 +9,14 @@ import { configurationExportFile, exportConfiguration } from '../core/configurat
 import { keptFieldsOfServer } from '../core/app/kept-fields.ts';
 import { CliEnvironment } from './cli-environment.ts';
 import { serverChoiceFlags } from './server-choice.ts';
-import { connectTo, unreachable } from './server-connection.ts';
+import { connectTo, refuseReadOnly, unreachable } from './server-connection.ts';
 
 export async function exportCommand(args: string[], logger: Logger): Promise<number> {
   const flags = parseFlags('export', args, serverChoiceFlags);
   const environment = new CliEnvironment(logger);
-  const { target, client } = await connectTo(environment, environment.oneServer(flags, 'export'));
+  const chosen = environment.oneServer(flags, 'export');
+  refuseReadOnly(chosen, 'export');
+  const { target, client } = await connectTo(environment, chosen);
   const configuration = await exportConfiguration(client, systemClock.now(), target.connection === undefined ? undefined : keptFieldsOfServer(environment.settings, target.connection.id)).catch((error: unknown) => {
     throw unreachable(target, error);
   });

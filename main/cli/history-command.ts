@@ -34,6 +34,7 @@ function parseWindow(text: string | undefined): ItemPageWindow {
 
 /** The server when it keeps history (`GET /capabilities` lists it), saying whether it keeps maintenance windows too. */
 async function historyServerOf(server: ServerConnection): Promise<HistoryServer | undefined> {
+  if (server.source !== undefined) return undefined;
   let extensions: string[];
   try {
     extensions = (await server.client.getCapabilities()).extensions;

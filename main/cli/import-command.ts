@@ -11,7 +11,7 @@ import { importConfiguration } from '../core/configuration/import-configuration.
 import { keptFieldsOfServer } from '../core/app/kept-fields.ts';
 import { CliEnvironment } from './cli-environment.ts';
 import { serverChoiceFlags } from './server-choice.ts';
-import { connectTo, unreachable } from './server-connection.ts';
+import { connectTo, refuseReadOnly, unreachable } from './server-connection.ts';
 import { splitArguments } from './command-args.ts';
 
 const spec = { ...serverChoiceFlags, 'dry-run': { type: 'boolean' } } as const;
@@ -49,7 +49,9 @@ export async function importCommand(args: string[], logger: Logger): Promise<num
   const flags = parseFlags('import', options, spec);
   const text = await readConfiguration(words[0] ?? '');
   const environment = new CliEnvironment(logger);
-  const { target, client } = await connectTo(environment, environment.oneServer(flags, 'import'));
+  const chosen = environment.oneServer(flags, 'import');
+  refuseReadOnly(chosen, 'import');
+  const { target, client } = await connectTo(environment, chosen);
   const outcome = await importConfiguration(client, text, { dryRun: flags['dry-run'] === true, kept: target.connection === undefined ? undefined : keptFieldsOfServer(environment.settings, target.connection.id) }).catch((error: unknown) => {
     throw unreachable(target, error);
   });

@@ -43,6 +43,7 @@ export async function pollServer(environment: CliEnvironment, target: Target, ti
 
 /** One poll of a server, its items with what Vigil keeps for them (a saved connection's), as the app shows them. */
 export async function snapshotOf(environment: CliEnvironment, server: ServerConnection, signal?: AbortSignal): Promise<Snapshot> {
+  if (server.source !== undefined) return server.source.snapshot(server.token, signal);
   const snapshot = await fetchSnapshot(server.client, systemClock, signal);
   const { connection } = server.target;
   return withKeptFields(snapshot, connection === undefined ? undefined : keptFieldsOn(environment.settings.read(), connection.id));

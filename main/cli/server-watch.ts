@@ -35,7 +35,8 @@ export class ServerWatch {
     const { server, clock = systemClock } = options;
     const { target } = server;
     // A server named by --base-url alone is watched as a connection of its own, by its address.
-    const connection: Connection = target.connection ?? { id: target.baseUrl, name: target.name, baseUrl: target.baseUrl, kind: 'remote', enabled: true };
+    const page = target.page === undefined ? {} : { page: target.page };
+    const connection: Connection = target.connection ?? { id: target.baseUrl, name: target.name, baseUrl: target.baseUrl, kind: 'remote', sourceKind: target.sourceKind, ...page, enabled: true };
     let stopping = false;
     const session: ConnectionSession = new ConnectionSession({
       connection,

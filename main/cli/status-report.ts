@@ -3,11 +3,15 @@
 import { isAcknowledgeable } from '../core/alerts/index.ts';
 import { assessSnapshot, healthRank, itemAnnotations, itemDetail, itemId, itemName, type AssessOptions, type Health, type ItemAssessment } from '../core/health/index.ts';
 import type { Snapshot } from '../core/model/snapshot.ts';
+import type { SourceItemKind } from '../../common/ipc/connection-kinds.ts';
+import type { ItemKind } from '../../common/ipc/item-key.ts';
 
 export type ReportLevel = 'ok' | 'warning' | 'critical';
 
 export interface ReportRow {
-  kind: ItemAssessment['kind'];
+  /** What the item is: a monitor, heartbeat or domain of a Vigil server, or what a source calls it (its monitors and
+   * heartbeats, a status page's components, Alertmanager's alerts). */
+  kind: Exclude<ItemKind, 'source'> | SourceItemKind;
   id: string | undefined;
   name: string;
   health: Health;
@@ -32,11 +36,11 @@ export interface StatusReport {
   issues: number;
 }
 
-const kindOrder = { monitor: 0, heartbeat: 1, domain: 2 } as const;
+const kindOrder = { monitor: 0, heartbeat: 1, domain: 2, component: 3, alert: 4 } as const;
 
 function row(item: ItemAssessment, now: number, acknowledged: ReadonlyMap<string, number>): ReportRow {
   const annotations = Object.fromEntries(itemAnnotations(item).map((annotation) => [annotation.key, annotation.text]));
-  const reported: ReportRow = { kind: item.kind, id: itemId(item), name: itemName(item), health: item.health, state: item.state, detail: itemDetail(item, now), annotations };
+  const reported: ReportRow = { kind: item.kind === 'source' ? item.item.kind : item.kind, id: itemId(item), name: itemName(item), health: item.health, state: item.state, detail: itemDetail(item, now), annotations };
   const acknowledgedAt = isAcknowledgeable(item.health) ? acknowledged.get(item.key) : undefined;
   return acknowledgedAt === undefined ? reported : { ...reported, state: 'acknowledged', acknowledgedAt };
 }

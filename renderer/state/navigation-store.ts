@@ -32,7 +32,8 @@ interface NavigationState {
   openItemPage(itemKey: string): void;
 }
 
-export const viewOfKind: Record<ItemKind, ViewId> = { monitor: 'monitors', heartbeat: 'heartbeats', domain: 'domains' };
+/** The list each kind is shown in; a source's items are listed in the overview, grouped by their source. */
+export const viewOfKind: Record<ItemKind, ViewId> = { monitor: 'monitors', heartbeat: 'heartbeats', domain: 'domains', source: 'overview' };
 
 const itemPrefix = '#/item/';
 

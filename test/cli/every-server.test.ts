@@ -101,8 +101,8 @@ describe.skipIf(missing)('the client commands over every server', { shuffle: fal
       expect(report.level).toBe('critical');
       expect(report.connection).toBeUndefined();
       expect(report.servers).toEqual([
-        { name: 'Work', id: expect.any(String), baseUrl: work.process.apiUrl, level: 'critical', situation: 'ok', issues: 0 },
-        { name: 'Side', id: expect.any(String), baseUrl: side.process.apiUrl, level: 'ok', situation: 'ok', issues: 0 },
+        { name: 'Work', id: expect.any(String), baseUrl: work.process.apiUrl, kind: 'vigil', level: 'critical', situation: 'ok', issues: 0 },
+        { name: 'Side', id: expect.any(String), baseUrl: side.process.apiUrl, kind: 'vigil', level: 'ok', situation: 'ok', issues: 0 },
       ]);
       const [workId, sideId] = report.servers.map((server) => server.id);
       expect(workId).not.toBe(sideId);

@@ -13,12 +13,12 @@ const rowOf = (name: string, health: ReportRow['health']): ReportRow => ({ kind:
 function reported(name: string, level: ReportLevel, id = name.toLowerCase()): ServerStatus {
   const rows = [rowOf(`${name} API`, level === 'ok' ? 'ok' : level)];
   const report: StatusReport = { level, exitCode: level === 'critical' ? 2 : level === 'warning' ? 1 : 0, monitors: rows, heartbeats: [], domains: [], rows, issues: 0 };
-  return { name, id, baseUrl: `https://${id}.example/api`, report };
+  return { name, id, baseUrl: `https://${id}.example/api`, kind: 'vigil', report };
 }
 
 const unreachable: PollFailure = { situation: 'unreachable', message: 'Cannot tell the status of Home: Could not reach the server.' };
 // Named by --base-url alone: not a saved connection, so without an id.
-const cannotTell: ServerStatus = { name: 'Home', baseUrl: 'https://home.example/api', failure: unreachable };
+const cannotTell: ServerStatus = { name: 'Home', baseUrl: 'https://home.example/api', kind: 'vigil', failure: unreachable };
 
 describe('over several servers', () => {
   it('exits with the worst: critical, then cannot tell, then warning, then ok', () => {
@@ -51,10 +51,11 @@ describe('over several servers', () => {
     expect(serversJson([work, cannotTell])).toEqual({
       level: 'unknown',
       servers: [
-        { name: 'Work', id: 'work', baseUrl: 'https://work.example/api', level: 'warning', situation: 'ok', issues: 0 },
-        { name: 'Home', id: null, baseUrl: 'https://home.example/api', level: 'unknown', situation: 'unreachable', problem: unreachable.message },
+        { name: 'Work', id: 'work', baseUrl: 'https://work.example/api', kind: 'vigil', level: 'warning', situation: 'ok', issues: 0 },
+        { name: 'Home', id: null, baseUrl: 'https://home.example/api', kind: 'vigil', level: 'unknown', situation: 'unreachable', problem: unreachable.message },
       ],
-      monitors: [{ kind: 'monitor', id: 'Work API', name: 'Work API', health: 'warning', state: 'down', detail: 'Down', notes: 'Runbook: https://wiki.example/api', server: 'Work', server_id: 'work' }],
+      items: [{ kind: 'monitor', id: 'Work API', name: 'Work API', health: 'warning', state: 'down', detail: 'Down', notes: 'Runbook: https://wiki.example/api', server: 'Work', server_id: 'work', server_kind: 'vigil' }],
+      monitors: [{ kind: 'monitor', id: 'Work API', name: 'Work API', health: 'warning', state: 'down', detail: 'Down', notes: 'Runbook: https://wiki.example/api', server: 'Work', server_id: 'work', server_kind: 'vigil' }],
       heartbeats: [],
       domains: [],
       issues: 0,
@@ -76,7 +77,8 @@ describe('vigil watch --json', () => {
   const target = (id: string | undefined): Target => ({
     name: 'Work',
     baseUrl: 'https://work.example/api',
-    connection: id === undefined ? undefined : { id, name: 'Work', baseUrl: 'https://work.example/api', kind: 'remote', enabled: true },
+    connection: id === undefined ? undefined : { id, name: 'Work', baseUrl: 'https://work.example/api', kind: 'remote', sourceKind: 'vigil', enabled: true },
+    sourceKind: 'vigil',
     namedByBaseUrl: id === undefined,
   });
 

@@ -21,7 +21,7 @@ import { emptyStatus, serverStatus } from './status-view.ts';
 export const sampleStatus: StatusView = {
   ...emptyStatus,
   tooltip: 'Vigil — 2 monitors, all up',
-  servers: [serverStatus({ connection: { id: 'local', name: 'This computer', baseUrl: 'http://127.0.0.1:7070/api', kind: 'local', enabled: true, auth: 'signed-in' } })],
+  servers: [serverStatus({ connection: { id: 'local', name: 'This computer', baseUrl: 'http://127.0.0.1:7070/api', kind: 'local', sourceKind: 'vigil', enabled: true, auth: 'signed-in' } })],
 };
 
 export interface FakeVigilCore extends VigilCore {

@@ -74,7 +74,7 @@ describe('notices', () => {
 
 describe('the server’s own trouble', () => {
   it('is a banner per problem, in the server’s words', () => {
-    const connection = { id: 'local', name: 'This computer', baseUrl: 'http://127.0.0.1:7070/api', kind: 'local', enabled: true, auth: 'signed-in', serverProblems: ['History is not being saved: the disk is full.'] } as const;
+    const connection = { id: 'local', name: 'This computer', baseUrl: 'http://127.0.0.1:7070/api', kind: 'local', sourceKind: 'vigil', enabled: true, auth: 'signed-in', serverProblems: ['History is not being saved: the disk is full.'] } as const;
     const banners = bannersOf(status({ connection: { ...connection, serverProblems: [...connection.serverProblems] } }), NOW);
     expect(banners).toEqual([{ id: 'server-problem', tone: 'warning', connectionId: 'local', text: 'This computer reports a problem: History is not being saved: the disk is full.' }]);
     expect(bannersOf(status({ connection: { ...connection, serverProblems: [] } }), NOW)).toEqual([]);

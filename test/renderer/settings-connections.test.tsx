@@ -66,7 +66,7 @@ describe('Settings: connections', () => {
   });
 
   it('adds a server: sends it trimmed, empties the form and the token field, and lists it', async () => {
-    const added: ConnectionView = { id: 'staging', name: 'Staging', baseUrl: 'https://staging.example.com/api', kind: 'remote', enabled: true, auth: 'signed-in' };
+    const added: ConnectionView = { id: 'staging', name: 'Staging', baseUrl: 'https://staging.example.com/api', kind: 'remote', sourceKind: 'vigil', enabled: true, auth: 'signed-in' };
     let connections = [localConnection];
     const fake = await renderSettings({
       listConnections: async () => connections,

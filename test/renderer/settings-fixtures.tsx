@@ -22,8 +22,8 @@ export const savedSettings: SettingsView = {
   about: { version: '1.4.2', logFile: '/home/ada/.config/Vigil/logs/main.log', shell: 'desktop' },
 };
 
-export const localConnection: ConnectionView = { id: 'local', name: 'This computer', baseUrl: 'http://127.0.0.1:7070/api', kind: 'local', enabled: true, auth: 'signed-in' };
-export const remoteConnection: ConnectionView = { id: 'prod', name: 'Production', baseUrl: 'https://monitor.example.com/api', kind: 'remote', enabled: false, auth: 'signed-in' };
+export const localConnection: ConnectionView = { id: 'local', name: 'This computer', baseUrl: 'http://127.0.0.1:7070/api', kind: 'local', sourceKind: 'vigil', enabled: true, auth: 'signed-in' };
+export const remoteConnection: ConnectionView = { id: 'prod', name: 'Production', baseUrl: 'https://monitor.example.com/api', kind: 'remote', sourceKind: 'vigil', enabled: false, auth: 'signed-in' };
 
 /** The fake API answering the view's three loads (overridable), and the view on screen once they arrived. */
 export async function renderSettings(answers: Partial<VigilCalls> = {}): Promise<FakeApi> {

@@ -4,10 +4,10 @@
 import { serverItemKey } from '../../common/ipc/item-key.ts';
 import type { ConnectionView, Domain, Heartbeat, Monitor, ServerStatusView, StatusItemView, StatusView } from '../../common/ipc/views.ts';
 
-export const localConnection: ConnectionView = { id: 'local', name: 'This computer', baseUrl: 'http://127.0.0.1:7070/api', kind: 'local', enabled: true, auth: 'signed-in' };
+export const localConnection: ConnectionView = { id: 'local', name: 'This computer', baseUrl: 'http://127.0.0.1:7070/api', kind: 'local', sourceKind: 'vigil', enabled: true, auth: 'signed-in' };
 
 export function remoteConnection(id: string, name: string, fields: Partial<ConnectionView> = {}): ConnectionView {
-  return { id, name, baseUrl: `https://${id}.example/api`, kind: 'remote', enabled: true, auth: 'signed-in', ...fields };
+  return { id, name, baseUrl: `https://${id}.example/api`, kind: 'remote', sourceKind: 'vigil', enabled: true, auth: 'signed-in', ...fields };
 }
 
 /** A status item; `key` may be a plain item key, made the server's. */

@@ -149,7 +149,7 @@ describe('banners', () => {
   });
 
   it('warns before the token expires', () => {
-    const connection = { id: 'prod', name: 'Prod', baseUrl: 'https://prod.example/api', kind: 'remote' as const, enabled: true, auth: 'expiring' as const, tokenExpiresAt: NOW + 2 * 86_400_000 };
+    const connection = { id: 'prod', name: 'Prod', baseUrl: 'https://prod.example/api', kind: 'remote' as const, sourceKind: 'vigil' as const, enabled: true, auth: 'expiring' as const, tokenExpiresAt: NOW + 2 * 86_400_000 };
     expect(bannersOf(status({ connection }), NOW)).toMatchObject([{ id: 'token-expiring', text: 'The token for Prod expires in 2 days. Replace it before it does.' }]);
   });
 

@@ -26,6 +26,9 @@ export function onEachMaintenanceServer<T>(environment: CliEnvironment, targets:
 /** Throws the one-line explanation when the server does not offer the extension (a spec-only server). */
 export async function requireMaintenance(server: ServerConnection): Promise<void> {
   const { target, client } = server;
+  if (server.source !== undefined) {
+    throw new CliError(`${target.name} is a source Vigil only reads, so it keeps no maintenance windows of Vigil's; start maintenance from Vigil's window, which applies it to its own notifications.`, cannotTell);
+  }
   const capabilities = await client.getCapabilities().catch((error: unknown) => {
     throw unreachable(target, error);
   });

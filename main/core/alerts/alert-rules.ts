@@ -76,6 +76,8 @@ const NEWS_KIND: Partial<Record<AlertKind, ItemNewsKind>> = {
   'certificate-expired': 'expiry',
   'monitor-flapping': 'down',
   'monitor-settled': 'down',
+  'source-problem': 'down',
+  'source-recovered': 'recovered',
 };
 
 /** Whether the item's rule lets this kind of news be told. */

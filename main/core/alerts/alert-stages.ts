@@ -10,7 +10,7 @@
 // news back. Applying a decision (remembering what is owed or held) is news-ledger.ts's job, not a stage's.
 import { maintenanceOf, type ActiveMaintenance } from '../maintenance/active-maintenance.ts';
 import { isRecoveryNews } from './acknowledgement.ts';
-import { isBadKind, type Alert, type ItemAlertKind } from './alert.ts';
+import { isBadKind, isTroubleKind, type Alert, type ItemAlertKind } from './alert.ts';
 import { delayMsOf, itemTells, type SuppressionReason } from './alert-rules.ts';
 import { isItemBad, type AlertState, type OwedChange } from './alert-state.ts';
 import type { ConnectionEvent } from './connection-changes.ts';
@@ -77,12 +77,12 @@ function downParent(moment: Moment, itemKey: string): string | undefined {
 
 /** Only a down, a late or a failed run waits for its delay: the rest is news at once. */
 function delayable(kind: ItemAlertKind): boolean {
-  return kind === 'monitor-down' || kind === 'heartbeat-late' || kind === 'heartbeat-failed';
+  return isTroubleKind(kind);
 }
 
 /** A monitor down, a heartbeat that missed two pings or failed: told at once in quiet hours when the person asks for it. */
 function breaksThrough(moment: Moment, alert: Alert): boolean {
-  const critical = alert.severity === 'critical' && (alert.kind === 'monitor-down' || alert.kind === 'heartbeat-late' || alert.kind === 'heartbeat-failed');
+  const critical = alert.severity === 'critical' && isTroubleKind(alert.kind);
   return critical && moment.context.rules.quietHours?.criticalBreaksThrough === true;
 }
 

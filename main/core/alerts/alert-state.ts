@@ -55,6 +55,12 @@ export interface HeartbeatMemory {
   waitingSince?: number;
 }
 
+/** A source's item with a problem: since when Vigil has seen it so, and how bad the news told of it was. */
+export interface SourceMemory {
+  troubleSince: number;
+  told: 'warning' | 'critical';
+}
+
 /** What a piece of news is about: an item's own state (up, down, late, expiring), or a monitor's certificate, each
  * with a story of its own (a certificate expiring in 7 days must not replace "API is down" in the quiet-hours
  * summary, nor be dropped when the monitor is back up). `key`: the item's (the monitor's, for its certificate). */
@@ -128,6 +134,8 @@ export interface AlertState {
   domains: Record<string, DomainMemory>;
   /** Monitor key → its certificate's expiry already told. */
   certificates: Record<string, ExpiryMemory>;
+  /** A read-only source's items with a problem (absent from states written before sources). */
+  sources: Record<string, SourceMemory>;
   /** News owed (maintenance, a delay, a parent down), in the order it was first owed. */
   owed: OwedChange[];
   /** What happened while quiet, in the order it was first held: at most `HELD_LIMIT` stories (held-limit.ts). */
@@ -147,7 +155,7 @@ export function newsId(subject: HeldSubject): string {
 /** Whether the item (by its key) is in a bad state in this memory: a monitor down, a heartbeat not ok, a domain
  * expiring. */
 export function isItemBad(memory: AlertState, key: string): boolean {
-  return Object.hasOwn(memory.monitors, key) || memory.heartbeats[key]?.troubleSince !== undefined || Object.hasOwn(memory.domains, key);
+  return Object.hasOwn(memory.monitors, key) || memory.heartbeats[key]?.troubleSince !== undefined || Object.hasOwn(memory.domains, key) || Object.hasOwn(memory.sources, key);
 }
 
 /** Whether what the news is about is bad in this memory: the item, or its certificate expiring. */
@@ -180,6 +188,7 @@ export function initialAlertState(): AlertState {
     heartbeats: {},
     domains: {},
     certificates: {},
+    sources: {},
     owed: [],
     held: [],
     heldUncounted: 0,
@@ -237,6 +246,10 @@ function monitorMemory(value: unknown): MonitorMemory | undefined {
   return isRecord(value) && isTime(value.downSince) ? { downSince: value.downSince } : undefined;
 }
 
+function sourceMemory(value: unknown): SourceMemory | undefined {
+  return isRecord(value) && isTime(value.troubleSince) && (value.told === 'warning' || value.told === 'critical') ? { troubleSince: value.troubleSince, told: value.told } : undefined;
+}
+
 function heartbeatMemory(value: unknown): HeartbeatMemory | undefined {
   if (!isRecord(value)) return undefined;
   const memory: HeartbeatMemory = {};
@@ -279,6 +292,7 @@ export function restoreAlertState(persisted: unknown): AlertState {
     ...items,
     domains: recordOf(persisted.domains, expiryMemory),
     certificates: recordOf(persisted.certificates, expiryMemory),
+    sources: recordOf(persisted.sources, sourceMemory),
     ...readRuleMemory(persisted),
   };
 }

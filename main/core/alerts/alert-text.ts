@@ -9,6 +9,7 @@ import { cleanName, countPhrase, domainName, expectation, expiryPhrase, heartbea
 import type { ClientErrorInfo } from '../model/snapshot.ts';
 import { worseSeverity, type AlertSeverity, type ExpiryAlertKind, type ItemAlertKind } from './alert.ts';
 import type { ItemEvent } from './item-changes.ts';
+import type { SourceItem } from '../sources/source-reading.ts';
 
 export interface AlertText {
   severity: AlertSeverity;
@@ -46,9 +47,44 @@ export function itemSeverity(event: ItemEvent): AlertSeverity {
     case 'domain-expiring':
     case 'certificate-expiring':
       return 'warning';
+    case 'source-problem':
+      return event.item.health === 'critical' ? 'critical' : 'warning';
     case 'monitor-recovered':
     case 'heartbeat-recovered':
+    case 'source-recovered':
       return 'info';
+  }
+}
+
+/** "is down", "is degraded", "is firing": a source's item's problem in a few words, its summary where none fits. */
+function sourceProblemTitle(item: SourceItem): string {
+  switch (item.state) {
+    case 'down':
+      return `${item.name} is down`;
+    case 'degraded':
+      return `${item.name} is degraded`;
+    case 'late':
+      return `${item.name} is late`;
+    case 'firing':
+      return `${item.name} is firing`;
+    case 'pending':
+      return `${item.name} may be down`;
+    default:
+      return `${item.name}: ${item.summary}`;
+  }
+}
+
+/** "is back up", "is operational again", "stopped firing": a source's item well again, as its kind says it. */
+function sourceRecoveredTitle(item: SourceItem): string {
+  switch (item.kind) {
+    case 'component':
+      return `${item.name} is operational again`;
+    case 'alert':
+      return `${item.name} stopped firing`;
+    case 'heartbeat':
+      return `${item.name} is on time again`;
+    case 'monitor':
+      return `${item.name} is back up`;
   }
 }
 
@@ -135,6 +171,10 @@ function itemTitleAndSentence(event: ItemEvent, now: number): { title: string; s
       if (expired) return { title, sentence: `The registration${when}${by}.` };
       return { title, sentence: `The registration${when}${by}; renew it to keep the domain.` };
     }
+    case 'source-problem':
+      return { title: sourceProblemTitle(event.item), sentence: `Its source says: ${event.item.summary}${/[.!?]$/.test(event.item.summary) ? '' : '.'}` };
+    case 'source-recovered':
+      return { title: sourceRecoveredTitle(event.item), sentence: `After ${formatDuration(now - event.troubleSince)} with a problem, its source says: ${event.item.summary}${/[.!?]$/.test(event.item.summary) ? '' : '.'}` };
     case 'certificate-expiring':
     case 'certificate-expired': {
       // The title is the event feed's and the service's sentence (common/format/certificate-words.ts).
@@ -151,7 +191,7 @@ function itemTitleAndSentence(event: ItemEvent, now: number): { title: string; s
 export function itemAlertText(event: ItemEvent, connectionName: string, now: number): AlertText {
   const { title, sentence } = itemTitleAndSentence(event, now);
   const text: AlertText = { severity: itemSeverity(event), title, body: withConnection(sentence, connectionName) };
-  const detail = 'monitor' in event ? notificationLine('monitor', event.monitor) : 'heartbeat' in event ? notificationLine('heartbeat', event.heartbeat) : notificationLine('domain', event.domain);
+  const detail = 'monitor' in event ? notificationLine('monitor', event.monitor) : 'heartbeat' in event ? notificationLine('heartbeat', event.heartbeat) : 'domain' in event ? notificationLine('domain', event.domain) : undefined;
   if (detail !== undefined) text.detail = detail;
   return text;
 }
@@ -163,12 +203,14 @@ const SUMMARY_ORDER: readonly ItemAlertKind[] = [
   'heartbeat-failed',
   'certificate-expired',
   'heartbeat-late',
+  'source-problem',
   'monitor-flapping',
   'domain-expiring',
   'certificate-expiring',
   'monitor-settled',
   'monitor-recovered',
   'heartbeat-recovered',
+  'source-recovered',
 ];
 
 const SUMMARY_PHRASES: Record<ItemAlertKind, (count: number) => string> = {
@@ -183,6 +225,8 @@ const SUMMARY_PHRASES: Record<ItemAlertKind, (count: number) => string> = {
   'monitor-settled': (count) => `${countPhrase(count, 'monitor')} settled`,
   'monitor-recovered': (count) => `${countPhrase(count, 'monitor')} back up`,
   'heartbeat-recovered': (count) => `${countPhrase(count, 'heartbeat')} on time again`,
+  'source-problem': (count) => `${countPhrase(count, 'item')} with a problem`,
+  'source-recovered': (count) => `${countPhrase(count, 'item')} well again`,
 };
 
 const NAMES_IN_SUMMARY = 3;
@@ -190,6 +234,7 @@ const NAMES_IN_SUMMARY = 3;
 export function eventName(event: ItemEvent): string {
   if ('monitor' in event) return monitorName(event.monitor);
   if ('heartbeat' in event) return heartbeatName(event.heartbeat);
+  if ('item' in event) return event.item.name;
   return domainName(event.domain);
 }
 

@@ -1,6 +1,6 @@
 // What the alert policy asks the notifier to show. Plain data, so it can be logged, queued and tested.
 
-/** An item's own news: a change of its state (the first nine), and what flapping adds. */
+/** An item's own news: a change of its state, and what flapping adds (the last two). */
 export const ITEM_ALERT_KINDS = [
   'monitor-down',
   'monitor-recovered',
@@ -11,6 +11,9 @@ export const ITEM_ALERT_KINDS = [
   'domain-expired',
   'certificate-expiring',
   'certificate-expired',
+  // A read-only source's item: a problem as its source says it (down, degraded, firing, late), and its end.
+  'source-problem',
+  'source-recovered',
   'monitor-flapping',
   'monitor-settled',
 ] as const;
@@ -57,7 +60,13 @@ export function isExpiryKind(kind: ItemAlertKind): kind is ExpiryAlertKind {
 
 /** Whether news of this kind says the item is in a bad state (down, late, failed, expiring, flapping). */
 export function isBadKind(kind: ItemAlertKind): boolean {
-  return kind !== 'monitor-recovered' && kind !== 'heartbeat-recovered';
+  return kind !== 'monitor-recovered' && kind !== 'heartbeat-recovered' && kind !== 'source-recovered';
+}
+
+/** News that an item stopped working (a monitor down, a heartbeat late or failed, a source's item with a problem):
+ * what a delay waits on, a parent's outage folds, and a critical one may break through quiet hours. */
+export function isTroubleKind(kind: AlertKind): boolean {
+  return kind === 'monitor-down' || kind === 'heartbeat-late' || kind === 'heartbeat-failed' || kind === 'source-problem';
 }
 
 export function alertId(connectionId: string, kind: AlertKind, itemKey: string | undefined, now: number): string {

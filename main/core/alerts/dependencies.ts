@@ -1,7 +1,7 @@
 // Dependencies: while a parent is down its children's news is owed (owed-news.ts). Here the parent's own alert
 // names how many dependents are affected and stands for the children's changes not yet told; and the children
 // still bad when their parent recovers are told together, one alert for several.
-import { worseSeverity, type AlertSeverity } from './alert.ts';
+import { isTroubleKind, worseSeverity, type AlertSeverity } from './alert.ts';
 import { dependentsStillBadText, withDependents } from './rule-alert-text.ts';
 import { isItemBad, newsId, type AlertState } from './alert-state.ts';
 import { makeAlert, type NewsLedger, type Telling } from './news-ledger.ts';
@@ -30,7 +30,7 @@ export function foldDependents(ledger: NewsLedger, memory: AlertState, context: 
   ledger.told = ledger.told.map((telling) => {
     const { alert } = telling;
     const kids = alert.itemKey === undefined ? undefined : children.get(alert.itemKey);
-    if (kids === undefined || (alert.kind !== 'monitor-down' && alert.kind !== 'heartbeat-late' && alert.kind !== 'heartbeat-failed')) return telling;
+    if (kids === undefined || !isTroubleKind(alert.kind)) return telling;
     let affected = 0;
     let allMonitors = true;
     const folded: string[] = [];

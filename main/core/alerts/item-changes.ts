@@ -12,9 +12,10 @@ import {
   utcDay,
   type HeartbeatTiming,
 } from '../health/index.ts';
-import { parseItemKey } from '../../../common/ipc/item-key.ts';
+import { parseItemKey, sourceItemKey } from '../../../common/ipc/item-key.ts';
 import type { Snapshot } from '../model/snapshot.ts';
-import type { AlertState, DomainMemory, HeartbeatMemory, MonitorMemory, NewsSubject } from './alert-state.ts';
+import type { AlertState, DomainMemory, HeartbeatMemory, MonitorMemory, NewsSubject, SourceMemory } from './alert-state.ts';
+import type { SourceItem } from '../sources/source-reading.ts';
 import { certificateChanges, type CertificateEvent, type CertificateRenewal } from './certificate-changes.ts';
 import { EXPIRED, expiryStep } from './expiry-step.ts';
 
@@ -27,9 +28,12 @@ export type ItemEvent =
   /** `failedSince`: the trouble that ended was a failed run (told "succeeded after failing"), not only lateness. */
   | { kind: 'heartbeat-recovered'; key: string; heartbeat: Heartbeat; timing: HeartbeatTiming; lateSince: number; failedSince?: number }
   | { kind: 'domain-expiring' | 'domain-expired'; key: string; domain: Domain; daysLeft: number }
+  /** `worse`: it had a warning told already and is critical now. */
+  | { kind: 'source-problem'; key: string; item: SourceItem; worse?: boolean }
+  | { kind: 'source-recovered'; key: string; item: SourceItem; troubleSince: number }
   | CertificateEvent;
 
-type ItemMemory = Pick<AlertState, 'monitors' | 'heartbeats' | 'domains' | 'certificates'>;
+type ItemMemory = Pick<AlertState, 'monitors' | 'heartbeats' | 'domains' | 'certificates' | 'sources'>;
 
 /** What an item's news is about: a certificate's news has a story of its own, apart from its monitor's up and down. */
 export function subjectOf(event: ItemEvent): NewsSubject {
@@ -234,6 +238,35 @@ function domainChanges(
   return next;
 }
 
+/**
+ * A source's items, as their source judges them: a warning or critical item is news when it becomes one, and again
+ * if a warning turns critical; its return to ok is a recovery. Unknown (the source said nothing Vigil knows) and
+ * maintenance are no news either way, as a monitor's unknown is.
+ */
+function sourceChanges(items: readonly SourceItem[], previous: Readonly<Record<string, SourceMemory>>, now: number, events: ItemEvent[]): Record<string, SourceMemory> {
+  const next = new Map<string, SourceMemory>();
+  const recovered: Extract<ItemEvent, { kind: 'source-recovered' }>[] = [];
+  for (const item of items) {
+    const key = sourceItemKey(item);
+    const memory = previous[key];
+    if (item.health === 'ok' || item.health === 'unknown') {
+      if (memory === undefined || next.has(key)) continue;
+      // Maintenance is no recovery: what it ends in is told as it then stands.
+      if (item.health === 'ok' && item.state !== 'maintenance') recovered.push({ kind: 'source-recovered', key, item, troubleSince: memory.troubleSince });
+      else next.set(key, memory);
+      continue;
+    }
+    const kept = next.get(key) ?? memory;
+    const told = kept?.told === 'critical' || item.health === 'critical' ? 'critical' : 'warning';
+    next.set(key, { troubleSince: kept?.troubleSince ?? now, told });
+    if (kept === undefined) events.push({ kind: 'source-problem', key, item });
+    else if (kept.told === 'warning' && item.health === 'critical') events.push({ kind: 'source-problem', key, item, worse: true });
+  }
+  const stillBad = new Map([...next].map(([key, memory]) => [key, memory.troubleSince]));
+  tellRecoveries(recovered, stillBad, events);
+  return Object.fromEntries(next);
+}
+
 /** `certificatesWithNews`: monitor keys whose certificate has news owed or held (`certificateChanges`). */
 export function itemChanges(
   previous: ItemMemory,
@@ -248,6 +281,7 @@ export function itemChanges(
     heartbeats: heartbeatChanges(snapshot.heartbeats, previous.heartbeats, rules, events),
     domains: Object.fromEntries(domainChanges(snapshot.domains, new Map(Object.entries(previous.domains)), rules, snapshot.takenAt, events)),
     certificates: certificateChanges(snapshot.monitors, previous.certificates, rules.now, events, certificatesWithNews, renewedCertificates),
+    sources: snapshot.sourceItems === undefined ? {} : sourceChanges(snapshot.sourceItems, previous.sources, rules.now, events),
   };
   return { memory, events, renewedCertificates };
 }

@@ -57,11 +57,12 @@ function monitorOutageBegan(moment: Moment, key: string, monitor: Monitor): numb
   return Number.isFinite(said) ? said : (moment.memory.monitors[key]?.downSince ?? moment.context.now);
 }
 
-/** When the trouble the news is about began, for a monitor down or a heartbeat late or failing. */
+/** When the trouble the news is about began, for a monitor down, a heartbeat late or failing, a source's item with a problem. */
 function outageBegan(moment: Moment, event: ItemEvent): number | undefined {
   if (event.kind === 'monitor-down') return monitorOutageBegan(moment, event.key, event.monitor);
   if (event.kind === 'heartbeat-late') return moment.memory.heartbeats[event.key]?.troubleSince;
   if (event.kind === 'heartbeat-failed') return moment.memory.heartbeats[event.key]?.failedSince;
+  if (event.kind === 'source-problem') return moment.memory.sources[event.key]?.troubleSince;
   return undefined;
 }
 

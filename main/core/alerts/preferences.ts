@@ -56,11 +56,14 @@ export function resolveAlertPreferences(input: AlertPreferencesInput = {}): Aler
 export function topicOf(kind: AlertKind): AlertTopic | undefined {
   switch (kind) {
     // Flapping is trouble with the monitor's up/down news; how it settled closes that story.
+    // A source's item going wrong and coming back is told as a monitor's down and up are.
     case 'monitor-down':
     case 'monitor-flapping':
     case 'monitor-settled':
+    case 'source-problem':
       return 'monitorDown';
     case 'monitor-recovered':
+    case 'source-recovered':
       return 'monitorRecovered';
     case 'heartbeat-late':
     case 'heartbeat-failed':

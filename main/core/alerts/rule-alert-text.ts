@@ -112,6 +112,7 @@ export function changeStory(event: ItemEvent, title: string, name: string, now: 
     if (event.failedSince !== undefined) return `${name} was failing ${formatDuration(now - event.failedSince)}, succeeded again`;
     return `${name} was late ${formatDuration(now - event.lateSince)}, on time again`;
   }
+  if (event.kind === 'source-recovered') return `${name} had a problem for ${formatDuration(now - event.troubleSince)}, well again`;
   return title;
 }
 

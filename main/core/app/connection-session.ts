@@ -2,7 +2,9 @@
 // outcome through the alert policy with this connection's own snoozes, the policy's state saved after every poll,
 // what the poll saw recorded (history/poll-recorder.ts), and what the server offers asked now and then
 // (server-capabilities.ts). Polling runs unless the machine sleeps (suspend) or the server rejected the token; a new
-// token (tokenReplaced) lifts the latter.
+// token (tokenReplaced) lifts the latter. A read-only source (issue 21) is polled through its kind's adapter
+// (sources/source-poll.ts) with its API key in the token's place; it offers nothing of the monitoring API, so it is
+// never asked for capabilities, changes or windows, and its key is never given to the API client.
 import type { Clock } from '../../../common/clock.ts';
 import type { MaintenanceView } from '../../../common/ipc/alerting.ts';
 import { domainKey, heartbeatKey, monitorKey, serverItemKey } from '../../../common/ipc/item-key.ts';
@@ -15,6 +17,8 @@ import type { PollRecorder } from '../history/poll-recorder.ts';
 import type { PollOutcome, Snapshot } from '../model/snapshot.ts';
 import { fetchSnapshot } from '../poller/fetch-snapshot.ts';
 import { Poller } from '../poller/poller.ts';
+import { SourcePoll, sourcePollMs } from '../sources/source-poll.ts';
+import { isReadOnlySource } from '../../../common/ipc/connection-kinds.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import { tokenExpiresAt } from '../secrets/token-expiry.ts';
 import { alertPreferencesFrom } from '../settings/alert-preferences.ts';
@@ -70,6 +74,8 @@ export class ConnectionSession {
   /** What the items depend on, where the server keeps it (else the settings do). */
   readonly dependencies: ServerDependencies;
   readonly recorder: PollRecorder | undefined;
+  /** How a read-only source is polled; undefined for a Vigil server. */
+  readonly source: SourcePoll | undefined;
   readonly #options: ConnectionSessionOptions;
   readonly #poller: Poller;
   readonly #changes: ChangeFollower;
@@ -104,10 +110,14 @@ export class ConnectionSession {
     this.#alertState = sessionStartState(options.alertState);
     this.recorder = options.recorder;
     const { clock, secrets } = options;
+    const { sourceKind } = options.connection;
+    this.source = isReadOnlySource(sourceKind)
+      ? new SourcePoll({ sourceKind, baseUrl: options.connection.baseUrl, page: options.connection.page }, { clock, fetch: options.fetch ?? globalThis.fetch })
+      : undefined;
     this.client = new MonitoringClient({
       baseUrl: options.connection.baseUrl,
-      // Read afresh for every request, so a replaced token is used at once.
-      token: async () => (this.#token = await secrets.get(options.connection.id)),
+      // Read afresh for every request, so a replaced token is used at once. A source's key is for its own API only.
+      token: this.source === undefined ? async () => (this.#token = await secrets.get(options.connection.id)) : async () => undefined,
       logger: options.logger,
       clock,
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
@@ -120,6 +130,7 @@ export class ConnectionSession {
         this.#followChanges();
         options.onChange();
       },
+      ...(this.source === undefined ? {} : { fixed: { extensions: [], problems: [] } }),
     });
     this.dependencies = new ServerDependencies({
       connectionId: options.connection.id,
@@ -142,9 +153,11 @@ export class ConnectionSession {
     });
     this.#poller = new Poller({
       clock,
-      intervalMs: options.settings.read().pollIntervalSeconds * 1000,
-      poll: this.#changes.alongPolls((signal) => {
+      intervalMs: this.#intervalFor(options.settings.read().pollIntervalSeconds * 1000),
+      poll: this.#changes.alongPolls(async (signal) => {
         this.#pollsStarted += 1;
+        const source = this.source;
+        if (source !== undefined) return source.snapshot((this.#token = await secrets.get(options.connection.id)), signal);
         // Until the server has said what it offers, its windows are asked for too: the first poll after a restart
         // during maintenance must already know it.
         const maintenance = this.capabilities.current === undefined || this.keepsMaintenance();
@@ -222,7 +235,8 @@ export class ConnectionSession {
    * before the server offered the extension, or while its capabilities were unknown, still applies and can be ended.
    */
   #windows(settings: Settings): { windows: ConnectionWindow[]; rules: MaintenanceRule[] } {
-    const server = this.keepsMaintenance() ? this.#serverWindows : undefined;
+    // A source's windows are what it says is in maintenance now (source-poll.ts).
+    const server = this.keepsMaintenance() || this.source !== undefined ? this.#serverWindows : undefined;
     const sources = [server, settings.maintenance];
     const memo = this.#windowsMemo;
     if (memo !== undefined && memo.sources.every((source, index) => source === sources[index])) return memo;
@@ -287,7 +301,12 @@ export class ConnectionSession {
   }
 
   setIntervalMs(intervalMs: number): void {
-    this.#poller.setIntervalMs(intervalMs);
+    this.#poller.setIntervalMs(this.#intervalFor(intervalMs));
+  }
+
+  /** Vigil's interval, or for a source its kind's pace (`sourcePollMs`). */
+  #intervalFor(intervalMs: number): number {
+    return this.source === undefined ? intervalMs : sourcePollMs(this.source.adapter, intervalMs);
   }
 
   /** The connection has a new token: a rejection is lifted and polling resumes at once. */

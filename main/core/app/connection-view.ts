@@ -1,6 +1,7 @@
 // A saved connection as the window sees it: whether it is signed in, never the token, and what its server offers
 // beyond the spec once asked (pure).
 import type { Capabilities } from '../../../common/api/index.ts';
+import { CONNECTION_KEY } from '../../../common/ipc/connection-kinds.ts';
 import type { ConnectionView } from '../../../common/ipc/views.ts';
 import { tokenExpiresAt } from '../secrets/token-expiry.ts';
 import type { AlertState } from '../alerts/index.ts';
@@ -30,9 +31,11 @@ export function connectionView(connection: Connection, input: ConnectionViewInpu
     name: connection.name,
     baseUrl: connection.baseUrl,
     kind: connection.kind,
+    sourceKind: connection.sourceKind,
     enabled: connection.enabled,
     auth: authOf(connection, input, expiresAt),
   };
+  if (connection.page !== undefined) view.page = connection.page;
   if (expiresAt !== undefined) view.tokenExpiresAt = expiresAt;
   if (input.usualBaseUrl !== undefined && input.usualBaseUrl !== connection.baseUrl) view.usualBaseUrl = input.usualBaseUrl;
   if (input.capabilities !== undefined) {
@@ -43,6 +46,8 @@ export function connectionView(connection: Connection, input: ConnectionViewInpu
 }
 
 function authOf(connection: Connection, input: ConnectionViewInput, expiresAt: number | undefined): ConnectionView['auth'] {
+  // A source read without a key has nothing to sign in with: it counts as signed in until it refuses.
+  if (input.token === undefined && CONNECTION_KEY[connection.sourceKind] !== 'required') return input.alertState?.connection.auth === 'rejected' ? 'rejected' : 'signed-in';
   // This computer's token is signed afresh at every start, so only another server's can be lost.
   if (input.token === undefined) return input.secretsForSessionOnly && connection.kind === 'remote' ? 'not-kept' : 'signed-out';
   if (input.alertState?.connection.auth === 'rejected') return 'rejected';

@@ -5,6 +5,7 @@
 import { systemClock, type Clock } from '../../../common/clock.ts';
 import type { CoreEvent, EventPayload } from '../../../common/ipc/contract.ts';
 import type { AboutView } from '../../../common/ipc/settings.ts';
+import { isReadOnlySource, SOURCE_KIND_NAMES } from '../../../common/ipc/connection-kinds.ts';
 import type { ConnectionView, StatusView } from '../../../common/ipc/views.ts';
 import { silentLogger, type Logger } from '../../../common/logger.ts';
 import { localTimeZone } from '../../../common/schedule/weekly-schedule.ts';
@@ -210,9 +211,14 @@ export class CoreRuntime {
     this.#events.emit('onDidChangeStatus', this.status());
   }
 
-  /** An enabled connection's client, for the pass-through methods. */
+  /** An enabled connection's client, for the pass-through methods; a read-only source has none to offer. */
   client(connectionId: string): MonitoringClient {
-    return this.session(connectionId).client;
+    const session = this.session(connectionId);
+    const kind = session.connection.sourceKind;
+    if (isReadOnlySource(kind)) {
+      throw new VigilCoreError(`${session.connection.name} is read through ${SOURCE_KIND_NAMES[kind]}'s own API, which Vigil only reads: nothing of it can be created, changed or deleted here.`);
+    }
+    return session.client;
   }
 
   /** An enabled connection's session (its client, what its server offers, its latest poll). */

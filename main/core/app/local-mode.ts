@@ -200,7 +200,7 @@ export class LocalMode {
   #pointConnectionAt(apiUrl: string): void {
     this.#options.settings.update((current) => {
       const existing = current.connections.find((c) => c.id === localConnectionId);
-      const local: Connection = { id: localConnectionId, name: existing?.name ?? localConnectionName, baseUrl: apiUrl, kind: 'local', enabled: existing?.enabled ?? true };
+      const local: Connection = { id: localConnectionId, name: existing?.name ?? localConnectionName, baseUrl: apiUrl, kind: 'local', sourceKind: 'vigil', enabled: existing?.enabled ?? true };
       const connections = existing ? current.connections.map((c) => (c.id === localConnectionId ? local : c)) : [...current.connections, local];
       return { ...current, connections };
     });

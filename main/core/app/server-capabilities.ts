@@ -1,6 +1,7 @@
 // What a connection's server offers beyond the spec (`GET /capabilities`): asked when the session starts
 // (its first answer), again when the server answers after failing (it may have been upgraded meanwhile), and hourly
-// on a poll, so no timer is held for it. A server without the extension has none and is spec-only.
+// on a poll, so no timer is held for it. A server without the extension has none and is spec-only. A read-only
+// source is never asked: it offers nothing of the monitoring API, said from the start (`fixed`).
 import type { Capabilities } from '../../../common/api/index.ts';
 import type { Clock } from '../../../common/clock.ts';
 import type { Logger } from '../../../common/logger.ts';
@@ -20,12 +21,15 @@ export class ServerCapabilities {
   #nextAskAt = -Infinity;
   #asking: Promise<Capabilities | undefined> | undefined;
   #lastPollFailed = false;
+  readonly #fixed: boolean;
 
-  constructor(options: { client: MonitoringClient; clock: Pick<Clock, 'now'>; logger: Logger; onChange(): void }) {
+  constructor(options: { client: MonitoringClient; clock: Pick<Clock, 'now'>; logger: Logger; onChange(): void; fixed?: Capabilities }) {
     this.#client = options.client;
     this.#clock = options.clock;
     this.#logger = options.logger;
     this.#onChange = options.onChange;
+    this.#known = options.fixed;
+    this.#fixed = options.fixed !== undefined;
   }
 
   /** As last answered; undefined until the server has been asked. */
@@ -51,6 +55,7 @@ export class ServerCapabilities {
   }
 
   ask(): Promise<Capabilities | undefined> {
+    if (this.#fixed) return Promise.resolve(this.#known);
     this.#asking ??= this.#ask().finally(() => (this.#asking = undefined));
     return this.#asking;
   }

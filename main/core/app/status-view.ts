@@ -305,6 +305,15 @@ function statusItem(entry: RankedItem, now: number, since: ItemSince | undefined
     view.since = since.since;
     view.sinceIsLowerBound = since.lowerBound;
   }
+  if (item.kind === 'source') {
+    const { kind, group, webUrl, since: saidSince } = item.item;
+    view.sourceItem = { kind, ...(group === undefined ? {} : { group }), ...(webUrl === undefined ? {} : { webUrl }) };
+    // The source's own word on when the state began beats what Vigil has seen of it.
+    if (saidSince !== undefined) {
+      view.since = saidSince;
+      view.sinceIsLowerBound = false;
+    }
+  }
   return view;
 }
 

@@ -38,7 +38,7 @@ export function connectionCalls(runtime: CoreRuntime) {
       await secrets.set(id, token);
       try {
         settings.update((current) => {
-          const connection: Connection = { id, name, baseUrl: url, kind: 'remote', enabled: true };
+          const connection: Connection = { id, name, baseUrl: url, kind: 'remote', sourceKind: 'vigil', enabled: true };
           const connections = existing ? current.connections.map((c) => (c.id === id ? connection : c)) : [...current.connections, connection];
           return { ...current, connections };
         });

@@ -16,7 +16,8 @@ import { domainName, expiryPhrase, heartbeatName, monitorName } from './display.
 import type { Health } from './health.ts';
 import { heartbeatHealth, heartbeatTiming, type HeartbeatState, type HeartbeatTiming } from './heartbeat-health.ts';
 import { expectation, overranWords, runningWords } from './heartbeat-words.ts';
-import { domainKey, heartbeatKey, monitorKey, parseItemKey } from '../../../common/ipc/item-key.ts';
+import { domainKey, heartbeatKey, monitorKey, parseItemKey, sourceItemKey } from '../../../common/ipc/item-key.ts';
+import type { SourceItem, SourceState } from '../sources/source-reading.ts';
 import { monitorHealth } from './monitor-health.ts';
 
 export interface AssessOptions {
@@ -39,7 +40,9 @@ export type ItemAssessment =
       heartbeat: Heartbeat;
       timing: HeartbeatTiming;
     }
-  | { kind: 'domain'; key: string; health: Health; state: DomainState; domain: Domain; daysLeft: number | undefined };
+  | { kind: 'domain'; key: string; health: Health; state: DomainState; domain: Domain; daysLeft: number | undefined }
+  /** A read-only source's item: judged by its source (its reader says its health), not by Vigil. */
+  | { kind: 'source'; key: string; health: Health; state: SourceState; item: SourceItem };
 
 export function assessMonitor(monitor: Monitor): ItemAssessment {
   const state = monitorStatusOf(monitor);
@@ -65,12 +68,17 @@ export function assessDomain(domain: Domain, options: AssessOptions): ItemAssess
   };
 }
 
+export function assessSourceItem(item: SourceItem): ItemAssessment {
+  return { kind: 'source', key: sourceItemKey(item), health: item.health, state: item.state, item };
+}
+
 export function assessSnapshot(snapshot: Snapshot, options: AssessOptions): ItemAssessment[] {
   const withTime = options.observedAt === undefined ? { ...options, observedAt: snapshot.takenAt } : options;
   const result: ItemAssessment[] = [];
   for (const monitor of snapshot.monitors) result.push(assessMonitor(monitor));
   for (const heartbeat of snapshot.heartbeats) result.push(assessHeartbeat(heartbeat, withTime));
   for (const domain of snapshot.domains) result.push(assessDomain(domain, withTime));
+  for (const item of snapshot.sourceItems ?? []) result.push(assessSourceItem(item));
   return result;
 }
 
@@ -90,14 +98,27 @@ export function assessItemByKey(snapshot: Snapshot, key: string, options: Assess
       const domain = snapshot.domains.find((candidate) => domainKey(candidate) === key);
       return domain === undefined ? undefined : assessDomain(domain, withTime);
     }
+    case 'source': {
+      const item = snapshot.sourceItems?.find((candidate) => sourceItemKey(candidate) === key);
+      return item === undefined ? undefined : assessSourceItem(item);
+    }
     case undefined:
       return undefined;
   }
 }
 
-/** The item as its server sent it. */
-export function assessedItem(item: ItemAssessment): Monitor | Heartbeat | Domain {
-  return item.kind === 'monitor' ? item.monitor : item.kind === 'heartbeat' ? item.heartbeat : item.domain;
+/** The item as its server or source sent it. */
+function assessedItem(item: ItemAssessment): Monitor | Heartbeat | Domain | SourceItem {
+  switch (item.kind) {
+    case 'monitor':
+      return item.monitor;
+    case 'heartbeat':
+      return item.heartbeat;
+    case 'domain':
+      return item.domain;
+    case 'source':
+      return item.item;
+  }
 }
 
 /** The server's id of the item, when it sent one. */
@@ -118,6 +139,8 @@ export function itemName(item: ItemAssessment): string {
       return heartbeatName(item.heartbeat);
     case 'domain':
       return domainName(item.domain);
+    case 'source':
+      return item.item.name;
   }
 }
 
@@ -184,5 +207,7 @@ export function itemDetail(item: ItemAssessment, now: number): string {
       return heartbeatDetail(item.heartbeat, item.timing, now);
     case 'domain':
       return domainDetail(item.domain, item.daysLeft);
+    case 'source':
+      return item.item.summary;
   }
 }

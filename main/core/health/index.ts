@@ -37,6 +37,7 @@ export {
   assessHeartbeat,
   assessMonitor,
   assessSnapshot,
+  assessSourceItem,
   domainDetail,
   heartbeatDetail,
   itemDetail,

@@ -6,7 +6,7 @@ import { parseItemKey, type ItemKind } from '../../../common/ipc/item-key.ts';
 import { itemId, type ItemAssessment } from './assess.ts';
 
 export class ItemKeyIndex<T> {
-  readonly #byId: Record<ItemKind, Map<string, T>> = { monitor: new Map(), heartbeat: new Map(), domain: new Map() };
+  readonly #byId: Record<ItemKind, Map<string, T>> = { monitor: new Map(), heartbeat: new Map(), domain: new Map(), source: new Map() };
   readonly #byKey = new Map<string, T>();
 
   constructor(entries: Iterable<readonly [string, T]>) {

@@ -36,5 +36,8 @@ export function judgedUntil(item: ItemAssessment, now: number): number {
     }
     case 'domain':
       return item.daysLeft === undefined ? Number.POSITIVE_INFINITY : (utcDay(now) + 1) * MS_PER_DAY;
+    case 'source':
+      // Its words are its source's, read afresh at each poll.
+      return Number.POSITIVE_INFINITY;
   }
 }

@@ -109,12 +109,15 @@ function serverParts(server: HistoryServer, item: ItemAssessment, span: { window
     }
     case 'domain':
       return item.domain.id === undefined ? undefined : domainServerParts(server, item.domain.id, span);
+    case 'source':
+      // A source's own past is read through its adapter, not the monitoring API's history.
+      return undefined;
   }
 }
 
 /** When its server says the item was created (monitors everywhere; heartbeats and domains on Vigil's service). */
 function createdAtOf(item: ItemAssessment | undefined): number | undefined {
-  const text = item === undefined ? undefined : item.kind === 'monitor' ? item.monitor.created_at : item.kind === 'heartbeat' ? item.heartbeat.created_at : item.domain.created_at;
+  const text = item === undefined || item.kind === 'source' ? undefined : item.kind === 'monitor' ? item.monitor.created_at : item.kind === 'heartbeat' ? item.heartbeat.created_at : item.domain.created_at;
   return text === undefined ? undefined : dateTimeToEpochMs(text);
 }
 

@@ -21,7 +21,7 @@ export function idInKey(key: string): string | undefined {
 
 export class TrackedItems<T extends Keyed> {
   readonly #byKey = new Map<string, T>();
-  readonly #byId: Record<ItemKind, Map<string, T>> = { monitor: new Map(), heartbeat: new Map(), domain: new Map() };
+  readonly #byId: Record<ItemKind, Map<string, T>> = { monitor: new Map(), heartbeat: new Map(), domain: new Map(), source: new Map() };
   /** The entry found for each place of the last poll's list. */
   readonly #places: (T | undefined)[] = [];
 

@@ -62,6 +62,8 @@ export function maintenanceCalls(runtime: CoreRuntime) {
 
   async function end(session: ConnectionSession, window: ConnectionWindow): Promise<void> {
     if (window.keptBy === 'server') {
+      // A source's window is its own word that the item is in maintenance, not a window to end from here.
+      if (session.source !== undefined) throw new VigilCoreError(`${session.connection.name} says this is in maintenance; it ends when ${session.connection.name} says so.`);
       await session.client.endMaintenance(window.id);
       session.serverWindowsChanged((windows) => windows.filter((known) => known.id !== window.id));
       runtime.refreshSoon(session.connection.id);

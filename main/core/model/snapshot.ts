@@ -4,6 +4,7 @@ import type { StatusTaken } from '../../../common/api/changes.ts';
 import type { Dependency } from '../../../common/api/dependencies.ts';
 import type { MaintenanceWindow } from '../../../common/maintenance/maintenance.ts';
 import type { Domain, Heartbeat, Issue, Monitor } from '../../../common/api/index.ts';
+import type { SourceIncident, SourceItem } from '../sources/source-reading.ts';
 
 /** Everything a connection showed at one moment. */
 export interface Snapshot {
@@ -26,6 +27,10 @@ export interface Snapshot {
    * is in here, and nowhere in the lists.
    */
   statusesBefore?: Record<string, StatusTaken[]>;
+  /** A read-only source's items (issue 21), as its reader gave them: a source has no monitors, heartbeats or domains. */
+  sourceItems?: SourceItem[];
+  /** A status page's open incidents and scheduled maintenance. */
+  incidents?: SourceIncident[];
 }
 
 /** Why a request to a monitoring server failed, in terms a person and the alert policy can act on. */

@@ -4,6 +4,7 @@
 // (a `token` on a connection included) are dropped before anything is written.
 import { z } from 'zod';
 import { requiredOr } from '../../../common/api/input-fields.ts';
+import { CONNECTION_KINDS, KUMA_SLUG } from '../../../common/ipc/connection-kinds.ts';
 import { keptValuesSchema } from '../../../common/api/item-fields.ts';
 import {
   domainThresholdsSchema,
@@ -72,11 +73,24 @@ export const connectionSchema = z.object(
       })
       .transform(withoutTrailingSlash),
     kind: z.enum(['local', 'remote'], { error: requiredOr('must be "local" or "remote"') }),
+    /** What answers there: a Vigil server (the monitoring API), or a source read read-only through its own API. */
+    sourceKind: z.enum(CONNECTION_KINDS, { error: `must be one of ${CONNECTION_KINDS.map((kind) => `"${kind}"`).join(', ')}` }).default('vigil'),
+    /** Uptime Kuma read without a key: its public status page's slug (`/status/<slug>`). */
+    page: z
+      .string({ error: 'must be text' })
+      .regex(KUMA_SLUG, { error: 'must be a status page slug: letters, digits and single "-" between them' })
+      .max(255, { error: 'must be at most 255 characters' })
+      .optional(),
     /** Watched (polled); a disabled connection keeps its token but is not polled. */
     enabled: flag(true),
   },
   { error: 'must be an object' },
-);
+).check((context) => {
+  // This computer's connection is its own service; a status page slug means something to Uptime Kuma only.
+  const { kind, sourceKind, page } = context.value;
+  if (kind === 'local' && sourceKind !== 'vigil') context.issues.push({ code: 'custom', message: 'must be "vigil" for this computer\'s own service', path: ['sourceKind'], input: sourceKind });
+  if (page !== undefined && sourceKind !== 'uptime-kuma') context.issues.push({ code: 'custom', message: 'belongs to an Uptime Kuma source only', path: ['page'], input: page });
+});
 
 const connections = z
   .array(connectionSchema, { error: 'must be a list' })

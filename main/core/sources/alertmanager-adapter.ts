@@ -16,7 +16,6 @@ export const alertmanagerAdapter: SourceAdapter = {
   // by default) before notifying, so 15 s sees an alert as soon as anything would; the answer is small and local.
   defaultPollMs: 15_000,
   minPollMs: 15_000,
-  key: 'none',
   async read(requester, address, signal) {
     const answer = await requester.getJson(ALERTS_PATH, { signal });
     return readAlertmanagerAlerts(answer.value, address.baseUrl);

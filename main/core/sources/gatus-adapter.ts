@@ -22,7 +22,6 @@ export const gatusAdapter: SourceAdapter = {
   // default, and 30 s at the most, three times the cache's life, so a poll is rarely answered from the cache.
   defaultPollMs: 60 * SECOND,
   minPollMs: 30 * SECOND,
-  key: 'optional',
   async read(requester, address, signal) {
     const answer = await requester
       .getJson(`/api/v1/endpoints/statuses?page=1&pageSize=${RESULTS_PER_POLL}`, { signal })

@@ -19,7 +19,6 @@ export function healthchecksAdapterOn(clock: Pick<Clock, 'now'>): SourceAdapter 
     kind: 'healthchecks',
     defaultPollMs: 60 * SECOND,
     minPollMs: 30 * SECOND,
-    key: 'required',
     async read(requester, address, signal) {
       const answer = await requester.getJson('/api/v3/checks/', { signal });
       return readHealthchecksChecks(answer.value, { baseUrl: address.baseUrl, now: clock.now() });

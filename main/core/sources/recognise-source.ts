@@ -28,13 +28,10 @@ import { cancelledInfo } from '../api/http-request.ts';
 import { networkFailureReason } from '../api/network-error.ts';
 import { readBody } from '../api/read-body.ts';
 import { isLoopbackHost } from '../api/token-safety.ts';
-import type { SourceKind } from './source-reading.ts';
-
-/** What can be added: a read-only source's kind, or `vigil`, a server speaking the monitoring API. */
-export type RecognisableKind = SourceKind | 'vigil';
+import { KUMA_SLUG, type ConnectionKind } from '../../../common/ipc/connection-kinds.ts';
 
 export interface RecognisedSource {
-  kind: RecognisableKind;
+  kind: ConnectionKind;
   /** The base URL to configure: https unless the person typed http or it is this computer, no query, no trailing slash. */
   baseUrl: string;
   /** Uptime Kuma's status page slug, when the URL was one (`/status/<slug>`): read without a key. */
@@ -67,8 +64,6 @@ const maxProbeBytes = 8 * 1024 * 1024;
 
 const HEALTHCHECKS_IO = 'https://healthchecks.io';
 const UPTIMEROBOT_API = 'https://api.uptimerobot.com';
-/** Kuma's own rule for a slug (`checkSlug`); every route lower-cases it. */
-const KUMA_SLUG = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
 /**
  * Paths a person may paste from a source's API or web interface, stripped to find its base: a status page's JSON,
  * Healthchecks' and Gatus' lists, Alertmanager's API and UI, Kuma's dashboard, Vigil's resources.
@@ -215,7 +210,7 @@ function probesFor(base: string, kumaPage: { base: string; slug: string } | unde
       },
     ];
   }
-  const recognised = (kind: RecognisableKind, needsKey: boolean, name?: string): RecognisedSource => ({ kind, baseUrl: base, needsKey, ...(name === undefined ? {} : { name }) });
+  const recognised = (kind: ConnectionKind, needsKey: boolean, name?: string): RecognisedSource => ({ kind, baseUrl: base, needsKey, ...(name === undefined ? {} : { name }) });
   return [
     {
       path: '/api/v2/summary.json',

@@ -2,7 +2,8 @@
 // through the kind's `SourceRequester`, read into one `SourceReading` by the kind's reader, and how often it may be
 // asked. The client core polls every source through this port alone (issue 21, "one adapter per kind").
 import type { SourceAddress, SourceRequester } from './source-request.ts';
-import type { SourceKind, SourceReading } from './source-reading.ts';
+import type { SourceKind } from '../../../common/ipc/connection-kinds.ts';
+import type { SourceReading } from './source-reading.ts';
 
 /** One past result of an item, where the source keeps them (Healthchecks' flips, Gatus' results, Kuma's beats). */
 export interface SourceHistoryEntry {
@@ -20,8 +21,6 @@ export interface SourceAdapter {
   /** How often a poll goes by default, and the least the kind allows (its manners, its rate limit), in ms. */
   readonly defaultPollMs: number;
   readonly minPollMs: number;
-  /** Whether the kind reads with an API key: `required`, `optional` (Kuma: metrics with one, a status page without), `none`. */
-  readonly key: 'required' | 'optional' | 'none';
   /**
    * One poll of the source at `address` (its base URL for the items' links, whether a key is set, Kuma's page), asked
    * through `requester`, made for that address: every request the reading needs (each page of a paged list

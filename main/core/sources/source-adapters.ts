@@ -5,7 +5,7 @@ import { alertmanagerAdapter } from './alertmanager-adapter.ts';
 import { gatusAdapter } from './gatus-adapter.ts';
 import { healthchecksAdapterOn } from './healthchecks-adapter.ts';
 import type { SourceAdapter } from './source-adapter.ts';
-import type { SourceKind } from './source-reading.ts';
+import type { SourceKind } from '../../../common/ipc/connection-kinds.ts';
 import { statuspageAdapter } from './statuspage-adapter.ts';
 import { uptimeKumaAdapter } from './uptime-kuma-adapter.ts';
 import { uptimerobotAdapterOn } from './uptimerobot-adapter.ts';

@@ -5,9 +5,7 @@
 // items and issues out; a bad item is skipped and reported, as the API readers do (common/api/fields.ts), and an
 // answer that is not the source's shape at all is a `SourceShapeError` naming the source and what was missing.
 import type { Issue } from '../../../common/api/index.ts';
-
-export const SOURCE_KINDS = ['uptime-kuma', 'healthchecks', 'gatus', 'uptimerobot', 'alertmanager', 'statuspage'] as const;
-export type SourceKind = (typeof SOURCE_KINDS)[number];
+import type { SourceItemKind } from '../../../common/ipc/connection-kinds.ts';
 
 /** How an item stands, as the tray counts it; maintenance, pause and acknowledgement are said in `state`. */
 export type SourceHealth = 'ok' | 'warning' | 'critical' | 'unknown';
@@ -20,8 +18,6 @@ export type SourceHealth = 'ok' | 'warning' | 'critical' | 'unknown';
  */
 export type SourceState = 'up' | 'down' | 'degraded' | 'pending' | 'maintenance' | 'paused' | 'new' | 'late' | 'firing' | 'unknown';
 
-/** What kind of thing the item is, so it lands in the matching list: checks, heartbeats, components, alerts. */
-export type SourceItemKind = 'monitor' | 'heartbeat' | 'component' | 'alert';
 
 /** A heartbeat's schedule, as a source that keeps heartbeats (Healthchecks) says it. */
 export interface SourceSchedule {

@@ -10,7 +10,7 @@ import { sendRequest, type ApiResponse, type Credential, type Transport } from '
 import { atSentenceStart, type Naming } from '../api/naming.ts';
 import { whereJsonBreaks } from '../api/parse-json.ts';
 import { checkBaseUrl, isSendableToken } from '../api/token-safety.ts';
-import type { SourceKind } from './source-reading.ts';
+import { CONNECTION_KEY, SOURCE_KIND_NAMES, type SourceKind } from '../../../common/ipc/connection-kinds.ts';
 
 export interface SourceAddress {
   kind: SourceKind;
@@ -44,29 +44,18 @@ export interface SourceCallOptions {
   signal?: AbortSignal | undefined;
 }
 
-/** How each kind's name reads in a sentence. */
-export const SOURCE_KIND_NAMES: Record<SourceKind, string> = {
-  'uptime-kuma': 'Uptime Kuma',
-  healthchecks: 'Healthchecks',
-  gatus: 'Gatus',
-  uptimerobot: 'UptimeRobot',
-  alertmanager: 'Alertmanager',
-  statuspage: 'the status page',
-};
-
 /**
  * How the key travels: Kuma's /metrics takes HTTP Basic with the key as the password (the user name is ignored);
  * Healthchecks an `X-Api-Key` header; Gatus (when it has a token set) and UptimeRobot's v3 API a bearer token; status
- * pages and Alertmanager are read without one. `required`: nothing can be read without the key.
+ * pages and Alertmanager are read without one (whether a kind needs one is `CONNECTION_KEY`'s to say).
  */
-type KeyStyle = { style: 'basic-password' | 'x-api-key' | 'bearer'; words: string; required: boolean } | { style: 'none' };
+type KeyStyle = { style: 'basic-password' | 'x-api-key' | 'bearer'; words: string } | { style: 'none' };
 
 const KEY_STYLES: Record<SourceKind, KeyStyle> = {
-  // Without a key, Kuma is read through a public status page.
-  'uptime-kuma': { style: 'basic-password', words: 'the API key', required: false },
-  healthchecks: { style: 'x-api-key', words: 'the API key', required: true },
-  gatus: { style: 'bearer', words: 'the token', required: false },
-  uptimerobot: { style: 'bearer', words: 'the API key', required: true },
+  'uptime-kuma': { style: 'basic-password', words: 'the API key' },
+  healthchecks: { style: 'x-api-key', words: 'the API key' },
+  gatus: { style: 'bearer', words: 'the token' },
+  uptimerobot: { style: 'bearer', words: 'the API key' },
   alertmanager: { style: 'none' },
   statuspage: { style: 'none' },
 };
@@ -227,7 +216,7 @@ export class SourceRequester {
       return new MonitoringClientError({ kind: 'bad-request', message: `${which} is read without a key, so Vigil sends none; remove the key from this source.` });
     }
     if (this.#key === undefined) {
-      return keyStyle.required ? new MonitoringClientError({ kind: 'unauthorized', message: `No API key is set for ${name}, so nothing was sent to it.` }) : undefined;
+      return CONNECTION_KEY[this.#kind] === 'required' ? new MonitoringClientError({ kind: 'unauthorized', message: `No API key is set for ${name}, so nothing was sent to it.` }) : undefined;
     }
     if (!isSendableToken(this.#key)) {
       return new MonitoringClientError({ kind: 'unauthorized', message: `${atSentenceStart(keyStyle.words)} contains spaces or characters that cannot be sent in an HTTP header.` });

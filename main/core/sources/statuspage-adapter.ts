@@ -47,7 +47,6 @@ export const statuspageAdapter: SourceAdapter = {
   // caches its summary about that long anyway.
   defaultPollMs: 60_000,
   minPollMs: 60_000,
-  key: 'none',
   async read(requester, address, signal) {
     const answer = await getSummary(requester, address.baseUrl, { signal });
     return readStatusPage(answer.value, address.baseUrl);

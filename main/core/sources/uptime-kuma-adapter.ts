@@ -82,7 +82,6 @@ export const uptimeKumaAdapter: SourceAdapter = {
   // the person's other tools; 30 s is the least that still asks a cached status page for something new.
   defaultPollMs: 60_000,
   minPollMs: 30_000,
-  key: 'optional',
   async read(requester, address, signal) {
     // With a key, /metrics lists every monitor, so a status page also configured is not needed for the reading.
     if (address.key !== undefined && address.key !== '') {

@@ -35,7 +35,6 @@ export function uptimerobotAdapterOn(clock: Pick<Clock, 'now'>): SourceAdapter {
     kind: 'uptimerobot',
     defaultPollMs: 5 * MINUTE,
     minPollMs: MINUTE,
-    key: 'required',
     read(requester, address, signal) {
       const pages = isLegacy(address) ? legacyPages(requester, signal) : currentPages(requester, address, clock, signal);
       return readAll(pages);

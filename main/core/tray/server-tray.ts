@@ -1,11 +1,11 @@
 // One server's part of the tray: its items judged, counted and ranked, its own roll-up and whether its latest poll
 // brought data. Pure; the tray model (tray-model.ts) combines every enabled server's.
 import { activeSnoozes, heartbeatsWaiting, isAcknowledgeable, type ActiveMaintenance, type AlertPreferences, type AlertState, type Snooze } from '../alerts/index.ts';
-import { assessDomain, assessHeartbeat, assessSnapshot, failureClass, type AssessOptions, type ItemAssessment } from '../health/index.ts';
+import { assessDomain, assessHeartbeat, assessSnapshot, assessSourceItem, failureClass, type AssessOptions, type ItemAssessment } from '../health/index.ts';
 import type { PollOutcome, Snapshot } from '../model/snapshot.ts';
 import { assessmentCovered, keptMaintenanceLookup } from '../maintenance/maintenance-lookup.ts';
 import { rankItems, type RankedItem, type SetAside, type TrayServer } from './tray-items.ts';
-import { emptyCounts, type TooltipSituation, type TrayCounts } from './tray-tooltip.ts';
+import { emptyCounts, sourceCount, type TooltipSituation, type TrayCounts } from './tray-tooltip.ts';
 
 /** A server's own roll-up: what its items say, or why it cannot say (pausing is global, see tray-model.ts). */
 export type ServerLevel = 'ok' | 'warning' | 'critical' | 'unknown' | 'offline';
@@ -73,7 +73,8 @@ export function tally(assessments: readonly ItemAssessment[], aside: SetAside, o
     }
     if (item.kind === 'monitor') counts.monitors[item.state] += 1;
     else if (item.kind === 'heartbeat') counts.heartbeats[item.state] += 1;
-    else counts.domains[item.state] += 1;
+    else if (item.kind === 'domain') counts.domains[item.state] += 1;
+    else counts.sources[sourceCount(item.health, item.state)] += 1;
     // An item whose state cannot be judged (no expiry known, no interval) is listed but does not colour the icon.
     if (item.health === 'critical') level = 'critical';
     else if (item.health === 'warning' && level === 'ok') level = 'warning';
@@ -82,7 +83,7 @@ export function tally(assessments: readonly ItemAssessment[], aside: SetAside, o
 }
 
 function copyCounts(counts: TrayCounts): TrayCounts {
-  return { ...counts, monitors: { ...counts.monitors }, heartbeats: { ...counts.heartbeats }, domains: { ...counts.domains } };
+  return { ...counts, monitors: { ...counts.monitors }, heartbeats: { ...counts.heartbeats }, domains: { ...counts.domains }, sources: { ...counts.sources } };
 }
 
 function latest(...times: (number | undefined)[]): number | undefined {
@@ -119,7 +120,8 @@ export function shownSnapshot(input: Pick<ServerTrayInput, 'outcome' | 'lastSnap
 }
 
 /**
- * Every item of the server's shown snapshot judged, in the snapshot's order (monitors, heartbeats, domains).
+ * Every item of the server's shown snapshot judged, in the snapshot's order (monitors, heartbeats, domains, a
+ * source's items).
  * `keptMonitors`: the monitors as judged by an earlier build from the same snapshot (a monitor's judgement does not
  * depend on the time), so that only heartbeats and domains, whose state moves with the clock, are judged again.
  */
@@ -131,13 +133,14 @@ export function assessServer(input: ServerTrayInput, keptMonitors?: readonly Ite
   const result: ItemAssessment[] = [...keptMonitors];
   for (const heartbeat of snapshot.heartbeats) result.push(assessHeartbeat(heartbeat, options));
   for (const domain of snapshot.domains) result.push(assessDomain(domain, options));
+  for (const item of snapshot.sourceItems ?? []) result.push(assessSourceItem(item));
   return result;
 }
 
 /** A heartbeat or a domain of the server's shown snapshot judged again at the input's time (a monitor stays as it is). */
 export function assessAgain(input: ServerTrayInput, item: ItemAssessment): ItemAssessment {
   const snapshot = shownSnapshot(input);
-  if (snapshot === undefined || item.kind === 'monitor') return item;
+  if (snapshot === undefined || item.kind === 'monitor' || item.kind === 'source') return item;
   const options = assessOptionsOf(input, snapshot);
   return item.kind === 'heartbeat' ? assessHeartbeat(item.heartbeat, options) : assessDomain(item.domain, options);
 }

@@ -2,7 +2,8 @@
 // servers it counts per server where that fits ("Work: 2 down · Home: all 12 OK"), else the counts of all of them
 // with the servers that cannot be watched named.
 import { formatClockTime } from '../../../common/format/clock-time.ts';
-import { cleanName, truncate } from '../health/index.ts';
+import { cleanName, truncate, type Health } from '../health/index.ts';
+import type { SourceState } from '../sources/source-reading.ts';
 
 export const MAX_TOOLTIP_LENGTH = 127;
 
@@ -10,12 +11,23 @@ export interface TrayCounts {
   monitors: { up: number; down: number; unknown: number };
   heartbeats: { up: number; waiting: number; late: number; down: number; failed: number; unknown: number };
   domains: { ok: number; expiring: number; expired: number; unknown: number };
+  /** A read-only source's items, by the word the tooltip says of them (`sourceCount`). */
+  sources: Record<SourceCount, number>;
   /** Items under an active snooze, left out of every other count and of the level. */
   snoozed: number;
   /** Items in maintenance (and not snoozed), left out likewise. */
   inMaintenance: number;
   /** Problems acknowledged (and neither snoozed nor in maintenance), left out likewise. */
   acknowledged: number;
+}
+
+/** The word a source's item is counted under: its health when that says it all, else what its source says. */
+export type SourceCount = 'ok' | 'degraded' | 'pending' | 'late' | 'down' | 'firing' | 'unknown';
+
+export function sourceCount(health: Health, state: SourceState): SourceCount {
+  if (health === 'ok' || health === 'unknown') return health;
+  if (state === 'degraded' || state === 'pending' || state === 'late' || state === 'down' || state === 'firing') return state;
+  return health === 'critical' ? 'down' : 'degraded';
 }
 
 /** What the tooltip leads with, before the item counts. */
@@ -43,18 +55,21 @@ export interface TooltipInput {
 
 /** "2 down, 1 failed, 1 late, 1 expiring", "all 25 OK" or "nothing watched yet", plus ", 1 acknowledged, 2 snoozed, 3 in maintenance". */
 export function countsSummary(counts: TrayCounts): string {
-  const { monitors, heartbeats, domains } = counts;
+  const { monitors, heartbeats, domains, sources } = counts;
   const parts: string[] = [];
   const add = (count: number, word: string): void => {
     if (count > 0) parts.push(`${count} ${word}`);
   };
-  add(monitors.down + heartbeats.down, 'down');
+  add(monitors.down + heartbeats.down + sources.down, 'down');
+  add(sources.firing, 'firing');
   add(heartbeats.failed, 'failed');
   add(domains.expired, 'expired');
-  add(heartbeats.late, 'late');
+  add(heartbeats.late + sources.late, 'late');
+  add(sources.degraded, 'degraded');
+  add(sources.pending, 'pending');
   add(domains.expiring, 'expiring');
-  add(monitors.unknown + heartbeats.unknown + domains.unknown, 'unknown');
-  const fine = monitors.up + heartbeats.up + heartbeats.waiting + domains.ok;
+  add(monitors.unknown + heartbeats.unknown + domains.unknown + sources.unknown, 'unknown');
+  const fine = monitors.up + heartbeats.up + heartbeats.waiting + domains.ok + sources.ok;
   const acknowledged = counts.acknowledged > 0 ? `${counts.acknowledged} acknowledged` : '';
   // Nothing but acknowledged problems (and what is set aside): they are the summary, as "1 acknowledged".
   const onlyAcknowledged = parts.length === 0 && fine === 0 && acknowledged !== '';
@@ -83,6 +98,7 @@ export function emptyCounts(): TrayCounts {
     monitors: { up: 0, down: 0, unknown: 0 },
     heartbeats: { up: 0, waiting: 0, late: 0, down: 0, failed: 0, unknown: 0 },
     domains: { ok: 0, expiring: 0, expired: 0, unknown: 0 },
+    sources: { ok: 0, degraded: 0, pending: 0, late: 0, down: 0, firing: 0, unknown: 0 },
     snoozed: 0,
     inMaintenance: 0,
     acknowledged: 0,
@@ -93,7 +109,7 @@ export function emptyCounts(): TrayCounts {
 function totalCounts(servers: readonly TooltipServer[]): TrayCounts {
   const total = emptyCounts();
   for (const { counts } of servers) {
-    for (const kind of ['monitors', 'heartbeats', 'domains'] as const) {
+    for (const kind of ['monitors', 'heartbeats', 'domains', 'sources'] as const) {
       const into = total[kind] as Record<string, number>;
       for (const [state, count] of Object.entries(counts[kind])) into[state] = (into[state] ?? 0) + count;
     }

@@ -4,14 +4,13 @@
 // email and webhook alerts fold too.
 import { useMemo, useState } from 'react';
 import type { ItemRulesView } from '../../../common/ipc/alerting.ts';
+import { itemKindName } from '../../../common/ipc/item-key.ts';
 import type { StatusItemView } from '../../../common/ipc/views.ts';
 import { SelectField, TextField } from '../../components/fields.tsx';
 import { countOf } from '../../format/count.ts';
 import { matchesWords, searchText, searchWords } from '../../state/sorting.ts';
 import { useStatus } from '../../state/status-store.ts';
 import { dependenciesKeptByText } from './rules-values.ts';
-
-const kindWords = { monitor: 'monitor', heartbeat: 'heartbeat', domain: 'domain' } as const;
 
 export interface DependsOnFieldProps {
   itemKey: string;
@@ -34,7 +33,7 @@ export function DependsOnField({ itemKey, connectionId, value, onChange, error, 
   const options = useMemo(() => {
     const words = searchWords(search);
     const shown = candidates.filter((item) => item.key === value || matchesWords(words, searchText([item.name, item.kind])));
-    return [{ value: '', label: 'Nothing' }, ...shown.map((item) => ({ value: item.key, label: `${item.name} (${kindWords[item.kind]})` }))];
+    return [{ value: '', label: 'Nothing' }, ...shown.map((item) => ({ value: item.key, label: `${item.name} (${itemKindName(item).toLowerCase()})` }))];
   }, [candidates, search, value]);
   return (
     <>

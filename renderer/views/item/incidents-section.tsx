@@ -13,6 +13,7 @@ const titles: Record<ItemKind, { title: string; none: string }> = {
   monitor: { title: 'Incidents', none: 'No incidents in this window: it was never seen down.' },
   heartbeat: { title: 'Late or failed periods', none: 'No late or failed periods in this window: every ping came in time.' },
   domain: { title: 'Expiry problems', none: 'No expiry problems in this window.' },
+  source: { title: 'Problems', none: 'No problems in this window: Vigil never saw it other than up.' },
 };
 
 export interface IncidentsSectionProps {

@@ -8,7 +8,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { secondsApart } from '../../../common/format/clock-time.ts';
 import type { ItemHistoryView, ItemPageWindow } from '../../../common/ipc/history.ts';
-import type { Domain, Heartbeat, ItemKind, Monitor, StatusItemView } from '../../../common/ipc/views.ts';
+import type { Domain, Heartbeat, Monitor, StatusItemView } from '../../../common/ipc/views.ts';
 import { vigil } from '../../api/vigil-api.ts';
 import { AnnotationDialog, annotationsAddLabel, hasAnnotations } from '../../components/annotation-dialog.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -22,7 +22,7 @@ import { useNow } from '../../state/now-store.ts';
 import { useStatus } from '../../state/status-store.ts';
 import { useDomains, useHeartbeats, useMonitors } from '../../state/resources.ts';
 import { annotationsOf } from '../../../common/api/index.ts';
-import { monitorKey, parseServerItemKey, serverItemKey } from '../../../common/ipc/item-key.ts';
+import { itemKindName, monitorKey, parseServerItemKey, serverItemKey } from '../../../common/ipc/item-key.ts';
 import { LastCheckSection } from '../monitors/last-check-view.tsx';
 import { MonitorForm } from '../monitors/monitor-form.tsx';
 import { AnnotationsSection } from './annotations-section.tsx';
@@ -42,10 +42,9 @@ import { UptimeFigures } from './uptime-figures.tsx';
 import { useItemHistory } from './use-item-history.ts';
 import { WindowPicker } from './window-picker.tsx';
 
-const kindNames: Record<ItemKind, string> = { monitor: 'Monitor', heartbeat: 'Heartbeat', domain: 'Domain' };
 
 /** What the header says: the status's item when it has one (it is the newest), else the history's. */
-type Headline = Pick<StatusItemView, 'kind' | 'name' | 'health' | 'state' | 'since' | 'sinceIsLowerBound'> & CalmJudgement;
+type Headline = Pick<StatusItemView, 'kind' | 'name' | 'health' | 'state' | 'since' | 'sinceIsLowerBound' | 'sourceItem'> & CalmJudgement;
 
 type WatchedItem = { kind: 'monitor'; item: Monitor } | { kind: 'heartbeat'; item: Heartbeat } | { kind: 'domain'; item: Domain };
 
@@ -116,7 +115,7 @@ export function ItemPage({ itemKey }: { itemKey: string }) {
           {headline !== undefined && (
             <p className="item-state">
               <span className="item-kind">
-                {kindNames[headline.kind]}
+                {itemKindName(headline)}
                 {serverName !== undefined && <> on {serverName}</>}
               </span>
               <StatusBadges health={headline.state === 'waiting' ? 'unknown' : headline.health} label={stateSentence(headline.state, headline.since, headline.sinceIsLowerBound, now)} judgement={headline} />

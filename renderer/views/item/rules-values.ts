@@ -22,6 +22,7 @@ const choicesOfKind: Record<ItemKind, readonly TellChoice[]> = {
   monitor: [goesDown, recovers],
   heartbeat: [choice('late', 'It is late'), choice('down', 'A run fails'), recovers],
   domain: [choice('expiry', 'Its expiry comes near')],
+  source: [goesDown, recovers],
 };
 
 const monitorWithCertificate: readonly TellChoice[] = [goesDown, recovers, choice('expiry', "Its certificate's expiry comes near")];

@@ -1,5 +1,6 @@
 // The overview's tables' columns: the item (a click shows it in its list), its kind, state and for how long, the
 // core's details and the way to its page. Shared by the single list and every server's group.
+import { itemKindName } from '../../../common/ipc/item-key.ts';
 import type { StatusItemView } from '../../../common/ipc/views.ts';
 import { StatusBadges } from '../../components/status-badges.tsx';
 import type { Column } from '../../components/virtual-table.tsx';
@@ -8,8 +9,6 @@ import { stateLabel } from '../../format/state-label.ts';
 import { formatDateTime } from '../../format/time.ts';
 import { itemPageHash, useNavigation } from '../../state/navigation-store.ts';
 import { useNow } from '../../state/now-store.ts';
-
-const kindNames = { monitor: 'Monitor', heartbeat: 'Heartbeat', domain: 'Domain' } as const;
 
 export const overviewColumns: Column<StatusItemView>[] = [
   {
@@ -22,7 +21,7 @@ export const overviewColumns: Column<StatusItemView>[] = [
       </button>
     ),
   },
-  { id: 'kind', header: 'Kind', width: 100, cell: (item) => kindNames[item.kind] },
+  { id: 'kind', header: 'Kind', width: 100, cell: (item) => itemKindName(item) },
   {
     id: 'state',
     header: 'Status',

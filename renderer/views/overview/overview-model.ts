@@ -20,11 +20,12 @@ export interface KindCounts {
   states: { state: string; count: number }[];
 }
 
-const kindLabels = { monitor: 'Monitors', heartbeat: 'Heartbeats', domain: 'Domains' } as const;
+const kindLabels = { monitor: 'Monitors', heartbeat: 'Heartbeats', domain: 'Domains', source: 'From sources' } as const;
 const stateOrder: Record<StatusItemView['kind'], readonly string[]> = {
   monitor: ['down', 'up', 'unknown'],
   heartbeat: ['failed', 'down', 'late', 'up', 'waiting', 'unknown'],
   domain: ['expired', 'expiring', 'ok', 'unknown'],
+  source: ['down', 'firing', 'degraded', 'pending', 'late', 'up', 'maintenance', 'paused', 'new', 'unknown'],
 };
 
 export function kindCounts(items: readonly StatusItemView[]): KindCounts[] {
@@ -34,7 +35,9 @@ export function kindCounts(items: readonly StatusItemView[]): KindCounts[] {
     if (states === undefined) counts.set(item.kind, (states = new Map()));
     states.set(item.state, (states.get(item.state) ?? 0) + 1);
   }
-  return (['monitor', 'heartbeat', 'domain'] as const).map((kind) => {
+  // Sources' items have their own count only where a source is watched.
+  const kinds = counts.has('source') ? (['monitor', 'heartbeat', 'domain', 'source'] as const) : (['monitor', 'heartbeat', 'domain'] as const);
+  return kinds.map((kind) => {
     const states = counts.get(kind) ?? new Map<string, number>();
     const known = stateOrder[kind];
     const ordered = [...known.filter((state) => states.has(state)), ...[...states.keys()].filter((state) => !known.includes(state))];

@@ -61,7 +61,7 @@ test('a server answering after 30 s holds nobody up: a monitor down on another s
   proxy = slow;
   await dashboard.fixture.secrets.set(slowId, side.token);
   const began = Date.now();
-  dashboard.fixture.settings.update((s) => ({ ...s, connections: [...s.connections, { id: slowId, name: 'Slow', baseUrl: slow.apiUrl, kind: 'remote', enabled: true }] }));
+  dashboard.fixture.settings.update((s) => ({ ...s, connections: [...s.connections, { id: slowId, name: 'Slow', baseUrl: slow.apiUrl, kind: 'remote', sourceKind: 'vigil', enabled: true }] }));
   await expect.poll(() => slow.pending(), { timeout: 5_000 }).toBeGreaterThan(0);
 
   // Its group is there at once and says it has not answered; nothing of it is shown as if it had.

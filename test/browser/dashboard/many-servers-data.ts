@@ -24,7 +24,7 @@ function servers(now: number): ServerData[] {
   const later = new Date(now + 200 * 86_400_000).toISOString().slice(0, 10);
   return [
     {
-      connection: { id: 'local', name: 'This computer', baseUrl: 'http://127.0.0.1:7070/api', kind: 'local', enabled: true, auth: 'signed-in' },
+      connection: { id: 'local', name: 'This computer', baseUrl: 'http://127.0.0.1:7070/api', kind: 'local', sourceKind: 'vigil', enabled: true, auth: 'signed-in' },
       level: 'ok',
       situation: 'ok',
       monitors: [
@@ -41,7 +41,7 @@ function servers(now: number): ServerData[] {
       },
     },
     {
-      connection: { id: 'work', name: 'Work', baseUrl: 'https://monitor.work.example/api', kind: 'remote', enabled: true, auth: 'expiring', tokenExpiresAt: now + 2 * 86_400_000 },
+      connection: { id: 'work', name: 'Work', baseUrl: 'https://monitor.work.example/api', kind: 'remote', sourceKind: 'vigil', enabled: true, auth: 'expiring', tokenExpiresAt: now + 2 * 86_400_000 },
       level: 'critical',
       situation: 'ok',
       monitors: [
@@ -61,7 +61,7 @@ function servers(now: number): ServerData[] {
       },
     },
     {
-      connection: { id: 'client', name: 'Client', baseUrl: 'https://status.client.example/api', kind: 'remote', enabled: true, auth: 'signed-in' },
+      connection: { id: 'client', name: 'Client', baseUrl: 'https://status.client.example/api', kind: 'remote', sourceKind: 'vigil', enabled: true, auth: 'signed-in' },
       level: 'offline',
       situation: 'unreachable',
       problem: 'Could not connect to status.client.example: connection refused.',
@@ -121,5 +121,5 @@ export function handlersOf(connectionId: string, now: number): NotificationHandl
 
 /** Every connection, with one more that is kept but not watched. */
 export function connectionsOf(now: number): ConnectionView[] {
-  return [...servers(now).map((server) => server.connection), { id: 'old', name: 'Old side project', baseUrl: 'https://old.example/api', kind: 'remote', enabled: false, auth: 'signed-in' }];
+  return [...servers(now).map((server) => server.connection), { id: 'old', name: 'Old side project', baseUrl: 'https://old.example/api', kind: 'remote', sourceKind: 'vigil', enabled: false, auth: 'signed-in' }];
 }

@@ -63,7 +63,7 @@ beforeEach(async () => {
   clock = manualClock();
   const logger = recordingLogger();
   settings = new FileSettingsStore({ directory: dir, logger });
-  settings.update((s) => ({ ...s, connections: [{ id: 'prod', name: 'Prod', baseUrl, kind: 'remote', enabled: true }], pollIntervalSeconds: 60 }));
+  settings.update((s) => ({ ...s, connections: [{ id: 'prod', name: 'Prod', baseUrl, kind: 'remote', sourceKind: 'vigil', enabled: true }], pollIntervalSeconds: 60 }));
   secrets = new MemorySecretStore();
   await secrets.set('prod', 'a.b.c');
   polls = 0;
@@ -151,7 +151,7 @@ it('sets an acknowledged problem aside, tells nothing more of it, tells its reco
 
 it('polls every enabled connection on its own timer; suspend, resume and refresh apply to all, and turning one off stops only it', async () => {
   await secrets.set('side', 'd.e.f');
-  settings.update((s) => ({ ...s, connections: [...s.connections, { id: 'side', name: 'Side', baseUrl: 'http://127.0.0.1:2/api', kind: 'remote', enabled: true }] }));
+  settings.update((s) => ({ ...s, connections: [...s.connections, { id: 'side', name: 'Side', baseUrl: 'http://127.0.0.1:2/api', kind: 'remote', sourceKind: 'vigil', enabled: true }] }));
   await flush();
   expect(Object.fromEntries(pollsOf)).toEqual({ '127.0.0.1:1': 1, '127.0.0.1:2': 1 });
   await core.calls.refreshNow();
@@ -201,7 +201,7 @@ it('tells what changed while a server was turned off as on a first poll: one sum
 
 it("refreshes one server only when given its connection id (a server's \"Try again\"), every server without one", async () => {
   await secrets.set('side', 'd.e.f');
-  settings.update((s) => ({ ...s, connections: [...s.connections, { id: 'side', name: 'Side', baseUrl: 'http://127.0.0.1:2/api', kind: 'remote', enabled: true }] }));
+  settings.update((s) => ({ ...s, connections: [...s.connections, { id: 'side', name: 'Side', baseUrl: 'http://127.0.0.1:2/api', kind: 'remote', sourceKind: 'vigil', enabled: true }] }));
   await flush();
   expect(Object.fromEntries(pollsOf)).toEqual({ '127.0.0.1:1': 1, '127.0.0.1:2': 1 });
   await core.calls.refreshNow('side');

@@ -64,7 +64,7 @@ describe('three real services watched at once', { shuffle: false }, () => {
     const proxy = await startDelayingProxy(work.apiUrl, slowAnswerMs);
     slow = proxy;
     await app.secrets.set('slow', work.token);
-    app.settings.update((s) => ({ ...s, connections: [...s.connections, { id: 'slow', name: 'Slow', baseUrl: proxy.apiUrl, kind: 'remote', enabled: true }] }));
+    app.settings.update((s) => ({ ...s, connections: [...s.connections, { id: 'slow', name: 'Slow', baseUrl: proxy.apiUrl, kind: 'remote', sourceKind: 'vigil', enabled: true }] }));
     await vi.waitFor(() => expect(proxy.pending()).toBeGreaterThan(0), { timeout: 5_000 });
 
     // While its first poll is held, the others go on: a change on Side and one on this computer show at once.

@@ -143,7 +143,7 @@ describe('local mode', () => {
 
   it('saves the local connection, enabled, with a 30-day token in the secret store', async () => {
     await mode.start();
-    expect(settings.read().connections).toEqual([{ id: 'local', name: 'This computer', baseUrl: launcher.services[0]?.apiUrl, kind: 'local', enabled: true }]);
+    expect(settings.read().connections).toEqual([{ id: 'local', name: 'This computer', baseUrl: launcher.services[0]?.apiUrl, kind: 'local', sourceKind: 'vigil', enabled: true }]);
     const token = (await secrets.get('local')) ?? '';
     const exp = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { exp: number }).exp * 1000;
     expect(exp).toBe(Math.floor((clock.now() + 30 * DAY) / 1000) * 1000);
@@ -151,12 +151,12 @@ describe('local mode', () => {
   });
 
   it('adds itself after the other connections, keeps a local connection turned off as it is, and keeps a token with more than 7 days left', async () => {
-    const remote = { id: 'r1', name: 'Prod', baseUrl: 'https://vigil.example/api', kind: 'remote', enabled: true } as const;
-    settings.update((s) => ({ ...s, connections: [remote, { id: 'local', name: 'Here', baseUrl: 'http://127.0.0.1:1/api', kind: 'local', enabled: false }] }));
+    const remote = { id: 'r1', name: 'Prod', baseUrl: 'https://vigil.example/api', kind: 'remote', sourceKind: 'vigil', enabled: true } as const;
+    settings.update((s) => ({ ...s, connections: [remote, { id: 'local', name: 'Here', baseUrl: 'http://127.0.0.1:1/api', kind: 'local', sourceKind: 'vigil', enabled: false }] }));
     const kept = tokenExpiringAt(clock.now() + 8 * DAY);
     await secrets.set('local', kept);
     await mode.start();
-    expect(settings.read().connections).toEqual([remote, { id: 'local', name: 'Here', baseUrl: launcher.services[0]?.apiUrl, kind: 'local', enabled: false }]);
+    expect(settings.read().connections).toEqual([remote, { id: 'local', name: 'Here', baseUrl: launcher.services[0]?.apiUrl, kind: 'local', sourceKind: 'vigil', enabled: false }]);
     expect(await secrets.get('local')).toBe(kept);
     expect(launcher.tokens).toBe(0);
   });

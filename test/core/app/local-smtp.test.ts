@@ -200,7 +200,7 @@ describe('a core without a local service', () => {
     const own = tempDirs();
     const logger = recordingLogger();
     const settings = new FileSettingsStore({ directory: own.configDir, logger });
-    settings.update((s) => ({ ...s, connections: [{ id: 'prod', name: 'Prod', baseUrl: 'http://127.0.0.1:9/api', kind: 'remote', enabled: true }] }));
+    settings.update((s) => ({ ...s, connections: [{ id: 'prod', name: 'Prod', baseUrl: 'http://127.0.0.1:9/api', kind: 'remote', sourceKind: 'vigil', enabled: true }] }));
     const core = await createVigilCore({ settings, alertStateDir: own.configDir, historyDir: own.configDir, secrets: new MemorySecretStore(), localService: undefined, about: testAbout, logger });
     const calls = boundaryCalls(core);
     try {

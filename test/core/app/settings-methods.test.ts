@@ -49,7 +49,7 @@ beforeEach(async () => {
   clock = manualClock(start);
   const logger = recordingLogger();
   settings = new FileSettingsStore({ directory: dir, logger });
-  settings.update((s) => ({ ...s, connections: [{ id: 'prod', name: 'Prod', baseUrl: 'http://127.0.0.1:1/api', kind: 'remote', enabled: true }] }));
+  settings.update((s) => ({ ...s, connections: [{ id: 'prod', name: 'Prod', baseUrl: 'http://127.0.0.1:1/api', kind: 'remote', sourceKind: 'vigil', enabled: true }] }));
   const secrets = new MemorySecretStore();
   await secrets.set('prod', 'a.b.c');
   polls = 0;

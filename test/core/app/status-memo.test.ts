@@ -146,7 +146,7 @@ describe('the status memo', () => {
             ...(event.paused ? { pausedUntil: now + HOUR } : {}),
           });
           const servers: ServerStatusInput[] = serverIds.slice(0, count).map((id, index) => {
-            const connection = { id, name: id, baseUrl: `https://${id}.example/api`, kind: 'remote', enabled: true } as const;
+            const connection = { id, name: id, baseUrl: `https://${id}.example/api`, kind: 'remote', sourceKind: 'vigil', enabled: true } as const;
             const alertState = alertStates[index] as AlertState;
             return {
               connection: connectionView(connection, { token: undefined, alertState, warningDays: 3, now }),
@@ -170,7 +170,7 @@ describe('the status memo', () => {
     const memo = new StatusMemo();
     const settings = settingsSchema.parse({});
     const alertState = initialAlertState();
-    const connection = { id: 'work', name: 'Work', baseUrl: 'https://work.example/api', kind: 'remote', enabled: true } as const;
+    const connection = { id: 'work', name: 'Work', baseUrl: 'https://work.example/api', kind: 'remote', sourceKind: 'vigil', enabled: true } as const;
     // Pinged 59 min ago, every hour: late once the hour and the grace have passed.
     const outcome = ok({ monitors: [monitor('1', 'down')], heartbeats: [heartbeat('h', 59 * MINUTE, 3600)] });
     const servers = (now: number): ServerStatusInput[] => [
@@ -190,7 +190,7 @@ describe('the status memo', () => {
     const memo = new StatusMemo();
     const settings = settingsSchema.parse({});
     const alertState = initialAlertState();
-    const connection = { id: 'work', name: 'Work', baseUrl: 'https://work.example/api', kind: 'remote', enabled: true } as const;
+    const connection = { id: 'work', name: 'Work', baseUrl: 'https://work.example/api', kind: 'remote', sourceKind: 'vigil', enabled: true } as const;
     // Down already (pinged 3 h ago, every hour), and a domain 20 days from expiry: both keep their rank for days.
     const outcome = ok({ monitors: [monitor('1', 'up')], heartbeats: [heartbeat('h', 3 * HOUR, 3600)], domains: [domain('d', 20)] });
     const at = (now: number) => {

@@ -8,7 +8,7 @@ import { statusView, type ServerStatusInput } from '../../../main/core/app/statu
 import { settingsSchema } from '../../../main/core/settings/settings-schema.ts';
 import { DAY, domain, failed, HOUR, heartbeat, monitor, NOW, ok, snapshot } from '../alerts/fixtures.ts';
 
-const connection = { id: 'prod', name: 'Prod', baseUrl: 'https://vigil.example/api', kind: 'remote', enabled: true } as const;
+const connection = { id: 'prod', name: 'Prod', baseUrl: 'https://vigil.example/api', kind: 'remote', sourceKind: 'vigil', enabled: true } as const;
 const rejected: AlertState = { ...initialAlertState(), connection: { failedPolls: 0, reachability: 'ok', auth: 'rejected' } };
 
 function jwt(expMs: number): string {

@@ -41,7 +41,7 @@ export function remoteCoreBench(apiUrl: string, startMs = Date.UTC(2026, 10, 20,
   const clock = manualClock(startMs);
   const secrets = new MemorySecretStore();
   const setup = new FileSettingsStore({ directory: dir, logger: recordingLogger() });
-  setup.update((s) => ({ ...s, connections: [{ id: 'test', name: 'Test', baseUrl: apiUrl, kind: 'remote', enabled: true }], pollIntervalSeconds: 60 }));
+  setup.update((s) => ({ ...s, connections: [{ id: 'test', name: 'Test', baseUrl: apiUrl, kind: 'remote', sourceKind: 'vigil', enabled: true }], pollIntervalSeconds: 60 }));
   return {
     dir,
     clock,

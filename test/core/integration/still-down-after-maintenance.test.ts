@@ -58,7 +58,7 @@ async function startWatch(): Promise<Watching> {
   const lines: Alert[] = [];
   let polled: (() => void)[] = [];
   const watch = new ServerWatch({
-    server: { target: { baseUrl: apiUrl, name: 'Local', connection: undefined, namedByBaseUrl: true }, client: new MonitoringClient({ baseUrl: apiUrl, token: () => token, logger: silentLogger }), token },
+    server: { target: { baseUrl: apiUrl, name: 'Local', connection: undefined, sourceKind: 'vigil', namedByBaseUrl: true }, client: new MonitoringClient({ baseUrl: apiUrl, token: () => token, logger: silentLogger }), token, source: undefined },
     intervalMs: 60_000,
     clock: fixture.clock,
     settings,
@@ -103,7 +103,7 @@ beforeAll(async () => {
   const secrets = new MemorySecretStore();
   await secrets.set('local-service', token);
   settings = new FileSettingsStore({ directory: configDir, logger: recordingLogger() });
-  settings.update((s) => ({ ...s, connections: [{ id: 'local-service', name: 'Local', baseUrl: fixture.service.apiUrl, kind: 'remote', enabled: true }], pollIntervalSeconds: 60 }));
+  settings.update((s) => ({ ...s, connections: [{ id: 'local-service', name: 'Local', baseUrl: fixture.service.apiUrl, kind: 'remote', sourceKind: 'vigil', enabled: true }], pollIntervalSeconds: 60 }));
   core = await createVigilCore({ settings, alertStateDir: configDir, historyDir: configDir, secrets, localService: noLocalService, about: { version: '0.0.0-test', shell: 'browser' }, clock: fixture.clock, logger: recordingLogger() });
   core.on('onAlert', (alert) => coreAlerts.push(alert));
   await core.start();

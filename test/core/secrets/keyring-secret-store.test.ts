@@ -94,7 +94,7 @@ describe.skipIf(missing)('KeyringSecretStore (gnome-keyring Secret Service)', ()
       const logger = recordingLogger();
       const secrets = await openSecretStore({ onUnavailable: 'fail', logger, service: 'Vigil test' });
       const settings = new FileSettingsStore({ directory: configDir, logger });
-      const connection = { id: 'c1', name: 'Lab', baseUrl: 'http://127.0.0.1:8731/api', kind: 'local', enabled: true } as const;
+      const connection = { id: 'c1', name: 'Lab', baseUrl: 'http://127.0.0.1:8731/api', kind: 'local', sourceKind: 'vigil', enabled: true } as const;
       settings.update((current) => ({ ...current, connections: [connection] }));
       await secrets.set(connection.id, token);
       expect(await secrets.get(connection.id)).toBe(token);

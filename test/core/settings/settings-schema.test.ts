@@ -10,7 +10,7 @@ import {
   type Settings,
 } from '../../../main/core/settings/settings-schema.ts';
 
-const connection: Connection = { id: 'c1', name: 'Home lab', baseUrl: 'http://127.0.0.1:8731/api', kind: 'local', enabled: true };
+const connection: Connection = { id: 'c1', name: 'Home lab', baseUrl: 'http://127.0.0.1:8731/api', kind: 'local', sourceKind: 'vigil', enabled: true };
 
 /** The message a settings value gets, or undefined when it is valid. */
 function problem(input: unknown): string | undefined {

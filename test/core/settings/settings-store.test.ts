@@ -9,7 +9,7 @@ import { filesContaining } from '../storage/files-containing.ts';
 import { storeBenchForEachTest } from '../storage/store-for-tests.ts';
 
 const now = Date.UTC(2026, 10, 1, 9, 30);
-const connection: Connection = { id: 'c1', name: 'Home lab', baseUrl: 'http://127.0.0.1:8731/api', kind: 'local', enabled: true };
+const connection: Connection = { id: 'c1', name: 'Home lab', baseUrl: 'http://127.0.0.1:8731/api', kind: 'local', sourceKind: 'vigil', enabled: true };
 const bench = storeBenchForEachTest('vigil-settings-');
 
 const open = () => new FileSettingsStore({ directory: bench.directory, logger: bench.logger, clock: { now: () => now } });
@@ -33,7 +33,7 @@ describe('FileSettingsStore', () => {
 
   it('round-trips a full set of settings through settings.json, mode 0600', () => {
     const settings: Settings = {
-      connections: [connection, { id: 'c2', name: 'Prod', baseUrl: 'https://vigil.example.com/api', kind: 'remote', enabled: false }],
+      connections: [connection, { id: 'c2', name: 'Prod', baseUrl: 'https://vigil.example.com/api', kind: 'remote', sourceKind: 'vigil', enabled: false }],
       pollIntervalSeconds: 30,
       domainThresholds: [60, 30, 7],
       heartbeatGraceSeconds: 0,

@@ -42,9 +42,9 @@ describe('settings from version 1', () => {
     expect(settings).toEqual({
       ...defaultSettings,
       connections: [
-        { id: 'local', name: 'This computer', baseUrl: 'http://127.0.0.1:47311/api', kind: 'local', enabled: true },
-        { id: work, name: 'Work', baseUrl: 'https://vigil.work.example/api', kind: 'remote', enabled: true },
-        { id: side, name: 'Side project', baseUrl: 'https://status.side.example/api', kind: 'remote', enabled: true },
+        { id: 'local', name: 'This computer', baseUrl: 'http://127.0.0.1:47311/api', kind: 'local', sourceKind: 'vigil', enabled: true },
+        { id: work, name: 'Work', baseUrl: 'https://vigil.work.example/api', kind: 'remote', sourceKind: 'vigil', enabled: true },
+        { id: side, name: 'Side project', baseUrl: 'https://status.side.example/api', kind: 'remote', sourceKind: 'vigil', enabled: true },
       ],
       pollIntervalSeconds: 30,
       domainThresholds: [30, 14, 3],

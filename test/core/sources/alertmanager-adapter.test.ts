@@ -3,6 +3,7 @@
 // that is not Alertmanager's API is said in one sentence.
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CONNECTION_KEY } from '../../../common/ipc/connection-kinds.ts';
 import { quietFetch } from '../../../main/core/api/quiet-fetch.ts';
 import { alertmanagerAdapter } from '../../../main/core/sources/alertmanager-adapter.ts';
 import { SourceRequester, type SourceAddress } from '../../../main/core/sources/source-request.ts';
@@ -23,7 +24,8 @@ const installed = existsSync(ALERTMANAGER_BINARY);
 if (!installed) console.log(`Skipping the Alertmanager adapter tests: ${ALERTMANAGER_BINARY} is not installed (apt-get install prometheus-alertmanager).`);
 
 it('polls every 15 s, with no key', () => {
-  expect(alertmanagerAdapter).toMatchObject({ kind: 'alertmanager', defaultPollMs: 15_000, minPollMs: 15_000, key: 'none' });
+  expect(alertmanagerAdapter).toMatchObject({ kind: 'alertmanager', defaultPollMs: 15_000, minPollMs: 15_000 });
+  expect(CONNECTION_KEY['alertmanager']).toBe('none');
   expect(alertmanagerAdapter.history).toBeUndefined();
 });
 

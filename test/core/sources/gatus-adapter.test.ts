@@ -2,6 +2,7 @@
 // poll makes (each endpoint's newest page of results), the optional token, an endpoint's results and events as its
 // history, and every way the server can refuse or fail, each one sentence naming Gatus.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CONNECTION_KEY } from '../../../common/ipc/connection-kinds.ts';
 import { quietFetch } from '../../../main/core/api/quiet-fetch.ts';
 import { gatusAdapter } from '../../../main/core/sources/gatus-adapter.ts';
 import { SourceShapeError } from '../../../main/core/sources/source-reading.ts';
@@ -96,7 +97,8 @@ describe('a poll', () => {
   });
 
   it('polls every minute by default, every 30 s at the most; the token is optional', () => {
-    expect(gatusAdapter).toMatchObject({ kind: 'gatus', defaultPollMs: 60_000, minPollMs: 30_000, key: 'optional' });
+    expect(gatusAdapter).toMatchObject({ kind: 'gatus', defaultPollMs: 60_000, minPollMs: 30_000 });
+    expect(CONNECTION_KEY['gatus']).toBe('optional');
   });
 });
 

@@ -2,6 +2,7 @@
 // what a poll asks and how, both kinds of key giving the same ids, a check's flips as its history, and every way the
 // server can refuse or fail, each one sentence naming Healthchecks.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CONNECTION_KEY } from '../../../common/ipc/connection-kinds.ts';
 import { quietFetch } from '../../../main/core/api/quiet-fetch.ts';
 import { systemClock } from '../../../common/clock.ts';
 import { healthchecksAdapterOn } from '../../../main/core/sources/healthchecks-adapter.ts';
@@ -80,7 +81,8 @@ describe('a poll', () => {
   });
 
   it('polls every minute by default, every 30 s at the most, and needs a key', () => {
-    expect(healthchecksAdapterOn(systemClock)).toMatchObject({ kind: 'healthchecks', defaultPollMs: 60_000, minPollMs: 30_000, key: 'required' });
+    expect(healthchecksAdapterOn(systemClock)).toMatchObject({ kind: 'healthchecks', defaultPollMs: 60_000, minPollMs: 30_000 });
+    expect(CONNECTION_KEY['healthchecks']).toBe('required');
   });
 });
 

@@ -1,7 +1,7 @@
 // The one registry of adapters: every kind has its own, and each keeps the manners its kind asks for.
 import { describe, expect, it } from 'vitest';
 import { sourceAdapters } from '../../../main/core/sources/source-adapters.ts';
-import { SOURCE_KINDS } from '../../../main/core/sources/source-reading.ts';
+import { SOURCE_KINDS } from '../../../common/ipc/connection-kinds.ts';
 import { manualClock } from '../../helpers/manual-clock.ts';
 
 describe('sourceAdapters', () => {

@@ -2,6 +2,7 @@
 // do: the summary read, the Instatus path found after Statuspage's 404 and remembered, an ETag round trip, and each
 // way a page can fail said in one sentence naming it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CONNECTION_KEY } from '../../../common/ipc/connection-kinds.ts';
 import { quietFetch } from '../../../main/core/api/quiet-fetch.ts';
 import { SourceRequester } from '../../../main/core/sources/source-request.ts';
 import { statuspageAdapter } from '../../../main/core/sources/statuspage-adapter.ts';
@@ -31,7 +32,8 @@ const paths = () => page.requests.map((request) => request.path);
 
 describe('the status page adapter', () => {
   it('polls at most once a minute, with no key', () => {
-    expect(statuspageAdapter).toMatchObject({ kind: 'statuspage', defaultPollMs: 60_000, minPollMs: 60_000, key: 'none' });
+    expect(statuspageAdapter).toMatchObject({ kind: 'statuspage', defaultPollMs: 60_000, minPollMs: 60_000 });
+    expect(CONNECTION_KEY['statuspage']).toBe('none');
     expect(statuspageAdapter.history).toBeUndefined();
   });
 

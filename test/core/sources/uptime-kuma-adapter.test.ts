@@ -3,6 +3,7 @@
 // its beats without a key (an unknown slug, an ETag round trip, the beats as history), and each way Kuma or the proxy
 // in front of it can fail said in one sentence naming it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CONNECTION_KEY } from '../../../common/ipc/connection-kinds.ts';
 import { quietFetch } from '../../../main/core/api/quiet-fetch.ts';
 import { SourceRequester, type SourceAddress } from '../../../main/core/sources/source-request.ts';
 import { uptimeKumaAdapter } from '../../../main/core/sources/uptime-kuma-adapter.ts';
@@ -32,7 +33,8 @@ const host = () => new URL(kuma.url).host;
 const paths = () => kuma.requests.map((request) => request.path);
 
 it('polls every minute by default, at least 30 s apart, with an optional key', () => {
-  expect(uptimeKumaAdapter).toMatchObject({ kind: 'uptime-kuma', defaultPollMs: 60_000, minPollMs: 30_000, key: 'optional' });
+  expect(uptimeKumaAdapter).toMatchObject({ kind: 'uptime-kuma', defaultPollMs: 60_000, minPollMs: 30_000 });
+  expect(CONNECTION_KEY['uptime-kuma']).toBe('optional');
 });
 
 describe('with an API key: /metrics', () => {

@@ -2,6 +2,7 @@
 // v3's pages followed by their cursor on the configured host only, and bounded; its rate limit on the test's clock;
 // v2's form POST with its offset paging and its HTTP-200 refusals; every failure one sentence naming UptimeRobot.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CONNECTION_KEY } from '../../../common/ipc/connection-kinds.ts';
 import { quietFetch } from '../../../main/core/api/quiet-fetch.ts';
 import { SourceShapeError } from '../../../main/core/sources/source-reading.ts';
 import { SourceRequester } from '../../../main/core/sources/source-request.ts';
@@ -108,7 +109,8 @@ describe('v3', () => {
   });
 
   it('polls every 5 minutes by default, every minute at the most, and needs a key', () => {
-    expect(uptimerobotAdapterOn(systemClock)).toMatchObject({ kind: 'uptimerobot', defaultPollMs: 300_000, minPollMs: 60_000, key: 'required' });
+    expect(uptimerobotAdapterOn(systemClock)).toMatchObject({ kind: 'uptimerobot', defaultPollMs: 300_000, minPollMs: 60_000 });
+    expect(CONNECTION_KEY['uptimerobot']).toBe('required');
     expect(uptimerobotAdapterOn(systemClock).history).toBeUndefined();
   });
 });

@@ -9,10 +9,11 @@ import { failed, NOW, ok, snapshot } from '../alerts/fixtures.ts';
 
 const count = fc.nat(100_000);
 const base = { server: { id: 'c', name: 'C' }, alertState: initialAlertState(), preferences: defaultAlertPreferences, now: NOW };
-const countsArb: fc.Arbitrary<TrayCounts> = fc.array(count, { minLength: 16, maxLength: 16 }).map(([a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0, i = 0, j = 0, k = 0, l = 0, m = 0, n = 0, o = 0, p = 0]) => ({
+const countsArb: fc.Arbitrary<TrayCounts> = fc.array(count, { minLength: 23, maxLength: 23 }).map(([a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0, i = 0, j = 0, k = 0, l = 0, m = 0, n = 0, o = 0, p = 0, q = 0, r = 0, s = 0, t = 0, u = 0, v = 0, w = 0]) => ({
   monitors: { up: a, down: b, unknown: c },
   heartbeats: { up: d, waiting: e, late: f, down: g, failed: o, unknown: h },
   domains: { ok: i, expiring: j, expired: k, unknown: l },
+  sources: { ok: q, degraded: r, pending: s, late: t, down: u, firing: v, unknown: w },
   snoozed: m,
   inMaintenance: n,
   acknowledged: p,

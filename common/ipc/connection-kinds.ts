@@ -1,0 +1,60 @@
+// What a connection watches, declared once for the settings, the window, the tray and the command line (issue 21):
+// `vigil`, a server speaking the monitoring API (read-write, with extensions by `/capabilities`), or one of the
+// read-only sources whose own API Vigil reads (main/core/sources/, one adapter per kind).
+
+export const SOURCE_KINDS = ['uptime-kuma', 'healthchecks', 'gatus', 'uptimerobot', 'alertmanager', 'statuspage'] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+
+export const CONNECTION_KINDS = ['vigil', ...SOURCE_KINDS] as const;
+export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
+
+/** What a source's item is, so it reads and lands as what it is: checks, heartbeats, a status page's components, alerts. */
+export type SourceItemKind = 'monitor' | 'heartbeat' | 'component' | 'alert';
+
+/** Each kind's product name, for a label, a column and "Open in …". */
+export const CONNECTION_KIND_LABELS: Record<ConnectionKind, string> = {
+  vigil: 'Vigil',
+  'uptime-kuma': 'Uptime Kuma',
+  healthchecks: 'Healthchecks',
+  gatus: 'Gatus',
+  uptimerobot: 'UptimeRobot',
+  alertmanager: 'Alertmanager',
+  statuspage: 'Status page',
+};
+
+/**
+ * Whether a connection of the kind is read with a secret (a Vigil server's access token, a source's API key), which
+ * lives in the OS keychain: `required`, nothing can be read without it; `optional`, Uptime Kuma (its metrics with a key,
+ * a public status page without) and Gatus (a token only when it is set up with one); `none`, never sent one.
+ */
+export const CONNECTION_KEY: Record<ConnectionKind, 'required' | 'optional' | 'none'> = {
+  vigil: 'required',
+  'uptime-kuma': 'optional',
+  healthchecks: 'required',
+  gatus: 'optional',
+  uptimerobot: 'required',
+  alertmanager: 'none',
+  statuspage: 'none',
+};
+
+/** Uptime Kuma's own rule for a status page's slug (its `checkSlug`); every route lower-cases it. */
+export const KUMA_SLUG = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
+
+/** How each source kind's name reads within a sentence ("Open it in Uptime Kuma", "Open the status page"). */
+export const SOURCE_KIND_NAMES: Record<SourceKind, string> = {
+  'uptime-kuma': 'Uptime Kuma',
+  healthchecks: 'Healthchecks',
+  gatus: 'Gatus',
+  uptimerobot: 'UptimeRobot',
+  alertmanager: 'Alertmanager',
+  statuspage: 'the status page',
+};
+
+export function isConnectionKind(value: unknown): value is ConnectionKind {
+  return (CONNECTION_KINDS as readonly unknown[]).includes(value);
+}
+
+/** A source Vigil only reads: nothing of it is created, edited or deleted from Vigil. */
+export function isReadOnlySource(kind: ConnectionKind): kind is SourceKind {
+  return kind !== 'vigil';
+}

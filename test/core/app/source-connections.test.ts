@@ -1,0 +1,152 @@
+// Read-only sources watched by the core beside each other (issue 21): a Statuspage page, Uptime Kuma read through
+// its metrics with a key, and Healthchecks with a read-only key, each a real HTTP server on 127.0.0.1 answering as
+// its documentation shows (test/helpers/source-fakes/). Their items reach the status, the tray and the alerts as a
+// Vigil server's do; what a source says is in maintenance is maintenance; a source that cannot be read is "cannot
+// tell" for its own items only; a source's key never reaches the monitoring API's calls.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AlertView, StatusView } from '../../../common/ipc/views.ts';
+import { settleWindowMs } from '../../../main/core/app/alert-settling.ts';
+import { createVigilCore } from '../../../main/core/app/create-vigil-core.ts';
+import type { LocalServiceLauncher } from '../../../main/core/app/local-service-launcher.ts';
+import type { VigilCore } from '../../../main/core/app/vigil-core.ts';
+import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
+import type { Connection } from '../../../main/core/settings/settings-schema.ts';
+import { FileSettingsStore } from '../../../main/core/settings/settings-store.ts';
+import { manualClock, type ManualClock } from '../../helpers/manual-clock.ts';
+import { recordingLogger } from '../../helpers/recording-logger.ts';
+import { startFakeHealthchecks, uniqueKeyOf, type FakeHealthchecks } from '../../helpers/source-fakes/healthchecks.ts';
+import { startFakeStatusPage, STATUSPAGE_SUMMARY, type FakeStatusPage } from '../../helpers/source-fakes/statuspage.ts';
+import { startFakeKuma, type FakeKuma } from '../../helpers/source-fakes/uptime-kuma.ts';
+import { tempFolders } from '../../helpers/temp-folders.ts';
+
+const refusingLauncher: LocalServiceLauncher = {
+  dataDir: '/nonexistent/vigil-service',
+  start: () => Promise.reject(new Error('local mode must stay off')),
+  issueToken: () => Promise.reject(new Error('local mode must stay off')),
+  sendTestEmail: () => Promise.reject(new Error('local mode must stay off')),
+};
+
+const NOW = Date.UTC(2026, 10, 29, 8, 0);
+const HC_UUID = '5e9f7a4c-2b1d-4c8e-9f3a-6d7b8c9e0f1a';
+
+let page: FakeStatusPage;
+let kuma: FakeKuma;
+let healthchecks: FakeHealthchecks;
+let clock: ManualClock;
+let settings: FileSettingsStore;
+let secrets: MemorySecretStore;
+let core: VigilCore;
+let alerts: AlertView[];
+
+beforeAll(async () => {
+  [page, kuma, healthchecks] = await Promise.all([startFakeStatusPage('statuspage'), startFakeKuma(), startFakeHealthchecks()]);
+});
+afterAll(async () => {
+  await Promise.all([page.close(), kuma.close(), healthchecks.stop()]);
+});
+
+function connections(): Connection[] {
+  return [
+    { id: 'github', name: 'GitHub', baseUrl: page.url, kind: 'remote', sourceKind: 'statuspage', enabled: true },
+    { id: 'kuma', name: 'Home Kuma', baseUrl: kuma.url, kind: 'remote', sourceKind: 'uptime-kuma', enabled: true },
+    { id: 'cron', name: 'Cron jobs', baseUrl: healthchecks.origin, kind: 'remote', sourceKind: 'healthchecks', enabled: true },
+  ];
+}
+
+const freshFolder = tempFolders('vigil-source-connections-');
+beforeEach(async () => {
+  page.summary = STATUSPAGE_SUMMARY;
+  page.trouble = 'none';
+  kuma.monitors = [
+    { id: 1, name: 'API', type: 'http', url: 'https://api.example.com/health', status: 1, ping: 120 },
+    { id: 2, name: 'DB', type: 'port', hostname: 'db.internal', port: 5432, status: 0, ping: -1 },
+    { id: 3, name: 'Queue', type: 'http', url: 'https://queue.example.com/', status: 3, ping: -1 },
+  ];
+  healthchecks.checks = [
+    { uuid: HC_UUID, name: 'Nightly backup', status: 'grace', lastPing: '2026-11-28T07:30:00+00:00', nextPing: '2026-11-29T07:30:00+00:00', timeout: 86_400, grace: 3_600 },
+  ];
+  healthchecks.trouble(undefined);
+  const dir = freshFolder();
+  clock = manualClock(NOW);
+  const logger = recordingLogger();
+  settings = new FileSettingsStore({ directory: dir, logger });
+  settings.update((s) => ({ ...s, connections: connections() }));
+  secrets = new MemorySecretStore();
+  await secrets.set('kuma', kuma.apiKey);
+  await secrets.set('cron', healthchecks.readOnlyKey);
+  alerts = [];
+  core = await createVigilCore({ settings, alertStateDir: dir, historyDir: dir, secrets, localService: refusingLauncher, about: { version: '0.0.0-test', shell: 'browser' }, clock, logger, fetch: globalThis.fetch });
+  core.on('onAlert', (alert) => alerts.push(alert));
+  await core.start();
+  await core.calls.refreshNow();
+});
+afterEach(() => core.stop());
+
+function item(status: StatusView, key: string) {
+  const found = status.items.find((each) => each.key === key);
+  if (found === undefined) throw new Error(`no item ${key} in ${status.items.map((each) => each.key).join(', ')}`);
+  return found;
+}
+
+describe('sources in the status', () => {
+  it('shows every source’s items under its own name and kind, judged as the source says', async () => {
+    const status = await core.calls.getStatus();
+    expect(status.servers.map((server) => [server.connection.name, server.connection.sourceKind, server.situation])).toEqual([
+      ['GitHub', 'statuspage', 'ok'],
+      ['Home Kuma', 'uptime-kuma', 'ok'],
+      ['Cron jobs', 'healthchecks', 'ok'],
+    ]);
+    expect(status.level).toBe('critical');
+    expect(item(status, 'github/source:c2')).toMatchObject({ kind: 'source', name: 'Webhooks', health: 'critical', state: 'down', serverName: 'GitHub', sourceItem: { kind: 'component', group: 'APIs' } });
+    expect(item(status, 'github/source:c1')).toMatchObject({ health: 'warning', state: 'degraded' });
+    expect(item(status, 'kuma/source:2')).toMatchObject({ name: 'DB', health: 'critical', state: 'down', sourceItem: { kind: 'monitor' } });
+    expect(item(status, `cron/source:${uniqueKeyOf(HC_UUID)}`)).toMatchObject({ name: 'Nightly backup', health: 'warning', state: 'late', sourceItem: { kind: 'heartbeat' } });
+    // What the source says is in maintenance is maintenance: listed so, counted apart, not a problem.
+    expect(item(status, 'github/source:c3')).toMatchObject({ state: 'maintenance', maintenance: {} });
+    expect(item(status, 'kuma/source:3')).toMatchObject({ state: 'maintenance', maintenance: {} });
+    expect(status.tooltip).toMatch(/^Vigil — 2 down, 1 late, 1 degraded, 2 in maintenance on 3 of 3 servers · last checked \d{1,2}:\d\d( [AP]M)?$/);
+    expect(status.trayItems.slice(0, 2).map((entry) => (entry.type === 'item' ? entry.label : entry.type))).toEqual([
+      expect.stringMatching(/^GitHub · Webhooks — /),
+      expect.stringMatching(/^Home Kuma · DB — /),
+    ]);
+  });
+
+  it('tells each problem once, and a recovery once, as a Vigil server’s item', async () => {
+    clock.advance(settleWindowMs);
+    // Already so when Vigil began watching: one line per source, a summary where a source has several.
+    expect(alerts.map((alert) => [alert.kind, alert.severity, alert.title])).toEqual([
+      ['summary', 'critical', 'GitHub · 2 items with a problem'],
+      ['source-problem', 'critical', 'Home Kuma · DB is down'],
+      ['source-problem', 'warning', 'Cron jobs · Nightly backup is late'],
+    ]);
+    expect(alerts[0]?.body).toBe('Already so when Vigil began watching this server: REST API, Webhooks.');
+    expect(alerts[1]).toMatchObject({ itemKey: 'kuma/source:2', body: 'Its source says: Down.' });
+    kuma.monitors = kuma.monitors.map((monitor) => (monitor.id === 2 ? { ...monitor, status: 1, ping: 3 } : monitor));
+    clock.advance(60_000);
+    await core.calls.refreshNow();
+    clock.advance(settleWindowMs);
+    expect(alerts.filter((alert) => alert.kind === 'source-recovered')).toEqual([expect.objectContaining({ itemKey: 'kuma/source:2', title: 'Home Kuma · DB is back up', body: 'After 1 min with a problem, its source says: Up.' })]);
+    // Its problem told once: the next polls, still down elsewhere and up here, tell nothing more.
+    clock.advance(60_000);
+    await core.calls.refreshNow();
+    clock.advance(settleWindowMs);
+    expect(alerts).toHaveLength(4);
+  });
+
+  it('says a source it cannot read cannot tell, for its own items only, never showing them up', async () => {
+    page.trouble = 'moved';
+    clock.advance(60_000);
+    await core.calls.refreshNow();
+    const status = await core.calls.getStatus();
+    const github = status.servers.find((server) => server.connection.id === 'github');
+    expect(github?.problem).toMatch(/status page at 127\.0\.0\.1:\d+/);
+    expect(status.items.filter((each) => each.connectionId === 'github' && each.health === 'ok' && each.state === 'up')).toEqual([]);
+    expect(item(status, 'kuma/source:2')).toMatchObject({ state: 'down' });
+  });
+
+  it('refuses the monitoring API’s calls for a source, sending its key nowhere', async () => {
+    const before = kuma.requests.length;
+    await expect(core.calls.listMonitors('kuma')).rejects.toThrow(/Home Kuma is read through Uptime Kuma's own API, which Vigil only reads/);
+    expect(kuma.requests.length).toBe(before);
+  });
+});
