@@ -4,4 +4,8 @@
 declare class URL {
   constructor(url: string);
   readonly hostname: string;
+  readonly protocol: string;
+  readonly origin: string;
+  readonly username: string;
+  readonly password: string;
 }

@@ -17,12 +17,14 @@ import { ItemPage } from './views/item/item-page.tsx';
 import { MonitorsView } from './views/monitors/monitors-view.tsx';
 import { OverviewView } from './views/overview/overview-view.tsx';
 import { SettingsView } from './views/settings/settings-view.tsx';
+import { SourcesView } from './views/sources/sources-view.tsx';
 
 const views: Record<ViewId, () => ReactElement> = {
   overview: OverviewView,
   monitors: MonitorsView,
   heartbeats: HeartbeatsView,
   domains: DomainsView,
+  sources: SourcesView,
   handlers: HandlersView,
   settings: SettingsView,
 };

@@ -176,6 +176,7 @@ export interface MaintenanceView {
   active: boolean;
   /** A weekly window's next occurrence, when it is not active now. */
   nextStart?: number;
-  /** The server keeps it (its own email and webhooks respect it), or Vigil does (only its notifications do). */
-  keptBy: 'server' | 'vigil';
+  /** The server keeps it (its own email and webhooks respect it), Vigil does (only its notifications do), or a
+   * read-only source says its item is in maintenance (it ends when the source says so). */
+  keptBy: 'server' | 'vigil' | 'source';
 }

@@ -37,6 +37,17 @@ export const CONNECTION_KEY: Record<ConnectionKind, 'required' | 'optional' | 'n
   statuspage: 'none',
 };
 
+/** What the secret a kind is read with is called: a Vigil server's access token, Gatus' token, the others' API key. */
+export const CONNECTION_SECRET_NAMES: Record<ConnectionKind, string> = {
+  vigil: 'token',
+  'uptime-kuma': 'API key',
+  healthchecks: 'API key',
+  gatus: 'token',
+  uptimerobot: 'API key',
+  alertmanager: 'key',
+  statuspage: 'key',
+};
+
 /** Uptime Kuma's own rule for a status page's slug (its `checkSlug`); every route lower-cases it. */
 export const KUMA_SLUG = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
 

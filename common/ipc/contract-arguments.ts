@@ -5,6 +5,7 @@ import { domainCreateInput, domainEditInput, heartbeatCreateInput, heartbeatEdit
 import { itemRulesPatchSchema, maintenanceSelectorSchema, maintenanceTargetSchema, maintenanceTimingSchema } from './alerting.ts';
 import { ITEM_PAGE_WINDOWS } from './history.ts';
 import { ITEM_KEY_KINDS } from './item-key.ts';
+import { KUMA_SLUG, SOURCE_KINDS } from './connection-kinds.ts';
 import { SETTINGS_BOUNDS, settingsPatchSchema, smtpInputSchema, testEmailSchema } from './settings.ts';
 
 const id = z.string().min(1).max(500);
@@ -27,6 +28,16 @@ export const argumentSchemas = {
   itemRulesPatch: itemRulesPatchSchema,
   newConnection: z.object({ name: z.string().trim().min(1).max(SETTINGS_BOUNDS.connectionNameLength), baseUrl, token }),
   connectionTest: z.object({ baseUrl, token: token.optional(), connectionId: id.optional() }),
+  /** What a person typed in "Add a server or source": an address, with or without its scheme. */
+  sourceAddress: z.string().trim().min(1).max(2048),
+  /** A read-only source to watch: its kind, its base URL, Kuma's status page, and its API key when it has one. */
+  newSource: z.object({
+    name: z.string().trim().min(1).max(SETTINGS_BOUNDS.connectionNameLength),
+    baseUrl,
+    sourceKind: z.enum(SOURCE_KINDS),
+    page: z.string().regex(KUMA_SLUG, 'must be a status page slug').max(255).optional(),
+    key: token.optional(),
+  }),
   monitorCreateInput,
   /** PUT /monitors takes the full Monitor; the edited fields' bounds are checked where the body is built (buildMonitorPutBody). */
   monitorEdits: z.record(z.string(), z.unknown()),

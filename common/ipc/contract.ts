@@ -12,7 +12,7 @@ import type { CheckView, ExportFile, HistoryEventView, ImportReport, ItemHistory
 import type { ItemRulesView, MaintenanceView } from './alerting.ts';
 import type { HeartbeatRunsView } from './heartbeat-runs.ts';
 import type { LocalServiceView, SettingsView, TestEmailView } from './settings.ts';
-import type { AlertView, ConnectionTestView, ConnectionView, StatusView } from './views.ts';
+import type { AlertView, ConnectionTestView, ConnectionView, SourceRecognition, StatusView } from './views.ts';
 
 type ArgumentList = [] | [z.ZodType, ...z.ZodType[]];
 
@@ -42,6 +42,10 @@ export const vigilMethods = {
   testConnection: { args: (s) => [s.connectionTest], result: shape<ConnectionTestView>() },
   setConnectionEnabled: { args: (s) => [s.id, s.z.boolean()], result: shape<ConnectionView>() },
   removeConnection: { args: (s) => [s.id], result: shape<Done>() },
+  /** What answers at an address a person typed: a source's kind, or a Vigil server (nothing secret is sent). */
+  recogniseSource: { args: (s) => [s.sourceAddress], result: shape<SourceRecognition>() },
+  /** Watches a read-only source, saved only once it answered (its key, if any, to the keychain). */
+  addSource: { args: (s) => [s.newSource], result: shape<ConnectionView>() },
 
   listMonitors: { args: (s) => [s.connectionId], result: shape<Monitor[]>() },
   createMonitor: { args: (s) => [s.connectionId, s.monitorCreateInput], result: shape<Monitor>() },
@@ -61,6 +65,9 @@ export const vigilMethods = {
 
   snooze: { args: (s) => [s.itemKey, s.snoozeFor], result: shape<Done>() },
   unsnooze: { args: (s) => [s.itemKey], result: shape<Done>() },
+  /** "I'm on it": the item's problem stops counting and alerting until it recovers. */
+  acknowledge: { args: (s) => [s.itemKey], result: shape<Done>() },
+  unacknowledge: { args: (s) => [s.itemKey], result: shape<Done>() },
   pauseNotifications: { args: (s) => [s.pauseFor], result: shape<Done>() },
   /** Starts maintenance on everything, a server or an item; one window per server it covers. */
   startMaintenance: { args: (s) => [s.maintenanceTarget, s.maintenanceTiming], result: shape<MaintenanceView[]>() },

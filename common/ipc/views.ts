@@ -5,6 +5,15 @@ import type { MaintenanceView } from './alerting.ts';
 import type { ConnectionKind, SourceItemKind } from './connection-kinds.ts';
 import type { ItemKind } from './item-key.ts';
 
+/**
+ * What answers at a URL a person typed ("Add a server or source"): the kind, the base URL to save, Kuma's status page,
+ * whether a key (or, for `vigil`, a token) is needed and the name the page gives itself; or, when nothing answered as
+ * any kind does, every URL asked and one sentence saying what came back, so the person can pick the kind.
+ */
+export type SourceRecognition =
+  | { kind: ConnectionKind; baseUrl: string; page?: string; needsKey: boolean; name?: string }
+  | { kind: undefined; tried: string[]; message: string };
+
 /** The tray icon's levels: one icon each (build/generate-icons.ts draws them). */
 export const levels = ['ok', 'warning', 'critical', 'unknown', 'offline', 'paused'] as const;
 export type Level = (typeof levels)[number];

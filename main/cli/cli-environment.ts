@@ -7,6 +7,7 @@ import { openSecretStore } from '../core/secrets/open-secret-store.ts';
 import { KeychainUnavailableError, keychainName, type SecretStore } from '../core/secrets/secret-store.ts';
 import { nodeLocalServiceLauncher } from '../core/app/local-service-launcher.ts';
 import { defaultSettingsDir, localServiceDataDir } from '../core/settings/settings-dir.ts';
+import { withConnection } from '../core/settings/connection-settings.ts';
 import type { Connection } from '../core/settings/settings-schema.ts';
 import { FileSettingsStore } from '../core/settings/settings-store.ts';
 import { CONNECTION_KEY, isReadOnlySource } from '../../common/ipc/connection-kinds.ts';
@@ -98,13 +99,9 @@ export class CliEnvironment {
   saveConnection(baseUrl: string, name: string | undefined, source: Pick<Connection, 'sourceKind' | 'page'> = { sourceKind: 'vigil' }): Connection {
     const existing = this.settings.read().connections.find((c) => c.baseUrl === baseUrl && c.sourceKind === source.sourceKind && c.page === source.page);
     const id = existing?.id ?? randomUUID();
-    const updated = this.settings.update((current) => {
-      const others = current.connections.filter((c) => c.id !== id);
-      const page = source.page === undefined ? {} : { page: source.page };
-      const saved: Connection = { id, name: name ?? existing?.name ?? hostOf(baseUrl), baseUrl, kind: existing?.kind ?? 'remote', sourceKind: source.sourceKind, ...page, enabled: true };
-      return { ...current, connections: [...others, saved] };
-    });
-    const saved = updated.connections.find((c) => c.id === id);
+    const page = source.page === undefined ? {} : { page: source.page };
+    const connection: Connection = { id, name: name ?? existing?.name ?? hostOf(baseUrl), baseUrl, kind: existing?.kind ?? 'remote', sourceKind: source.sourceKind, ...page, enabled: true };
+    const saved = this.settings.update((current) => withConnection(current, connection)).connections.find((c) => c.id === id);
     if (saved === undefined) throw new Error('the connection was not saved');
     return saved;
   }

@@ -4,6 +4,7 @@
 import { parseFlags } from '../../common/cli/parse-flags.ts';
 import { CONNECTION_KEY, CONNECTION_KIND_LABELS, isReadOnlySource } from '../../common/ipc/connection-kinds.ts';
 import type { Logger } from '../../common/logger.ts';
+import { withoutConnection } from '../core/settings/connection-settings.ts';
 import { CliEnvironment } from './cli-environment.ts';
 import { serverChoiceFlags } from './server-choice.ts';
 
@@ -15,7 +16,7 @@ export async function logoutCommand(args: string[], logger: Logger): Promise<num
   if (connection !== undefined && isReadOnlySource(connection.sourceKind)) {
     // A kind read without a key has none in the keychain: forgetting it needs no keychain.
     if (CONNECTION_KEY[connection.sourceKind] !== 'none') await (await environment.secrets()).delete(connection.id);
-    environment.settings.update((current) => ({ ...current, connections: current.connections.filter((c) => c.id !== connection.id) }));
+    environment.settings.update((current) => withoutConnection(current, connection.id));
     process.stdout.write(`Forgot ${connection.name} (${CONNECTION_KIND_LABELS[connection.sourceKind]}): it is no longer watched, and no key of it is kept.\n`);
     return 0;
   }

@@ -7,6 +7,7 @@ import { systemClock } from '../../common/clock.ts';
 import { isReadOnlySource, SOURCE_KIND_NAMES } from '../../common/ipc/connection-kinds.ts';
 import { MonitoringClient, MonitoringClientError } from '../core/api/index.ts';
 import { SourcePoll } from '../core/sources/source-poll.ts';
+import { quietFetch } from '../core/api/quiet-fetch.ts';
 import type { CliEnvironment } from './cli-environment.ts';
 import { cannotTell } from './exit-codes.ts';
 import { type Target } from './server-choice.ts';
@@ -32,7 +33,7 @@ export async function connectTo(environment: CliEnvironment, target: Target, tim
 export function openServer(target: Target, token: string, timeoutMs = 15_000): ServerConnection {
   const { sourceKind } = target;
   if (isReadOnlySource(sourceKind)) {
-    const source = new SourcePoll({ sourceKind, baseUrl: target.baseUrl, page: target.page }, { fetch: globalThis.fetch, clock: systemClock, timeoutMs });
+    const source = new SourcePoll({ sourceKind, baseUrl: target.baseUrl, page: target.page }, { fetch: quietFetch, clock: systemClock, timeoutMs });
     // The API client of a source is never given its key: only its own API is (`source`).
     return { target, token, source, client: new MonitoringClient({ baseUrl: target.baseUrl, token: () => undefined, timeoutMs, logger: silentLogger }) };
   }

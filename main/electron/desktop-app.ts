@@ -8,6 +8,7 @@ import { createVigilCore } from '../core/app/create-vigil-core.ts';
 import type { VigilCore } from '../core/app/vigil-core.ts';
 import { localServiceDataDir } from '../core/settings/settings-dir.ts';
 import { FileSettingsStore } from '../core/settings/settings-store.ts';
+import { sourceHttpOrigins } from '../core/settings/connection-settings.ts';
 import { appPaths } from './app/app-paths.ts';
 import { startAutoUpdates } from './app/auto-update.ts';
 import { SuspendGate, watchOnline, watchPower } from './app/connectivity.ts';
@@ -83,7 +84,7 @@ export async function startDesktopApp<Image, Menu>(ports: DesktopPorts<Image, Me
   });
   const quit = new QuitController({ app, stop: () => core.stop(), clock, logger });
   registerContract({ ipcMain: ports.ipcMain, core, trusted });
-  openClickedLinks({ ipcMain: ports.ipcMain, trusted, openExternal: ports.openExternal, logger });
+  openClickedLinks({ ipcMain: ports.ipcMain, trusted, openExternal: ports.openExternal, httpOrigins: () => sourceHttpOrigins(settings.read()), logger });
   forwardEvents({ core, trusted });
 
   const loginItem = new LaunchAtLogin({ app, platform: host.platform, env: host.env, home: host.home, execPath: host.execPath, files: ports.files, logger });
@@ -114,6 +115,7 @@ export async function startDesktopApp<Image, Menu>(ports: DesktopPorts<Image, Me
     startMaintenance: (duration) =>
       void core.calls.startMaintenance({ scope: 'everything' }, duration === 'until-ended' ? { endsAt: null } : { forMinutes: duration }).catch(report('Starting maintenance')),
     endMaintenance: () => void core.calls.endMaintenance({ scope: 'everything' }).catch(report('Ending maintenance')),
+    acknowledge: (itemKey) => void core.calls.acknowledge(itemKey).catch(report('Acknowledging')),
     setLaunchAtLogin(enabled) {
       if (loginItem.setEnabled(enabled)) {
         try {
@@ -145,6 +147,7 @@ export async function startDesktopApp<Image, Menu>(ports: DesktopPorts<Image, Me
     supportsActions: notificationButtonsShown(host.platform),
     openWindow: openItem,
     snoozeItem: (itemKey) => void core.calls.snooze(itemKey, '1h').catch(report('Snoozing')),
+    acknowledgeItem: (itemKey) => void core.calls.acknowledge(itemKey).catch(report('Acknowledging')),
     logger,
   }).listen(core);
 

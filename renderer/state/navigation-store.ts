@@ -12,6 +12,7 @@ export const VIEWS = [
   { id: 'monitors', label: 'Monitors' },
   { id: 'heartbeats', label: 'Heartbeats' },
   { id: 'domains', label: 'Domains' },
+  { id: 'sources', label: 'Sources' },
   { id: 'handlers', label: 'Notification handlers' },
   { id: 'settings', label: 'Settings' },
 ] as const;
@@ -32,8 +33,8 @@ interface NavigationState {
   openItemPage(itemKey: string): void;
 }
 
-/** The list each kind is shown in; a source's items are listed in the overview, grouped by their source. */
-export const viewOfKind: Record<ItemKind, ViewId> = { monitor: 'monitors', heartbeat: 'heartbeats', domain: 'domains', source: 'overview' };
+/** The list each kind is shown in: a read-only source's items in Sources. */
+export const viewOfKind: Record<ItemKind, ViewId> = { monitor: 'monitors', heartbeat: 'heartbeats', domain: 'domains', source: 'sources' };
 
 const itemPrefix = '#/item/';
 

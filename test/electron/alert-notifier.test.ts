@@ -32,6 +32,7 @@ function notifier(options: { sound?: SoundLevel[]; quietSummaries?: boolean; sup
   const created: FakeNotification[] = [];
   const openWindow = vi.fn();
   const snoozeItem = vi.fn();
+  const acknowledgeItem = vi.fn();
   const logger = recordingLogger();
   const instance = new AlertNotifier({
     createNotification: (notificationOptions) => {
@@ -45,9 +46,10 @@ function notifier(options: { sound?: SoundLevel[]; quietSummaries?: boolean; sup
     supportsActions: options.buttons ?? false,
     openWindow,
     snoozeItem,
+    acknowledgeItem,
     logger,
   });
-  return { instance, created, openWindow, snoozeItem, logger };
+  return { instance, created, openWindow, snoozeItem, acknowledgeItem, logger };
 }
 
 const levels: SoundLevel[] = ['critical', 'warning', 'info'];
@@ -79,16 +81,25 @@ describe('AlertNotifier', () => {
     expect(levels.map((level) => soundFor({ ...NOTIFICATION_DEFAULTS, soundCritical: false, soundInfo: true }, level))).toEqual([false, true, true]);
   });
 
-  it('offers "Snooze 1 h" and "Open" on an item\'s alert where the platform shows buttons, and acts on them', () => {
-    const { instance, created, openWindow, snoozeItem } = notifier({ buttons: true });
+  it('offers "I\'m on it", "Snooze 1 h" and "Open" on a problem\'s alert where the platform shows buttons, and acts on them', () => {
+    const { instance, created, openWindow, snoozeItem, acknowledgeItem } = notifier({ buttons: true });
     instance.show(alert);
     instance.show(alert);
-    expect(created[0]?.options.actions).toEqual([{ type: 'button', text: 'Snooze 1 h' }, { type: 'button', text: 'Open' }]);
+    instance.show(alert);
+    expect(created[0]?.options.actions).toEqual([{ type: 'button', text: 'I’m on it' }, { type: 'button', text: 'Snooze 1 h' }, { type: 'button', text: 'Open' }]);
     created[0]?.emit('action', { actionIndex: 0 }, 0);
+    expect(acknowledgeItem).toHaveBeenCalledWith('c1/monitor:m1');
+    created[1]?.emit('action', { actionIndex: 1 }, 1);
     expect(snoozeItem).toHaveBeenCalledWith('c1/monitor:m1');
     expect(openWindow).not.toHaveBeenCalled();
-    created[1]?.emit('action', { actionIndex: 1 }, 1);
+    created[2]?.emit('action', { actionIndex: 2 }, 2);
     expect(openWindow).toHaveBeenCalledWith('c1/monitor:m1');
+  });
+
+  it('offers no "I\'m on it" on a recovery: it is no problem to be on', () => {
+    const { instance, created } = notifier({ buttons: true });
+    instance.show({ ...alert, kind: 'source-recovered', severity: 'info' });
+    expect(created[0]?.options.actions).toEqual([{ type: 'button', text: 'Snooze 1 h' }, { type: 'button', text: 'Open' }]);
   });
 
   it('offers no buttons on a summary, nor where the platform shows none (a click opens the item there)', () => {

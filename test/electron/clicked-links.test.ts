@@ -12,12 +12,20 @@ function served() {
   trusted.add(window);
   const openExternal = vi.fn(async (_url: string) => {});
   const logger = recordingLogger();
-  openClickedLinks({ ipcMain, trusted, openExternal, logger });
+  openClickedLinks({ ipcMain, trusted, openExternal, httpOrigins: () => ['http://kuma.lan:3001'], logger });
   const click = (url: unknown, sender = window.eventFrom()) => ipcMain.invoke(clickedLinkChannel, sender, url);
   return { window, openExternal, logger, click };
 }
 
 describe('openClickedLinks', () => {
+  it('opens plain http only at the exact origin of a source the person configured there', async () => {
+    const { openExternal, click } = served();
+    await click('http://kuma.lan:3001/dashboard/7');
+    await click('http://kuma.lan:3002/dashboard/7');
+    await click('http://evil.example/');
+    expect(openExternal.mock.calls).toEqual([['http://kuma.lan:3001/dashboard/7']]);
+  });
+
   it("opens an https link the person clicked in the app's window in the browser", async () => {
     const { openExternal, click } = served();
     expect(await click('https://vigil.example/docs')).toEqual({ ok: true, value: undefined });
@@ -28,7 +36,7 @@ describe('openClickedLinks', () => {
     const { openExternal, logger, click } = served();
     await click(url);
     expect(openExternal).not.toHaveBeenCalled();
-    expect(logger.entries.map((entry) => entry.message)).toEqual(['Did not open a clicked link that is not an https one.']);
+    expect(logger.entries.map((entry) => entry.message)).toEqual(['Did not open a clicked link that is neither https nor a configured source of its own.']);
     expect(logger.text()).not.toContain(String(url));
   });
 

@@ -10,10 +10,10 @@ import { FakeEmitter, FakeIpcMain, FakeWebContents, status } from './fakes.ts';
  * a method lost on the way from the declaration to the page fails here). */
 const contractNames = [
   'getStatus', 'refreshNow',
-  'listConnections', 'addRemoteConnection', 'setConnectionToken', 'testConnection', 'setConnectionEnabled', 'removeConnection',
+  'listConnections', 'addRemoteConnection', 'setConnectionToken', 'testConnection', 'setConnectionEnabled', 'removeConnection', 'recogniseSource', 'addSource',
   'listMonitors', 'createMonitor', 'updateMonitor', 'deleteMonitor', 'listHeartbeats', 'createHeartbeat', 'updateHeartbeat', 'deleteHeartbeat',
   'listDomains', 'createDomain', 'updateDomain', 'deleteDomain', 'listNotificationHandlers', 'createNotificationHandler', 'deleteNotificationHandler',
-  'snooze', 'unsnooze', 'pauseNotifications', 'resumeNotifications', 'startMaintenance', 'endMaintenance', 'getItemRules', 'setItemRules',
+  'snooze', 'unsnooze', 'acknowledge', 'unacknowledge', 'pauseNotifications', 'resumeNotifications', 'startMaintenance', 'endMaintenance', 'getItemRules', 'setItemRules',
   'getItemHistory', 'listChecks', 'listHeartbeatRuns', 'listEvents', 'getListHistory', 'exportItemHistory', 'exportConfiguration', 'importConfiguration',
   'getSettings', 'updateSettings', 'getLocalService', 'setLocalSmtp', 'sendTestEmail',
   'onDidChangeStatus', 'onAlert', 'onOpenItem', 'onOpenSettings',

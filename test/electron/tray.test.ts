@@ -22,6 +22,7 @@ function actions() {
     resumeNotifications: vi.fn<TrayActions['resumeNotifications']>(),
     startMaintenance: vi.fn<TrayActions['startMaintenance']>(),
     endMaintenance: vi.fn<TrayActions['endMaintenance']>(),
+    acknowledge: vi.fn<TrayActions['acknowledge']>(),
     setLaunchAtLogin: vi.fn<TrayActions['setLaunchAtLogin']>(),
     openLogs: vi.fn<TrayActions['openLogs']>(),
     quit: vi.fn<TrayActions['quit']>(),
@@ -149,6 +150,7 @@ describe('TrayView', () => {
       'Prod · API — down since 14:05',
       'Backup — late by 5 min',
       'x.example — no expiry known',
+      'I’m on it',
       '---',
       'Open Vigil',
       'Refresh now',
@@ -163,6 +165,10 @@ describe('TrayView', () => {
     expect(find(menu, 'summary')?.enabled).toBe(false);
     find(menu, 'item:prod/monitor:down')?.click?.();
     expect(all.openWindow).toHaveBeenLastCalledWith('prod/monitor:down');
+    // "I'm on it" lists the problems nobody is on yet (not the unknown domain), each acknowledged by its key.
+    expect(find(menu, 'acknowledge')?.submenu?.map((entry) => entry.label)).toEqual(['API', 'Backup']);
+    find(menu, 'acknowledge:prod/heartbeat:late')?.click?.();
+    expect(all.acknowledge).toHaveBeenCalledWith('prod/heartbeat:late');
     find(menu, 'server:side')?.click?.();
     expect(all.openConnectionSettings).toHaveBeenCalledWith('side');
     find(menu, 'open')?.click?.();

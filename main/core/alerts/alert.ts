@@ -65,7 +65,7 @@ export function isBadKind(kind: ItemAlertKind): boolean {
 
 /** News that an item stopped working (a monitor down, a heartbeat late or failed, a source's item with a problem):
  * what a delay waits on, a parent's outage folds, and a critical one may break through quiet hours. */
-export function isTroubleKind(kind: AlertKind): boolean {
+export function isTroubleKind(kind: string): boolean {
   return kind === 'monitor-down' || kind === 'heartbeat-late' || kind === 'heartbeat-failed' || kind === 'source-problem';
 }
 

@@ -18,6 +18,7 @@ import type { PollOutcome, Snapshot } from '../model/snapshot.ts';
 import { fetchSnapshot } from '../poller/fetch-snapshot.ts';
 import { Poller } from '../poller/poller.ts';
 import { SourcePoll, sourcePollMs } from '../sources/source-poll.ts';
+import { quietFetch } from '../api/quiet-fetch.ts';
 import { isReadOnlySource } from '../../../common/ipc/connection-kinds.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import { tokenExpiresAt } from '../secrets/token-expiry.ts';
@@ -112,7 +113,7 @@ export class ConnectionSession {
     const { clock, secrets } = options;
     const { sourceKind } = options.connection;
     this.source = isReadOnlySource(sourceKind)
-      ? new SourcePoll({ sourceKind, baseUrl: options.connection.baseUrl, page: options.connection.page }, { clock, fetch: options.fetch ?? globalThis.fetch })
+      ? new SourcePoll({ sourceKind, baseUrl: options.connection.baseUrl, page: options.connection.page }, { clock, fetch: options.fetch ?? quietFetch })
       : undefined;
     this.client = new MonitoringClient({
       baseUrl: options.connection.baseUrl,
@@ -251,7 +252,7 @@ export class ConnectionSession {
     const answer = JSON.stringify(snapshot.maintenance);
     if (answer === this.#serverAnswer) return;
     this.#serverAnswer = answer;
-    this.#serverWindows = serverWindows(snapshot.maintenance);
+    this.#serverWindows = serverWindows(snapshot.maintenance, this.source === undefined ? 'server' : 'source');
   }
 
   /** Reads the token and starts polling (unless suspended or rejected; call `suspend()` first to start held). */

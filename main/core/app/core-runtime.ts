@@ -12,6 +12,7 @@ import { localTimeZone } from '../../../common/schedule/weekly-schedule.ts';
 import { initialAlertState, maintenanceAt, tokenReplaced, type AlertState } from '../alerts/index.ts';
 import type { GapReason } from '../history/gap-reason.ts';
 import { MonitoringClient } from '../api/index.ts';
+import { quietFetch } from '../api/quiet-fetch.ts';
 import type { ItemAssessment } from '../health/index.ts';
 import { HistoryDatabase } from '../history/history-database.ts';
 import { PollRecorder } from '../history/poll-recorder.ts';
@@ -241,6 +242,11 @@ export class CoreRuntime {
     return this.#history?.reads;
   }
 
+  /** How the core reaches servers and sources: the injected fetch, else the API client's own. */
+  get fetch(): typeof globalThis.fetch {
+    return this.#options.fetch ?? quietFetch;
+  }
+
   /** A client for a server that is not (yet) saved, with a token given by the user. */
   clientFor(baseUrl: string, token: string): MonitoringClient {
     const { fetch } = this.#options;
@@ -273,7 +279,7 @@ export class CoreRuntime {
   }
 
   /** A connection's token was stored: a rejection is lifted, and its session polls again. */
-  tokenChanged(connectionId: string, token: string): void {
+  tokenChanged(connectionId: string, token: string | undefined): void {
     const session = this.#sessions.get(connectionId);
     if (session !== undefined) return session.tokenReplaced(token);
     const state = this.#alertStates.get(connectionId);

@@ -2,13 +2,15 @@
 // server accepted its token (watched at once), replace a token, test an address, turn one off or on, remove one.
 import { randomUUID } from 'node:crypto';
 import type { CoreCalls } from '../../../common/ipc/contract.ts';
-import { parseServerItemKey } from '../../../common/ipc/item-key.ts';
 import { secretMayGo } from '../../../common/secrets/secret-destination.ts';
 import type { ConnectionTestView, ConnectionView } from '../../../common/ipc/views.ts';
 import { MonitoringClientError } from '../api/index.ts';
+import { recogniseSource } from '../sources/recognise-source.ts';
+import { SourcePoll } from '../sources/source-poll.ts';
 import { countPhrase } from '../health/index.ts';
 import { fetchSnapshot } from '../poller/fetch-snapshot.ts';
 import { apiBaseUrlProblem, withoutTrailingSlash } from '../settings/api-base-url.ts';
+import { withConnection, withoutConnection } from '../settings/connection-settings.ts';
 import type { Connection, Settings } from '../settings/settings-schema.ts';
 import type { CoreRuntime } from '../app/core-runtime.ts';
 import { localConnectionId } from '../app/local-mode.ts';
@@ -33,20 +35,35 @@ export function connectionCalls(runtime: CoreRuntime) {
       // Nothing is saved unless the server takes the token; its own words say why when it does not.
       await runtime.clientFor(url, token).listHeartbeats();
       // The same server added again gets the new name and token rather than a second entry.
-      const existing = settings.read().connections.find((c) => c.kind === 'remote' && c.baseUrl === url);
+      const existing = settings.read().connections.find((c) => c.kind === 'remote' && c.sourceKind === 'vigil' && c.baseUrl === url);
       const id = existing?.id ?? randomUUID();
       await secrets.set(id, token);
       try {
-        settings.update((current) => {
-          const connection: Connection = { id, name, baseUrl: url, kind: 'remote', sourceKind: 'vigil', enabled: true };
-          const connections = existing ? current.connections.map((c) => (c.id === id ? connection : c)) : [...current.connections, connection];
-          return { ...current, connections };
-        });
+        settings.update((current) => withConnection(current, { id, name, baseUrl: url, kind: 'remote', sourceKind: 'vigil', enabled: true }));
       } catch (error) {
         if (!existing) await secrets.delete(id);
         throw error;
       }
       runtime.tokenChanged(id, token);
+      await runtime.follow();
+      return viewOf(id);
+    },
+
+    async recogniseSource(address) {
+      return recogniseSource(address, { fetch: runtime.fetch, clock: runtime.clock });
+    },
+
+    async addSource({ name, baseUrl, sourceKind, page, key }) {
+      const url = checkedBaseUrl(baseUrl);
+      // Nothing is saved unless the source answers, with its key where it takes one; its own words say why when not.
+      await new SourcePoll({ sourceKind, baseUrl: url, page }, { fetch: runtime.fetch, clock: runtime.clock }).snapshot(key);
+      const existing = settings.read().connections.find((c) => c.sourceKind === sourceKind && c.baseUrl === url && c.page === page);
+      const id = existing?.id ?? randomUUID();
+      // A key given is kept; none given forgets one kept before (a kind that may be read either way).
+      if (key !== undefined) await secrets.set(id, key);
+      else if (existing !== undefined) await secrets.delete(id);
+      settings.update((current) => withConnection(current, { id, name, baseUrl: url, kind: 'remote', sourceKind, ...(page === undefined ? {} : { page }), enabled: true }));
+      runtime.tokenChanged(id, key);
       await runtime.follow();
       return viewOf(id);
     },
@@ -101,13 +118,7 @@ export function connectionCalls(runtime: CoreRuntime) {
       }
       // The token first: if the keychain refuses, nothing has changed yet.
       await secrets.delete(id);
-      settings.update((current) => ({
-        ...current,
-        connections: current.connections.filter((c) => c.id !== id),
-        snoozes: current.snoozes.filter((snooze) => parseServerItemKey(snooze.key)?.connectionId !== id),
-        acknowledgements: current.acknowledgements.filter((acknowledgement) => parseServerItemKey(acknowledgement.key)?.connectionId !== id),
-        keptFields: Object.fromEntries(Object.entries(current.keptFields).filter(([key]) => parseServerItemKey(key)?.connectionId !== id)),
-      }));
+      settings.update((current) => withoutConnection(current, id));
       // Its session stops first, so nothing it still had under way writes its state back after it is forgotten.
       await runtime.follow();
       runtime.forgetConnection(id);

@@ -1,8 +1,9 @@
-// The contract's snooze and pause calls (one item on one server by its server item key, or every notification):
-// kept in the settings (so the CLI and a restart see them); the settings change brings a status event.
+// The contract's snooze, acknowledge and pause calls (one item on one server by its server item key, or every
+// notification): kept in the settings (so the CLI and a restart see them); the settings change brings a status event.
 import type { CheckedArgs, CoreCalls } from '../../../common/ipc/contract.ts';
 import { isSnoozeActive, type Snooze } from '../alerts/index.ts';
 import type { CoreRuntime } from '../app/core-runtime.ts';
+import { withAcknowledgement, withoutAcknowledgements } from '../settings/acknowledgement-settings.ts';
 import { serverItemRef } from './server-item-ref.ts';
 
 const hourMs = 3_600_000;
@@ -28,6 +29,14 @@ export function snoozeAndPauseCalls(runtime: CoreRuntime) {
     async unsnooze(key) {
       const now = clock.now();
       settings.update((current) => ({ ...current, snoozes: withoutKey(current.snoozes, key, now) }));
+    },
+    async acknowledge(key) {
+      serverItemRef(key, settings.read());
+      const now = clock.now();
+      settings.update((current) => withAcknowledgement(current, key, now));
+    },
+    async unacknowledge(key) {
+      settings.update((current) => withoutAcknowledgements(current, [{ key }]));
     },
     async pauseNotifications(duration) {
       const pausedUntil = until(duration, clock.now());

@@ -61,9 +61,9 @@ export function maintenanceCalls(runtime: CoreRuntime) {
   }
 
   async function end(session: ConnectionSession, window: ConnectionWindow): Promise<void> {
+    // A source's window is its own word that the item is in maintenance, not a window to end from here.
+    if (window.keptBy === 'source') throw new VigilCoreError(`${session.connection.name} says this is in maintenance; it ends when ${session.connection.name} says so.`);
     if (window.keptBy === 'server') {
-      // A source's window is its own word that the item is in maintenance, not a window to end from here.
-      if (session.source !== undefined) throw new VigilCoreError(`${session.connection.name} says this is in maintenance; it ends when ${session.connection.name} says so.`);
       await session.client.endMaintenance(window.id);
       session.serverWindowsChanged((windows) => windows.filter((known) => known.id !== window.id));
       runtime.refreshSoon(session.connection.id);

@@ -18,12 +18,12 @@ export interface ConnectionWindow {
 }
 
 /** The windows a server answered (`GET /maintenance`); one without an id or a start cannot be shown or ended. */
-export function serverWindows(windows: readonly MaintenanceWindow[]): ConnectionWindow[] {
+export function serverWindows(windows: readonly MaintenanceWindow[], keptBy: 'server' | 'source' = 'server'): ConnectionWindow[] {
   const result: ConnectionWindow[] = [];
   for (const window of windows) {
     const rule = maintenanceRuleOf(window);
     if (rule === undefined || window.id === undefined) continue;
-    const entry: ConnectionWindow = { id: window.id, rule, keptBy: 'server' };
+    const entry: ConnectionWindow = { id: window.id, rule, keptBy };
     if (window.item_name !== undefined) entry.itemName = window.item_name;
     if (window.reason !== undefined && window.reason !== '') entry.reason = window.reason;
     result.push(entry);

@@ -29,28 +29,9 @@ import { networkFailureReason } from '../api/network-error.ts';
 import { readBody } from '../api/read-body.ts';
 import { isLoopbackHost } from '../api/token-safety.ts';
 import { KUMA_SLUG, type ConnectionKind } from '../../../common/ipc/connection-kinds.ts';
+import type { SourceRecognition } from '../../../common/ipc/views.ts';
 
-export interface RecognisedSource {
-  kind: ConnectionKind;
-  /** The base URL to configure: https unless the person typed http or it is this computer, no query, no trailing slash. */
-  baseUrl: string;
-  /** Uptime Kuma's status page slug, when the URL was one (`/status/<slug>`): read without a key. */
-  page?: string;
-  /** Whether the source can be read only with a key (or, for `vigil`, an access token), which the window then asks for. */
-  needsKey: boolean;
-  /** The page's own name, when it said one (a status page's, a Kuma status page's title): a name to suggest. */
-  name?: string;
-}
-
-export interface UnrecognisedSource {
-  kind: undefined;
-  /** Every URL that was asked. */
-  tried: string[];
-  /** One sentence: what was asked and what came back, so the person can pick the kind or fix the address. */
-  message: string;
-}
-
-export type SourceRecognition = RecognisedSource | UnrecognisedSource;
+type RecognisedSource = Extract<SourceRecognition, { kind: ConnectionKind }>;
 
 export interface RecognitionPorts {
   fetch: typeof globalThis.fetch;
@@ -98,7 +79,7 @@ interface Probe {
 /**
  * What answers at `url`, as typed by a person: `status.example.com`, `https://kuma.example.com/status/main`,
  * `http://127.0.0.1:8080/api`. Rejects only with a `MonitoringClientError` of kind `cancelled` when `signal` aborts;
- * anything else (not a URL, nothing answering, nothing recognised) is an `UnrecognisedSource` saying so.
+ * anything else (not a URL, nothing answering, nothing recognised) is a recognition without a kind saying so.
  */
 export async function recogniseSource(url: string, ports: RecognitionPorts, signal?: AbortSignal): Promise<SourceRecognition> {
   const address = parseAddress(url);

@@ -10,7 +10,7 @@ import { sendRequest, type ApiResponse, type Credential, type Transport } from '
 import { atSentenceStart, type Naming } from '../api/naming.ts';
 import { whereJsonBreaks } from '../api/parse-json.ts';
 import { checkBaseUrl, isSendableToken } from '../api/token-safety.ts';
-import { CONNECTION_KEY, SOURCE_KIND_NAMES, type SourceKind } from '../../../common/ipc/connection-kinds.ts';
+import { CONNECTION_KEY, CONNECTION_SECRET_NAMES, SOURCE_KIND_NAMES, type SourceKind } from '../../../common/ipc/connection-kinds.ts';
 
 export interface SourceAddress {
   kind: SourceKind;
@@ -49,13 +49,13 @@ export interface SourceCallOptions {
  * Healthchecks an `X-Api-Key` header; Gatus (when it has a token set) and UptimeRobot's v3 API a bearer token; status
  * pages and Alertmanager are read without one (whether a kind needs one is `CONNECTION_KEY`'s to say).
  */
-type KeyStyle = { style: 'basic-password' | 'x-api-key' | 'bearer'; words: string } | { style: 'none' };
+type KeyStyle = { style: 'basic-password' | 'x-api-key' | 'bearer' } | { style: 'none' };
 
 const KEY_STYLES: Record<SourceKind, KeyStyle> = {
-  'uptime-kuma': { style: 'basic-password', words: 'the API key' },
-  healthchecks: { style: 'x-api-key', words: 'the API key' },
-  gatus: { style: 'bearer', words: 'the token' },
-  uptimerobot: { style: 'bearer', words: 'the API key' },
+  'uptime-kuma': { style: 'basic-password' },
+  healthchecks: { style: 'x-api-key' },
+  gatus: { style: 'bearer' },
+  uptimerobot: { style: 'bearer' },
   alertmanager: { style: 'none' },
   statuspage: { style: 'none' },
 };
@@ -114,7 +114,7 @@ export class SourceRequester {
     if (this.#refusal !== undefined) return;
     const keyStyle = KEY_STYLES[source.kind];
     // Set only where a key is sent (a kind read without one refused it above).
-    const words = this.#key !== undefined && keyStyle.style !== 'none' ? keyStyle.words : undefined;
+    const words = this.#key !== undefined && keyStyle.style !== 'none' ? `the ${CONNECTION_SECRET_NAMES[source.kind]}` : undefined;
     // Only a key is held to https (or http to this computer): a public status page may be read over plain http.
     const base = checkBaseUrl(source.baseUrl, words ?? false);
     if (!base.ok) {
@@ -219,7 +219,7 @@ export class SourceRequester {
       return CONNECTION_KEY[this.#kind] === 'required' ? new MonitoringClientError({ kind: 'unauthorized', message: `No API key is set for ${name}, so nothing was sent to it.` }) : undefined;
     }
     if (!isSendableToken(this.#key)) {
-      return new MonitoringClientError({ kind: 'unauthorized', message: `${atSentenceStart(keyStyle.words)} contains spaces or characters that cannot be sent in an HTTP header.` });
+      return new MonitoringClientError({ kind: 'unauthorized', message: `${atSentenceStart(`the ${CONNECTION_SECRET_NAMES[this.#kind]}`)} contains spaces or characters that cannot be sent in an HTTP header.` });
     }
     return undefined;
   }

@@ -1,8 +1,10 @@
 // The core's alerts as native notifications. A sound only for the levels the user wants one for; showing one never
 // focuses a window; clicking one opens the window, on the alert's item on its server (its server item key). Where
-// the platform shows buttons (Windows toasts, signed macOS builds), an item's alert offers "Snooze 1 h" and "Open".
+// the platform shows buttons (Windows toasts, signed macOS builds), an item's alert offers "Snooze 1 h" and "Open",
+// and a problem's "I'm on it" before them.
 // When the OS refuses (an unsigned macOS build emits `failed`), the failure is logged and the tray still shows the state.
 import type { AlertView } from '../../../common/ipc/views.ts';
+import { isTroubleKind } from '../../core/alerts/alert.ts';
 import type { Logger } from '../../../common/logger.ts';
 
 export interface NotificationButton {
@@ -42,10 +44,16 @@ export interface AlertNotifierOptions {
   openWindow(itemKey?: string): void;
   /** "Snooze 1 h" on an item's notification. */
   snoozeItem(itemKey: string): void;
+  /** "I'm on it" on a problem's notification. */
+  acknowledgeItem(itemKey: string): void;
   logger: Logger;
 }
 
-const buttons = { snooze: { type: 'button', text: 'Snooze 1 h' }, open: { type: 'button', text: 'Open' } } as const satisfies Record<string, NotificationButton>;
+const buttons = {
+  acknowledge: { type: 'button', text: 'I’m on it' },
+  snooze: { type: 'button', text: 'Snooze 1 h' },
+  open: { type: 'button', text: 'Open' },
+} as const satisfies Record<string, NotificationButton>;
 
 /** Notifications are kept referenced while on screen: a collected one no longer reports its click. */
 const maxTracked = 50;
@@ -66,7 +74,9 @@ export class AlertNotifier {
     }
     const quiet = alert.kind.endsWith('summary') && this.#options.quietSummaries();
     const itemKey = alert.itemKey;
-    const actions = this.#options.supportsActions && itemKey !== undefined ? [buttons.snooze, buttons.open] : undefined;
+    // A problem can be acknowledged from its notification; a recovery or an expiry only snoozed or opened.
+    const offered = isTroubleKind(alert.kind) ? [buttons.acknowledge, buttons.snooze, buttons.open] : [buttons.snooze, buttons.open];
+    const actions = this.#options.supportsActions && itemKey !== undefined ? offered : undefined;
     const notification = this.#options.createNotification({
       title: alert.title,
       body: alert.body,
@@ -84,7 +94,8 @@ export class AlertNotifier {
       notification.on('action', (details, index) => {
         forget();
         const pressed = actions[details?.actionIndex ?? index ?? -1];
-        if (pressed === buttons.snooze) this.#options.snoozeItem(itemKey);
+        if (pressed === buttons.acknowledge) this.#options.acknowledgeItem(itemKey);
+        else if (pressed === buttons.snooze) this.#options.snoozeItem(itemKey);
         else this.#options.openWindow(itemKey);
       });
     }

@@ -4,7 +4,7 @@
 // navigation or window.open that the page's code starts without a click (an injected script, a meta refresh) goes
 // nowhere, instead of handing the system browser an address nobody chose.
 import type { Logger } from '../../../common/logger.ts';
-import { schemeOf } from './external-url.ts';
+import { schemeOf } from '../../../common/ipc/external-url.ts';
 
 interface PreventableNavigation {
   preventDefault(): void;

@@ -30,6 +30,8 @@ export interface TrayActions {
   startMaintenance(duration: MaintenanceFor): void;
   /** Ends every active maintenance window. */
   endMaintenance(): void;
+  /** "I'm on it" for a problem (a server item key): no more news of it until it recovers. */
+  acknowledge(itemKey: string): void;
   setLaunchAtLogin(enabled: boolean): void;
   openLogs(): void;
   quit(): void;
@@ -51,6 +53,14 @@ export function trayMenuTemplate(input: TrayMenuInput, actions: TrayActions): Tr
     { id: 'summary', label: text(status?.tooltip ?? 'Vigil: starting…'), enabled: false },
   ];
   for (const item of status?.trayItems ?? []) entries.push(trayItemEntry(item, text, actions));
+  const problems = (status?.trayItems ?? []).filter(isOpenProblem);
+  if (problems.length > 0) {
+    entries.push({
+      id: 'acknowledge',
+      label: 'I’m on it',
+      submenu: problems.map((item) => ({ id: `acknowledge:${item.key}`, label: text(item.name), click: () => actions.acknowledge(item.key) })),
+    });
+  }
   const paused = status?.pausedUntil !== undefined;
   entries.push(
     { type: 'separator' },
@@ -82,6 +92,11 @@ export function trayMenuTemplate(input: TrayMenuInput, actions: TrayActions): Tr
     { id: 'quit', label: 'Quit', click: () => actions.quit() },
   );
   return entries;
+}
+
+/** A problem nobody has said they are on yet (nor snoozed, nor in maintenance): what "I'm on it" lists. */
+function isOpenProblem(item: TrayItem): item is Extract<TrayItem, { type: 'item' }> {
+  return item.type === 'item' && (item.health === 'critical' || item.health === 'warning') && item.acknowledgedAt === undefined && item.snoozedUntil === undefined && item.maintenance === undefined;
 }
 
 function trayItemEntry(item: TrayItem, text: (label: string) => string, actions: TrayActions): TrayMenuEntry {

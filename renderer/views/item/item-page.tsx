@@ -23,6 +23,9 @@ import { useStatus } from '../../state/status-store.ts';
 import { useDomains, useHeartbeats, useMonitors } from '../../state/resources.ts';
 import { annotationsOf } from '../../../common/api/index.ts';
 import { itemKindName, monitorKey, parseServerItemKey, serverItemKey } from '../../../common/ipc/item-key.ts';
+import { CONNECTION_KIND_LABELS, isReadOnlySource } from '../../../common/ipc/connection-kinds.ts';
+import { AcknowledgeControl } from '../../components/acknowledge-control.tsx';
+import { sourceRows } from '../sources/source-list.ts';
 import { LastCheckSection } from '../monitors/last-check-view.tsx';
 import { MonitorForm } from '../monitors/monitor-form.tsx';
 import { AnnotationsSection } from './annotations-section.tsx';
@@ -83,6 +86,9 @@ export function ItemPage({ itemKey }: { itemKey: string }) {
     state.status?.servers.find((server) => server.connection.id === connectionId)?.monitors.find((each) => serverItemKey(connectionId ?? '', monitorKey(each)) === itemKey),
   );
   const serverName = item?.serverName ?? view?.serverName ?? fallbackServerName;
+  // A source's item: read only, its page in its source a click away.
+  const source = useStatus((state) => state.status?.servers.find((server) => server.connection.id === connectionId)?.connection);
+  const opensAt = item === undefined || source === undefined ? undefined : sourceRows([item], [source])[0]?.open;
   const watched = useWatchedItem(itemKey);
   const [editingAnnotations, setEditingAnnotations] = useState(false);
   const editable = watched !== undefined && connectionId !== undefined && watched.item.id !== undefined && hasAnnotations(watched.kind);
@@ -129,6 +135,12 @@ export function ItemPage({ itemKey }: { itemKey: string }) {
               {annotationsAddLabel(watched.kind)}
             </button>
           )}
+          {item !== undefined && <AcknowledgeControl item={item} />}
+          {opensAt !== undefined && (
+            <a className="button" href={opensAt.href} target="_blank" rel="noreferrer">
+              {opensAt.label}
+            </a>
+          )}
           {connectionId !== undefined && <MaintenanceControl target={{ scope: 'item', itemKey }} label={name} />}
           <div className="page-actions" role="group" aria-label={`Export the past ${windowName}`}>
           <button type="button" className="button" aria-disabled={exporter.running !== undefined} onClick={() => void exportAs('csv')}>
@@ -141,6 +153,11 @@ export function ItemPage({ itemKey }: { itemKey: string }) {
         </div>
       </header>
 
+      {source !== undefined && isReadOnlySource(source.sourceKind) && (
+        <p className="list-note" role="note">
+          Read from {CONNECTION_KIND_LABELS[source.sourceKind]} ({source.name}): Vigil only reads it, and its history below is what Vigil saw of it.
+        </p>
+      )}
       <ItemMaintenance itemKey={itemKey} />
       {watched !== undefined && <AnnotationsSection kind={watched.kind} item={watched.item} onEdit={editAnnotations} />}
       {editingAnnotations && watched !== undefined && connectionId !== undefined && (

@@ -10,10 +10,11 @@ function splitByActive(windows: readonly MaintenanceView[]): { active: Maintenan
   return { active: windows.filter((window) => window.active), upcoming: windows.filter((window) => !window.active) };
 }
 
-/** The latest end of what holds now: "until 15:42", or none when any holds until ended. */
+/** The latest end of what holds now: "until 15:42", or none when any holds until ended (a source's, while it says so). */
 function headline(active: readonly MaintenanceView[], now: number): string {
+  const open = active.filter((window) => window.endsAt === undefined);
+  if (open.length > 0) return open.every((window) => window.keptBy === 'source') ? 'In maintenance, as its source says' : 'In maintenance until you end it';
   const ends = active.map((window) => window.endsAt);
-  if (ends.some((end) => end === undefined)) return 'In maintenance until you end it';
   return `In maintenance until ${formatClockTime(Math.max(...(ends as number[])), now)}`;
 }
 

@@ -3,9 +3,10 @@ import { formatClockTime } from '../../../common/format/clock-time.ts';
 import type { MaintenanceView } from '../../../common/ipc/alerting.ts';
 import { describeRange } from '../../../common/schedule/weekly-schedule.ts';
 
-/** "until 15:42", "until 3 Dec 09:00", "until you end it". */
-export function untilText(until: number | undefined, now: number): string {
-  return until === undefined ? 'until you end it' : `until ${formatClockTime(until, now)}`;
+/** "until 15:42", "until 3 Dec 09:00", "until you end it" ("while its source says so" for a source's). */
+export function untilText(until: number | undefined, now: number, keptBy?: MaintenanceView['keptBy']): string {
+  if (until === undefined) return keptBy === 'source' ? 'while its source says so' : 'until you end it';
+  return `until ${formatClockTime(until, now)}`;
 }
 
 /** What a window covers: "API", "everything on Work". */
@@ -26,8 +27,10 @@ export function whenText(window: Pick<MaintenanceView, 'startsAt' | 'endsAt' | '
 const keptByVigilHint = 'Kept by Vigil: only Vigil’s notifications respect it; the server’s own email and webhooks still send.';
 const keptByServerHint = 'Kept by the server: its own email and webhooks respect it too.';
 
+const saidBySourceHint = 'Said by the source: it ends when the source says so.';
+
 export function keptByText(keptBy: MaintenanceView['keptBy']): string {
-  return keptBy === 'vigil' ? keptByVigilHint : keptByServerHint;
+  return keptBy === 'vigil' ? keptByVigilHint : keptBy === 'source' ? saidBySourceHint : keptByServerHint;
 }
 
 /**

@@ -22,11 +22,11 @@ export function MaintenanceWindowList({ label, windows }: MaintenanceWindowListP
         return (
           <li key={window.id} className="maintenance-window">
             <div>
-              <strong>{covers}</strong> <span>{window.active && window.repeat === undefined ? untilText(window.endsAt, now) : whenText(window, now)}</span>
+              <strong>{covers}</strong> <span>{window.active && window.repeat === undefined ? untilText(window.endsAt, now, window.keptBy) : whenText(window, now)}</span>
               {window.reason !== undefined && <span className="maintenance-reason"> · {window.reason}</span>}
               <p className={window.keptBy === 'vigil' ? 'field-hint maintenance-kept-by-vigil' : 'field-hint'}>{keptByText(window.keptBy)}</p>
             </div>
-            {window.repeat !== undefined ? (
+            {window.keptBy === 'source' ? null : window.repeat !== undefined ? (
               <button type="button" className="button button-small" aria-label={`Stop the weekly maintenance on ${covers}`} onClick={() => void endMaintenance({ id: window.id }, covers, `The weekly maintenance on ${covers} no longer repeats.`)}>
                 Stop repeating
               </button>

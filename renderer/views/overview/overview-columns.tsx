@@ -54,7 +54,7 @@ export const overviewColumns: Column<StatusItemView>[] = [
 export const itemKeyOf = (item: StatusItemView) => item.key;
 
 /** "12 min", "at least 2 h": only this cell follows the clock, not the whole row. */
-function HeldFor({ item }: { item: StatusItemView }) {
+export function HeldFor({ item }: { item: StatusItemView }) {
   const now = useNow((state) => state.now);
   const held = heldFor(item.since, item.sinceIsLowerBound, now);
   if (held === undefined || item.since === undefined) return <span className="cell-muted">not known</span>;

@@ -13,10 +13,11 @@ import { tracked } from '../../state/pending-writes.ts';
 import { baseUrlProblem, newServerErrors, trimmedServer, type NewServer } from './connection-input.ts';
 import { secretKeptHint, sessionChoiceNeeded, SessionOnlyChoice, SessionOnlyNote, useSecretsKept } from './secrets-kept.tsx';
 
-const draftId = 'settings:add-server';
+/** Its draft's name: "Add a source" fills it in for a Vigil server it finds. */
+export const addServerDraftId = 'settings:add-server';
 
 export function AddServerForm({ onAdded }: { onAdded(): Promise<void> }) {
-  const [draft, setDraft] = useDraft(draftId, () => ({ name: '', baseUrl: '' }));
+  const [draft, setDraft] = useDraft(addServerDraftId, () => ({ name: '', baseUrl: '' }));
   const clearDraft = useDrafts((state) => state.clear);
   const titleId = useId();
   const [token, setToken] = useState('');
@@ -65,7 +66,7 @@ export function AddServerForm({ onAdded }: { onAdded(): Promise<void> }) {
     setBusy('adding');
     try {
       await tracked(() => vigil().addRemoteConnection(server));
-      clearDraft(draftId);
+      clearDraft(addServerDraftId);
       setToken('');
       setTested(undefined);
       // A new server is watched at once (its “Watch” switch is on): nothing more to choose.

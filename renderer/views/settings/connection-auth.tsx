@@ -1,6 +1,7 @@
 // A connection's sign-in state in words, with the token's expiry when the server told it; the word carries the
 // meaning, the colour only repeats it.
 import type { ReactNode } from 'react';
+import { CONNECTION_SECRET_NAMES, isReadOnlySource } from '../../../common/ipc/connection-kinds.ts';
 import type { ConnectionView, Health } from '../../../common/ipc/views.ts';
 import { HealthBadge } from '../../components/health-badge.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
@@ -19,7 +20,43 @@ function AuthLine({ health, label, children }: { health: Health; label: string; 
   );
 }
 
+/** A source's sign-in state: its key, where it has one (a source's key carries no expiry Vigil can read). */
+function SourceAuth({ connection }: { connection: ConnectionView }) {
+  const secret = CONNECTION_SECRET_NAMES[connection.sourceKind];
+  switch (connection.auth) {
+    case 'rejected':
+      return (
+        <AuthLine health="critical" label={`${capitalised(secret)} rejected`}>
+          <span>The source did not accept the saved {secret}. Enter a new one.</span>
+        </AuthLine>
+      );
+    case 'not-kept':
+      return (
+        <AuthLine health="critical" label={`${capitalised(secret)} not kept`}>
+          <span>Vigil could not keep the {secret}: with no keychain to use, it was kept only until Vigil quit. Enter it again.</span>
+        </AuthLine>
+      );
+    case 'signed-out':
+      return (
+        <AuthLine health="unknown" label={`No ${secret}`}>
+          <span>There is no saved {secret} for this source. Enter one to read it.</span>
+        </AuthLine>
+      );
+    default:
+      return (
+        <AuthLine health="ok" label="Reading">
+          <span>Vigil reads it through its own API and changes nothing there.</span>
+        </AuthLine>
+      );
+  }
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 export function ConnectionAuth({ connection }: { connection: ConnectionView }) {
+  if (isReadOnlySource(connection.sourceKind)) return <SourceAuth connection={connection} />;
   const expires = connection.tokenExpiresAt;
   switch (connection.auth) {
     case 'signed-in':

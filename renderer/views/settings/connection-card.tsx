@@ -2,6 +2,7 @@
 // not, give it a new token, remove it). A server not watched keeps its token; Vigil just does not poll it. A server that needs a token shows why and the token field without being asked.
 // Every card has the same buttons, so each one's accessible name says which server it acts on.
 import { useEffect, useId, useRef, useState } from 'react';
+import { CONNECTION_KEY, CONNECTION_KIND_LABELS, CONNECTION_SECRET_NAMES, isReadOnlySource } from '../../../common/ipc/connection-kinds.ts';
 import type { ConnectionView } from '../../../common/ipc/views.ts';
 import { callFailureOf } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
@@ -21,8 +22,18 @@ export interface ConnectionCardProps {
   onRemoved(): void;
 }
 
+/** "Remote server", "Uptime Kuma, read only (status page “main”)". */
+function kindWords({ kind, sourceKind, page }: ConnectionView): string {
+  if (kind === 'local') return 'Built in: the monitoring service on this computer';
+  if (!isReadOnlySource(sourceKind)) return 'Remote server';
+  return `${CONNECTION_KIND_LABELS[sourceKind]}, read only${page === undefined ? '' : ` (status page “${page}”)`}`;
+}
+
 export function ConnectionCard({ connection, signInRequested, onChanged, onRemoved }: ConnectionCardProps) {
-  const { id, name, baseUrl, kind, enabled } = connection;
+  const { id, name, baseUrl, kind, enabled, sourceKind } = connection;
+  const secret = CONNECTION_SECRET_NAMES[sourceKind];
+  // A source read without a key has none to replace.
+  const keyed = kind === 'remote' && CONNECTION_KEY[sourceKind] !== 'none';
   const titleId = useId();
   const card = useRef<HTMLElement>(null);
   const replaceButton = useRef<HTMLButtonElement>(null);
@@ -31,7 +42,7 @@ export function ConnectionCard({ connection, signInRequested, onChanged, onRemov
   const [busy, setBusy] = useState<'switching' | 'removing' | undefined>();
   const switchId = useId();
   const urgent = needsToken(connection);
-  const tokenForm = kind === 'remote' && (urgent || replacing || signInRequested);
+  const tokenForm = keyed && (urgent || replacing || signInRequested);
 
   useEffect(() => {
     if (!signInRequested) return;
@@ -85,16 +96,16 @@ export function ConnectionCard({ connection, signInRequested, onChanged, onRemov
               />
               <label htmlFor={switchId}>{busy === 'switching' ? 'Saving…' : 'Watch'}</label>
             </span>
-            {kind === 'remote' && !urgent && (
+            {keyed && !urgent && (
               <button
                 ref={replaceButton}
                 type="button"
                 className="button button-small"
-                aria-label={`Replace token for ${name}`}
+                aria-label={`Replace ${secret} for ${name}`}
                 aria-expanded={tokenForm}
                 onClick={() => setReplacing(!tokenForm)}
               >
-                Replace token
+                Replace {secret}
               </button>
             )}
             {kind === 'remote' && (
@@ -112,7 +123,7 @@ export function ConnectionCard({ connection, signInRequested, onChanged, onRemov
         </div>
         <p className="connection-address">
           <span className="cell-mono">{baseUrl}</span>
-          <span className="connection-kind">{kind === 'local' ? 'Built in: the monitoring service on this computer' : 'Remote server'}</span>
+          <span className="connection-kind">{kindWords(connection)}</span>
         </p>
         <ConnectionAuth connection={connection} />
         {tokenForm && (
@@ -145,7 +156,9 @@ export function ConnectionCard({ connection, signInRequested, onChanged, onRemov
             void change('removing', () => vigil().removeConnection(id), `${name} removed.`, `${name} was not removed`, onRemoved);
           }}
         >
-          Vigil forgets {baseUrl} and deletes its token from the keychain; the server and its monitors stay as they are.
+          {isReadOnlySource(sourceKind)
+            ? `Vigil stops reading ${baseUrl} and deletes its ${secret} from the keychain, if it kept one; ${CONNECTION_KIND_LABELS[sourceKind]} and everything in it stay as they are.`
+            : `Vigil forgets ${baseUrl} and deletes its token from the keychain; the server and its monitors stay as they are.`}
         </ConfirmDialog>
       )}
     </li>

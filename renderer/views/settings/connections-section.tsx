@@ -6,6 +6,7 @@ import type { ConnectionView } from '../../../common/ipc/views.ts';
 import { connectionFocusKey, useNavigation } from '../../state/navigation-store.ts';
 import { useStatus } from '../../state/status-store.ts';
 import { AddServerForm } from './add-server-form.tsx';
+import { AddSourceForm } from './add-source-form.tsx';
 import { ConnectionCard } from './connection-card.tsx';
 import { useSecretsKept } from './secrets-kept.tsx';
 
@@ -57,7 +58,7 @@ export function ConnectionsSection({ connections, refresh }: ConnectionsSectionP
         <h2 id={titleId} ref={heading} tabIndex={-1}>
           Connections
         </h2>
-        <p className="field-hint">The servers Vigil watches, all at once; one not watched keeps its token. {tokensKept(secrets)}</p>
+        <p className="field-hint">The servers and sources Vigil watches, all at once; one not watched keeps its token. {tokensKept(secrets)}</p>
       </div>
       <ul className="connection-list" aria-label="Servers">
         {connections.map((connection) => (
@@ -71,6 +72,7 @@ export function ConnectionsSection({ connections, refresh }: ConnectionsSectionP
         ))}
       </ul>
       <AddServerForm onAdded={refresh} />
+      <AddSourceForm connections={connections} onAdded={refresh} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 // A new token for a saved server. The field is write-only: never filled in, never echoed, emptied once the core
 // has put the token in the keychain.
 import { useState, type FormEvent } from 'react';
+import { CONNECTION_SECRET_NAMES } from '../../../common/ipc/connection-kinds.ts';
 import type { ConnectionView } from '../../../common/ipc/views.ts';
 import { callFailureOf } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
@@ -27,6 +28,7 @@ export function ReplaceTokenForm({ connection, onSaved, autoFocus = false, onCan
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
   const secrets = useSecretsKept();
+  const secret = CONNECTION_SECRET_NAMES[connection.sourceKind];
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -38,7 +40,7 @@ export function ReplaceTokenForm({ connection, onSaved, autoFocus = false, onCan
     try {
       await tracked(() => vigil().setConnectionToken(connection.id, value));
       setToken('');
-      showInfo(`The new token for ${connection.name} is saved.`);
+      showInfo(`The new ${secret} for ${connection.name} is saved.`);
       onSaved();
     } catch (failure) {
       const { message, fields } = callFailureOf(failure);
@@ -52,7 +54,7 @@ export function ReplaceTokenForm({ connection, onSaved, autoFocus = false, onCan
   return (
     <form className="token-form" noValidate onSubmit={(event) => void submit(event)}>
       <TextField
-        label="New token"
+        label={`New ${secret}`}
         type="password"
         autoComplete="off"
         spellCheck={false}
@@ -66,7 +68,7 @@ export function ReplaceTokenForm({ connection, onSaved, autoFocus = false, onCan
         }}
       />
       <div className="form-actions">
-        <SubmitButton label="Save token" runningLabel="Saving…" running={saving} />
+        <SubmitButton label={`Save ${secret}`} runningLabel="Saving…" running={saving} />
         {onCancel !== undefined && (
           <button type="button" className="button" onClick={onCancel}>
             Cancel

@@ -150,3 +150,33 @@ describe('sources in the status', () => {
     expect(kuma.requests.length).toBe(before);
   });
 });
+
+describe('sources through the window’s calls', () => {
+  it('recognises a source by its address, and adds it only once it answered, its key in the keychain', async () => {
+    await core.calls.removeConnection('cron');
+    expect(await core.calls.recogniseSource(page.url)).toMatchObject({ kind: 'statuspage', baseUrl: page.url, needsKey: false });
+    expect(await core.calls.recogniseSource(healthchecks.origin)).toMatchObject({ kind: 'healthchecks', needsKey: true });
+    const wrong = core.calls.addSource({ name: 'Cron jobs', baseUrl: healthchecks.origin, sourceKind: 'healthchecks', key: 'not-the-key' });
+    await expect(wrong).rejects.toThrow(/^Healthchecks did not accept the API key/);
+    expect(settings.read().connections.map((c) => c.name)).toEqual(['GitHub', 'Home Kuma']);
+    const added = await core.calls.addSource({ name: 'Cron jobs', baseUrl: healthchecks.origin, sourceKind: 'healthchecks', key: healthchecks.readOnlyKey });
+    expect(added).toMatchObject({ name: 'Cron jobs', sourceKind: 'healthchecks', kind: 'remote', enabled: true, auth: 'signed-in' });
+    expect(await secrets.get(added.id)).toBe(healthchecks.readOnlyKey);
+    expect(JSON.stringify(settings.read())).not.toContain(healthchecks.readOnlyKey);
+    await core.calls.refreshNow();
+    expect((await core.calls.getStatus()).items.filter((each) => each.connectionId === added.id)).toEqual([expect.objectContaining({ name: 'Nightly backup', state: 'late' })]);
+  });
+
+  it('acknowledges a source’s problem: set aside from the level and the tray until it recovers, then ended', async () => {
+    await core.calls.acknowledge('kuma/source:2');
+    const status = await core.calls.getStatus();
+    expect(item(status, 'kuma/source:2')).toMatchObject({ state: 'down', acknowledgedAt: NOW });
+    expect(status.servers.find((server) => server.connection.id === 'kuma')?.level).toBe('ok');
+    kuma.monitors = kuma.monitors.map((monitor) => (monitor.id === 2 ? { ...monitor, status: 1, ping: 3 } : monitor));
+    clock.advance(60_000);
+    await core.calls.refreshNow();
+    clock.advance(settleWindowMs);
+    expect(alerts.filter((alert) => alert.itemKey === 'kuma/source:2').map((alert) => alert.kind)).toEqual(['source-problem', 'source-recovered']);
+    expect(settings.read().acknowledgements).toEqual([]);
+  });
+});

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { quietFetch } from '../../../main/core/api/quiet-fetch.ts';
-import { PUBLIC_STATUS_PAGES } from '../../../main/core/sources/public-status-pages.ts';
+import { PUBLIC_STATUS_PAGES } from '../../../common/ipc/public-status-pages.ts';
 import { probeTimeoutMs, recogniseSource, type RecognitionPorts } from '../../../main/core/sources/recognise-source.ts';
 import { expectFailure, eventually } from '../api/fixtures.ts';
 import { ALERTMANAGER_BINARY, startAlertmanager } from '../../helpers/alertmanager.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSafeExternalUrl } from '../../main/electron/security/external-url.ts';
+import { isSafeExternalUrl } from '../../common/ipc/external-url.ts';
 
 describe('isSafeExternalUrl', () => {
   it.each(['https://vigil.example/docs', 'https://example.com:8443/a?b=c#d', 'HTTPS://EXAMPLE.COM/'])('lets %s open in the browser', (url) => {
@@ -24,5 +24,13 @@ describe('isSafeExternalUrl', () => {
     `https://example.com/${'a'.repeat(3000)}`,
   ])('refuses %s', (url) => {
     expect(isSafeExternalUrl(url)).toBe(false);
+  });
+
+  it('lets plain http open only at the exact origin of a source configured there', () => {
+    const origins = ['http://kuma.lan:3001'];
+    expect(isSafeExternalUrl('http://kuma.lan:3001/dashboard/7', origins)).toBe(true);
+    expect(isSafeExternalUrl('http://kuma.lan:3002/dashboard/7', origins)).toBe(false);
+    expect(isSafeExternalUrl('http://kuma.lan/dashboard/7', origins)).toBe(false);
+    expect(isSafeExternalUrl('http://user:pw@kuma.lan:3001/', origins)).toBe(false);
   });
 });
