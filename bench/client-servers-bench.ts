@@ -10,20 +10,13 @@ import path from 'node:path';
 import { silentLogger } from '../common/logger.ts';
 import type { MaintenanceRule } from '../common/maintenance/maintenance.ts';
 import type { Weekday } from '../common/schedule/weekly-schedule.ts';
-import { defaultAlertPreferences, defaultAlertRules, evaluatePoll, heartbeatsWaiting, initialAlertState, maintenanceAt, type Alert, type AlertRules } from '../main/core/alerts/index.ts';
-import { connectionView } from '../main/core/app/connection-view.ts';
+import { defaultAlertRules, type AlertRules } from '../main/core/alerts/index.ts';
 import { CoreRuntime } from '../main/core/app/core-runtime.ts';
-import { StatusMemo } from '../main/core/app/status-memo.ts';
-import { statusView, type ServerStatusInput } from '../main/core/app/status-view.ts';
-import { HistoryDatabase } from '../main/core/history/history-database.ts';
-import { PollRecorder, type JudgeOptions } from '../main/core/history/poll-recorder.ts';
-import { RecordWrites } from '../main/core/history/record-writes.ts';
-import type { PollOutcome } from '../main/core/model/snapshot.ts';
 import { MemorySecretStore } from '../main/core/secrets/memory-secret-store.ts';
-import { defaultSettings, type Connection, type Settings } from '../main/core/settings/settings-schema.ts';
+import type { Connection } from '../main/core/settings/settings-schema.ts';
 import { FileSettingsStore } from '../main/core/settings/settings-store.ts';
-import { systemClock, type Clock } from '../common/clock.ts';
-import { cpuMs, mean, megabytes, openSinceBaseline, percentile } from './bench-figures.ts';
+import { mean, megabytes, openSinceBaseline, percentile } from './bench-figures.ts';
+import { pipelineRoundsCpuMs, type PipelineConnection, type PipelineTiming, type RoundCpu } from './poll-pipeline.ts';
 import { fillService, rawBodies, startBenchService, type BenchService } from './bench-service.ts';
 import { snapshotFromBodies } from './bench-snapshot.ts';
 import { printTable, type BenchRow } from './table.ts';
@@ -49,11 +42,21 @@ export async function clientServersBench(): Promise<boolean> {
 
     const bodies = await Promise.all(services.map((service) => rawBodies(service, perServer)));
     // The servers' polls fall on different seconds, as ten pollers started apart do: the figure against the target.
-    const roundCpu = pipelineRoundsCpuMs(bodies, connections, path.join(root, 'record-pipeline'), 'staggered');
-    const stage = (pick: (cpu: RoundCpu) => number) => mean(roundCpu.map(pick));
-    const total = roundCpu.map((cpu) => cpu.total);
+    const pipeline = (timing: PipelineTiming) => {
+      const start = Math.floor(Date.now() / 1000) * 1000;
+      const polled = connections.map((connection, index): PipelineConnection => ({
+        connection,
+        // One rules object per server for the whole run, as a session keeps its own until the settings change.
+        rules: benchAlertRules(snapshotFromBodies(bodies[index] ?? []).monitors.flatMap((monitor) => (monitor.id === undefined ? [] : [monitor.id])), start + 60_000),
+        poll: (round, now) => snapshotFromBodies(bodies[index] ?? [], round, flipsPerServer, now),
+      }));
+      return pipelineRoundsCpuMs(polled, path.join(root, `record-pipeline-${timing}`), { timing, start });
+    };
+    const roundCpu = pipeline('staggered');
+    const stage = (pick: (cpu: RoundCpu) => number) => mean(roundCpu.rounds.map(pick));
+    const total = roundCpu.rounds.map((cpu) => cpu.total);
     // All ten polls within the same second (the kindest case for the status memo), for comparison.
-    const sameSecond = pipelineRoundsCpuMs(bodies, connections, path.join(root, 'record-pipeline-same-second'), 'same-second').map((cpu) => cpu.total);
+    const sameSecond = pipeline('same-second').rounds.map((cpu) => cpu.total);
     const watched = await watchRounds(services, connections, root);
 
     const heapGrowth = (watched.heapAfter.at(-1) ?? 0) - (watched.heapAfter[0] ?? 0);
@@ -110,7 +113,7 @@ function utcWallTime(at: number): string {
  * ending during the run); a 500-monitor dependency forest (50 parents of 9 children each); flapping and delays at
  * their defaults.
  */
-function benchAlertRules(monitorIds: readonly string[], start: number): AlertRules {
+export function benchAlertRules(monitorIds: readonly string[], start: number): AlertRules {
   const key = (index: number) => `monitor:${monitorIds[index % monitorIds.length] ?? ''}`;
   const day = new Date(start).getUTCDay() as Weekday;
   const weekly = (from: number, minutes: number) => ({ days: [day], start: utcWallTime(from), end: utcWallTime(from + minutes * MINUTE_MS), timezone: 'UTC' });
@@ -138,82 +141,6 @@ function benchAlertRules(monitorIds: readonly string[], start: number): AlertRul
   }
   const quiet = { days: [0, 1, 2, 3, 4, 5, 6] as Weekday[], start: utcWallTime(start + HOUR_MS), end: utcWallTime(start + 2 * HOUR_MS) };
   return { ...defaultAlertRules, quietHours: { ranges: [quiet], timeZone: 'UTC', criticalBreaksThrough: true }, maintenance, dependencies };
-}
-
-/** CPU per round, in total and by stage (each the sum over the ten servers). */
-interface RoundCpu {
-  total: number;
-  parse: number;
-  diff: number;
-  record: number;
-  status: number;
-}
-
-/**
- * The client's CPU per round on answers already fetched: for each server, parsing its lists, its alert policy, its
- * record, then the status over every server (the core emits the status after each server's poll). 120 rounds, the
- * first 20 warming the JIT up. `staggered`: the clock moves on 1 to 6 s between one server's poll and the next (a
- * moved time, not a wait), so no two polls of a round share a second and every status build is at a new time;
- * `same-second`: the whole round within the same second.
- */
-function pipelineRoundsCpuMs(bodies: readonly string[][], connections: readonly Connection[], recordDir: string, timing: 'staggered' | 'same-second'): RoundCpu[] {
-  mkdirSync(recordDir);
-  let virtualNow = Math.floor(Date.now() / 1000) * 1000;
-  const clock: Clock = { ...systemClock, now: () => virtualNow };
-  const database = new HistoryDatabase({ directory: recordDir, logger: silentLogger, clock });
-  const writes = new RecordWrites(database);
-  const settings: Settings = { ...defaultSettings, connections: [...connections] };
-  const preferences = defaultAlertPreferences;
-  const servers = connections.map((connection, index) => ({
-    connection,
-    // One rules object per server for the whole run, as a session keeps its own until the settings change.
-    rules: benchAlertRules(snapshotFromBodies(bodies[index] ?? []).monitors.flatMap((monitor) => (monitor.id === undefined ? [] : [monitor.id])), virtualNow + 60_000),
-    state: initialAlertState(),
-    outcome: undefined as PollOutcome | undefined,
-    recorder: new PollRecorder({ connectionId: connection.id, writes, clock, intervalMs: () => 60_000 }),
-  }));
-  const statusInput = (now: number): ServerStatusInput[] =>
-    servers.map((server) => ({
-      connection: connectionView(server.connection, { token: undefined, alertState: server.state, warningDays: preferences.tokenWarningDays, now }),
-      outcome: server.outcome,
-      lastSnapshot: server.outcome?.ok ? server.outcome.snapshot : undefined,
-      alertState: server.state,
-      recorded: (item) => server.recorder.recordedSince(item),
-      // As the core does: what is in maintenance now and what depends on what mark the items and leave the level.
-      maintenance: maintenanceAt(server.rules.maintenance, now),
-      dependencies: server.rules.dependencies,
-    }));
-  // As the core does (status-memo.ts): a server without news keeps what of its part does not move with the clock.
-  const memo = new StatusMemo();
-  const perRound: RoundCpu[] = [];
-  for (let round = 0; round < 120; round++) {
-    const cpu: RoundCpu = { total: 0, parse: 0, diff: 0, record: 0, status: 0 };
-    // A round starts on a whole second (a minute's poll interval, rounded), its polls then staggered or not.
-    virtualNow = (Math.floor(virtualNow / 1000) + 60) * 1000;
-    for (const [index, server] of servers.entries()) {
-      if (timing === 'staggered') virtualNow += 1000 + ((index * 7 + round * 3) % 5) * 1000 + ((index * 131 + round * 17) % 1000);
-      else virtualNow += 1 + (index % 3);
-      const now = virtualNow;
-      let outcome: PollOutcome | undefined;
-      cpu.parse += cpuMs(() => (outcome = { ok: true, snapshot: snapshotFromBodies(bodies[index] ?? [], round, flipsPerServer, now) }));
-      if (outcome === undefined) continue;
-      const polled = outcome;
-      let changes: Alert[] = [];
-      cpu.diff += cpuMs(() => {
-        const evaluation = evaluatePoll(server.state, polled, { connection: server.connection, preferences, rules: server.rules, snoozes: [], now });
-        server.state = evaluation.state;
-        server.outcome = polled;
-        changes = evaluation.changes;
-      });
-      const judge: JudgeOptions = { graceSeconds: preferences.heartbeatGraceSeconds, thresholds: preferences.thresholds, waitingSince: heartbeatsWaiting(server.state) };
-      cpu.record += cpuMs(() => server.recorder.recordPoll(polled, judge, changes, maintenanceAt(server.rules.maintenance, now)));
-      cpu.status += cpuMs(() => statusView({ servers: statusInput(now), settings, now, memo }));
-    }
-    cpu.total = cpu.parse + cpu.diff + cpu.record + cpu.status;
-    if (round >= 20) perRound.push(cpu);
-  }
-  database.close();
-  return perRound;
 }
 
 interface WatchedRounds {

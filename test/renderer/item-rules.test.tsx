@@ -76,11 +76,11 @@ describe('the Rules panel', () => {
     await user.type(minutes, '10');
     await user.click(within(form).getByRole('checkbox', { name: 'It recovers' }));
 
-    // The same server's items only, never itself; typing narrows them.
+    // Its own server's items first, then the other servers' (each named), never itself; typing narrows them.
     const dependsOn = within(form).getByRole('combobox', { name: 'Depends on' });
-    expect([...dependsOn.querySelectorAll('option')].map((option) => option.textContent)).toEqual(['Nothing', 'Backup (heartbeat)', 'Printer (monitor)', 'Router (monitor)']);
+    expect([...dependsOn.querySelectorAll('option')].map((option) => option.textContent)).toEqual(['Nothing', 'Backup (heartbeat)', 'Printer (monitor)', 'Router (monitor)', 'Work router (monitor) · Work']);
     await user.type(within(form).getByRole('searchbox', { name: 'Find an item' }), 'rout');
-    expect([...dependsOn.querySelectorAll('option')].map((option) => option.textContent)).toEqual(['Nothing', 'Router (monitor)']);
+    expect([...dependsOn.querySelectorAll('option')].map((option) => option.textContent)).toEqual(['Nothing', 'Router (monitor)', 'Work router (monitor) · Work']);
     await user.selectOptions(dependsOn, 'local/monitor:m1');
     await user.click(within(form).getByRole('button', { name: 'Save rules' }));
     expect(await within(form).findByText('Router already depends on NAS: that would be a cycle.')).toBeTruthy();

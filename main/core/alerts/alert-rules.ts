@@ -33,6 +33,9 @@ export interface AlertRules {
   maintenance: readonly MaintenanceRule[];
   /** Child key → parent key (own keys; acyclic: the settings refuse cycles). */
   dependencies: ReadonlyMap<string, string>;
+  /** Child key (own) → its parent on another server or source, by that one's server item key ("my API depends on
+   * GitHub"): kept by Vigil whoever keeps the rest. */
+  dependsElsewhere?: ReadonlyMap<string, string>;
   /** More than `changes` state changes within `minutes` is flapping; no change for `minutes` is settled. */
   flapping: { changes: number; minutes: number };
   /** Tell a down (or late) only once it has lasted this long (0: at once). */

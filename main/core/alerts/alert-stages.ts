@@ -71,8 +71,11 @@ function inMaintenance(moment: Moment, itemKey: string): boolean {
 
 /** The parent this item depends on, when that parent is bad now. */
 function downParent(moment: Moment, itemKey: string): string | undefined {
-  const parent = moment.context.rules.dependencies.get(itemKey);
-  return parent !== undefined && isItemBad(moment.memory, parent) ? parent : undefined;
+  const { rules, elsewhere } = moment.context;
+  const parent = rules.dependencies.get(itemKey);
+  if (parent !== undefined && isItemBad(moment.memory, parent)) return parent;
+  const away = rules.dependsElsewhere?.get(itemKey);
+  return away !== undefined && elsewhere?.isBad(away) === true ? away : undefined;
 }
 
 /** Only a down, a late or a failed run waits for its delay: the rest is news at once. */

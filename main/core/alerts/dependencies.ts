@@ -68,7 +68,7 @@ export function groupDependents(told: readonly Telling[], names: ReadonlyMap<str
     if (siblings[0] !== telling) continue;
     const severity = siblings.reduce<AlertSeverity>((worst, sibling) => worseSeverity(worst, sibling.alert.severity), 'info');
     const childNames = siblings.map((sibling) => sibling.name);
-    const text = dependentsStillBadText(names.get(telling.parent), childNames, severity, context.connection.name);
+    const text = dependentsStillBadText(names.get(telling.parent) ?? context.elsewhere?.name(telling.parent), childNames, severity, context.connection.name);
     const ids = siblings.flatMap((sibling) => sibling.ids);
     const alert = makeAlert(text, 'summary', context, undefined, `|dependents-of|${telling.parent}`);
     alert.covers = siblings.length;

@@ -12,6 +12,7 @@ export {
   heartbeatsWaiting,
   initialAlertState,
   restoreAlertState,
+  isItemBad,
   sessionStartState,
   tokenReplaced,
   type AlertState,
@@ -25,7 +26,7 @@ export {
 } from './alert-state.ts';
 export { alertView, changesIn, crossServerAlerts, type CrossServerOptions, type ServerAlert } from './cross-server-alerts.ts';
 export { evaluatePoll } from './evaluate-poll.ts';
-export type { PollContext, PollEvaluation } from './poll-context.ts';
+export type { ItemsElsewhere, PollContext, PollEvaluation } from './poll-context.ts';
 export { defaultAlertRules, type AlertRules, type ItemNewsKind, type ItemRule, type QuietHours, type SuppressionReason } from './alert-rules.ts';
 export type { Suppressed } from './news-ledger.ts';
 export { ALERT_STAGES, type Decision, type Moment, type News, type Stage } from './alert-stages.ts';

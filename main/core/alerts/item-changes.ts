@@ -246,10 +246,14 @@ function domainChanges(
 function sourceChanges(items: readonly SourceItem[], previous: Readonly<Record<string, SourceMemory>>, now: number, events: ItemEvent[]): Record<string, SourceMemory> {
   const next = new Map<string, SourceMemory>();
   const recovered: Extract<ItemEvent, { kind: 'source-recovered' }>[] = [];
+  const previousById = byId(previous);
   for (const item of items) {
+    const memory = previousById.get(item.id);
+    const fine = item.health === 'ok' || item.health === 'unknown';
+    // The usual case, fine and not a problem before, has nothing to remember or tell: no key is built for it.
+    if (fine && memory === undefined) continue;
     const key = sourceItemKey(item);
-    const memory = previous[key];
-    if (item.health === 'ok' || item.health === 'unknown') {
+    if (fine) {
       if (memory === undefined || next.has(key)) continue;
       // Maintenance is no recovery: what it ends in is told as it then stands.
       if (item.health === 'ok' && item.state !== 'maintenance') recovered.push({ kind: 'source-recovered', key, item, troubleSince: memory.troubleSince });

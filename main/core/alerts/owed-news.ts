@@ -168,8 +168,8 @@ export function releaseOwed(ledger: NewsLedger, moment: Moment, decide: (news: N
       continue;
     }
     const bad = isBadKind(owed.kind);
-    const parent = owed.reason === 'dependency' ? context.rules.dependencies.get(itemKey) : undefined;
-    const text = owedText(owed, context.now, context.connection.name, parent === undefined ? undefined : names.get(parent));
+    const parent = owed.reason === 'dependency' ? (context.rules.dependencies.get(itemKey) ?? context.rules.dependsElsewhere?.get(itemKey)) : undefined;
+    const text = owedText(owed, context.now, context.connection.name, parent === undefined ? undefined : (names.get(parent) ?? context.elsewhere?.name(parent)));
     const alert = makeAlert(text, owed.kind, context, itemKey, `|${owed.reason}`);
     const decision = decide({ source: 'owed', alert, itemKey, owed });
     if (decision.verdict === 'owe') {

@@ -18,6 +18,14 @@ export interface PollContext {
   /** Epoch ms of the token's `exp`, when the token can be decoded. */
   tokenExpiresAt?: number | undefined;
   now: number;
+  /** What the other connections know of their items (a parent elsewhere: `AlertRules.dependsElsewhere`). */
+  elsewhere?: ItemsElsewhere | undefined;
+}
+
+/** Items of the other connections, by server item key, as their own alert policies judge them. */
+export interface ItemsElsewhere {
+  isBad(serverItemKey: string): boolean;
+  name(serverItemKey: string): string | undefined;
 }
 
 export interface PollEvaluation {

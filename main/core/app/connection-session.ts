@@ -7,10 +7,10 @@
 // never asked for capabilities, changes or windows, and its key is never given to the API client.
 import type { Clock } from '../../../common/clock.ts';
 import type { MaintenanceView } from '../../../common/ipc/alerting.ts';
-import { domainKey, heartbeatKey, monitorKey, serverItemKey } from '../../../common/ipc/item-key.ts';
+import { domainKey, heartbeatKey, monitorKey, serverItemKey, sourceItemKey } from '../../../common/ipc/item-key.ts';
 import type { Logger } from '../../../common/logger.ts';
 import { MAINTENANCE_EXTENSION, type MaintenanceRule } from '../../../common/maintenance/maintenance.ts';
-import { acknowledgementsOn, evaluatePoll, heartbeatsWaiting, maintenanceAt, sessionStartState, snoozesOn, tokenReplaced, type Acknowledgement, type ActiveMaintenance, type Alert, type AlertRules, type AlertState } from '../alerts/index.ts';
+import { acknowledgementsOn, evaluatePoll, heartbeatsWaiting, maintenanceAt, sessionStartState, snoozesOn, tokenReplaced, type Acknowledgement, type ActiveMaintenance, type Alert, type AlertRules, type AlertState, type ItemsElsewhere } from '../alerts/index.ts';
 import { clientErrorInfo, MonitoringClient } from '../api/index.ts';
 import type { GapReason } from '../history/gap-reason.ts';
 import type { PollRecorder } from '../history/poll-recorder.ts';
@@ -60,6 +60,8 @@ export interface ConnectionSessionOptions {
    * honouring them itself, and the app ends them when it next polls.
    */
   endAcknowledgements?: (ended: readonly Acknowledgement[]) => void;
+  /** The other connections' items, for a parent elsewhere; absent (`vigil watch`): such a parent is never down. */
+  elsewhere?: ItemsElsewhere;
 }
 
 interface RefreshWaiter {
@@ -215,6 +217,7 @@ export class ConnectionSession {
     if (snapshot === undefined) return undefined;
     if (itemKey.startsWith('monitor')) return snapshot.monitors.find((monitor) => monitorKey(monitor) === itemKey)?.name;
     if (itemKey.startsWith('heartbeat')) return snapshot.heartbeats.find((heartbeat) => heartbeatKey(heartbeat) === itemKey)?.name;
+    if (itemKey.startsWith('source')) return snapshot.sourceItems?.find((item) => sourceItemKey(item) === itemKey)?.name;
     return snapshot.domains.find((domain) => domainKey(domain) === itemKey)?.domain;
   }
 
@@ -341,6 +344,7 @@ export class ConnectionSession {
       pausedUntil: current.pausedUntil,
       tokenExpiresAt: token === undefined ? undefined : tokenExpiresAt(token),
       now,
+      elsewhere: this.#options.elsewhere,
     });
     this.#outcome = outcome;
     if (outcome.ok) {

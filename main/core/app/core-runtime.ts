@@ -9,7 +9,8 @@ import { isReadOnlySource, SOURCE_KIND_NAMES } from '../../../common/ipc/connect
 import type { ConnectionView, StatusView } from '../../../common/ipc/views.ts';
 import { silentLogger, type Logger } from '../../../common/logger.ts';
 import { localTimeZone } from '../../../common/schedule/weekly-schedule.ts';
-import { initialAlertState, maintenanceAt, tokenReplaced, type AlertState } from '../alerts/index.ts';
+import { initialAlertState, isItemBad, maintenanceAt, tokenReplaced, type AlertState, type ItemsElsewhere } from '../alerts/index.ts';
+import { parseServerItemKey } from '../../../common/ipc/item-key.ts';
 import type { GapReason } from '../history/gap-reason.ts';
 import { MonitoringClient } from '../api/index.ts';
 import { quietFetch } from '../api/quiet-fetch.ts';
@@ -371,6 +372,19 @@ export class CoreRuntime {
     if (stopping.length > 0 || starting.length > 0) this.emitStatus();
   }
 
+  /** Every connection's items as its own session knows them: what a parent on another server or source says. */
+  readonly #itemsElsewhere: ItemsElsewhere = {
+    isBad: (key) => {
+      const ref = parseServerItemKey(key);
+      const session = ref === undefined ? undefined : this.#sessions.get(ref.connectionId);
+      return ref !== undefined && session !== undefined && isItemBad(session.alertState, ref.itemKey);
+    },
+    name: (key) => {
+      const ref = parseServerItemKey(key);
+      return ref === undefined ? undefined : this.#sessions.get(ref.connectionId)?.itemName(ref.itemKey);
+    },
+  };
+
   #newSession(connection: Connection): ConnectionSession {
     const local = connection.id === localConnectionId ? this.#localMode : undefined;
     return new ConnectionSession({
@@ -387,6 +401,7 @@ export class CoreRuntime {
       onChange: () => this.emitStatus(),
       timeZone: this.timeZone,
       endAcknowledgements: (ended) => this.settings.update((current) => withoutAcknowledgements(current, ended)),
+      elsewhere: this.#itemsElsewhere,
       ...(local === undefined ? {} : { renewToken: () => local.renewToken(), afterPoll: (token: string | undefined) => local.renewIfDue(token) }),
     });
   }

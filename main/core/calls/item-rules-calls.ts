@@ -58,27 +58,40 @@ export function itemRulesCalls(runtime: CoreRuntime) {
     const rule = settings.itemRules[key];
     const tell = Object.fromEntries(TELL_KINDS.map((kind) => [kind, rule?.tell?.[kind] !== false])) as Record<TellKind, boolean>;
     const source = sourceOf(settings, ref.connectionId);
+    // Items of other connections depending on this one are kept in the settings, whoever keeps the server's own.
+    const fromElsewhere = source.keptBy === 'server' ? Object.entries(settings.dependencies).filter(([child, parent]) => parent === key && parseServerItemKey(child)?.connectionId !== ref.connectionId).length : 0;
     const result: ItemRulesView = {
       itemKey: key,
       defaultDelayMinutes: settings.alerting.delayMinutes,
       tell,
-      dependents: source.dependentsOf(ref.itemKey),
+      dependents: source.dependentsOf(ref.itemKey) + fromElsewhere,
       dependenciesKeptBy: source.keptBy,
     };
     if (rule?.delayMinutes !== undefined) result.delayMinutes = rule.delayMinutes;
     const parent = source.parentOf(ref.itemKey);
-    if (parent !== undefined) {
-      const parentKey = serverItemKey(ref.connectionId, parent);
-      result.dependsOn = { itemKey: parentKey, name: nameOf(parentKey) };
-    }
+    const parentKey = parent === undefined ? elsewhereParent(settings, key, ref.connectionId) : serverItemKey(ref.connectionId, parent);
+    if (parentKey !== undefined) result.dependsOn = { itemKey: parentKey, name: nameOf(parentKey) };
     return result;
   };
 
-  /** Refuses a parent on another server, and one that would close a cycle, naming the chain. */
-  const checkParent = (ref: ServerItemRef, child: string, parent: string, source: DependencySource): ServerItemRef => {
+  /** Any item's parent, by server item keys, wherever it is kept: the chain a cycle is looked for along. */
+  const parentAnywhere = (settings: Settings) => (key: string): string | undefined => {
+    const ref = parseServerItemKey(key);
+    if (ref === undefined) return undefined;
+    const own = sourceOf(settings, ref.connectionId).parentOf(ref.itemKey);
+    return own === undefined ? elsewhereParent(settings, key, ref.connectionId) : serverItemKey(ref.connectionId, own);
+  };
+
+  /** Refuses a parent that is no item, and one that would close a cycle, naming the chain. */
+  const checkParent = (settings: Settings, ref: ServerItemRef, child: string, parent: string, source: DependencySource): ServerItemRef => {
     const parentRef = parseServerItemKey(parent);
-    if (parentRef === undefined) throw refuse(`"${parent.slice(0, 100)}" does not name a monitor, heartbeat or domain on a server.`);
-    if (parentRef.connectionId !== ref.connectionId) throw refuse('An item can depend only on an item of the same server.');
+    if (parentRef === undefined) throw refuse(`"${parent.slice(0, 100)}" does not name an item of a server or source.`);
+    if (parentRef.connectionId !== ref.connectionId) {
+      // A parent elsewhere ("my API depends on GitHub"): the chain may cross servers, so it is followed by server item keys.
+      const crossing = cycleThrough(parentAnywhere(settings), child, parent);
+      if (crossing === undefined) return parentRef;
+      throw refuse(`${nameOf(child)} cannot depend on ${nameOf(parent)}: ${nameOf(parent)} already depends on ${nameOf(child)} (${[child, ...crossing].map(nameOf).join(' → ')}).`);
+    }
     const cycle = cycleThrough(source.parentOf, ref.itemKey, parentRef.itemKey);
     if (cycle === undefined) return parentRef;
     if (cycle.length === 1) throw refuse(`${nameOf(child)} cannot depend on itself.`);
@@ -106,14 +119,23 @@ export function itemRulesCalls(runtime: CoreRuntime) {
       const settings = runtime.settings.read();
       const ref = serverItemRef(key, settings);
       const source = sourceOf(settings, ref.connectionId);
-      const parentRef = patch.dependsOn === undefined || patch.dependsOn === null ? undefined : checkParent(ref, key, patch.dependsOn, source);
+      const parentRef = patch.dependsOn === undefined || patch.dependsOn === null ? undefined : checkParent(settings, ref, key, patch.dependsOn, source);
       const session = sessionOf(ref.connectionId);
-      const onServer = patch.dependsOn !== undefined && source.keptBy === 'server' && session !== undefined;
-      if (onServer) await setOnServer(session, ref.itemKey, parentRef?.itemKey);
+      // A parent on another connection is kept in the settings, and one the server kept for the item is taken back.
+      const elsewhere = parentRef !== undefined && parentRef.connectionId !== ref.connectionId;
+      const keptByServer = patch.dependsOn !== undefined && source.keptBy === 'server' && session !== undefined;
+      if (keptByServer && (!elsewhere || source.parentOf(ref.itemKey) !== undefined)) await setOnServer(session, ref.itemKey, elsewhere ? undefined : parentRef?.itemKey);
+      const onServer = keptByServer && !elsewhere;
       const saved = runtime.settings.update((current) => patched(current, key, patch, onServer));
       return view(saved, key, ref);
     },
   } satisfies Partial<CoreCalls>;
+}
+
+/** The item's parent on another connection, which the settings keep (by server item keys). */
+function elsewhereParent(settings: Settings, key: string, connectionId: string): string | undefined {
+  const parent = settings.dependencies[key];
+  return parent !== undefined && parseServerItemKey(parent)?.connectionId !== connectionId ? parent : undefined;
 }
 
 function refuse(message: string): VigilCoreError {

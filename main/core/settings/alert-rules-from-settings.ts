@@ -15,15 +15,18 @@ function ownEntries<T>(record: Readonly<Record<string, T>>, connectionId: string
   return entries;
 }
 
-/** The settings' dependencies of one connection, by its own keys. */
-function settingsDependencies(settings: Settings, connectionId: string): Map<string, string> {
-  const dependencies = new Map<string, string>();
+/** The settings' dependencies of one connection, by its own keys: on its own items, and on other connections' (by their
+ * server item keys). */
+function settingsDependencies(settings: Settings, connectionId: string): { own: Map<string, string>; elsewhere: Map<string, string> } {
+  const own = new Map<string, string>();
+  const elsewhere = new Map<string, string>();
   for (const [child, parent] of ownEntries(settings.dependencies, connectionId)) {
-    // Only a parent on the same server counts (the settings refuse others; a hand edit may not).
     const ref = parseServerItemKey(parent);
-    if (ref?.connectionId === connectionId) dependencies.set(child, ref.itemKey);
+    if (ref === undefined) continue;
+    if (ref.connectionId === connectionId) own.set(child, ref.itemKey);
+    else elsewhere.set(child, parent);
   }
-  return dependencies;
+  return { own, elsewhere };
 }
 
 /** `onServer`: the server's dependencies by own keys, where it keeps them (they replace the settings'). */
@@ -34,14 +37,16 @@ export function alertRulesFrom(
   timeZone: string,
   onServer?: ReadonlyMap<string, string>,
 ): AlertRules {
-  const dependencies = onServer ?? settingsDependencies(settings, connectionId);
+  // A parent on another connection is Vigil's to keep, whoever keeps the rest.
+  const { own, elsewhere } = settingsDependencies(settings, connectionId);
   const rules: AlertRules = {
     maintenance,
-    dependencies,
+    dependencies: onServer ?? own,
     flapping: settings.alerting.flapping,
     delayMinutes: settings.alerting.delayMinutes,
     itemRules: new Map<string, ItemRule>(ownEntries(settings.itemRules, connectionId)),
   };
+  if (elsewhere.size > 0) rules.dependsElsewhere = elsewhere;
   const { quietHours } = settings;
   if (quietHours.enabled && quietHours.ranges.length > 0) {
     rules.quietHours = { ranges: quietHours.ranges, timeZone, criticalBreaksThrough: quietHours.criticalBreaksThrough };

@@ -56,10 +56,7 @@ export class SourcePoll {
       // Nothing of an answer in the wrong shape is trusted: the source "cannot tell", in the reader's words.
       throw new MonitoringClientError({ kind: 'protocol-error', message: `${atSentenceStart(SOURCE_KIND_NAMES[sourceKind])} at ${new URL(baseUrl).host} answered something Vigil cannot read: ${error.message}` });
     }
-    const takenAt = clock.now();
-    const snapshot: Snapshot = { takenAt, startedAt, monitors: [], heartbeats: [], domains: [], issues: reading.issues, sourceItems: reading.items, maintenance: saidMaintenance(reading, takenAt) };
-    if (reading.incidents !== undefined) snapshot.incidents = reading.incidents;
-    return snapshot;
+    return sourceSnapshot(reading, startedAt, clock.now());
   }
 
   #requesterFor(key: string | undefined): SourceRequester {
@@ -69,6 +66,13 @@ export class SourcePoll {
     this.#requester = { key, requester };
     return requester;
   }
+}
+
+/** A source's reading as a poll's snapshot: its items, its incidents, and what it says is in maintenance as windows. */
+export function sourceSnapshot(reading: SourceReading, startedAt: number, takenAt: number): Snapshot {
+  const snapshot: Snapshot = { takenAt, startedAt, monitors: [], heartbeats: [], domains: [], issues: reading.issues, sourceItems: reading.items, maintenance: saidMaintenance(reading, takenAt) };
+  if (reading.incidents !== undefined) snapshot.incidents = reading.incidents;
+  return snapshot;
 }
 
 /**

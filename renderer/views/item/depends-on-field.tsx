@@ -1,6 +1,7 @@
-// "Depends on": a searchable choice among the same server's items (from the status), so a setup of hundreds stays
-// easy to pick from — typing narrows the list, the one chosen always stays in it. A refused choice (a cycle)
-// shows its message at the field. Its hint says where the dependency is kept, and so whether the server's own
+// "Depends on": a searchable choice among every watched item (from the status), its own server's first, then the other
+// servers' and sources' by name ("my API depends on GitHub": a parent elsewhere, which Vigil keeps), so a setup of
+// hundreds stays easy to pick from — typing narrows the list, the one chosen always stays in it. A refused choice (a
+// cycle) shows its message at the field. Its hint says where the dependency is kept, and so whether the server's own
 // email and webhook alerts fold too.
 import { useMemo, useState } from 'react';
 import type { ItemRulesView } from '../../../common/ipc/alerting.ts';
@@ -22,8 +23,10 @@ export interface DependsOnFieldProps {
   keptBy: ItemRulesView['dependenciesKeptBy'];
 }
 
+/** Every other item: its own server's first, then those of the other servers and sources ("my API depends on GitHub"). */
 function candidatesOf(items: readonly StatusItemView[] | undefined, itemKey: string, connectionId: string): StatusItemView[] {
-  return (items ?? []).filter((item) => item.connectionId === connectionId && item.key !== itemKey).sort((a, b) => a.name.localeCompare(b.name));
+  const own = (item: StatusItemView) => (item.connectionId === connectionId ? 0 : 1);
+  return (items ?? []).filter((item) => item.key !== itemKey).sort((a, b) => own(a) - own(b) || a.serverName.localeCompare(b.serverName) || a.name.localeCompare(b.name));
 }
 
 export function DependsOnField({ itemKey, connectionId, value, onChange, error, keptBy }: DependsOnFieldProps) {
@@ -32,9 +35,10 @@ export function DependsOnField({ itemKey, connectionId, value, onChange, error, 
   const candidates = useMemo(() => candidatesOf(items, itemKey, connectionId), [items, itemKey, connectionId]);
   const options = useMemo(() => {
     const words = searchWords(search);
-    const shown = candidates.filter((item) => item.key === value || matchesWords(words, searchText([item.name, item.kind])));
-    return [{ value: '', label: 'Nothing' }, ...shown.map((item) => ({ value: item.key, label: `${item.name} (${itemKindName(item).toLowerCase()})` }))];
-  }, [candidates, search, value]);
+    const shown = candidates.filter((item) => item.key === value || matchesWords(words, searchText([item.name, item.kind, item.serverName])));
+    const where = (item: StatusItemView) => (item.connectionId === connectionId ? '' : ` · ${item.serverName}`);
+    return [{ value: '', label: 'Nothing' }, ...shown.map((item) => ({ value: item.key, label: `${item.name} (${itemKindName(item).toLowerCase()})${where(item)}` }))];
+  }, [candidates, search, value, connectionId]);
   return (
     <>
       <div className="depends-on">

@@ -95,7 +95,7 @@ describe('maintenance on the local service', () => {
 });
 
 describe('dependencies', () => {
-  it('refuses a cycle naming the chain, a parent on another server, and an item depending on itself', async () => {
+  it('refuses a cycle naming the chain and an item depending on itself, and keeps a parent on another server itself', async () => {
     await app.calls.setItemRules(keyOf('web'), { dependsOn: keyOf('router') });
     await app.calls.setItemRules(keyOf('router'), { dependsOn: keyOf('shop') });
     await expect(app.calls.setItemRules(keyOf('shop'), { dependsOn: keyOf('web') })).rejects.toMatchObject({
@@ -103,7 +103,10 @@ describe('dependencies', () => {
       details: [{ field: '1.dependsOn' }],
     });
     await expect(app.calls.setItemRules(keyOf('shop'), { dependsOn: keyOf('shop') })).rejects.toMatchObject({ message: 'Shop cannot depend on itself.' });
-    await expect(app.calls.setItemRules(keyOf('shop'), { dependsOn: 'local/monitor:1' })).rejects.toMatchObject({ message: 'An item can depend only on an item of the same server.' });
+    // A parent on another server is Vigil's to keep (this server keeps the rest, or not), and can be taken back.
+    expect(await app.calls.setItemRules(keyOf('shop'), { dependsOn: 'local/monitor:1' })).toMatchObject({ dependsOn: { itemKey: 'local/monitor:1' }, dependenciesKeptBy: 'vigil' });
+    expect(app.settings.read().dependencies[keyOf('shop')]).toBe('local/monitor:1');
+    await app.calls.setItemRules(keyOf('shop'), { dependsOn: null });
     await app.calls.setItemRules(keyOf('router'), { dependsOn: null });
     expect(await app.calls.getItemRules(keyOf('router'))).toEqual({ itemKey: keyOf('router'), defaultDelayMinutes: 0, tell: { down: true, recovered: true, late: true, expiry: true }, dependents: 1, dependenciesKeptBy: 'vigil' });
     expect(await app.calls.getItemRules(keyOf('web'))).toMatchObject({ dependsOn: { itemKey: keyOf('router'), name: 'Router' }, dependents: 0 });

@@ -180,3 +180,34 @@ describe('sources through the window’s calls', () => {
     expect(settings.read().acknowledgements).toEqual([]);
   });
 });
+
+describe('dependencies across sources', () => {
+  it('holds an item’s news while its parent on another source is down, and tells it as it stands once that recovers', async () => {
+    const rules = await core.calls.setItemRules('kuma/source:2', { dependsOn: 'github/source:c2' });
+    expect(rules.dependsOn).toEqual({ itemKey: 'github/source:c2', name: 'Webhooks' });
+    await expect(core.calls.setItemRules('github/source:c2', { dependsOn: 'kuma/source:2' })).rejects.toThrow(/^Webhooks cannot depend on DB: DB already depends on Webhooks/);
+    const poll = async () => {
+      clock.advance(60_000);
+      await core.calls.refreshNow();
+      clock.advance(settleWindowMs);
+    };
+    const setDb = (status: 0 | 1) => (kuma.monitors = kuma.monitors.map((monitor) => (monitor.id === 2 ? { ...monitor, status } : monitor)));
+    setDb(1);
+    await poll();
+    const before = alerts.length;
+    // Down again while Webhooks, which it depends on, is still down: nothing told of it.
+    setDb(0);
+    await poll();
+    expect(alerts.slice(before)).toEqual([]);
+    // Webhooks back: its recovery, and DB's news as it stands, naming what it depends on.
+    page.summary = { ...STATUSPAGE_SUMMARY, components: STATUSPAGE_SUMMARY.components.map((each) => (each.id === 'c2' ? { ...each, status: 'operational' } : each)) };
+    // Each source is polled on its own: DB's poll may come before or after the page's in a round, so two rounds.
+    await poll();
+    await poll();
+    const told = alerts.slice(before).map((alert) => [alert.kind, alert.itemKey, alert.title]);
+    expect(told).toContainEqual(['source-recovered', 'github/source:c2', 'GitHub · Webhooks is operational again']);
+    expect(told).toContainEqual(expect.arrayContaining(['kuma/source:2']));
+    const db = alerts.slice(before).find((alert) => alert.itemKey === 'kuma/source:2');
+    expect(db?.body).toMatch(/Webhooks is back up/);
+  });
+});
