@@ -28,6 +28,8 @@ export interface AssessOptions {
   observedAt?: number | undefined;
   /** When Vigil first saw each never-pinged heartbeat, by item key (the alert state remembers it). */
   waitingSince?: Readonly<Record<string, number>> | undefined;
+  /** A source's latest poll failed: its items as last read are not known now (never shown up). */
+  sourceUnread?: boolean | undefined;
 }
 
 export type ItemAssessment =
@@ -68,8 +70,14 @@ export function assessDomain(domain: Domain, options: AssessOptions): ItemAssess
   };
 }
 
-export function assessSourceItem(item: SourceItem): ItemAssessment {
-  return { kind: 'source', key: sourceItemKey(item), health: item.health, state: item.state, item };
+/**
+ * A source's item as its source judges it; `unread` (its source's latest poll failed): not known now, whatever it said
+ * when last read, which its words keep.
+ */
+export function assessSourceItem(item: SourceItem, unread = false): ItemAssessment {
+  if (!unread) return { kind: 'source', key: sourceItemKey(item), health: item.health, state: item.state, item };
+  const unknown: SourceItem = { ...item, health: 'unknown', state: 'unknown', summary: `Not known now: its source could not be read (last read: ${item.summary})` };
+  return { kind: 'source', key: sourceItemKey(item), health: 'unknown', state: 'unknown', item: unknown };
 }
 
 export function assessSnapshot(snapshot: Snapshot, options: AssessOptions): ItemAssessment[] {
@@ -78,7 +86,7 @@ export function assessSnapshot(snapshot: Snapshot, options: AssessOptions): Item
   for (const monitor of snapshot.monitors) result.push(assessMonitor(monitor));
   for (const heartbeat of snapshot.heartbeats) result.push(assessHeartbeat(heartbeat, withTime));
   for (const domain of snapshot.domains) result.push(assessDomain(domain, withTime));
-  for (const item of snapshot.sourceItems ?? []) result.push(assessSourceItem(item));
+  for (const item of snapshot.sourceItems ?? []) result.push(assessSourceItem(item, options.sourceUnread));
   return result;
 }
 

@@ -133,7 +133,7 @@ export function assessServer(input: ServerTrayInput, keptMonitors?: readonly Ite
   const result: ItemAssessment[] = [...keptMonitors];
   for (const heartbeat of snapshot.heartbeats) result.push(assessHeartbeat(heartbeat, options));
   for (const domain of snapshot.domains) result.push(assessDomain(domain, options));
-  for (const item of snapshot.sourceItems ?? []) result.push(assessSourceItem(item));
+  for (const item of snapshot.sourceItems ?? []) result.push(assessSourceItem(item, options.sourceUnread));
   return result;
 }
 
@@ -155,6 +155,8 @@ function assessOptionsOf(input: ServerTrayInput, snapshot: Snapshot): AssessOpti
     graceSeconds: preferences.heartbeatGraceSeconds,
     thresholds: preferences.thresholds,
     waitingSince: heartbeatsWaiting(alertState),
+    // A source is judged by what it says: while it cannot be read, nothing it said last is vouched for.
+    sourceUnread: outcome !== undefined && !outcome.ok,
   };
 }
 

@@ -71,7 +71,8 @@ test('the item page: state, uptime, chart, timeline, the incident, checks and ev
   await expect(page.getByRole('region', { name: 'Uptime' })).toContainText('Past 24 hours');
   // The chart: uPlot's canvas, with the average's line (or the dot of a lone step) drawn on it.
   await expect(page.locator('.chart[data-drawn]')).toBeAttached({ timeout: 20_000 });
-  expect(await averagePixels(page)).toBeGreaterThan(10);
+  // Asked until drawn: the chart may be drawn first with the points it had, and again as the rest arrive.
+  await expect.poll(() => averagePixels(page), { timeout: 10_000 }).toBeGreaterThan(10);
   // The monitor was created minutes ago: its chart and words are of its life so far (history-young.spec.ts).
   await expect(page.getByRole('region', { name: 'Response times' })).toContainText(/Average response time since .*: [\d,]+ ms\./);
 
