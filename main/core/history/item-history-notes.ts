@@ -25,7 +25,10 @@ const noteResolutionMs = 60_000;
 
 export function historyNotes(input: NotesInput): string[] {
   const notes: string[] = [];
-  if (!input.serverHistory) {
+  if (input.kind === 'source') {
+    // A source's own past (its flips, results, beats) is not read here yet: Vigil's record of it is what there is.
+    notes.push('Shown is what Vigil saw of it while it was watching; the source’s own history is kept there.');
+  } else if (!input.serverHistory) {
     notes.push('This server keeps no history: shown is what Vigil saw while it was watching.');
     if (input.kind === 'heartbeat') notes.push('This server does not list past pings: only the latest is shown.');
   } else if (input.serverProblem !== undefined) {

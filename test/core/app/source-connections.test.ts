@@ -144,6 +144,13 @@ describe('sources in the status', () => {
     expect(item(status, 'kuma/source:2')).toMatchObject({ state: 'down' });
   });
 
+  it('gives a source’s item a page of what Vigil saw of it, saying whose history that is', async () => {
+    const history = await core.calls.getItemHistory('kuma/source:2', '24h');
+    expect(history).toMatchObject({ key: 'kuma/source:2', kind: 'source', name: 'DB', state: 'down', serverName: 'Home Kuma' });
+    expect(history.notes).toContain('Shown is what Vigil saw of it while it was watching; the source’s own history is kept there.');
+    expect(history.notes).not.toContain('This server keeps no history: shown is what Vigil saw while it was watching.');
+  });
+
   it('refuses the monitoring API’s calls for a source, sending its key nowhere', async () => {
     const before = kuma.requests.length;
     await expect(core.calls.listMonitors('kuma')).rejects.toThrow(/Home Kuma is read through Uptime Kuma's own API, which Vigil only reads/);
