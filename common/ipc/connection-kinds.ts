@@ -37,6 +37,13 @@ export const CONNECTION_KEY: Record<ConnectionKind, 'required' | 'optional' | 'n
   statuspage: 'none',
 };
 
+/** Whether one source is read with a key: its kind's need, but Uptime Kuma read through a status page needs none and
+ * read whole (its metrics) needs one. What "Add a source" and `vigil login --kind` ask for. */
+export function sourceKeyNeed(sourceKind: SourceKind, page: string | undefined): 'required' | 'optional' | 'none' {
+  if (sourceKind === 'uptime-kuma') return page === undefined ? 'required' : 'none';
+  return CONNECTION_KEY[sourceKind];
+}
+
 /** What the secret a kind is read with is called: a Vigil server's access token, Gatus' token, the others' API key. */
 export const CONNECTION_SECRET_NAMES: Record<ConnectionKind, string> = {
   vigil: 'token',

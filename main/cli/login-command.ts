@@ -5,7 +5,7 @@
 // source is read once to check the address and the key, and nothing is saved unless it answered.
 import { CliError } from '../../common/cli/cli-error.ts';
 import { parseFlags } from '../../common/cli/parse-flags.ts';
-import { CONNECTION_KEY, CONNECTION_KIND_LABELS, isReadOnlySource } from '../../common/ipc/connection-kinds.ts';
+import { CONNECTION_KIND_LABELS, isReadOnlySource, sourceKeyNeed, type SourceKind } from '../../common/ipc/connection-kinds.ts';
 import { countPhrase } from '../core/health/index.ts';
 import { silentLogger, type Logger } from '../../common/logger.ts';
 import { MonitoringClient, MonitoringClientError } from '../core/api/index.ts';
@@ -21,7 +21,7 @@ export async function loginCommand(args: string[], logger: Logger): Promise<numb
   if (!flags['base-url']) throw new CliError('vigil login needs --base-url URL (the server address with its API prefix, e.g. https://vigil.example/api).');
   const environment = new CliEnvironment(logger);
   const target = targetOfBaseUrl(environment.settings.read(), flags['base-url'], flags.kind);
-  if (isReadOnlySource(target.sourceKind)) return addSource(environment, target, flags.name);
+  if (isReadOnlySource(target.sourceKind)) return addSource(environment, target, target.sourceKind, flags.name);
   const token = await readTokenFromStdin(`Paste the token for ${target.baseUrl} and press Enter: `);
   try {
     await new MonitoringClient({ baseUrl: target.baseUrl, token: () => token, logger: silentLogger }).listHeartbeats();
@@ -37,15 +37,9 @@ export async function loginCommand(args: string[], logger: Logger): Promise<numb
   return 0;
 }
 
-/** Whether the source is read with a key: Kuma only without a status page to read instead. */
-function keyNeeded(target: Target): 'required' | 'optional' | 'none' {
-  if (target.sourceKind === 'uptime-kuma') return target.page === undefined ? 'required' : 'none';
-  return CONNECTION_KEY[target.sourceKind];
-}
-
-async function addSource(environment: CliEnvironment, target: Target, name: string | undefined): Promise<number> {
-  const label = CONNECTION_KIND_LABELS[target.sourceKind];
-  const need = keyNeeded(target);
+async function addSource(environment: CliEnvironment, target: Target, sourceKind: SourceKind, name: string | undefined): Promise<number> {
+  const label = CONNECTION_KIND_LABELS[sourceKind];
+  const need = sourceKeyNeed(sourceKind, target.page);
   const key =
     need === 'none'
       ? ''
@@ -60,7 +54,7 @@ async function addSource(environment: CliEnvironment, target: Target, name: stri
     if (!(error instanceof MonitoringClientError)) throw error;
     throw new CliError(`Not added: ${error.info.message} Nothing was saved.`, cannotTell);
   }
-  const connection = environment.saveConnection(target.baseUrl, name, { sourceKind: target.sourceKind, page: target.page });
+  const connection = environment.saveConnection(target.baseUrl, name, { sourceKind, page: target.page });
   // A key given is kept; none given for a kind that may have one forgets one kept before.
   const secrets = need === 'none' ? undefined : await environment.secrets();
   if (secrets !== undefined && key !== '') await secrets.set(connection.id, key);

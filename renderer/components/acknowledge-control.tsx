@@ -1,13 +1,10 @@
 // "I'm on it", from a problem's row or page: its problem stops counting toward the tray's colour and sends no more
 // news until it recovers (its recovery is still told). An acknowledged problem says since when and offers "Undo".
 // The core keeps it in the settings, ends it when the item recovers, and the tray and the command line see it too.
-import { useRef, useState } from 'react';
 import type { StatusItemView } from '../../common/ipc/views.ts';
-import { callFailureOf } from '../api/call-error.ts';
 import { vigil } from '../api/vigil-api.ts';
 import { formatDateTime } from '../format/time.ts';
-import { showError, showInfo } from '../state/notices-store.ts';
-import { tracked } from '../state/pending-writes.ts';
+import { useSwapAction } from './use-swap-action.ts';
 
 /** Whether the item has a problem a person can acknowledge (or has acknowledged). */
 export function acknowledgeable(item: Pick<StatusItemView, 'health' | 'acknowledgedAt'>): boolean {
@@ -15,29 +12,8 @@ export function acknowledgeable(item: Pick<StatusItemView, 'health' | 'acknowled
 }
 
 export function AcknowledgeControl({ item }: { item: Pick<StatusItemView, 'key' | 'name' | 'health' | 'acknowledgedAt'> }) {
-  const [busy, setBusy] = useState(false);
-  // The button swaps for its opposite: focus follows it rather than falling to the page.
-  const keepFocus = useRef(false);
-  const focusIfAsked = (button: HTMLButtonElement | null) => {
-    if (button === null || !keepFocus.current) return;
-    keepFocus.current = false;
-    button.focus();
-  };
+  const { busy, focusIfAsked, run } = useSwapAction();
   if (!acknowledgeable(item)) return null;
-
-  async function run(action: () => Promise<unknown>, done: string, failed: string) {
-    if (busy) return;
-    keepFocus.current = true;
-    setBusy(true);
-    try {
-      await tracked(action);
-      showInfo(done);
-    } catch (error) {
-      showError(`${failed}: ${callFailureOf(error).message}`);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const { key, name, acknowledgedAt } = item;
   if (acknowledgedAt !== undefined) {

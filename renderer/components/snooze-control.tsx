@@ -1,15 +1,13 @@
 // Silences one item's notifications for a while, from its row: "Snooze" asks for how long; a snoozed item says
 // until when and offers "Unsnooze". The core keeps the snooze (the tray and a restart see it too).
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { formatClockTime } from '../../common/format/clock-time.ts';
 import type { VigilArgs } from '../../common/ipc/contract.ts';
-import { callFailureOf } from '../api/call-error.ts';
 import { vigil } from '../api/vigil-api.ts';
-import { showError, showInfo } from '../state/notices-store.ts';
 import { useNow } from '../state/now-store.ts';
-import { tracked } from '../state/pending-writes.ts';
 import { Dialog } from './dialog.tsx';
 import { ChoiceButtons } from './choice-buttons.tsx';
+import { useSwapAction } from './use-swap-action.ts';
 
 type SnoozeFor = VigilArgs<'snooze'>[1];
 
@@ -30,29 +28,7 @@ export interface SnoozeControlProps {
 
 export function SnoozeControl({ itemKey, name, snoozedUntil, disabled = false }: SnoozeControlProps) {
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  // Snoozing swaps Snooze for Unsnooze (and back): focus follows to the new button instead of falling to the page.
-  // While busy the button is only marked disabled (aria-disabled), so it keeps focus until the swap.
-  const keepFocus = useRef(false);
-  const focusIfAsked = (button: HTMLButtonElement | null) => {
-    if (button === null || !keepFocus.current) return;
-    keepFocus.current = false;
-    button.focus();
-  };
-
-  async function run(action: () => Promise<unknown>, done: string, failed: string) {
-    if (busy) return;
-    keepFocus.current = true;
-    setBusy(true);
-    try {
-      await tracked(action);
-      showInfo(done);
-    } catch (error) {
-      showError(`${failed}: ${callFailureOf(error).message}`);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, focusIfAsked, run } = useSwapAction();
 
   if (snoozedUntil !== undefined) {
     return (

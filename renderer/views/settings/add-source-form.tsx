@@ -4,7 +4,7 @@
 // answered. Well-known public status pages are one click each. A Vigil server found here is added with its token in
 // "Add a server" above, its address filled in. The key is kept only while the form is on screen, then in the keychain.
 import { useId, useState, type FormEvent } from 'react';
-import { CONNECTION_KEY, CONNECTION_KIND_LABELS, SOURCE_KINDS, type SourceKind } from '../../../common/ipc/connection-kinds.ts';
+import { CONNECTION_KIND_LABELS, SOURCE_KINDS, sourceKeyNeed, type SourceKind } from '../../../common/ipc/connection-kinds.ts';
 import { PUBLIC_STATUS_PAGES } from '../../../common/ipc/public-status-pages.ts';
 import { SETTINGS_BOUNDS } from '../../../common/ipc/settings.ts';
 import type { ConnectionView, SourceRecognition } from '../../../common/ipc/views.ts';
@@ -25,12 +25,6 @@ interface Chosen {
   page?: string | undefined;
   /** The key is asked for: required or optional. */
   key: 'required' | 'optional' | 'none';
-}
-
-/** Kuma read through a status page needs no key; read whole, through its metrics, it does. */
-function keyOf(sourceKind: SourceKind, page: string | undefined): Chosen['key'] {
-  if (sourceKind === 'uptime-kuma') return page === undefined ? 'required' : 'none';
-  return CONNECTION_KEY[sourceKind];
 }
 
 function hostOf(url: string): string {
@@ -86,7 +80,7 @@ export function AddSourceForm({ connections, onAdded }: AddSourceFormProps) {
         restart('');
         return;
       }
-      setChosen({ sourceKind: found.kind, baseUrl: found.baseUrl, page: found.page, key: keyOf(found.kind, found.page) });
+      setChosen({ sourceKind: found.kind, baseUrl: found.baseUrl, page: found.page, key: sourceKeyNeed(found.kind, found.page) });
       setName(found.name ?? hostOf(found.baseUrl));
     } catch (error) {
       setFailure(callFailureOf(error).message);
@@ -98,7 +92,7 @@ export function AddSourceForm({ connections, onAdded }: AddSourceFormProps) {
   function pick() {
     const typed = address.trim();
     const baseUrl = /^https?:\/\//i.test(typed) ? typed.replace(/\/+$/, '') : `https://${typed.replace(/\/+$/, '')}`;
-    setChosen({ sourceKind: pickedKind, baseUrl, key: keyOf(pickedKind, undefined) });
+    setChosen({ sourceKind: pickedKind, baseUrl, key: sourceKeyNeed(pickedKind, undefined) });
     setName(hostOf(baseUrl));
     setUnrecognised(undefined);
   }
