@@ -94,13 +94,20 @@ export class CliEnvironment {
 
   /**
    * Saves (or updates) a remote connection, a Vigil server's or a source's (`source`: its kind and Kuma's page);
-   * signing in to it means watching it, so it is enabled.
+   * signing in to it means watching it, so it is enabled. Its secret is kept (`keep`, given the connection's id)
+   * before the settings are written: a running app follows the settings at once and must find the secret there.
    */
-  saveConnection(baseUrl: string, name: string | undefined, source: Pick<Connection, 'sourceKind' | 'page'> = { sourceKind: 'vigil' }): Connection {
+  async saveConnection(
+    baseUrl: string,
+    name: string | undefined,
+    source: Pick<Connection, 'sourceKind' | 'page'>,
+    keep: (connectionId: string) => Promise<void>,
+  ): Promise<Connection> {
     const existing = this.settings.read().connections.find((c) => c.baseUrl === baseUrl && c.sourceKind === source.sourceKind && c.page === source.page);
     const id = existing?.id ?? randomUUID();
+    await keep(id);
     const page = source.page === undefined ? {} : { page: source.page };
-    const connection: Connection = { id, name: name ?? existing?.name ?? hostOf(baseUrl), baseUrl, kind: existing?.kind ?? 'remote', sourceKind: source.sourceKind, ...page, enabled: true };
+    const connection: Connection = { id, name: name ?? existing?.name ?? hostOf(baseUrl), baseUrl, kind: existing?.kind ?? 'remote', sourceKind: source.sourceKind, ...page, enabled: true, signedInAt: Date.now() };
     const saved = this.settings.update((current) => withConnection(current, connection)).connections.find((c) => c.id === id);
     if (saved === undefined) throw new Error('the connection was not saved');
     return saved;

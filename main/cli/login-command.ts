@@ -31,8 +31,7 @@ export async function loginCommand(args: string[], logger: Logger): Promise<numb
     throw new CliError(`Not signed in to ${target.name}: ${reason}. Nothing was saved.`, cannotTell);
   }
   const secrets = await environment.secrets();
-  const connection = environment.saveConnection(target.baseUrl, flags.name);
-  await secrets.set(connection.id, token);
+  const connection = await environment.saveConnection(target.baseUrl, flags.name, { sourceKind: 'vigil' }, (id) => secrets.set(id, token));
   process.stdout.write(`Signed in to ${connection.name} (${connection.baseUrl}); the token is in the ${environment.keychainName()}.\n`);
   return 0;
 }
@@ -54,11 +53,12 @@ async function addSource(environment: CliEnvironment, target: Target, sourceKind
     if (!(error instanceof MonitoringClientError)) throw error;
     throw new CliError(`Not added: ${error.info.message} Nothing was saved.`, cannotTell);
   }
-  const connection = environment.saveConnection(target.baseUrl, name, { sourceKind, page: target.page });
   // A key given is kept; none given for a kind that may have one forgets one kept before.
   const secrets = need === 'none' ? undefined : await environment.secrets();
-  if (secrets !== undefined && key !== '') await secrets.set(connection.id, key);
-  else if (secrets !== undefined) await secrets.delete(connection.id);
+  const connection = await environment.saveConnection(target.baseUrl, name, { sourceKind, page: target.page }, async (id) => {
+    if (secrets !== undefined && key !== '') await secrets.set(id, key);
+    else if (secrets !== undefined) await secrets.delete(id);
+  });
   const kept = secrets === undefined || key === '' ? '' : `; its key is in the ${environment.keychainName()}`;
   process.stdout.write(`Watching ${connection.name} (${label}, ${connection.baseUrl}${connection.page === undefined ? '' : `/status/${connection.page}`}): ${countPhrase(items, 'item')}${kept}.\n`);
   return 0;

@@ -422,7 +422,21 @@ export class CoreRuntime {
       for (const session of this.#sessions.values()) session.setIntervalMs(next.pollIntervalSeconds * 1000);
     }
     void this.follow();
+    void this.#rereadSecretsSignedInElsewhere(next, previous);
     this.emitStatus();
+  }
+
+  /** `vigil login` gave a connection the app already watches a new token or key (see `signedInAt`). */
+  async #rereadSecretsSignedInElsewhere(next: Settings, previous: Settings): Promise<void> {
+    const before = new Map(previous.connections.map((connection) => [connection.id, connection.signedInAt]));
+    for (const connection of next.connections) {
+      if (!before.has(connection.id) || before.get(connection.id) === connection.signedInAt) continue;
+      try {
+        this.tokenChanged(connection.id, await this.secrets.get(connection.id));
+      } catch (error) {
+        this.logger.warn(`The token of ${connection.name} could not be read.`, { error: String(error) });
+      }
+    }
   }
 }
 

@@ -83,6 +83,11 @@ export const connectionSchema = z.object(
       .optional(),
     /** Watched (polled); a disabled connection keeps its token but is not polled. */
     enabled: flag(true),
+    /**
+     * When `vigil login` last kept its token or key: a running app cannot see the keychain change, so it reads the
+     * secret again when this does (a token that had expired works again without a restart).
+     */
+    signedInAt: z.number({ error: 'must be a time in milliseconds' }).int({ error: 'must be a whole number' }).min(0, { error: 'must not be negative' }).optional(),
   },
   { error: 'must be an object' },
 ).check((context) => {

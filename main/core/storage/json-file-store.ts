@@ -3,7 +3,7 @@
 // its backups, are made private to the user when the store opens, common/private-files.ts); reads go through the schema, so a corrupt or hand-edited file is repaired:
 // the bad file is kept next to it as `<name>.json.corrupt-<time>.bak`, invalid fields go back to their defaults,
 // and a warning says what happened, for the log and for the UI.
-import fs, { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import fs, { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { writeFileSync as writeFileAtomically } from 'atomically';
@@ -61,8 +61,13 @@ export class JsonFileStore<T extends Record<string, unknown>> {
   readonly #upgrade: (raw: unknown) => Upgrade;
   readonly #listeners = new Set<ChangeListener<T>>();
   readonly #warnings: string[] = [];
-  /** The last text read and what it parsed to (frozen): the file is read on every call, parsed only when it changed. */
+  /** The last text read or written and what it parsed to (frozen): the file is read on every call, parsed only when it changed. */
   #parsed: { text: string; loaded: Loaded<T> } | undefined;
+  /** The value the listeners last heard of: a change another process wrote is told against it, once. */
+  #told: T;
+  /** Watches the folder while anyone listens, so a change the CLI writes reaches a running app at once. */
+  #watcher: FSWatcher | undefined;
+  #tellPending = false;
 
   constructor(options: JsonFileStoreOptions<T>) {
     this.path = path.join(options.directory, `${options.name}.json`);
@@ -76,6 +81,7 @@ export class JsonFileStore<T extends Record<string, unknown>> {
     for (const problem of tightenPrivateFolder(fs, options.directory, [path.basename(this.path)], process.platform)) this.#logger.warn(problem);
     const initial = this.#load();
     if (initial.repaired) this.#write(initial.value);
+    this.#told = initial.value;
   }
 
   /**
@@ -84,8 +90,9 @@ export class JsonFileStore<T extends Record<string, unknown>> {
    */
   read(): T {
     const loaded = this.#load();
-    if (loaded.repaired) this.#write(loaded.value);
-    return loaded.value;
+    if (!loaded.repaired) return loaded.value;
+    this.#write(loaded.value);
+    return this.#parsed?.loaded.value ?? loaded.value;
   }
 
   /** Applies a change to the current value and writes it; throws InvalidValueError (nothing written) if invalid. */
@@ -99,16 +106,7 @@ export class JsonFileStore<T extends Record<string, unknown>> {
     const next = result.data;
     if (isDeepStrictEqual(next, previous)) return next;
     this.#write(next);
-    for (const listener of this.#listeners) {
-      try {
-        listener(structuredClone(next), structuredClone(previous));
-      } catch (error) {
-        this.#logger.error('A listener for changes to a stored file failed.', {
-          file: this.path,
-          error: String(error),
-        });
-      }
-    }
+    this.#tell(next);
     return next;
   }
 
@@ -120,13 +118,20 @@ export class JsonFileStore<T extends Record<string, unknown>> {
    */
   replace(value: T): void {
     if (this.#parsed?.loaded.newer === true) throw new InvalidValueError(`${path.basename(this.path)} was written by a newer version of Vigil; this version does not change it.`);
-    this.#write(value);
+    this.#writeText(serialise(value));
   }
 
-  /** Called after each update that changed the value; returns the unsubscribe function. */
+  /**
+   * Called after each change: an update here at once, a change another process wrote (`vigil login` while the app
+   * runs) as soon as the folder's watcher or any read sees it. Returns the unsubscribe function.
+   */
   onDidChange(listener: ChangeListener<T>): () => void {
     this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    this.#watch();
+    return () => {
+      this.#listeners.delete(listener);
+      if (this.#listeners.size === 0) this.#unwatch();
+    };
   }
 
   /** Every repair since this store was opened, one sentence each, for the UI to show. */
@@ -147,7 +152,74 @@ export class JsonFileStore<T extends Record<string, unknown>> {
     if (this.#parsed?.text === text) return this.#parsed.loaded;
     const loaded = this.#parse(text);
     if (!loaded.repaired) this.#parsed = { text, loaded: { ...loaded, value: deepFreeze(loaded.value) } };
+    // Only another process (or a hand edit) makes the file differ from what was last read or written here.
+    if (this.#listeners.size > 0) this.#tellSoon();
     return this.#parsed?.text === text ? this.#parsed.loaded : loaded;
+  }
+
+  /** Tells the listeners after the current call: a read may run in the middle of building something from the value. */
+  #tellSoon(): void {
+    if (this.#tellPending) return;
+    this.#tellPending = true;
+    queueMicrotask(() => {
+      this.#tellPending = false;
+      this.#tell(this.read());
+    });
+  }
+
+  #tell(next: T): void {
+    if (isDeepStrictEqual(next, this.#told)) return;
+    const previous = this.#told;
+    this.#told = next;
+    for (const listener of this.#listeners) {
+      try {
+        listener(structuredClone(next), structuredClone(previous));
+      } catch (error) {
+        this.#logger.error('A listener for changes to a stored file failed.', {
+          file: this.path,
+          error: String(error),
+        });
+      }
+    }
+  }
+
+  /**
+   * The folder, not the file, is watched: a write renames a new file over the old one, which ends a watch on the file
+   * itself on some systems. Without a watcher (the system refused one) the next read still sees the change.
+   */
+  #watch(): void {
+    if (this.#watcher !== undefined) return;
+    const name = path.basename(this.path);
+    try {
+      this.#watcher = fs.watch(path.dirname(this.path), { persistent: false }, (_event, changed) => {
+        if (changed === null || changed === name) this.#readAfterChange();
+      });
+      this.#watcher.on('error', (error) => {
+        this.#logger.warn(`Vigil stopped watching ${this.path} for changes by other processes; it sees them when it next reads it.`, { error: String(error) });
+        this.#unwatch();
+      });
+    } catch (error) {
+      this.#logger.warn(`Vigil cannot watch ${this.path} for changes by other processes; it sees them when it next reads it.`, { error: String(error) });
+    }
+  }
+
+  #unwatch(): void {
+    this.#watcher?.close();
+    this.#watcher = undefined;
+  }
+
+  /**
+   * An editor that saves in place empties the file before it writes it, and the watcher may look in between: text
+   * that is not JSON is left for a later read to judge rather than taken for a broken file and set aside.
+   */
+  #readAfterChange(): void {
+    try {
+      if (!readJsonText(readFileSync(this.path, 'utf8')).ok) return;
+      this.read();
+    } catch (error) {
+      if (isErrnoException(error) && error.code === 'ENOENT') return;
+      this.#logger.warn(`Vigil cannot read ${this.path} after it changed.`, { error: String(error) });
+    }
   }
 
   #parse(text: string): Loaded<T> {
@@ -198,9 +270,14 @@ export class JsonFileStore<T extends Record<string, unknown>> {
     return backup;
   }
 
-  /** Tab-indented, as the files have always been (conf wrote them before). */
+  /** What was written is what is read next, parsed already. */
   #write(value: T): void {
-    const text = JSON.stringify(value, undefined, '\t');
+    const text = serialise(value);
+    this.#writeText(text);
+    this.#parsed = { text, loaded: { value: deepFreeze(structuredClone(value)), repaired: false } };
+  }
+
+  #writeText(text: string): void {
     try {
       writeFileAtomically(this.path, text, { mode: privateFileMode });
     } catch (error) {
@@ -210,6 +287,11 @@ export class JsonFileStore<T extends Record<string, unknown>> {
       fs.writeFileSync(this.path, text, { mode: privateFileMode });
     }
   }
+}
+
+/** Tab-indented, as the files have always been (conf wrote them before). */
+function serialise(value: unknown): string {
+  return JSON.stringify(value, undefined, '\t');
 }
 
 function isErrnoException(error: unknown): error is NodeJS.ErrnoException {

@@ -37,6 +37,7 @@ let settings: FileSettingsStore;
 let secrets: MemorySecretStore;
 let core: VigilCore;
 let alerts: AlertView[];
+let settingsDir: string;
 
 beforeAll(async () => {
   [page, kuma, healthchecks] = await Promise.all([startFakeStatusPage('statuspage'), startFakeKuma(), startFakeHealthchecks()]);
@@ -67,6 +68,7 @@ beforeEach(async () => {
   ];
   healthchecks.trouble(undefined);
   const dir = freshFolder();
+  settingsDir = dir;
   clock = manualClock(NOW);
   const logger = recordingLogger();
   settings = new FileSettingsStore({ directory: dir, logger });
@@ -172,6 +174,22 @@ describe('sources through the window’s calls', () => {
     expect(JSON.stringify(settings.read())).not.toContain(healthchecks.readOnlyKey);
     await core.calls.refreshNow();
     expect((await core.calls.getStatus()).items.filter((each) => each.connectionId === added.id)).toEqual([expect.objectContaining({ name: 'Nightly backup', state: 'late' })]);
+  });
+
+  it('follows a source another process added while it runs (`vigil login --kind` beside the app), at once', async () => {
+    const watched = new Promise<StatusView>((resolve) => {
+      core.on('onDidChangeStatus', (status) => {
+        if (status.items.some((each) => each.connectionId === 'npm')) resolve(status);
+      });
+    });
+    // The command line's own store on the same folder: nothing in this process reads the settings after the write.
+    new FileSettingsStore({ directory: settingsDir, logger: recordingLogger() }).update((s) => ({
+      ...s,
+      connections: [...s.connections, { id: 'npm', name: 'npm', baseUrl: page.url, kind: 'remote', sourceKind: 'statuspage', enabled: true }],
+    }));
+    const status = await watched;
+    expect(status.servers.map((server) => server.connection.name)).toEqual(['GitHub', 'Home Kuma', 'Cron jobs', 'npm']);
+    expect(item(status, 'npm/source:c2')).toMatchObject({ name: 'Webhooks', state: 'down' });
   });
 
   it('acknowledges a source’s problem: set aside from the level and the tray until it recovers, then ended', async () => {

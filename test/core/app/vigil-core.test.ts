@@ -227,6 +227,20 @@ describe('the core in local mode, from first start to stop', { shuffle: false },
       expect(app.alerts).toHaveLength(1);
     });
 
+    it('takes a token `vigil login` gave beside the running app: the rejection is lifted without a restart', async () => {
+      await app.secrets.set(remoteId, 'revoked.token.value');
+      await app.calls.refreshNow();
+      await app.statusWhere((s) => serverOf(s, remoteId).connection.auth === 'rejected');
+      // The command line keeps the token, then writes the settings with its own store (signedInAt marks the change).
+      await app.secrets.set(remoteId, goodToken);
+      new FileSettingsStore({ directory: app.dirs.configDir, logger: silentLogger }).update((s) => ({
+        ...s,
+        connections: s.connections.map((c) => (c.id === remoteId ? { ...c, signedInAt: Date.now() } : c)),
+      }));
+      const back = await app.statusWhere((s) => serverOf(s, remoteId).connection.auth === 'signed-in' && serverOf(s, remoteId).situation === 'ok');
+      expect(serverOf(back, remoteId).problem).toBeUndefined();
+    });
+
     it('turns a connection off (kept with its token, not polled) and on again', async () => {
       const remote = app.settings.read().connections.find((c) => c.id === remoteId)?.baseUrl ?? '';
       expect(await app.calls.setConnectionEnabled(remoteId, false)).toMatchObject({ id: remoteId, enabled: false, auth: 'signed-in' });

@@ -1,5 +1,5 @@
 // The generic store over conf, with a schema of its own (the alert policy keeps its state this way).
-import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, watch, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -86,6 +86,45 @@ describe('JsonFileStore', () => {
     unsubscribe();
     store.update((state) => ({ ...state, muted: false }));
     expect(seen).toEqual([[{ lastSeen: {}, muted: true }, { lastSeen: {}, muted: false }]]);
+  });
+
+  it('tells its listeners, once, of a change another process wrote, and never of its own writes again', async () => {
+    const store = open();
+    store.update((state) => ({ ...state, muted: true }));
+    const seen: [State, State][] = [];
+    const told = new Promise<void>((resolve) => {
+      store.onDidChange((next, previous) => {
+        seen.push([next, previous]);
+        resolve();
+      });
+    });
+    // Another process (`vigil login` beside the app) writes the file; no read here: the folder's watcher sees it.
+    open().update((state) => ({ ...state, lastSeen: { 'monitor:1': 5 } }));
+    await told;
+    expect(seen).toEqual([[{ lastSeen: { 'monitor:1': 5 }, muted: true }, { lastSeen: {}, muted: true }]]);
+    store.read();
+    store.update((state) => ({ ...state, muted: false }));
+    store.read();
+    await Promise.resolve();
+    expect(seen.map(([next]) => next.muted)).toEqual([true, false]);
+  });
+
+  it('takes a file being saved in place (empty, then whole) for the change it is, setting nothing aside', async () => {
+    const store = open();
+    const told = new Promise<State>((resolve) => store.onDidChange((next) => resolve(next)));
+    // A watcher of the test's own, opened after the store's, is told of the emptied file after it.
+    const emptied = new Promise<void>((resolve) => {
+      const watcher = watch(bench.directory, () => {
+        watcher.close();
+        resolve();
+      });
+    });
+    writeFileSync(file(), '');
+    await emptied;
+    writeFileSync(file(), JSON.stringify({ muted: true }));
+    expect(await told).toEqual({ lastSeen: {}, muted: true });
+    expect(readdirSync(bench.directory)).toEqual(['alert-state.json']);
+    expect(store.warnings).toEqual([]);
   });
 
   it('keeps going when a listener throws, and logs it', () => {
