@@ -107,6 +107,8 @@ export interface ItemHistoryView extends Pick<StatusItemView, 'key' | 'connectio
   createdAt: number | undefined;
   /** Where the timeline and incidents of this window come from. */
   source: HistorySource;
+  /** Whose history `server` is for a read-only source: its kind ("Uptime Kuma", "Healthchecks"); absent for a Vigil server. */
+  historyOwner?: string;
   /** 24 h, 7 d, 30 d and 90 d. */
   uptime: UptimeView[];
   timeline: TimelineSegment[];

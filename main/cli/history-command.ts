@@ -14,6 +14,7 @@ import { hostLocale } from '../core/app/host-locale.ts';
 import { itemName } from '../core/health/index.ts';
 import { buildItemHistory } from '../core/history/item-history.ts';
 import type { HistoryServer } from '../core/history/server-history.ts';
+import { sourceHistoryOf } from '../core/history/source-history.ts';
 import { itemSince } from '../core/history/item-since.ts';
 import { CliEnvironment } from './cli-environment.ts';
 import { CliRecord } from './cli-record.ts';
@@ -58,7 +59,8 @@ export async function historyCommand(args: string[], logger: Logger): Promise<nu
   try {
     const history = await historyServerOf(server);
     const recorded = record.of(target);
-    if (history === undefined && recorded === undefined) throw noHistory(target.name);
+    const sourceHistory = server.source === undefined ? undefined : sourceHistoryOf(server.source, server.token);
+    if (history === undefined && sourceHistory === undefined && recorded === undefined) throw noHistory(target.name);
     const view = await buildItemHistory({
       connection: { id: target.connection?.id ?? target.baseUrl, name: target.name },
       key: item.key,
@@ -68,6 +70,7 @@ export async function historyCommand(args: string[], logger: Logger): Promise<nu
       name: itemName(item),
       since: itemSince(item, undefined, now, domainThresholds),
       server: history,
+      sourceHistory,
       record: recorded,
       graceSeconds: heartbeatGraceSeconds,
     });

@@ -30,7 +30,7 @@ function uptimeFigure(uptime: UptimeView): string {
 export function formatItemHistory(view: ItemHistoryView, connectionName: string, time: ClockTimeOptions): string {
   const moment = (at: number) => formatDateTime(at, time);
   const lasting = view.since === undefined ? '' : ` for ${view.sinceIsLowerBound ? 'at least ' : ''}${formatDuration(view.to - view.since, 'elapsed')}`;
-  const source = view.source === 'server' ? "the server's history" : "Vigil's own record on this computer (read-only)";
+  const source = view.source === 'client' ? "Vigil's own record on this computer (read-only)" : view.historyOwner === undefined ? "the server's history" : `the history ${view.historyOwner} keeps`;
   const lived = livedPart({ from: view.from, to: view.to }, view.createdAt);
   const shown = timeSpanEnds(lived.from, view.to, time);
   const start = lived.sinceCreation ? `since it was created, ${shown.from} (${formatDuration(view.to - lived.from, 'elapsed')} ago),` : shown.from;

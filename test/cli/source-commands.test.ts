@@ -71,6 +71,19 @@ describe.skipIf(missing)('sources on the command line', { shuffle: false }, () =
     expect(wrongKind.stderr).toMatch(/--kind must be one of vigil, uptime-kuma, healthchecks, gatus, uptimerobot, alertmanager, statuspage; "nagios" is none of them\./);
   });
 
+  it('shows a source item’s history from the history the source keeps, saying whose it is', async () => {
+    const [check] = healthchecks.checks;
+    if (check === undefined) throw new Error('the fake has no check');
+    healthchecks.checks = [{ ...check, flips: [{ timestamp: '2026-11-28T03:00:00+00:00', up: 0 }, { timestamp: '2026-11-01T00:00:00+00:00', up: 1 }] }];
+    const asked = ['history', 'Nightly backup', '--kind', 'healthchecks', '--base-url', healthchecks.origin, '--window', '30d'];
+    const json = await vigil([...asked, '--json'], { env: { VIGIL_TOKEN: healthchecks.readOnlyKey } });
+    expect(json.stderr).toBe('');
+    expect(JSON.parse(json.stdout)).toMatchObject({ name: 'Nightly backup', kind: 'source', source: 'server', historyOwner: 'Healthchecks' });
+    const text = await vigil(asked, { env: { VIGIL_TOKEN: healthchecks.readOnlyKey } });
+    expect(text.stdout).toContain('the history Healthchecks keeps');
+    healthchecks.checks = [check];
+  });
+
   it('adds sources with login --kind: a key read from stdin where one is needed, nothing read where none is', async () => {
     const refused = await vigil(['login', '--kind', 'healthchecks', '--base-url', healthchecks.origin, '--name', 'Cron jobs'], { input: 'not-the-key\n' });
     expect(refused.code).toBe(3);

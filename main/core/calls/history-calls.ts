@@ -8,9 +8,10 @@ import { itemHistoryFile } from '../history/history-export.ts';
 import { buildItemHistory } from '../history/item-history.ts';
 import { itemSince } from '../history/item-since.ts';
 import { checkView } from '../history/server-history.ts';
+import { olderSourceChecks } from '../history/source-history.ts';
 import { alertPreferencesFrom } from '../settings/alert-preferences.ts';
 import { VigilCoreError } from './call-error.ts';
-import { currentItem, historyServer, itemHistoryServer, recordSource } from './history-context.ts';
+import { currentItem, historyServer, itemHistoryServer, itemSourceHistory, recordSource } from './history-context.ts';
 import { serverItemRef } from './server-item-ref.ts';
 
 /** Checks per "show more". */
@@ -32,6 +33,7 @@ export function historyCalls(runtime: CoreRuntime) {
       name: item === undefined ? undefined : itemName(item),
       since: item === undefined ? undefined : itemSince(item, session.recorder?.recordedSince(item), now, preferences.thresholds),
       server: await itemHistoryServer(session),
+      sourceHistory: itemSourceHistory(session),
       record: recordSource(runtime, session),
       graceSeconds: preferences.heartbeatGraceSeconds,
     });
@@ -44,7 +46,10 @@ export function historyCalls(runtime: CoreRuntime) {
 
     async listChecks(key, before) {
       const { connectionId, item: ref } = serverItemRef(key, runtime.settings.read());
-      if (ref.kind !== 'monitor' || !('id' in ref)) throw new VigilCoreError('Only a monitor with an id has checks.');
+      const sourceHistory = ref.kind === 'source' ? itemSourceHistory(runtime.session(connectionId)) : undefined;
+      // A source's results are its checks: older ones are read from its history again.
+      if (sourceHistory !== undefined && 'id' in ref) return olderSourceChecks(sourceHistory, ref.id, before, checksPerPage);
+      if (ref.kind !== 'monitor' || !('id' in ref)) throw new VigilCoreError('Only a monitor, or a source item whose source keeps its results, has checks.');
       const server = await historyServer(runtime.session(connectionId));
       // A server without history keeps no checks: there are none to show.
       if (server === undefined) return [];

@@ -8,6 +8,7 @@ import type { CoreRuntime } from '../app/core-runtime.ts';
 import { assessItemByKey, type ItemAssessment } from '../health/index.ts';
 import type { RecordSource } from '../history/record-source.ts';
 import type { HistoryServer } from '../history/server-history.ts';
+import { sourceHistoryOf, type SourceHistory } from '../history/source-history.ts';
 import { alertPreferencesFrom } from '../settings/alert-preferences.ts';
 
 /** The session's client when its server keeps history (asked now if it was never asked), else undefined. */
@@ -20,6 +21,11 @@ export async function historyServer(session: ConnectionSession): Promise<Monitor
 export async function itemHistoryServer(session: ConnectionSession): Promise<HistoryServer | undefined> {
   const client = await historyServer(session);
   return client === undefined ? undefined : { client, hasMaintenance: session.capabilities.current?.extensions.includes(MAINTENANCE_EXTENSION) === true };
+}
+
+/** A read-only source's own history, where its kind keeps one. */
+export function itemSourceHistory(session: ConnectionSession): SourceHistory | undefined {
+  return session.source === undefined ? undefined : sourceHistoryOf(session.source, session.token);
 }
 
 export function recordSource(runtime: CoreRuntime, session: ConnectionSession): RecordSource | undefined {

@@ -1,11 +1,14 @@
 // What an item's history page cannot show, in sentences for the page (pure).
 import { formatDuration } from '../../../common/format/duration.ts';
+import { possessive } from '../api/naming.ts';
 import type { ItemKind } from '../../../common/ipc/views.ts';
 
 export interface NotesInput {
   kind: ItemKind;
   /** The server lists the history extension. */
   serverHistory: boolean;
+  /** A read-only source that keeps a history of the item: whose it is ("Uptime Kuma"). */
+  historyOwner: string | undefined;
   /** Why some of the server's history could not be read. */
   serverProblem: string | undefined;
   /** Where the server's timeline of this item begins. */
@@ -26,8 +29,7 @@ const noteResolutionMs = 60_000;
 export function historyNotes(input: NotesInput): string[] {
   const notes: string[] = [];
   if (input.kind === 'source') {
-    // A source's own past (its flips, results, beats) is not read here yet: Vigil's record of it is what there is.
-    notes.push('Shown is what Vigil saw of it while it was watching; the source’s own history is kept there.');
+    notes.push(...sourceHistoryNotes(input));
   } else if (!input.serverHistory) {
     notes.push('This server keeps no history: shown is what Vigil saw while it was watching.');
     if (input.kind === 'heartbeat') notes.push('This server does not list past pings: only the latest is shown.');
@@ -43,4 +45,14 @@ export function historyNotes(input: NotesInput): string[] {
   if (!input.watched) notes.push('Nothing of this item was seen in this window: Vigil records what it sees while it runs.');
   notes.push(...input.recordNotes);
   return notes;
+}
+
+/** A read-only source's page: whether its own history is shown, and from where on. */
+function sourceHistoryNotes(input: NotesInput): string[] {
+  const owner = input.historyOwner;
+  if (owner === undefined) return ['Its source keeps no history Vigil can read: shown is what Vigil saw of it while it was watching.'];
+  if (input.serverProblem !== undefined) return [`${possessive(owner)} history of this item could not be read (${input.serverProblem.replace(/[.!]+$/, '')}); shown instead is what Vigil saw.`];
+  if (input.serverStart === undefined) return [`${owner} has kept nothing of this item’s past: shown is what Vigil saw of it while it was watching.`];
+  if (input.serverStart < input.from + noteResolutionMs) return [];
+  return [`${possessive(owner)} history of this item begins ${formatDuration(input.serverStart - input.from, 'elapsed')} into the timeline; before that, shown is what Vigil saw.`];
 }

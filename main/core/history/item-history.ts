@@ -1,5 +1,5 @@
 // One item's history page, for the window and `vigil history`: the server's history where the server keeps one (it
-// watched all along), Vigil's own record where it does not, and the record filling what the server lacks (time
+// watched all along; for a read-only source, the source's own, source-history.ts), Vigil's own record where it does not, and the record filling what the server lacks (time
 // before its history begins, a timeline of domains). Each part that is missing is said in the notes. The time before
 // the item was created is no part of it (common/api/item-lifetime.ts): a younger item's timeline and figures start
 // at its creation.
@@ -16,6 +16,7 @@ import { historyNotes } from './item-history-notes.ts';
 import { recordedItemEvents, recordedItemHistory, type RecordSource } from './record-source.ts';
 import type { Segment } from './record-types.ts';
 import { domainServerParts, heartbeatServerParts, monitorServerParts, type HistoryServer, type ServerParts } from './server-history.ts';
+import { sourceServerParts, type SourceHistory } from './source-history.ts';
 import { fillGaps, gapSegment, sliceSegments } from './timeline.ts';
 import { uptimeOf } from './uptime.ts';
 
@@ -34,6 +35,8 @@ export interface ItemHistoryInput {
   since: ItemSince | undefined;
   /** The connection's server, when it lists the history extension. */
   server: HistoryServer | undefined;
+  /** A read-only source's own history, where its kind keeps one Vigil can read. */
+  sourceHistory: SourceHistory | undefined;
   record: RecordSource | undefined;
   graceSeconds: number;
 }
@@ -51,7 +54,9 @@ export async function buildItemHistory(input: ItemHistoryInput): Promise<ItemHis
   const createdAt = createdAtOf(item);
   const lived = livedPart({ from, to: now }, createdAt);
   const recordSegments = recorded?.segments ?? [gapSegment(recordFrom, now)];
-  const server = input.server === undefined || item === undefined ? undefined : await serverParts(input.server, item, { window, from, to: now }, input.graceSeconds);
+  const server = item === undefined ? undefined : await serverParts(input, item, { window, from, to: now });
+  // Whose the server's part is, for a source that keeps one: the page names it.
+  const historyOwner = item?.kind === 'source' && server !== undefined ? input.sourceHistory?.owner : undefined;
 
   const serverSegments = server?.timeline === undefined ? undefined : sliceSegments(server.timeline.segments, recordFrom, now);
   const merged = serverSegments === undefined ? recordSegments : fillGaps(serverSegments, recordSegments);
@@ -61,6 +66,7 @@ export async function buildItemHistory(input: ItemHistoryInput): Promise<ItemHis
   const notes = historyNotes({
     kind,
     serverHistory: input.server !== undefined,
+    historyOwner,
     serverProblem: server?.problem,
     serverStart: server?.timeline?.historyStart,
     // A series step that began before the item was created is no history from before it.
@@ -84,6 +90,7 @@ export async function buildItemHistory(input: ItemHistoryInput): Promise<ItemHis
     to: now,
     createdAt,
     source: serverShown ? 'server' : 'client',
+    ...(historyOwner === undefined ? {} : { historyOwner }),
     uptime: uptimeWindows.map((uptimeWindow) => uptimeFor(uptimeWindow, kind, { merged, serverSegments, server, createdAt }, now)),
     timeline: onPage.map(({ from: start, to, health, state }) => ({ from: start, to, health, state })),
     responseTimes: server?.responseTimes,
@@ -97,7 +104,10 @@ export async function buildItemHistory(input: ItemHistoryInput): Promise<ItemHis
   };
 }
 
-function serverParts(server: HistoryServer, item: ItemAssessment, span: { window: ItemPageWindow; from: number; to: number }, graceSeconds: number): Promise<ServerParts> | undefined {
+function serverParts(input: ItemHistoryInput, item: ItemAssessment, span: { window: ItemPageWindow; from: number; to: number }): Promise<ServerParts | undefined> | undefined {
+  const { server, sourceHistory, graceSeconds } = input;
+  if (item.kind === 'source') return sourceHistory === undefined ? undefined : sourceServerParts(sourceHistory, item.item.id, span.to, { health: item.health, state: item.state, since: item.item.since ?? input.since?.since });
+  if (server === undefined) return undefined;
   switch (item.kind) {
     case 'monitor': {
       const { monitor } = item;
@@ -109,9 +119,6 @@ function serverParts(server: HistoryServer, item: ItemAssessment, span: { window
     }
     case 'domain':
       return item.domain.id === undefined ? undefined : domainServerParts(server, item.domain.id, span);
-    case 'source':
-      // A source's own past is read through its adapter, not the monitoring API's history.
-      return undefined;
   }
 }
 

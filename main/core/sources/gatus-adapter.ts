@@ -61,7 +61,7 @@ function historyOf(results: readonly GatusResult[], events: readonly GatusEvent[
   const oldestResult = Math.min(...entries.map((entry) => entry.at));
   for (const event of events) {
     if (event.type === 'start' || event.at >= oldestResult) continue;
-    entries.push({ at: event.at, ok: event.type === 'healthy', detail: event.type === 'healthy' ? 'Became healthy' : 'Became unhealthy' });
+    entries.push({ at: event.at, ok: event.type === 'healthy', detail: event.type === 'healthy' ? 'Became healthy' : 'Became unhealthy', change: true });
   }
   return entries.sort((a, b) => b.at - a.at);
 }

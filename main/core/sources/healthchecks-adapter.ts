@@ -26,7 +26,7 @@ export function healthchecksAdapterOn(clock: Pick<Clock, 'now'>): SourceAdapter 
     async history(requester, _address, itemId, signal): Promise<SourceHistoryEntry[]> {
       // Every flip Healthchecks keeps (about three months), newest first.
       const answer = await requester.getJson(`/api/v3/checks/${encodeURIComponent(itemId)}/flips/`, { signal });
-      return readHealthchecksFlips(answer.value).flips.map((flip) => ({ at: flip.at, ok: flip.up }));
+      return readHealthchecksFlips(answer.value).flips.map((flip) => ({ at: flip.at, ok: flip.up, change: true }));
     },
   };
 }

@@ -65,6 +65,7 @@ function readCheck(check: JsonObject, context: ReadContext, options: Healthcheck
     name,
     kind: 'heartbeat',
     ...standing,
+    ...sinceOf(standing.state, schedule),
     schedule,
     // Without the uuid (a read-only key) the check's page cannot be named; the site itself is the nearest page.
     webUrl: uuid === undefined ? base : `${base}/checks/${uuid}/details/`,
@@ -105,6 +106,18 @@ function readSchedule(check: JsonObject, context: ReadContext): SourceSchedule {
   if (lastPingAt !== undefined) schedule.lastPingAt = lastPingAt;
   if (nextPingAt !== undefined) schedule.nextPingAt = nextPingAt;
   return schedule;
+}
+
+/**
+ * When a late or down check became so, from its schedule: late from `next_ping` (the grace time starts then), down
+ * once the grace time ran out. Its flips say when it went down too, but only its history page reads them.
+ */
+function sinceOf(state: string, schedule: SourceSchedule): { since?: number } {
+  const { nextPingAt, graceSeconds } = schedule;
+  if (nextPingAt === undefined) return {};
+  if (state === 'late') return { since: nextPingAt };
+  if (state === 'down' && graceSeconds !== undefined) return { since: nextPingAt + graceSeconds * 1000 };
+  return {};
 }
 
 function readStarted(check: JsonObject, context: ReadContext): boolean {

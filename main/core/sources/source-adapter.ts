@@ -14,6 +14,8 @@ export interface SourceHistoryEntry {
   responseMs?: number;
   /** What the source said of a failure, one line. */
   detail?: string;
+  /** A change of state (a Healthchecks flip, a Gatus event) rather than one check's result. */
+  change?: true;
 }
 
 export interface SourceAdapter {
@@ -29,6 +31,9 @@ export interface SourceAdapter {
    * could not read.
    */
   read(requester: SourceRequester, address: SourceAddress, signal?: AbortSignal): Promise<SourceReading>;
-  /** Where the source keeps an item's past: newest first. Absent for kinds that keep none Vigil can read. */
-  history?(requester: SourceRequester, address: SourceAddress, itemId: string, signal?: AbortSignal): Promise<SourceHistoryEntry[]>;
+  /**
+   * Where the source keeps an item's past: newest first. Absent for kinds that keep none Vigil can read; undefined
+   * for a source read a way that carries none (Uptime Kuma through its metrics).
+   */
+  history?(requester: SourceRequester, address: SourceAddress, itemId: string, signal?: AbortSignal): Promise<SourceHistoryEntry[] | undefined>;
 }

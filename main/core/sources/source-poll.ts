@@ -7,10 +7,10 @@ import type { MaintenanceWindow } from '../../../common/maintenance/maintenance.
 import { MonitoringClientError } from '../api/client-error.ts';
 import { atSentenceStart } from '../api/naming.ts';
 import type { Snapshot } from '../model/snapshot.ts';
-import type { SourceAdapter } from './source-adapter.ts';
+import type { SourceAdapter, SourceHistoryEntry } from './source-adapter.ts';
 import { sourceAdapters } from './source-adapters.ts';
 import { SourceShapeError, type SourceReading } from './source-reading.ts';
-import { SourceRequester, type SourcePorts } from './source-request.ts';
+import { SourceRequester, type SourceAddress, type SourcePorts } from './source-request.ts';
 
 /** A saved connection's, or the command line's `--kind --base-url`: what a source is. */
 export interface SourceConnection {
@@ -43,20 +43,33 @@ export class SourcePoll {
 
   /** The source read now with `key` (the keychain's, read afresh for each poll), as a snapshot. */
   async snapshot(key: string | undefined, signal?: AbortSignal): Promise<Snapshot> {
-    const { clock } = this.#ports;
-    const startedAt = clock.now();
+    const startedAt = this.#ports.clock.now();
+    const reading = await this.#ask(key, (requester, address) => this.adapter.read(requester, address, signal));
+    return sourceSnapshot(reading, startedAt, this.#ports.clock.now());
+  }
+
+  /**
+   * What the source keeps of one item's past, newest first, read with `key`; undefined where it keeps none Vigil can
+   * read (its kind, or the way it is read).
+   */
+  async history(key: string | undefined, itemId: string, signal?: AbortSignal): Promise<SourceHistoryEntry[] | undefined> {
+    const { adapter } = this;
+    if (adapter.history === undefined) return undefined;
+    return this.#ask(key, async (requester, address) => adapter.history?.(requester, address, itemId, signal));
+  }
+
+  /** One question to the source through its requester, an answer in the wrong shape said as the source's. */
+  async #ask<T>(key: string | undefined, question: (requester: SourceRequester, address: SourceAddress) => Promise<T>): Promise<T> {
     const { sourceKind, baseUrl, page } = this.#connection;
     // A key kept for a kind read without one (saved before, or by hand) is not sent: such a kind has nowhere to send it.
     const sentKey = CONNECTION_KEY[sourceKind] === 'none' || key === '' ? undefined : key;
-    let reading: SourceReading;
     try {
-      reading = await this.adapter.read(this.#requesterFor(sentKey), { kind: sourceKind, baseUrl, key: sentKey, page }, signal);
+      return await question(this.#requesterFor(sentKey), { kind: sourceKind, baseUrl, key: sentKey, page });
     } catch (error) {
       if (!(error instanceof SourceShapeError)) throw error;
       // Nothing of an answer in the wrong shape is trusted: the source "cannot tell", in the reader's words.
       throw new MonitoringClientError({ kind: 'protocol-error', message: `${atSentenceStart(SOURCE_KIND_NAMES[sourceKind])} at ${new URL(baseUrl).host} answered something Vigil cannot read: ${error.message}` });
     }
-    return sourceSnapshot(reading, startedAt, clock.now());
   }
 
   #requesterFor(key: string | undefined): SourceRequester {

@@ -95,7 +95,7 @@ export const uptimeKumaAdapter: SourceAdapter = {
   },
   /** Kuma keeps beats for the monitors a status page shows (up to 100 each); /metrics carries only the present. */
   async history(requester, address, itemId, signal) {
-    if (address.page === undefined || address.page.trim() === '') return [];
+    if (address.page === undefined || address.page.trim() === '') return undefined;
     const slug = slugOf(address);
     const answer = await getHeartbeats(requester, slug, signal);
     if (!isJsonObject(answer) || !isJsonObject(answer.heartbeatList)) {

@@ -155,7 +155,8 @@ export function ItemPage({ itemKey }: { itemKey: string }) {
 
       {source !== undefined && isReadOnlySource(source.sourceKind) && (
         <p className="list-note" role="note">
-          Read from {CONNECTION_KIND_LABELS[source.sourceKind]} ({source.name}): Vigil only reads it, and its history below is what Vigil saw of it.
+          Read from {CONNECTION_KIND_LABELS[source.sourceKind]} ({source.name}): Vigil only reads it
+          {view !== undefined && view.historyOwner === undefined ? ', and its history below is what Vigil saw of it.' : '.'}
         </p>
       )}
       <ItemMaintenance itemKey={itemKey} />
@@ -237,6 +238,7 @@ function ItemHistory({ itemKey, view, pageWindow, onWindow, loading, now, second
           </h2>
           <StatusTimeline segments={view.timeline} period={period} now={now} />
           {view.source === 'client' && <p className="field-hint">From Vigil’s own record: only what this app saw while it was running.</p>}
+          {view.source === 'server' && view.historyOwner !== undefined && <p className="field-hint">From the history {view.historyOwner} keeps of it.</p>}
         </section>
         {view.responseTimes !== undefined && <ResponseTimesSection points={view.responseTimes.points} stepSeconds={view.responseTimes.stepSeconds} period={period} />}
         <IncidentsSection kind={view.kind} incidents={view.incidents} now={now} seconds={seconds} />

@@ -24,7 +24,14 @@ test.beforeAll(async () => {
   ];
   const lastPing = new Date(Date.now() - 25 * 3_600_000).toISOString().replace('Z', '+00:00');
   const nextPing = new Date(Date.now() - 3_600_000).toISOString().replace('Z', '+00:00');
-  healthchecks.checks = [{ uuid: '9d2f6c1a-4b3e-4f5a-8c7d-6e5f4a3b2c1d', name: 'Nightly backup', status: 'grace', lastPing, nextPing, timeout: 86_400, grace: 7_200 }];
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString().replace('Z', '+00:00');
+  // Its flips, newest first: it failed for four hours the night before last.
+  const flips = [
+    { timestamp: hoursAgo(26), up: 1 as const },
+    { timestamp: hoursAgo(30), up: 0 as const },
+    { timestamp: hoursAgo(24 * 40), up: 1 as const },
+  ];
+  healthchecks.checks = [{ uuid: '9d2f6c1a-4b3e-4f5a-8c7d-6e5f4a3b2c1d', name: 'Nightly backup', status: 'grace', lastPing, nextPing, timeout: 86_400, grace: 7_200, flips }];
 });
 
 test.afterAll(async () => {
@@ -107,4 +114,16 @@ test('a problem acknowledged from its row stops counting in the tray until it re
   await look(page, 'sources-item-dark');
   await row.page().getByRole('button', { name: 'Undo acknowledging Webhooks' }).click();
   await expect(page.getByRole('button', { name: "Acknowledge Webhooks: I'm on it" })).toBeVisible();
+});
+
+test('a Healthchecks job’s page draws the history Healthchecks keeps of it, and says whose it is', async ({ page }) => {
+  await openDashboard(page, dashboard, 'Sources');
+  await page.getByRole('link', { name: 'Nightly backup', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Nightly backup' })).toBeVisible();
+  await page.getByRole('radio', { name: '7 days' }).check();
+  await expect(page.getByText('From the history Healthchecks keeps of it.')).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Problems/ })).toContainText('4 h');
+  await look(page, 'sources-history-light');
+  await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
+  await look(page, 'sources-history-dark');
 });

@@ -149,7 +149,10 @@ describe('sources in the status', () => {
   it('gives a source’s item a page of what Vigil saw of it, saying whose history that is', async () => {
     const history = await core.calls.getItemHistory('kuma/source:2', '24h');
     expect(history).toMatchObject({ key: 'kuma/source:2', kind: 'source', name: 'DB', state: 'down', serverName: 'Home Kuma' });
-    expect(history.notes).toContain('Shown is what Vigil saw of it while it was watching; the source’s own history is kept there.');
+    // Uptime Kuma read through its metrics carries no past: Vigil's record is what there is, and the page says so.
+    expect(history.source).toBe('client');
+    expect(history.historyOwner).toBeUndefined();
+    expect(history.notes).toContain('Its source keeps no history Vigil can read: shown is what Vigil saw of it while it was watching.');
     expect(history.notes).not.toContain('This server keeps no history: shown is what Vigil saw while it was watching.');
   });
 
@@ -203,6 +206,40 @@ describe('sources through the window’s calls', () => {
     clock.advance(settleWindowMs);
     expect(alerts.filter((alert) => alert.itemKey === 'kuma/source:2').map((alert) => alert.kind)).toEqual(['source-problem', 'source-recovered']);
     expect(settings.read().acknowledgements).toEqual([]);
+  });
+});
+
+describe('a source’s own history on the item page', () => {
+  it('draws a Healthchecks check from its flips and names whose history it is', async () => {
+    healthchecks.checks = healthchecks.checks.map((check) => ({
+      ...check,
+      // Newest first, as Healthchecks answers: down two hours ago, up again 90 minutes ago; late for the last 30.
+      flips: [
+        { timestamp: new Date(NOW - 90 * 60_000).toISOString(), up: 1 },
+        { timestamp: new Date(NOW - 120 * 60_000).toISOString(), up: 0 },
+        { timestamp: new Date(NOW - 30 * 86_400_000).toISOString(), up: 1 },
+      ],
+    }));
+    const page = await core.calls.getItemHistory(`cron/source:${uniqueKeyOf(HC_UUID)}`, '24h');
+    expect(page).toMatchObject({ source: 'server', historyOwner: 'Healthchecks', checks: undefined });
+    expect(page.notes).toEqual([]);
+    expect(page.timeline.map(({ from, to, state }) => [from - NOW, to - NOW, state])).toEqual([
+      [-86_400_000, -120 * 60_000, 'up'],
+      [-120 * 60_000, -90 * 60_000, 'down'],
+      [-90 * 60_000, -30 * 60_000, 'up'],
+      // Flips are only between up and down: it is late (a warning) from when its ping was due, as it stands now.
+      [-30 * 60_000, 0, 'late'],
+    ]);
+    expect(page.incidents).toHaveLength(1);
+    // Asked with the read-only key, by the check's unique_key: the key the poll read is the one history is read with.
+    expect(healthchecks.requests.at(-1)).toMatchObject({ path: `/api/v3/checks/${uniqueKeyOf(HC_UUID)}/flips/` });
+  });
+
+  it('says, in the source’s name, when its history could not be read, and shows Vigil’s record instead', async () => {
+    healthchecks.trouble({ kind: 'html', status: 502 });
+    const page = await core.calls.getItemHistory(`cron/source:${uniqueKeyOf(HC_UUID)}`, '24h');
+    expect(page.source).toBe('client');
+    expect(page.notes[0]).toMatch(/^Healthchecks' history of this item could not be read \(.+\); shown instead is what Vigil saw\.$/);
   });
 });
 

@@ -46,6 +46,7 @@ describe("a service's maintenance on the item page", () => {
       since: undefined,
       server: { client, hasMaintenance: (await client.getCapabilities()).extensions.includes('maintenance') },
       record: undefined,
+      sourceHistory: undefined,
       graceSeconds: 300,
     });
     expect(page?.uptime[0]).toMatchObject({ window: '24h', source: 'server' });

@@ -86,6 +86,7 @@ async function itemPage(hasMaintenance: boolean) {
     since: undefined,
     server: { client, hasMaintenance },
     record: undefined,
+    sourceHistory: undefined,
     graceSeconds: 300,
   });
   if (page === undefined) throw new Error('no page');

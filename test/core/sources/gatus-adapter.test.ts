@@ -127,8 +127,8 @@ describe('history', () => {
     expect(history[0]).toEqual({ at: START + 29 * 60_000, ok: false, responseMs: 69, detail: 'Failed: [STATUS] (503) == 200' });
     expect(history[29]).toEqual({ at: START, ok: true, responseMs: 40 });
     expect(history.slice(30)).toEqual([
-      { at: Date.parse('2026-11-28T10:05:00Z'), ok: true, detail: 'Became healthy' },
-      { at: Date.parse('2026-11-28T10:00:00Z'), ok: false, detail: 'Became unhealthy' },
+      { at: Date.parse('2026-11-28T10:05:00Z'), ok: true, detail: 'Became healthy', change: true },
+      { at: Date.parse('2026-11-28T10:00:00Z'), ok: false, detail: 'Became unhealthy', change: true },
     ]);
   });
 

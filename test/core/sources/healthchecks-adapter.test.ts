@@ -89,8 +89,8 @@ describe('a poll', () => {
 describe('history', () => {
   it("is the check's flips, newest first, asked by the item's id whichever key is used", async () => {
     const expected = [
-      { at: Date.parse('2026-11-29T07:40:00Z'), ok: true },
-      { at: Date.parse('2026-11-28T07:50:00Z'), ok: false },
+      { at: Date.parse('2026-11-29T07:40:00Z'), ok: true, change: true },
+      { at: Date.parse('2026-11-28T07:50:00Z'), ok: false, change: true },
     ];
     expect(await adapter().history?.(requester(fake.readOnlyKey), address(fake.readOnlyKey), uniqueKeyOf(NIGHTLY))).toEqual(expected);
     expect(fake.requests.at(-1)?.path).toBe(`/api/v3/checks/${uniqueKeyOf(NIGHTLY)}/flips/`);

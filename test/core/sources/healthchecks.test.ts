@@ -68,6 +68,8 @@ describe('readHealthchecksChecks', () => {
         health: 'warning',
         state: 'late',
         summary: 'Late: last ping 20 min ago; running now',
+        // Late from when its next ping was due (its grace time began then).
+        since: Date.parse('2026-11-29T07:45:00Z'),
         schedule: { periodSeconds: 300, graceSeconds: 60, lastPingAt: Date.parse('2026-11-29T07:40:00Z'), nextPingAt: Date.parse('2026-11-29T07:45:00Z') },
         webUrl: 'https://healthchecks.io',
       },
@@ -93,6 +95,13 @@ describe('readHealthchecksChecks', () => {
     [undefined, { health: 'unknown', state: 'unknown', summary: 'Healthchecks did not say its status' }],
   ])('maps status %s', (status, standing) => {
     expect(readOne(readWriteCheck({ status })).item).toMatchObject(standing);
+  });
+
+  it('dates a late check from its next ping’s due time, a down one from the end of its grace, and no other', () => {
+    const due = { next_ping: '2026-11-29T07:45:00+00:00', grace: 60 };
+    expect(readOne(readWriteCheck({ status: 'grace', ...due })).item?.since).toBe(Date.parse('2026-11-29T07:45:00Z'));
+    expect(readOne(readWriteCheck({ status: 'down', ...due })).item?.since).toBe(Date.parse('2026-11-29T07:46:00Z'));
+    expect(readOne(readWriteCheck({ status: 'up', ...due })).item?.since).toBeUndefined();
   });
 
   it('says a check that never pinged so, and a run that has started', () => {
