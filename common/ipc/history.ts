@@ -107,7 +107,7 @@ export interface ItemHistoryView extends Pick<StatusItemView, 'key' | 'connectio
   createdAt: number | undefined;
   /** Where the timeline and incidents of this window come from. */
   source: HistorySource;
-  /** Whose history `server` is for a read-only source: its kind ("Uptime Kuma", "Healthchecks"); absent for a Vigil server. */
+  /** Whose history `server` is for a read-only source, as a sentence names it ("Healthchecks", "the status page"); absent for a Vigil server. */
   historyOwner?: string;
   /** 24 h, 7 d, 30 d and 90 d. */
   uptime: UptimeView[];

@@ -1,6 +1,6 @@
 // What an item's history page cannot show, in sentences for the page (pure).
 import { formatDuration } from '../../../common/format/duration.ts';
-import { possessive } from '../api/naming.ts';
+import { atSentenceStart, possessive } from '../api/naming.ts';
 import type { ItemKind } from '../../../common/ipc/views.ts';
 
 export interface NotesInput {
@@ -51,8 +51,8 @@ export function historyNotes(input: NotesInput): string[] {
 function sourceHistoryNotes(input: NotesInput): string[] {
   const owner = input.historyOwner;
   if (owner === undefined) return ['Its source keeps no history Vigil can read: shown is what Vigil saw of it while it was watching.'];
-  if (input.serverProblem !== undefined) return [`${possessive(owner)} history of this item could not be read (${input.serverProblem.replace(/[.!]+$/, '')}); shown instead is what Vigil saw.`];
-  if (input.serverStart === undefined) return [`${owner} has kept nothing of this item’s past: shown is what Vigil saw of it while it was watching.`];
+  if (input.serverProblem !== undefined) return [`${atSentenceStart(possessive(owner))} history of this item could not be read (${input.serverProblem.replace(/[.!]+$/, '')}); shown instead is what Vigil saw.`];
+  if (input.serverStart === undefined) return [`${atSentenceStart(owner)} has kept nothing of this item’s past: shown is what Vigil saw of it while it was watching.`];
   if (input.serverStart < input.from + noteResolutionMs) return [];
-  return [`${possessive(owner)} history of this item begins ${formatDuration(input.serverStart - input.from, 'elapsed')} into the timeline; before that, shown is what Vigil saw.`];
+  return [`${atSentenceStart(possessive(owner))} history of this item begins ${formatDuration(input.serverStart - input.from, 'elapsed')} into the timeline; before that, shown is what Vigil saw.`];
 }

@@ -1,7 +1,7 @@
 // What a read-only source keeps of one item's past (Healthchecks' flips, Gatus' results and events, Uptime Kuma's
 // status-page beats) as the parts of an item page a Vigil server's history gives: a timeline where each result or
 // change of state holds until the next, and its results as the item's checks. The page says whose history it is.
-import { CONNECTION_KIND_LABELS } from '../../../common/ipc/connection-kinds.ts';
+import { SOURCE_KIND_NAMES } from '../../../common/ipc/connection-kinds.ts';
 import type { Health } from '../../../common/ipc/views.ts';
 import type { CheckView } from '../../../common/ipc/history.ts';
 import { MonitoringClientError } from '../api/client-error.ts';
@@ -12,7 +12,7 @@ import type { ServerParts } from './server-history.ts';
 import { mergeAdjacent } from './timeline.ts';
 
 export interface SourceHistory {
-  /** Whose history it is, as the page names it ("Uptime Kuma"). */
+  /** Whose history it is, as a sentence names it ("Uptime Kuma", "the status page"). */
   owner: string;
   /** Newest first; undefined where the source keeps none Vigil can read of the item. Rejects with why it could not be read. */
   entries(itemId: string): Promise<SourceHistoryEntry[] | undefined>;
@@ -21,7 +21,7 @@ export interface SourceHistory {
 /** A source's history as its poll reads it with `key`; undefined for a kind that keeps none Vigil can read. */
 export function sourceHistoryOf(poll: SourcePoll, key: string | undefined): SourceHistory | undefined {
   if (poll.adapter.history === undefined) return undefined;
-  return { owner: CONNECTION_KIND_LABELS[poll.adapter.kind], entries: (itemId) => poll.history(key, itemId) };
+  return { owner: SOURCE_KIND_NAMES[poll.adapter.kind], entries: (itemId) => poll.history(key, itemId) };
 }
 
 /** The page's first checks, as for a Vigil server's monitor; more come with `olderSourceChecks`. */
@@ -72,10 +72,15 @@ function sourceTimeline(newestFirst: readonly SourceHistoryEntry[], to: number):
   const segments: Segment[] = [];
   let until = to;
   for (const entry of newestFirst) {
-    segments.push({ from: entry.at, to: until, health: entry.ok ? 'ok' : 'critical', state: entry.ok ? 'up' : 'down', detail: entry.detail });
+    segments.push({ from: entry.at, to: until, ...standingOf(entry), detail: entry.detail });
     until = entry.at;
   }
   return mergeAdjacent(segments.reverse());
+}
+
+function standingOf(entry: SourceHistoryEntry): Pick<Segment, 'health' | 'state'> {
+  if (entry.ok) return { health: 'ok', state: 'up' };
+  return entry.warning === true ? { health: 'warning', state: 'degraded' } : { health: 'critical', state: 'down' };
 }
 
 function withCurrent(segments: Segment[], current: CurrentStanding | undefined, to: number): Segment[] {

@@ -14,8 +14,10 @@ export interface SourceHistoryEntry {
   responseMs?: number;
   /** What the source said of a failure, one line. */
   detail?: string;
-  /** A change of state (a Healthchecks flip, a Gatus event) rather than one check's result. */
+  /** A change of state (a Healthchecks flip, a Gatus event, a status page's incident) rather than one check's result. */
   change?: true;
+  /** Not up, but degraded rather than down (a status page's minor incident). */
+  warning?: true;
 }
 
 export interface SourceAdapter {

@@ -5,7 +5,7 @@
 import { MonitoringClientError } from '../api/client-error.ts';
 import type { SourceAdapter } from './source-adapter.ts';
 import type { SourceAnswer, SourceCallOptions, SourceRequester } from './source-request.ts';
-import { readStatusPage } from './statuspage.ts';
+import { INSTATUS_PAGE_ITEM_ID, readStatusPage, readStatuspageIncidentHistory } from './statuspage.ts';
 
 const STATUSPAGE_SUMMARY = '/api/v2/summary.json';
 const INSTATUS_SUMMARY = '/summary.json';
@@ -50,5 +50,11 @@ export const statuspageAdapter: SourceAdapter = {
   async read(requester, address, signal) {
     const answer = await getSummary(requester, address.baseUrl, { signal });
     return readStatusPage(answer.value, address.baseUrl);
+  },
+  /** A component's incidents, from the page's latest 50; an Instatus page lists none of its past in a public path. */
+  async history(requester, address, itemId, signal) {
+    if (itemId === INSTATUS_PAGE_ITEM_ID || answeringPath.get(requester) === INSTATUS_SUMMARY) return undefined;
+    const answer = await requester.getJson('/api/v2/incidents.json', { signal });
+    return readStatuspageIncidentHistory(answer.value, itemId, address.baseUrl);
   },
 };

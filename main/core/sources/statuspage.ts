@@ -5,6 +5,7 @@
 import { readHttpUrl, readId, readText } from '../../../common/api/fields.ts';
 import { isJsonObject, jsonKind, type Issue, type JsonObject, type ReadContext } from '../../../common/api/index.ts';
 import { oneLine, readEach, readEpochMs, skipItem, unrecognisedStatus } from './source-fields.ts';
+import type { SourceHistoryEntry } from './source-adapter.ts';
 import { SourceShapeError, type SourceHealth, type SourceIncident, type SourceItem, type SourceReading, type SourceState } from './source-reading.ts';
 
 type Standing = { health: SourceHealth; state: SourceState; summary: string };
@@ -134,6 +135,63 @@ function readStatuspageIncident(object: JsonObject, context: ReadContext, pageUr
     webUrl: readHttpUrl(object, 'shortlink', context) ?? `${pageUrl.replace(/\/+$/, '')}/incidents/${encodeURIComponent(id)}`,
   };
 }
+
+/**
+ * One component's past from a Statuspage's `/api/v2/incidents.json` (its latest 50 incidents, each naming the
+ * components it touched): down or degraded, by the incident's impact, from its start until it was resolved, then up.
+ * Incidents that overlap are one stretch, at the worst of those open. An incident of no impact, or one that names
+ * no start, draws nothing. Throws `SourceShapeError` when the answer has no incidents list.
+ */
+export function readStatuspageIncidentHistory(answer: unknown, componentId: string, baseUrl: string): SourceHistoryEntry[] {
+  if (!isJsonObject(answer) || !Array.isArray(answer.incidents)) throw new SourceShapeError('This Statuspage answer has no incidents list.');
+  const issues: Issue[] = [];
+  const changes: { at: number; incident: SourceIncident; opens: boolean }[] = [];
+  let oldestStart: number | undefined;
+  readObjects(answer.incidents, ['incidents'], issues, (object, context) => {
+    const incident = readStatuspageIncident(object, context, baseUrl, false);
+    if (incident?.startedAt !== undefined) oldestStart = Math.min(oldestStart ?? Infinity, incident.startedAt);
+    const level = incident === undefined ? undefined : INCIDENT_LEVELS.get(incident.impact);
+    if (incident?.startedAt === undefined || level === undefined || !incident.itemIds.includes(componentId)) return undefined;
+    changes.push({ at: incident.startedAt, incident, opens: true });
+    const resolvedAt = readEpochMs(object, 'resolved_at', context);
+    if (resolvedAt !== undefined) changes.push({ at: resolvedAt, incident, opens: false });
+    return undefined;
+  });
+  const open = new Map<string, SourceIncident>();
+  // The list reaches back to its oldest incident, whichever components that touched: from then on, a component no
+  // incident names was operational, as far as the page says.
+  const entries: SourceHistoryEntry[] = [];
+  const firstChange = Math.min(...changes.map((change) => change.at));
+  if (oldestStart !== undefined && oldestStart < firstChange) entries.push({ at: oldestStart, ok: true, change: true });
+  for (const { at, incident, opens } of changes.sort((a, b) => a.at - b.at)) {
+    if (opens) open.set(incident.id, incident);
+    else open.delete(incident.id);
+    const worst = worstOpen(open.values());
+    const last = entries.at(-1);
+    // An incident opened while a worse one is open changes nothing to be drawn.
+    if (worst !== undefined && last !== undefined && !last.ok && last.detail === worst.incident.name) continue;
+    if (worst === undefined) entries.push({ at, ok: true, detail: `Resolved: ${incident.name}`, change: true });
+    else entries.push({ at, ok: false, detail: worst.incident.name, change: true, ...(worst.level === 'warning' ? { warning: true } : {}) });
+  }
+  return entries.reverse();
+}
+
+/** The open incident of the highest level (the first opened of those). */
+function worstOpen(open: Iterable<SourceIncident>): { incident: SourceIncident; level: 'warning' | 'critical' } | undefined {
+  let worst: { incident: SourceIncident; level: 'warning' | 'critical' } | undefined;
+  for (const incident of open) {
+    const level = INCIDENT_LEVELS.get(incident.impact) ?? 'warning';
+    if (worst === undefined || (level === 'critical' && worst.level === 'warning')) worst = { incident, level };
+  }
+  return worst;
+}
+
+/** An incident's impact as the component's level while it is open; `none` (a notice) and maintenance draw nothing. */
+const INCIDENT_LEVELS = new Map<string, 'warning' | 'critical'>([
+  ['minor', 'warning'],
+  ['major', 'critical'],
+  ['critical', 'critical'],
+]);
 
 type IncidentUpdate = { body: string | undefined; at: number | undefined; componentIds: string[] };
 

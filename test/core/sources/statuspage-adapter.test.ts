@@ -34,7 +34,6 @@ describe('the status page adapter', () => {
   it('polls at most once a minute, with no key', () => {
     expect(statuspageAdapter).toMatchObject({ kind: 'statuspage', defaultPollMs: 60_000, minPollMs: 60_000 });
     expect(CONNECTION_KEY['statuspage']).toBe('none');
-    expect(statuspageAdapter.history).toBeUndefined();
   });
 
   it("reads a Statuspage summary: its components, groups and incidents, in one request", async () => {
@@ -93,6 +92,36 @@ describe('the status page adapter', () => {
     expect(info.message).toBe(
       `The status page at ${host()} has no summary: it answered neither /api/v2/summary.json (Statuspage) nor /summary.json (Instatus); check the address.`,
     );
+  });
+});
+
+describe('a component’s history, from the page’s incidents', () => {
+  it('is each incident that names it, down or degraded by its impact, overlapping ones one stretch, newest first', async () => {
+    const at = (text: string) => Date.parse(text);
+    const webhooks = await statuspageAdapter.history?.(requester(), address(), 'c2');
+    expect(page.requests.at(-1)).toMatchObject({ method: 'GET', path: '/api/v2/incidents.json' });
+    expect(webhooks).toEqual([
+      // Open now: named only in its update's affected components.
+      { at: at('2026-11-29T07:30:00Z'), ok: false, detail: 'Webhook delivery failing', change: true },
+      // The minor one outlasted the major one it overlapped: degraded until it too was resolved.
+      { at: at('2026-11-27T12:00:00Z'), ok: true, detail: 'Resolved: Webhook retries delayed', change: true },
+      { at: at('2026-11-27T11:30:00Z'), ok: false, detail: 'Webhook retries delayed', change: true, warning: true },
+      { at: at('2026-11-27T10:00:00Z'), ok: false, detail: 'Webhooks not delivered', change: true },
+      // Where the list of incidents begins (a notice, of no impact): operational from there, as far as the page says.
+      { at: at('2026-11-26T10:00:00Z'), ok: true, change: true },
+    ]);
+    expect(await statuspageAdapter.history?.(requester(), address(), 'c1')).toEqual([
+      { at: at('2026-11-28T10:00:00Z'), ok: true, detail: 'Resolved: Slow API responses', change: true },
+      { at: at('2026-11-28T09:00:00Z'), ok: false, detail: 'Slow API responses', change: true, warning: true },
+      { at: at('2026-11-26T10:00:00Z'), ok: true, change: true },
+    ]);
+    expect(await statuspageAdapter.history?.(requester(), address(), 'c3')).toEqual([{ at: at('2026-11-26T10:00:00Z'), ok: true, change: true }]);
+  });
+
+  it('says so when the answer has no incidents list; an Instatus page keeps no past Vigil can read', async () => {
+    page.incidents = { page: {} };
+    await expect(statuspageAdapter.history?.(requester(), address(), 'c2')).rejects.toThrow(SourceShapeError);
+    expect(await statuspageAdapter.history?.(requester(), address(), INSTATUS_PAGE_ITEM_ID)).toBeUndefined();
   });
 });
 

@@ -51,6 +51,40 @@ export const STATUSPAGE_SUMMARY = {
   status: { indicator: 'major', description: 'Partial System Outage' },
 };
 
+function pastIncident(id: string, name: string, impact: string, startedAt: string, resolvedAt: string, componentIds: string[]): Record<string, unknown> {
+  return {
+    id,
+    name,
+    status: 'resolved',
+    created_at: startedAt,
+    updated_at: resolvedAt,
+    monitoring_at: null,
+    resolved_at: resolvedAt,
+    impact,
+    shortlink: `https://stspg.io/${id}`,
+    started_at: startedAt,
+    page_id: 'kctbh9vrtdwd',
+    incident_updates: [],
+    // incidents.json names the components an incident touched, in their summary shape.
+    components: componentIds.map((componentId) => component(componentId, componentId, 'operational', {})),
+  };
+}
+
+/**
+ * `/api/v2/incidents.json` (docs/source-apis.md §6): the open incident of the summary, then resolved ones, newest
+ * first; on Webhooks a major outage overlapped by a minor one, and a notice of no impact.
+ */
+export const STATUSPAGE_INCIDENTS = {
+  page: STATUSPAGE_SUMMARY.page,
+  incidents: [
+    ...STATUSPAGE_SUMMARY.incidents,
+    pastIncident('k1', 'Slow API responses', 'minor', '2026-11-28T09:00:00.000Z', '2026-11-28T10:00:00.000Z', ['c1']),
+    pastIncident('k2', 'Webhook retries delayed', 'minor', '2026-11-27T11:00:00.000Z', '2026-11-27T12:00:00.000Z', ['c2']),
+    pastIncident('k3', 'Webhooks not delivered', 'major', '2026-11-27T10:00:00.000Z', '2026-11-27T11:30:00.000Z', ['c2']),
+    pastIncident('k4', 'New webhook signing keys', 'none', '2026-11-26T10:00:00.000Z', '2026-11-26T10:05:00.000Z', ['c2']),
+  ],
+};
+
 /** A page with nothing on it yet: no components, no incidents. */
 export const EMPTY_STATUSPAGE_SUMMARY = {
   page: STATUSPAGE_SUMMARY.page,
@@ -117,6 +151,8 @@ export interface FakeStatusPage {
   vendor: StatusPageVendor;
   /** The summary it serves (its vendor's shape); by default the research example of its vendor. */
   summary: unknown;
+  /** What a Statuspage answers at `/api/v2/incidents.json`. */
+  incidents: unknown;
   trouble: StatusPageTrouble;
   close(): Promise<void>;
 }
@@ -132,11 +168,17 @@ export async function startFakeStatusPage(vendor: StatusPageVendor = 'statuspage
     requests: [],
     vendor,
     summary: vendor === 'statuspage' ? STATUSPAGE_SUMMARY : INSTATUS_SUMMARY,
+    incidents: STATUSPAGE_INCIDENTS,
     trouble: 'none',
     close: () => Promise.resolve(),
   };
   const server = await startHostileServer((request, response) => {
     const summaryPath = page.vendor === 'statuspage' ? '/api/v2/summary.json' : '/summary.json';
+    if (request.method === 'GET' && page.vendor === 'statuspage' && request.path === '/api/v2/incidents.json') {
+      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      response.end(JSON.stringify(page.incidents));
+      return;
+    }
     if (request.method !== 'GET' || request.path !== summaryPath) {
       response.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
       response.end(HTML_NOT_FOUND);
