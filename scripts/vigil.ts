@@ -70,7 +70,7 @@ const commands: Record<string, { summary: [usage: string, description: string]; 
     run: async (args) => (await import('../main/cli/export-command.ts')).exportCommand(args, cliLogger),
   },
   import: {
-    summary: ['import <file> [--dry-run] [--server NAME | --base-url URL]', 'add what a configuration file has and the server lacks'],
+    summary: ['import <file> | --from-server NAME [--dry-run] [--server NAME | --base-url URL]', 'add what a configuration file (or another server or source) has and the server lacks'],
     run: async (args) => (await import('../main/cli/import-command.ts')).importCommand(args, cliLogger),
   },
   web: {

@@ -68,6 +68,14 @@ export const SOURCE_KIND_NAMES: Record<SourceKind, string> = {
   statuspage: 'the status page',
 };
 
+/**
+ * The kinds whose items say what they check (an address, a schedule), so they can be copied to a Vigil server; a
+ * status page's components and Alertmanager's alerts do not.
+ */
+export function saysWhatItChecks(kind: ConnectionKind): boolean {
+  return kind === 'uptime-kuma' || kind === 'healthchecks' || kind === 'gatus' || kind === 'uptimerobot';
+}
+
 export function isConnectionKind(value: unknown): value is ConnectionKind {
   return (CONNECTION_KINDS as readonly unknown[]).includes(value);
 }

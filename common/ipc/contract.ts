@@ -90,6 +90,8 @@ export const vigilMethods = {
   exportItemHistory: { args: (s) => [s.itemKey, s.pageWindow, s.exportFormat], result: shape<ExportFile>() },
   exportConfiguration: { args: (s) => [s.connectionId], result: shape<ExportFile>() },
   importConfiguration: { args: (s) => [s.connectionId, s.configurationText, s.z.object({ dryRun: s.z.boolean() })], result: shape<ImportReport>() },
+  /** One connection's monitors and heartbeats (a source's, as far as it says what it checks) into another server, as an import. */
+  copyConfiguration: { args: (s) => [s.connectionId, s.connectionId, s.z.object({ dryRun: s.z.boolean() })], result: shape<ImportReport>() },
 
   getSettings: { args: () => [], result: shape<SettingsView>() },
   updateSettings: { args: (s) => [s.settingsPatch], result: shape<SettingsView>() },

@@ -156,9 +156,9 @@ export interface ImportReport {
   /**
    * `target`: where it points (a monitor's address, a handler's destination), so an import is seen before it is made;
    * `notKept`: one sentence on the settings of the file the server does not keep (an extension it does not offer, a
-   * secret header's value the file holds only masked).
+   * secret header's value the file holds only masked); `pingUrl`: a heartbeat's address for its job to ping, once made.
    */
-  created: { kind: ConfigurationKind; name: string; target?: string | undefined; notKept?: string | undefined }[];
+  created: { kind: ConfigurationKind; name: string; target?: string | undefined; notKept?: string | undefined; pingUrl?: string | undefined }[];
   skipped: { kind: ConfigurationKind; name: string; reason: string }[];
   /** The server's refusal that stopped the import, if one did. */
   failed: { kind: ConfigurationKind; name: string; message: string } | undefined;

@@ -8,6 +8,7 @@ import { isReadOnlySource, SOURCE_KIND_NAMES } from '../../common/ipc/connection
 import { MonitoringClient, MonitoringClientError } from '../core/api/index.ts';
 import { SourcePoll } from '../core/sources/source-poll.ts';
 import { quietFetch } from '../core/api/quiet-fetch.ts';
+import { possessive } from '../core/api/naming.ts';
 import type { CliEnvironment } from './cli-environment.ts';
 import { cannotTell } from './exit-codes.ts';
 import { type Target } from './server-choice.ts';
@@ -44,7 +45,7 @@ export function openServer(target: Target, token: string, timeoutMs = 15_000): S
 /** A command that creates, changes or copies a server's resources works on a Vigil server only. */
 export function refuseReadOnly(target: Target, command: string): void {
   if (!isReadOnlySource(target.sourceKind)) return;
-  throw new CliError(`${target.name} is read through ${SOURCE_KIND_NAMES[target.sourceKind]}'s own API, which Vigil only reads: vigil ${command} works on a Vigil server.`);
+  throw new CliError(`${target.name} is read through ${possessive(SOURCE_KIND_NAMES[target.sourceKind])} own API, which Vigil only reads: vigil ${command} works on a Vigil server.`);
 }
 
 /** Asks every server at once; each answers or fails on its own. */

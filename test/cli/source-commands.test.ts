@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretServiceMissingReason, startSecretService, type SecretServiceSession } from '../helpers/secret-service.ts';
+import { startTestService } from '../helpers/service-harness.ts';
 import { runVigil } from '../helpers/service-process.ts';
 import { startFakeHealthchecks, uniqueKeyOf, type FakeHealthchecks } from '../helpers/source-fakes/healthchecks.ts';
 import { startFakeStatusPage, type FakeStatusPage } from '../helpers/source-fakes/statuspage.ts';
@@ -109,6 +110,32 @@ describe.skipIf(missing)('sources on the command line', { shuffle: false }, () =
     expect(result.stdout).toMatch(/\n\nGitHub \(http:\/\/127\.0\.0\.1:\d+\)\n {2}CRITICAL {2}component {2}Webhooks/);
     const json = JSON.parse((await vigil(['status', '--json'])).stdout) as { items: (JsonRow & { id: string })[] };
     expect(json.items.find((row) => row.server === 'Cron jobs')).toMatchObject({ id: uniqueKeyOf(UUID), server_kind: 'healthchecks' });
+  });
+
+  it('copies a saved source’s heartbeats into a server with import --from-server: a preview, the copy with its new ping URL, then nothing left', async () => {
+    const laptop = await startTestService();
+    try {
+      const copy = ['import', '--from-server', 'Cron jobs', '--base-url', laptop.apiUrl];
+      const asLaptop = { env: { VIGIL_TOKEN: laptop.token } };
+      const dry = await vigil([...copy, '--dry-run'], asLaptop);
+      expect(dry.stderr).toBe('');
+      expect(dry.stdout).toBe('Would create heartbeat "Nightly backup"\nDry run: nothing was changed; 1 to create, 0 skipped.\n');
+      const done = await vigil(copy, asLaptop);
+      expect(done.code).toBe(0);
+      expect(done.stdout).toMatch(/^Created heartbeat "Nightly backup"\n {2}Its job pings http:\/\/127\.0\.0\.1:\d+\/\S+ from now on\.\n1 created, 0 skipped\.\n$/);
+      const again = await vigil(copy, asLaptop);
+      expect(again.stdout).toBe('Skipped heartbeat "Nightly backup": already on the server\n0 created, 1 skipped.\n');
+      // A status page's components say nothing of a check; a source is never written to.
+      const page2 = await vigil(['import', '--from-server', 'GitHub', '--base-url', laptop.apiUrl, '--dry-run'], asLaptop);
+      expect(page2.stdout).toMatch(/^Skipped monitor "REST API": a status page’s component says nothing of what is checked, so there is nothing to copy\n/);
+      const intoSource = await vigil(['import', '--from-server', 'GitHub', '--server', 'Cron jobs']);
+      expect(intoSource.code).not.toBe(0);
+      expect(intoSource.stderr).toBe("Cron jobs is read through Healthchecks' own API, which Vigil only reads: vigil import works on a Vigil server.\n");
+      const nameless = await vigil(['import', '--from-server', 'Nowhere', '--base-url', laptop.apiUrl], asLaptop);
+      expect(nameless.stderr).toMatch(/^No saved server is named or has the id "Nowhere"\. The saved servers: Cron jobs, GitHub\./);
+    } finally {
+      await laptop.stop();
+    }
   });
 
   it('forgets a source with logout, its key with it', async () => {

@@ -14,6 +14,7 @@ import { parseServerItemKey } from '../../../common/ipc/item-key.ts';
 import type { GapReason } from '../history/gap-reason.ts';
 import { MonitoringClient } from '../api/index.ts';
 import { quietFetch } from '../api/quiet-fetch.ts';
+import { possessive } from '../api/naming.ts';
 import type { ItemAssessment } from '../health/index.ts';
 import { HistoryDatabase } from '../history/history-database.ts';
 import { PollRecorder } from '../history/poll-recorder.ts';
@@ -218,7 +219,7 @@ export class CoreRuntime {
     const session = this.session(connectionId);
     const kind = session.connection.sourceKind;
     if (isReadOnlySource(kind)) {
-      throw new VigilCoreError(`${session.connection.name} is read through ${SOURCE_KIND_NAMES[kind]}'s own API, which Vigil only reads: nothing of it can be created, changed or deleted here.`);
+      throw new VigilCoreError(`${session.connection.name} is read through ${possessive(SOURCE_KIND_NAMES[kind])} own API, which Vigil only reads: nothing of it can be created, changed or deleted here.`);
     }
     return session.client;
   }

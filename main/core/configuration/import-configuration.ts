@@ -7,7 +7,11 @@ import type { ImportReport } from '../../../common/ipc/history.ts';
 import { CHECKS_EXTENSION, CRON_EXTENSION, fieldsVigilKeeps, splitKeptValues } from '../../../common/api/index.ts';
 import { MonitoringClientError, type MonitoringClient } from '../api/index.ts';
 import type { KeptFieldsOfServer } from '../app/kept-fields.ts';
+import type { SourceKind } from '../../../common/ipc/connection-kinds.ts';
+import type { SourceItem } from '../sources/source-reading.ts';
 import { readConfigurationFile } from './configuration-file.ts';
+import { exportConfiguration } from './export-configuration.ts';
+import { sourceConfiguration } from './source-configuration.ts';
 import { planImport, type PlannedCreate } from './import-plan.ts';
 
 export type ImportOutcome = { ok: true; report: ImportReport } | { ok: false; message: string };
@@ -37,16 +41,31 @@ export async function importConfiguration(client: MonitoringClient, text: string
     return { ok: true, report };
   }
   for (const planned of plan.create) {
+    let pingUrl: string | undefined;
     try {
-      await create(client, planned, capabilities.extensions, options.kept);
+      pingUrl = await create(client, planned, capabilities.extensions, options.kept);
     } catch (error) {
       if (!(error instanceof MonitoringClientError)) throw error;
       report.failed = { kind: planned.kind, name: planned.name, message: refusal(error) };
       break;
     }
-    report.created.push(reported(planned));
+    report.created.push({ ...reported(planned), ...(pingUrl === undefined ? {} : { pingUrl }) });
   }
   return { ok: true, report };
+}
+
+/** A connection to copy from: a Vigil server, as its export; or a read-only source, as what it says it checks. */
+export type CopiedFrom = { kind: 'vigil'; client: MonitoringClient; kept: KeptFieldsOfServer | undefined } | { kind: SourceKind; items: readonly SourceItem[] };
+
+/**
+ * One connection's monitors and heartbeats (a Vigil server's whole configuration) into another server, as an import
+ * of the file they make: the same preview, matching and report; a source's items it could not copy are among the
+ * skipped, with why.
+ */
+export async function copyConfiguration(from: CopiedFrom, into: MonitoringClient, options: ImportOptions, now: number): Promise<ImportOutcome> {
+  const { file, leftOut } = from.kind === 'vigil' ? { file: await exportConfiguration(from.client, now, from.kept), leftOut: [] } : sourceConfiguration(from.kind, from.items, now);
+  const outcome = await importConfiguration(into, JSON.stringify(file), options);
+  return outcome.ok ? { ok: true, report: { ...outcome.report, skipped: [...leftOut, ...outcome.report.skipped] } } : outcome;
 }
 
 function reported({ kind, name, target, notKept }: PlannedCreate): ImportReport['created'][number] {
@@ -66,11 +85,14 @@ function withoutKeeper(planned: PlannedCreate, extensions: readonly string[]): P
   return { ...planned, body, notKept: planned.notKept === undefined ? words : `${planned.notKept} ${words}` } as PlannedCreate;
 }
 
-/** Makes one item; what Vigil keeps of it for a server without the extension goes to `kept`. */
-async function create(client: MonitoringClient, planned: PlannedCreate, extensions: readonly string[], kept: KeptFieldsOfServer | undefined): Promise<void> {
+/**
+ * Makes one item; what Vigil keeps of it for a server without the extension goes to `kept`. Returns a new heartbeat's
+ * ping URL, where the server gives one: the job that pinged the old one is to use it.
+ */
+async function create(client: MonitoringClient, planned: PlannedCreate, extensions: readonly string[], kept: KeptFieldsOfServer | undefined): Promise<string | undefined> {
   if (planned.kind === 'handler') {
     await client.createNotificationHandler(planned.body);
-    return;
+    return undefined;
   }
   const split = splitKeptValues(planned.kind, planned.body, extensions);
   const made =
@@ -80,6 +102,7 @@ async function create(client: MonitoringClient, planned: PlannedCreate, extensio
         ? await client.createHeartbeat(split.sent as typeof planned.body)
         : await client.createDomain(split.sent as typeof planned.body);
   if (split.kept !== undefined && made.item.id !== undefined) kept?.save(planned.kind, made.item.id, split.kept);
+  return 'ping_url' in made.item ? made.item.ping_url : undefined;
 }
 
 /** The server's sentence, with the field it named when it refused one. */

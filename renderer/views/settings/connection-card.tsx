@@ -2,7 +2,7 @@
 // not, give it a new token, remove it). A server not watched keeps its token; Vigil just does not poll it. A server that needs a token shows why and the token field without being asked.
 // Every card has the same buttons, so each one's accessible name says which server it acts on.
 import { useEffect, useId, useRef, useState } from 'react';
-import { CONNECTION_KEY, CONNECTION_KIND_LABELS, CONNECTION_SECRET_NAMES, isReadOnlySource } from '../../../common/ipc/connection-kinds.ts';
+import { CONNECTION_KEY, CONNECTION_KIND_LABELS, CONNECTION_SECRET_NAMES, isReadOnlySource, saysWhatItChecks } from '../../../common/ipc/connection-kinds.ts';
 import type { ConnectionView } from '../../../common/ipc/views.ts';
 import { callFailureOf } from '../../api/call-error.ts';
 import { vigil } from '../../api/vigil-api.ts';
@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { showError, showInfo } from '../../state/notices-store.ts';
 import { tracked } from '../../state/pending-writes.ts';
 import { ConnectionAuth, needsToken } from './connection-auth.tsx';
+import { CopyIntoForm } from './copy-into-form.tsx';
 import { ReplaceTokenForm } from './replace-token-form.tsx';
 
 export interface ConnectionCardProps {
@@ -20,6 +21,8 @@ export interface ConnectionCardProps {
   onChanged(): Promise<void>;
   /** The server is gone, and its card with the focus: the section takes the focus. */
   onRemoved(): void;
+  /** Where a source's checks can be copied ("Copy to This computer"): this computer's server, when there is one. */
+  copyInto?: { id: string; name: string } | undefined;
 }
 
 /** "Remote server", "Uptime Kuma, read only (status page “main”)". */
@@ -29,7 +32,7 @@ function kindWords({ kind, sourceKind, page }: ConnectionView): string {
   return `${CONNECTION_KIND_LABELS[sourceKind]}, read only${page === undefined ? '' : ` (status page “${page}”)`}`;
 }
 
-export function ConnectionCard({ connection, signInRequested, onChanged, onRemoved }: ConnectionCardProps) {
+export function ConnectionCard({ connection, signInRequested, onChanged, onRemoved, copyInto }: ConnectionCardProps) {
   const { id, name, baseUrl, kind, enabled, sourceKind } = connection;
   const secret = CONNECTION_SECRET_NAMES[sourceKind];
   // A source read without a key has none to replace.
@@ -39,6 +42,9 @@ export function ConnectionCard({ connection, signInRequested, onChanged, onRemov
   const replaceButton = useRef<HTMLButtonElement>(null);
   const [replacing, setReplacing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [copying, setCopying] = useState(false);
+  const copyButton = useRef<HTMLButtonElement>(null);
+  const copyable = copyInto !== undefined && saysWhatItChecks(sourceKind);
   const [busy, setBusy] = useState<'switching' | 'removing' | undefined>();
   const switchId = useId();
   const urgent = needsToken(connection);
@@ -108,6 +114,11 @@ export function ConnectionCard({ connection, signInRequested, onChanged, onRemov
                 Replace {secret}
               </button>
             )}
+            {copyable && (
+              <button ref={copyButton} type="button" className="button button-small" aria-label={`Copy ${name} to ${copyInto.name}`} aria-expanded={copying} onClick={() => setCopying(!copying)}>
+                Copy to {copyInto.name}
+              </button>
+            )}
             {kind === 'remote' && (
               <button
                 type="button"
@@ -126,6 +137,16 @@ export function ConnectionCard({ connection, signInRequested, onChanged, onRemov
           <span className="connection-kind">{kindWords(connection)}</span>
         </p>
         <ConnectionAuth connection={connection} />
+        {copyable && copying && (
+          <CopyIntoForm
+            from={{ id, name }}
+            into={copyInto}
+            onClose={() => {
+              setCopying(false);
+              copyButton.current?.focus();
+            }}
+          />
+        )}
         {tokenForm && (
           <ReplaceTokenForm
             connection={connection}

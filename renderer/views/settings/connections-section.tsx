@@ -27,6 +27,8 @@ export function ConnectionsSection({ connections, refresh }: ConnectionsSectionP
   const heading = useRef<HTMLHeadingElement>(null);
   const focusKey = useNavigation((state) => state.focusKey);
   const requested = connections.find((connection) => focusKey === connectionFocusKey(connection.id));
+  const local = connections.find((connection) => connection.kind === 'local');
+  const thisComputer = local === undefined ? undefined : { id: local.id, name: local.name };
   // What the status says about the watched connections; when it changes (one enabled or disabled, a new sign-in
   // state), the list is out of date.
   const statusConnection = useStatus((state) =>
@@ -68,6 +70,7 @@ export function ConnectionsSection({ connections, refresh }: ConnectionsSectionP
             signInRequested={requested?.id === connection.id}
             onChanged={refresh}
             onRemoved={() => heading.current?.focus()}
+            copyInto={thisComputer}
           />
         ))}
       </ul>

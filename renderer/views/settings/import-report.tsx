@@ -32,6 +32,11 @@ export function ImportReportView({ report }: { report: ImportReport }) {
                 {kindNames[entry.kind]} “{entry.name}”{entry.target !== undefined && <> → <code>{entry.target}</code></>}
               </span>
               {entry.notKept !== undefined && <span className="import-not-kept">{entry.notKept}</span>}
+              {entry.pingUrl !== undefined && (
+                <span className="import-ping-url">
+                  Its job pings <code>{entry.pingUrl}</code> from now on.
+                </span>
+              )}
             </li>
           ))}
         </ul>

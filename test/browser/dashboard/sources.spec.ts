@@ -127,3 +127,41 @@ test('a Healthchecks job’s page draws the history Healthchecks keeps of it, an
   await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
   await look(page, 'sources-history-dark');
 });
+
+test('a source’s checks are copied to This computer after a preview, and a second copy finds nothing left', async ({ page }) => {
+  await openDashboard(page, dashboard, 'Settings');
+  const card = page.getByRole('article', { name: 'Home Kuma' });
+  await card.getByRole('button', { name: 'Copy Home Kuma to This computer' }).click();
+  const copy = card.getByRole('group', { name: 'Copy Home Kuma to This computer' });
+  await expect(copy.getByRole('button', { name: 'Copy 3 items' })).toBeVisible();
+  await expect(copy).toContainText('Monitor “Postgres” → db.internal:5432');
+  await copy.scrollIntoViewIfNeeded();
+  await look(page, 'sources-copy-light');
+  await copy.getByRole('button', { name: 'Copy 3 items' }).click();
+  await expect(copy.getByRole('status')).toContainText('Copied. 3 items made on This computer, 0 skipped.');
+  const monitors = await dashboard.fixture.calls.listMonitors('local');
+  expect(monitors.map((monitor) => [monitor.name, monitor.type, monitor.url])).toEqual(
+    expect.arrayContaining([
+      ['Shop API', 'http', 'https://shop.example.com/health'],
+      ['Postgres', 'tcp', 'db.internal:5432'],
+      ['Queue', 'http', 'https://queue.example.com/'],
+    ]),
+  );
+  await copy.getByRole('button', { name: 'Close' }).click();
+  await card.getByRole('button', { name: 'Copy Home Kuma to This computer' }).click();
+  await expect(copy).toContainText('There is nothing to copy');
+  await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
+  await look(page, 'sources-copy-dark');
+  await copy.getByRole('button', { name: 'Cancel' }).click();
+  await expect(card.getByRole('button', { name: 'Copy Home Kuma to This computer' })).toBeFocused();
+  // A job's heartbeat gets a ping URL of its own on This computer: the report gives it, for the job to use.
+  const jobs = page.getByRole('article', { name: 'Cron jobs' });
+  await jobs.getByRole('button', { name: 'Copy Cron jobs to This computer' }).click();
+  await jobs.getByRole('button', { name: 'Copy 1 item' }).click();
+  await expect(jobs.getByRole('status')).toContainText('Copied. 1 item made on This computer');
+  await expect(jobs.getByText(/^Its job pings http:\/\/127\.0\.0\.1:\d+\/\S+ from now on\.$/)).toBeVisible();
+  await jobs.getByRole('group', { name: 'Copy Cron jobs to This computer' }).scrollIntoViewIfNeeded();
+  await look(page, 'sources-copied-dark');
+  // A status page's components say nothing of a check: its card offers no copy.
+  await expect(page.getByRole('article', { name: 'GitHub' }).getByRole('button', { name: /^Copy/ })).toHaveCount(0);
+});

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { AlertView, StatusView } from '../../../common/ipc/views.ts';
 import { settleWindowMs } from '../../../main/core/app/alert-settling.ts';
 import { createVigilCore } from '../../../main/core/app/create-vigil-core.ts';
+import { startOtherServer } from './core-fixture.ts';
 import type { LocalServiceLauncher } from '../../../main/core/app/local-service-launcher.ts';
 import type { VigilCore } from '../../../main/core/app/vigil-core.ts';
 import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
@@ -206,6 +207,45 @@ describe('sources through the window’s calls', () => {
     clock.advance(settleWindowMs);
     expect(alerts.filter((alert) => alert.itemKey === 'kuma/source:2').map((alert) => alert.kind)).toEqual(['source-problem', 'source-recovered']);
     expect(settings.read().acknowledgements).toEqual([]);
+  });
+});
+
+describe('copying a source into a Vigil server', () => {
+  it('previews, copies, and on a second run skips what is there; a new heartbeat’s ping URL is in the report', async () => {
+    const other = await startOtherServer();
+    try {
+      const into = await core.calls.addRemoteConnection({ name: 'Laptop', baseUrl: other.apiUrl, token: other.token });
+      const preview = await core.calls.copyConfiguration('kuma', into.id, { dryRun: true });
+      expect(preview).toMatchObject({ dryRun: true, failed: undefined, skipped: [] });
+      expect(preview.created.map(({ kind, name, target }) => [kind, name, target])).toEqual([
+        ['monitor', 'API', 'https://api.example.com/health'],
+        ['monitor', 'DB', 'db.internal:5432'],
+        ['monitor', 'Queue', 'https://queue.example.com/'],
+      ]);
+      expect(await core.calls.listMonitors(into.id)).toEqual([]);
+
+      const copied = await core.calls.copyConfiguration('kuma', into.id, { dryRun: false });
+      expect(copied.created).toHaveLength(3);
+      expect((await core.calls.listMonitors(into.id)).map((monitor) => [monitor.name, monitor.type, monitor.url, monitor.frequency])).toEqual([
+        ['API', 'http', 'https://api.example.com/health', 60],
+        ['DB', 'tcp', 'db.internal:5432', 60],
+        ['Queue', 'http', 'https://queue.example.com/', 60],
+      ]);
+      const again = await core.calls.copyConfiguration('kuma', into.id, { dryRun: false });
+      expect(again.created).toEqual([]);
+      expect(again.skipped.map((entry) => entry.reason)).toEqual(['already on the server', 'already on the server', 'already on the server']);
+
+      const jobs = await core.calls.copyConfiguration('cron', into.id, { dryRun: false });
+      expect(jobs.created).toEqual([{ kind: 'heartbeat', name: 'Nightly backup', pingUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/.+/) }]);
+      expect((await core.calls.listHeartbeats(into.id))[0]).toMatchObject({ name: 'Nightly backup', expected_interval: 86_400 });
+      // A status page's components say nothing of a check: each is skipped with why, nothing is sent.
+      const components = await core.calls.copyConfiguration('github', into.id, { dryRun: true });
+      expect(components.created).toEqual([]);
+      expect(components.skipped[0]).toMatchObject({ name: 'REST API', reason: expect.stringMatching(/^a status page’s component says nothing/) });
+      await expect(core.calls.copyConfiguration(into.id, 'kuma', { dryRun: true })).rejects.toThrow(/Home Kuma is read through Uptime Kuma's own API, which Vigil only reads/);
+    } finally {
+      await other.close();
+    }
   });
 });
 

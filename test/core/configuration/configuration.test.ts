@@ -65,7 +65,10 @@ describe('export and import', () => {
     expect((await clientOf(target).listMonitors()).items).toEqual([]);
 
     const done = await imported(file.text, false);
-    expect(done).toEqual({ ...dry, dryRun: false });
+    // What was made is what the dry run said, a new heartbeat with the ping URL its job is to use from now on.
+    const pingUrl = (await clientOf(target).listHeartbeats()).items[0]?.ping_url;
+    expect(pingUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/ping\/\S+$/);
+    expect(done).toEqual({ ...dry, dryRun: false, created: dry.created.map((entry) => (entry.kind === 'heartbeat' ? { ...entry, pingUrl } : entry)) });
     expect(await configurationOf(target)).toEqual(await configurationOf(source));
 
     const again = await imported(file.text, false);
