@@ -14,7 +14,7 @@ const contractNames = [
   'listMonitors', 'createMonitor', 'updateMonitor', 'deleteMonitor', 'listHeartbeats', 'createHeartbeat', 'updateHeartbeat', 'deleteHeartbeat',
   'listDomains', 'createDomain', 'updateDomain', 'deleteDomain', 'listNotificationHandlers', 'createNotificationHandler', 'deleteNotificationHandler',
   'snooze', 'unsnooze', 'acknowledge', 'unacknowledge', 'pauseNotifications', 'resumeNotifications', 'startMaintenance', 'endMaintenance', 'getItemRules', 'setItemRules',
-  'getItemHistory', 'listChecks', 'listHeartbeatRuns', 'listEvents', 'getListHistory', 'exportItemHistory', 'exportConfiguration', 'importConfiguration',
+  'getItemHistory', 'listChecks', 'listHeartbeatRuns', 'listEvents', 'getListHistory', 'exportItemHistory', 'exportConfiguration', 'importConfiguration', 'copyConfiguration',
   'getSettings', 'updateSettings', 'getLocalService', 'setLocalSmtp', 'sendTestEmail',
   'onDidChangeStatus', 'onAlert', 'onOpenItem', 'onOpenSettings',
 ].sort();

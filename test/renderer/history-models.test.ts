@@ -124,7 +124,7 @@ describe('the period a young item’s page shows', () => {
 });
 
 describe('the response-time chart', () => {
-  it('takes seconds at the middle of each step, and leaves a step without a successful check empty', () => {
+  it('takes seconds at the middle of each step, the average last (drawn on top), and leaves a step without a successful check empty', () => {
     expect(
       responseChartData(
         [
@@ -134,6 +134,6 @@ describe('the response-time chart', () => {
         1000,
         { from: 1000, to: 2600 },
       ),
-    ).toEqual([[1.5, 2.3], [100, null], [150, null]]);
+    ).toEqual([[1.5, 2.3], [150, null], [100, null]]);
   });
 });

@@ -134,7 +134,8 @@ export function troubleStretches(segments: readonly TimelineSegment[], now: numb
 }
 
 /**
- * The chart's columns: time in seconds, then the average and the 95th percentile (null where no check succeeded).
+ * The chart's columns in drawing order: time in seconds, the 95th percentile, then the average on top of it (null
+ * where no check succeeded): where the two are equal (every check as fast, a lone step's dots) the average shows.
  * Each step sums the checks across it, so it is drawn at the middle of its part within the period: a younger item's
  * one step so far sits in the middle of its life, not before its creation.
  */
@@ -149,7 +150,7 @@ export function responseChartData(points: readonly ResponseTimePoint[], stepMs: 
     averages.push(point.avgMs ?? null);
     p95s.push(point.p95Ms ?? null);
   }
-  return [times, averages, p95s];
+  return [times, p95s, averages];
 }
 
 /** "123 ms" (response times are measurements in milliseconds, shown as such). */
