@@ -8,6 +8,7 @@
 // A new rule is a new stage here, at the place its precedence says (a rule that only delays news below the choices
 // that drop it; one that silences outright beside them), with its reason added to `SuppressionReason` when it holds
 // news back. Applying a decision (remembering what is owed or held) is news-ledger.ts's job, not a stage's.
+import { isFlappingChange } from './flapping.ts';
 import { maintenanceOf, type ActiveMaintenance } from '../maintenance/active-maintenance.ts';
 import { isRecoveryNews } from './acknowledgement.ts';
 import { isBadKind, isTroubleKind, type Alert, type ItemAlertKind } from './alert.ts';
@@ -136,10 +137,10 @@ export const ALERT_STAGES: readonly Stage[] = [
       alert.itemKey === undefined || itemTells(moment.context.rules, alert.itemKey, alert.kind) ? undefined : { verdict: 'drop', reason: 'kind-off' },
   },
   {
-    // A flapping monitor's changes are its flapping's story: told by the flapping alert and how it settled.
+    // A flapping item's changes are its flapping's story: told by the flapping alert and how it settled.
     name: 'flapping',
     decide(news, moment) {
-      if (news.source !== 'item-change' || (news.event.kind !== 'monitor-down' && news.event.kind !== 'monitor-recovered')) return undefined;
+      if (news.source !== 'item-change' || !isFlappingChange(news.event.kind)) return undefined;
       return moment.memory.flapping[news.event.key]?.flappingSince !== undefined ? { verdict: 'fold', reason: 'flapping' } : undefined;
     },
   },

@@ -21,7 +21,7 @@ import type { CertificateRenewal } from './certificate-changes.ts';
 import { connectionChanges, type ConnectionEvent } from './connection-changes.ts';
 import { foldDependents, groupDependents } from './dependencies.ts';
 import { flappingAlerts } from './flapping-alerts.ts';
-import { trackFlapping, type FlapTracking } from './flapping.ts';
+import { isFlappingChange, trackFlapping, type FlapTracking } from './flapping.ts';
 import { itemChanges, subjectOf, type ItemEvent } from './item-changes.ts';
 import { closeLedger, hold, makeAlert, openLedger, tell, type NewsLedger, type Telling } from './news-ledger.ts';
 import { owe, oweStillDown, releaseOwed } from './owed-news.ts';
@@ -151,8 +151,8 @@ export function evaluatePoll(state: AlertState, outcome: PollOutcome, context: P
   const itemChangeAlerts = itemEvents.map((event) => ({ event, alert: makeAlert(itemAlertText(event, context.connection.name, now), event.kind, context, event.key) }));
   const changes = [...connectionChangeAlerts, ...itemChangeAlerts].map(({ alert }) => alert);
 
-  const monitorChanges = itemChangeAlerts.flatMap(({ event, alert }) => (event.kind === 'monitor-down' || event.kind === 'monitor-recovered' ? [{ key: event.key, id: alert.id, name: eventName(event) }] : []));
-  const tracking: FlapTracking = outcome.ok ? trackFlapping(state.flapping, monitorChanges, rules.flapping, now) : { memory: state.flapping, started: new Set(), settled: [] };
+  const stateChanges = itemChangeAlerts.flatMap(({ event, alert }) => (isFlappingChange(event.kind) ? [{ key: event.key, id: alert.id, name: eventName(event) }] : []));
+  const tracking: FlapTracking = outcome.ok ? trackFlapping(state.flapping, stateChanges, rules.flapping, now) : { memory: state.flapping, started: new Set(), settled: [] };
   memory = { ...memory, flapping: tracking.memory };
 
   // What is told: each piece of news down the stages, the changes first, then the news the rules made from earlier ones.

@@ -1,9 +1,17 @@
-// Flapping: a monitor changing state more than `changes` times within `minutes`. Tracked from every change, whatever
-// is told, so pausing or snoozing never changes what Vigil knows; only monitors that changed lately are remembered.
+// Flapping: a monitor (or a source's item) changing state more than `changes` times within `minutes`. Tracked from
+// every change, whatever is told, so pausing or snoozing never changes what Vigil knows; only items that changed
+// lately are remembered.
 import type { AlertState, FlapMemory } from './alert-state.ts';
 import type { AlertRules } from './alert-rules.ts';
 
-export interface MonitorChange {
+/** The changes that count toward flapping: a monitor going down or up, a source's item turning a problem or well again. */
+const FLAPPING_CHANGE_KINDS: ReadonlySet<string> = new Set(['monitor-down', 'monitor-recovered', 'source-problem', 'source-recovered']);
+
+export function isFlappingChange(kind: string): boolean {
+  return FLAPPING_CHANGE_KINDS.has(kind);
+}
+
+export interface StateChange {
   key: string;
   /** The change's alert id. */
   id: string;
@@ -12,15 +20,15 @@ export interface MonitorChange {
 
 export interface FlapTracking {
   memory: AlertState['flapping'];
-  /** Monitors that began flapping with this poll's change (not in `memory.ids`: the flapping alert tells it). */
+  /** Items that began flapping with this poll's change (not in `memory.ids`: the flapping alert tells it). */
   started: Set<string>;
-  /** Monitors that have been still for `minutes`: the changes they made while flapping. */
+  /** Items that have been still for `minutes`: the changes they made while flapping. */
   settled: { key: string; memory: FlapMemory }[];
 }
 
 export function trackFlapping(
   previous: AlertState['flapping'],
-  changes: readonly MonitorChange[],
+  changes: readonly StateChange[],
   rule: AlertRules['flapping'],
   now: number,
 ): FlapTracking {

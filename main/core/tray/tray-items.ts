@@ -89,25 +89,36 @@ export function mergeByRank<T>(lists: readonly { ranked: readonly RankedItem[]; 
  */
 export function mergeWithValues<T>(lists: readonly { ranked: readonly RankedItem[]; values: readonly T[] }[]): { ranked: RankedItem[]; values: T[] } {
   if (lists.length === 1) return { ranked: [...(lists[0]?.ranked ?? [])], values: [...(lists[0]?.values ?? [])] };
-  const ranked: RankedItem[] = [];
-  const values: T[] = [];
-  const next = lists.map(() => 0);
-  let left = lists.reduce((sum, list) => sum + list.ranked.length, 0);
-  // Ranks run from 0 to 7 (rankOf); the bound only guards against a list out of order, which never ends otherwise.
-  for (let rank = 0; left > 0 && rank < 8; rank++) {
+  // Built after every poll over every server's items (12,000 of them): the arrays are made at their size and each
+  // list's runs found once, so the merge is plain copying.
+  const runs = lists.map((list) => rankRuns(list.ranked));
+  const total = lists.reduce((sum, list) => sum + list.ranked.length, 0);
+  const ranked = new Array<RankedItem>(total);
+  const values = new Array<T>(total);
+  let out = 0;
+  for (let rank = 0; rank < RANKS; rank++) {
     for (const [index, list] of lists.entries()) {
-      let at = next[index] ?? 0;
-      const entries = list.ranked;
-      while (at < entries.length && rankOf(entries[at] as RankedItem) === rank) {
-        ranked.push(entries[at] as RankedItem);
-        values.push(list.values[at] as T);
-        at += 1;
+      const starts = runs[index] as Int32Array;
+      for (let at = starts[rank] as number, end = starts[rank + 1] as number; at < end; at++) {
+        ranked[out] = list.ranked[at] as RankedItem;
+        values[out] = list.values[at] as T;
+        out += 1;
       }
-      left -= at - (next[index] ?? 0);
-      next[index] = at;
     }
   }
   return { ranked, values };
+}
+
+/** Ranks run from 0 to 7 (`rankOf`). */
+const RANKS = 8;
+
+/** Where each rank's run begins in a list in rank order (`starts[rank]`), and its end (`starts[RANKS]`). */
+function rankRuns(ranked: readonly RankedItem[]): Int32Array {
+  const starts = new Int32Array(RANKS + 1).fill(ranked.length);
+  for (let at = ranked.length - 1; at >= 0; at--) starts[rankOf(ranked[at] as RankedItem)] = at;
+  // A rank with no entries begins where the next one does.
+  for (let rank = RANKS - 1; rank >= 0; rank--) starts[rank] = Math.min(starts[rank] as number, starts[rank + 1] as number);
+  return starts;
 }
 
 /** A server that cannot be watched right now, for its own entry in the menu. */
@@ -131,11 +142,18 @@ export interface TrayItemsInput {
 
 export function trayItems(input: TrayItemsInput): TrayItem[] {
   const servers = input.unwatched.map(serverEntry);
-  const listed = input.ranked.filter(({ item, snoozedUntil }) => item.health !== 'ok' || snoozedUntil !== undefined);
   const max = Math.max(1, Math.floor(input.maxItems));
-  const shownCount = listed.length <= max ? listed.length : max - 1;
-  const shown = listed.slice(0, shownCount).map((entry) => trayItem(entry, input));
-  const rest = listed.length - shownCount;
+  // One pass that keeps the first few and counts the rest: the list is every server's items, after every poll.
+  const firstListed: RankedItem[] = [];
+  let listedCount = 0;
+  for (const entry of input.ranked) {
+    if (entry.item.health === 'ok' && entry.snoozedUntil === undefined) continue;
+    if (firstListed.length < max) firstListed.push(entry);
+    listedCount += 1;
+  }
+  const shownCount = listedCount <= max ? listedCount : max - 1;
+  const shown = firstListed.slice(0, shownCount).map((entry) => trayItem(entry, input));
+  const rest = listedCount - shownCount;
   return rest === 0 ? [...servers, ...shown] : [...servers, ...shown, { type: 'more', count: rest, label: `and ${rest} more` }];
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { heartbeat, HOUR, iso, MINUTE, monitor, NOW, ok, tables } from './fixtures.ts';
+import type { PollOutcome } from '../../../main/core/model/snapshot.ts';
+import type { SourceItem } from '../../../main/core/sources/source-reading.ts';
+import { heartbeat, HOUR, iso, MINUTE, monitor, NOW, ok, snapshot, tables } from './fixtures.ts';
 import { alertRules, RulesRun } from './rules-fixtures.ts';
 
 const api = (status: string) => monitor('api', status, { name: 'API' });
@@ -21,6 +23,18 @@ describe('flapping', () => {
     expect(settled.alerts[0]?.includes).toEqual(run.polls.slice(6, 8).flatMap((poll) => poll.suppressed.map(({ alert }) => alert.id)));
     expect(run.state.flapping).toEqual({});
     expect(run.poll(ok({ monitors: [api('up')] }, lastChange + 16 * MINUTE)).alerts.map(({ kind }) => kind)).toEqual(['monitor-recovered']);
+  });
+
+  it('tells a source’s item flapping as a monitor’s: one alert, its changes folded into it, then how it settled', () => {
+    const run = new RulesRun(alertRules());
+    const webhooks = (down: boolean): SourceItem => ({ id: 'c2', name: 'Webhooks', kind: 'component', health: down ? 'critical' : 'ok', state: down ? 'down' : 'up', summary: down ? 'Major outage' : 'Operational' });
+    const page = (down: boolean, at: number): PollOutcome => ({ ok: true, snapshot: { ...snapshot({}, at), sourceItems: [webhooks(down)] } });
+    run.poll(page(false, NOW));
+    const kinds = [true, false, true, false, true, false].map((down, index) => run.poll(page(down, NOW + (index + 1) * MINUTE)).alerts.map(({ kind }) => kind));
+    expect(kinds).toEqual([['source-problem'], ['source-recovered'], ['source-problem'], ['source-recovered'], ['monitor-flapping'], []]);
+    expect(run.polls[5]?.alerts[0]).toMatchObject({ title: 'Webhooks is flapping', itemKey: 'source:c2' });
+    const settled = run.poll(page(false, NOW + 21 * MINUTE));
+    expect(settled.alerts).toMatchObject([{ kind: 'monitor-settled', title: 'Webhooks stopped flapping: up', severity: 'info' }]);
   });
 
   it('lists the flapping alert and the settled one as dropped by a pause, standing for their changes', () => {
