@@ -1,7 +1,8 @@
 // The window: navigation on the left, the banners and the chosen view (or an item's page) on the right, notices
 // at its foot. In a browser tab whose connection to Vigil is lost, a banner says so and the data is dimmed.
 import type { ReactElement } from 'react';
-import type { Level } from '../common/ipc/views.ts';
+import { connectionsCount } from '../common/ipc/connection-kinds.ts';
+import type { Level, ServerStatusView } from '../common/ipc/views.ts';
 import { AlertPermission } from './components/alert-permission.tsx';
 import { Banners } from './components/banners.tsx';
 import { ConnectionLost } from './components/connection-lost.tsx';
@@ -38,10 +39,10 @@ const levelNames: Record<Level, string> = {
   paused: 'Paused',
 };
 
-/** "This computer" for one server, "3 servers" for more. */
-function watchedLabel(serverNames: ReadonlyMap<string, string>): string {
-  if (serverNames.size === 0) return 'No server';
-  return serverNames.size === 1 ? ([...serverNames.values()][0] ?? '') : `${serverNames.size} servers`;
+/** "This computer" for one connection, "3 servers" or "1 server and 2 sources" for more. */
+function watchedLabel(servers: readonly ServerStatusView[]): string {
+  if (servers.length === 0) return 'No server';
+  return servers.length === 1 ? (servers[0]?.connection.name ?? '') : connectionsCount(servers.map((server) => server.connection.sourceKind));
 }
 
 export function App() {
@@ -49,7 +50,8 @@ export function App() {
   const itemKey = useNavigation((state) => state.itemKey);
   const go = useNavigation((state) => state.go);
   const level = useStatus((state) => state.status?.level);
-  const serverNames = useStatus((state) => state.serverNames);
+  // A string: the sidebar draws again only when what it says changes, not after every poll.
+  const watched = useStatus((state) => watchedLabel(state.status?.servers ?? []));
   const disconnected = useConnection((state) => isDisconnected(state.link));
   const View = views[view];
   return (
@@ -63,7 +65,7 @@ export function App() {
           <span className="brand-name">Vigil</span>
         </div>
         <p className="sidebar-status">
-          {watchedLabel(serverNames)}: {disconnected ? 'not connected' : level === undefined ? 'connecting' : levelNames[level]}
+          {watched}: {disconnected ? 'not connected' : level === undefined ? 'connecting' : levelNames[level]}
         </p>
         <ul>
           {VIEWS.map((entry) => (

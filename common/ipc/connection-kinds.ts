@@ -76,6 +76,15 @@ export function saysWhatItChecks(kind: ConnectionKind): boolean {
   return kind === 'uptime-kuma' || kind === 'healthchecks' || kind === 'gatus' || kind === 'uptimerobot';
 }
 
+/** "3 servers", "1 server and 2 sources", "1 source": connections counted as what they are. */
+export function connectionsCount(kinds: readonly ConnectionKind[]): string {
+  const sources = kinds.filter(isReadOnlySource).length;
+  const servers = kinds.length - sources;
+  const counted = (count: number, noun: string) => `${count} ${count === 1 ? noun : `${noun}s`}`;
+  if (sources === 0) return counted(servers, 'server');
+  return servers === 0 ? counted(sources, 'source') : `${counted(servers, 'server')} and ${counted(sources, 'source')}`;
+}
+
 export function isConnectionKind(value: unknown): value is ConnectionKind {
   return (CONNECTION_KINDS as readonly unknown[]).includes(value);
 }

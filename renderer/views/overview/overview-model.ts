@@ -1,6 +1,7 @@
 // What the overview shows of a status (pure): the headline, the counts per kind, the items split into those that
 // need attention and the rest, both in the core's order (worst first), and with more than one server, one group
 // per server (in the settings' order) holding its own split.
+import { connectionsCount } from '../../../common/ipc/connection-kinds.ts';
 import type { Level, ServerStatusView, StatusItemView, StatusView } from '../../../common/ipc/views.ts';
 
 export const levelHeadlines: Record<Level, string> = {
@@ -114,7 +115,10 @@ const situationPhrases: Partial<Record<ServerStatusView['situation'], (count: nu
   waiting: (count) => `${count} ${count === 1 ? 'has' : 'have'} not answered yet`,
 };
 
-/** "3 servers, all answering", "3 servers: 1 cannot be reached, 1 needs a new token", "3 servers: 1 has not answered yet". */
+/**
+ * "3 servers, all answering", "3 servers: 1 cannot be reached, 1 needs a new token", "1 server and 2 sources: 1 has not
+ * answered yet".
+ */
 export function serversSummary(servers: readonly ServerStatusView[]): string {
   const counts = new Map<ServerStatusView['situation'], number>();
   for (const { situation } of servers) counts.set(situation, (counts.get(situation) ?? 0) + 1);
@@ -122,5 +126,6 @@ export function serversSummary(servers: readonly ServerStatusView[]): string {
     const count = counts.get(situation);
     return count === undefined ? [] : [situationPhrases[situation]?.(count) ?? ''];
   });
-  return troubles.length === 0 ? `${servers.length} servers, all answering` : `${servers.length} servers: ${troubles.join(', ')}`;
+  const counted = connectionsCount(servers.map((server) => server.connection.sourceKind));
+  return troubles.length === 0 ? `${counted}, all answering` : `${counted}: ${troubles.join(', ')}`;
 }

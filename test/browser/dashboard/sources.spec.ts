@@ -75,6 +75,9 @@ test('the overview groups the items by source beside this computer, and Sources 
   await expect(page.getByRole('row', { name: /Webhooks/ }).first()).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('row', { name: /Postgres/ }).first()).toContainText('Down');
   await expect(page.getByRole('row', { name: /Nightly backup/ }).first()).toContainText('Late');
+  // Counted as what they are: this computer's server, and three sources.
+  await expect(page.locator('.page-summary')).toHaveText('1 server and 3 sources, all answering');
+  await expect(page.locator('.sidebar-status')).toHaveText('1 server and 3 sources: Down');
 
   await openView(page, 'Sources');
   await expect(page.getByRole('note').filter({ hasText: 'Vigil only reads these' })).toBeVisible();

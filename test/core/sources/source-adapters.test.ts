@@ -1,7 +1,7 @@
 // The one registry of adapters: every kind has its own, and each keeps the manners its kind asks for.
 import { describe, expect, it } from 'vitest';
 import { sourceAdapters } from '../../../main/core/sources/source-adapters.ts';
-import { SOURCE_KINDS } from '../../../common/ipc/connection-kinds.ts';
+import { connectionsCount, saysWhatItChecks, SOURCE_KINDS } from '../../../common/ipc/connection-kinds.ts';
 import { manualClock } from '../../helpers/manual-clock.ts';
 
 describe('sourceAdapters', () => {
@@ -18,5 +18,14 @@ describe('sourceAdapters', () => {
     expect(adapters.alertmanager.defaultPollMs).toBe(15_000);
     // UptimeRobot's free plan allows 10 requests a minute; a poll of up to 10 pages at most once a minute keeps to it.
     expect(adapters.uptimerobot.minPollMs).toBeGreaterThanOrEqual(60_000);
+  });
+});
+
+describe('connectionsCount', () => {
+  it('counts servers and sources as what they are, and says which can be copied from', () => {
+    expect(connectionsCount(['vigil', 'vigil', 'vigil'])).toBe('3 servers');
+    expect(connectionsCount(['vigil', 'statuspage', 'uptime-kuma'])).toBe('1 server and 2 sources');
+    expect(connectionsCount(['statuspage'])).toBe('1 source');
+    expect(SOURCE_KINDS.filter(saysWhatItChecks)).toEqual(['uptime-kuma', 'healthchecks', 'gatus', 'uptimerobot']);
   });
 });
