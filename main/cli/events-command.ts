@@ -3,6 +3,7 @@
 // each connection on this computer (its alerts and the stretches it was not watching); with more than one server each
 // line names its server. Exit 0; 1 when nothing keeps any server's history; 3 when a server cannot be read (what the
 // others and the record hold is still printed).
+import { connectionsCount } from '../../common/ipc/connection-kinds.ts';
 import { dateTimeToEpochMs } from '../../common/api/index.ts';
 import { CliError } from '../../common/cli/cli-error.ts';
 import { parseFlags } from '../../common/cli/parse-flags.ts';
@@ -65,7 +66,7 @@ export async function eventsCommand(args: string[], logger: Logger): Promise<num
       process.stdout.write(`${JSON.stringify({ ...connection, servers, since: new Date(since).toISOString(), events })}\n`);
     } else {
       const lines = eventLines(events, parts.length > 1, now);
-      const where = parts.length === 1 ? (only?.target.name ?? '') : `${parts.length} servers`;
+      const where = parts.length === 1 ? (only?.target.name ?? '') : connectionsCount(parts.map((part) => part.target.sourceKind));
       process.stdout.write(`${lines.length === 0 ? `Nothing happened on ${where} since ${formatClockTime(since, now, { locale: hostLocale() })}.` : lines.join('\n')}\n`);
     }
     return unread ? cannotTell : 0;

@@ -4,7 +4,7 @@
 // needs the person more than an unknown, and an unknown may hide one.
 import { acknowledgementsOn, type Acknowledgement } from '../core/alerts/index.ts';
 import type { AssessOptions } from '../core/health/index.ts';
-import type { ConnectionKind } from '../../common/ipc/connection-kinds.ts';
+import { connectionsCount, type ConnectionKind } from '../../common/ipc/connection-kinds.ts';
 import { cannotTell } from './exit-codes.ts';
 import type { PollFailure, ServerPoll } from './server-poll.ts';
 import { formatStatusReport, statusReport, type ClockText, type ReportLevel, type ReportRow, type StatusReport } from './status-report.ts';
@@ -50,7 +50,7 @@ export function formatServersReport(statuses: readonly ServerStatus[], clock?: C
     return [`${status.name} (${status.baseUrl})`, ...body.split('\n').map((line) => (line === '' ? '' : `  ${line}`))].join('\n');
   });
   const each = statuses.map((status) => `${status.name} ${levelWords[serverLevel(status)]}`).join(', ');
-  return [...groups, `${statuses.length} servers: ${levelWords[worstLevel(statuses)].toUpperCase()} (${each}).`].join('\n\n');
+  return [...groups, `${connectionsCount(statuses.map((status) => status.kind))}: ${levelWords[worstLevel(statuses)].toUpperCase()} (${each}).`].join('\n\n');
 }
 
 const levelWords: Record<ServerLevel, string> = { ok: 'ok', warning: 'warning', critical: 'critical', unknown: 'cannot tell' };

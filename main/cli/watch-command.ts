@@ -2,6 +2,7 @@
 // (or the one named), each on its own, and prints one line per alert event (`--json`: JSON lines), as the tray app
 // would notify; with more than one server each line names its server. Ctrl-C stops it; exit 3 once no server is
 // left to watch (every token missing or rejected).
+import { connectionsCount } from '../../common/ipc/connection-kinds.ts';
 import { CliError } from '../../common/cli/cli-error.ts';
 import { parseFlags } from '../../common/cli/parse-flags.ts';
 import { formatClockTime } from '../../common/format/clock-time.ts';
@@ -67,5 +68,5 @@ export async function watchCommand(args: string[], logger: Logger): Promise<void
 function watchingLine(targets: readonly Target[], watched: readonly Target[]): string {
   const [only] = targets;
   if (targets.length === 1 && only !== undefined) return `Watching ${only.name} (${only.baseUrl})`;
-  return `Watching ${watched.length} servers (${watched.map((target) => target.name).join(', ')})`;
+  return `Watching ${connectionsCount(watched.map((target) => target.sourceKind))} (${watched.map((target) => target.name).join(', ')})`;
 }

@@ -108,6 +108,8 @@ describe.skipIf(missing)('sources on the command line', { shuffle: false }, () =
     expect(result.code).toBe(2);
     expect(result.stdout).toMatch(/^Cron jobs \(http:\/\/127\.0\.0\.1:\d+\)\n {2}CRITICAL {2}heartbeat {2}Nightly backup/);
     expect(result.stdout).toMatch(/\n\nGitHub \(http:\/\/127\.0\.0\.1:\d+\)\n {2}CRITICAL {2}component {2}Webhooks/);
+    // Counted as what they are.
+    expect(result.stdout).toMatch(/\n\n2 sources: CRITICAL \(Cron jobs critical, GitHub critical\)\.\n$/);
     const json = JSON.parse((await vigil(['status', '--json'])).stdout) as { items: (JsonRow & { id: string })[] };
     expect(json.items.find((row) => row.server === 'Cron jobs')).toMatchObject({ id: uniqueKeyOf(UUID), server_kind: 'healthchecks' });
   });
