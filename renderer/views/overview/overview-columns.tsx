@@ -21,7 +21,8 @@ export const overviewColumns: Column<StatusItemView>[] = [
       </button>
     ),
   },
-  { id: 'kind', header: 'Kind', width: 100, cell: (item) => itemKindName(item) },
+  // Room for the longest kind word, a source's "Component".
+  { id: 'kind', header: 'Kind', width: 116, cell: (item) => itemKindName(item) },
   {
     id: 'state',
     header: 'Status',
