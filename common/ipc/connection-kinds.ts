@@ -85,6 +85,12 @@ export function connectionsCount(kinds: readonly ConnectionKind[]): string {
   return servers === 0 ? counted(sources, 'source') : `${counted(servers, 'server')} and ${counted(sources, 'source')}`;
 }
 
+/** "servers", "sources", or "servers and sources": what a number of these connections is a number of. */
+export function connectionsNoun(kinds: readonly ConnectionKind[]): string {
+  const sources = kinds.filter(isReadOnlySource).length;
+  return sources === 0 ? 'servers' : sources === kinds.length ? 'sources' : 'servers and sources';
+}
+
 export function isConnectionKind(value: unknown): value is ConnectionKind {
   return (CONNECTION_KINDS as readonly unknown[]).includes(value);
 }

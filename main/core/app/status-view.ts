@@ -60,7 +60,7 @@ export function statusView(input: StatusInput): StatusView {
     const snoozes = snoozesOn(server.connection.id, settings.snoozes);
     const acknowledgements = acknowledgementsOn(server.connection.id, settings.acknowledgements);
     const trayInput: ServerTrayInput = {
-      server: { id: server.connection.id, name: server.connection.name },
+      server: { id: server.connection.id, name: server.connection.name, kind: server.connection.sourceKind },
       outcome: server.outcome,
       lastSnapshot: server.lastSnapshot,
       alertState: server.alertState,

@@ -2,6 +2,7 @@
 // items after the rest (so they can be woken), ties in the servers' and then each server's order — and the tray menu's entries: first each
 // server that cannot be watched, then the items that are not OK or are snoozed, capped with a last "and N more".
 // Items in good health stay out of the menu: the tooltip already counts them.
+import type { ConnectionKind } from '../../../common/ipc/connection-kinds.ts';
 import type { ConnectionSituation, TrayItem } from '../../../common/ipc/views.ts';
 import { formatClockTime } from '../../../common/format/clock-time.ts';
 import { serverItemKey } from '../../../common/ipc/item-key.ts';
@@ -16,6 +17,8 @@ import type { TooltipSituation } from './tray-tooltip.ts';
 export interface TrayServer {
   id: string;
   name: string;
+  /** What it is: a Vigil server (the default) or a source's kind. */
+  kind?: ConnectionKind;
 }
 
 export interface RankedItem {

@@ -49,7 +49,7 @@ export function trayModel(input: TrayInput): TrayModel {
   const { servers, now } = input;
   const paused = isPaused(input.pausedUntil, now);
   const tooltip = trayTooltip({
-    servers: servers.map(({ server, situation, counts }) => ({ name: server.name, situation, counts })),
+    servers: servers.map(({ server, situation, counts }) => ({ name: server.name, kind: server.kind ?? 'vigil', situation, counts })),
     pausedUntil: paused ? input.pausedUntil : undefined,
     lastSuccessfulPollAt: stalest(servers),
     now,

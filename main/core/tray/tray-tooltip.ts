@@ -1,6 +1,7 @@
 // The tray icon's tooltip: one line, under 128 UTF-16 units because Windows cuts tray tooltips there. With several
 // servers it counts per server where that fits ("Work: 2 down · Home: all 12 OK"), else the counts of all of them
 // with the servers that cannot be watched named.
+import { connectionsNoun, type ConnectionKind } from '../../../common/ipc/connection-kinds.ts';
 import { formatClockTime } from '../../../common/format/clock-time.ts';
 import { cleanName, truncate, type Health } from '../health/index.ts';
 import type { SourceState } from '../sources/source-reading.ts';
@@ -36,6 +37,7 @@ export type TooltipSituation = 'not-polled' | 'offline' | 'signed-out' | 'setup'
 /** One server as the tooltip speaks of it. */
 export interface TooltipServer {
   name: string;
+  kind: ConnectionKind;
   situation: TooltipSituation;
   counts: TrayCounts;
 }
@@ -123,7 +125,7 @@ function totalCounts(servers: readonly TooltipServer[]): TrayCounts {
 /** Several servers in one phrase when one phrase each does not fit: the sum, and who cannot be watched. */
 function summaryText(servers: readonly TooltipServer[]): string {
   const watched = servers.filter((server) => server.situation === 'data');
-  const sum = `${countsSummary(totalCounts(watched))} on ${watched.length} of ${servers.length} servers`;
+  const sum = `${countsSummary(totalCounts(watched))} on ${watched.length} of ${servers.length} ${connectionsNoun(servers.map((server) => server.kind))}`;
   const others = servers.filter((server) => server.situation !== 'data').map((server) => situationText(server, truncate(cleanName(server.name), 16)));
   return [watched.length > 0 ? sum : undefined, ...others].filter((part) => part !== undefined).join(' · ');
 }

@@ -107,7 +107,7 @@ describe('sources in the status', () => {
     // What the source says is in maintenance is maintenance: listed so, counted apart, not a problem.
     expect(item(status, 'github/source:c3')).toMatchObject({ state: 'maintenance', maintenance: {} });
     expect(item(status, 'kuma/source:3')).toMatchObject({ state: 'maintenance', maintenance: {} });
-    expect(status.tooltip).toMatch(/^Vigil — 2 down, 1 late, 1 degraded, 2 in maintenance on 3 of 3 servers · last checked \d{1,2}:\d\d( [AP]M)?$/);
+    expect(status.tooltip).toMatch(/^Vigil — 2 down, 1 late, 1 degraded, 2 in maintenance on 3 of 3 sources · last checked \d{1,2}:\d\d( [AP]M)?$/);
     expect(status.trayItems.slice(0, 2).map((entry) => (entry.type === 'item' ? entry.label : entry.type))).toEqual([
       expect.stringMatching(/^GitHub · Webhooks — /),
       expect.stringMatching(/^Home Kuma · DB — /),

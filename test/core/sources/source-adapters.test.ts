@@ -1,7 +1,7 @@
 // The one registry of adapters: every kind has its own, and each keeps the manners its kind asks for.
 import { describe, expect, it } from 'vitest';
 import { sourceAdapters } from '../../../main/core/sources/source-adapters.ts';
-import { connectionsCount, saysWhatItChecks, SOURCE_KINDS } from '../../../common/ipc/connection-kinds.ts';
+import { connectionsCount, connectionsNoun, saysWhatItChecks, SOURCE_KINDS, type ConnectionKind } from '../../../common/ipc/connection-kinds.ts';
 import { manualClock } from '../../helpers/manual-clock.ts';
 
 describe('sourceAdapters', () => {
@@ -26,6 +26,7 @@ describe('connectionsCount', () => {
     expect(connectionsCount(['vigil', 'vigil', 'vigil'])).toBe('3 servers');
     expect(connectionsCount(['vigil', 'statuspage', 'uptime-kuma'])).toBe('1 server and 2 sources');
     expect(connectionsCount(['statuspage'])).toBe('1 source');
+    expect([['vigil'], ['gatus', 'statuspage'], ['vigil', 'gatus']].map((kinds) => connectionsNoun(kinds as ConnectionKind[]))).toEqual(['servers', 'sources', 'servers and sources']);
     expect(SOURCE_KINDS.filter(saysWhatItChecks)).toEqual(['uptime-kuma', 'healthchecks', 'gatus', 'uptimerobot']);
   });
 });

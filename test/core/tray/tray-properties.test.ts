@@ -1,3 +1,4 @@
+import type { ConnectionKind } from '../../../common/ipc/connection-kinds.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultAlertPreferences, initialAlertState } from '../../../main/core/alerts/index.ts';
@@ -19,6 +20,8 @@ const countsArb: fc.Arbitrary<TrayCounts> = fc.array(count, { minLength: 23, max
   acknowledged: p,
 }));
 const situationArb = fc.constantFrom<TooltipSituation>('not-polled', 'offline', 'signed-out', 'setup', 'data');
+// "servers and sources" is the longest word for what they are.
+const kindArb = fc.constantFrom<ConnectionKind>('vigil', 'statuspage', 'uptime-kuma');
 
 /** One server's part of the tray over a snapshot, as its only server. */
 function alone(input: Omit<ServerTrayInput, 'server' | 'alertState' | 'preferences' | 'now'>, maxItems?: number) {
@@ -30,7 +33,7 @@ describe('tray properties', () => {
   it('the tooltip fits in 127 UTF-16 units whatever the servers, names and counts', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ name: fc.string({ unit: 'grapheme', maxLength: 300 }), situation: situationArb, counts: countsArb }), { minLength: 1, maxLength: 12 }),
+        fc.array(fc.record({ name: fc.string({ unit: 'grapheme', maxLength: 300 }), kind: kindArb, situation: situationArb, counts: countsArb }), { minLength: 1, maxLength: 12 }),
         fc.constantFrom(undefined, 'resumed' as const, NOW + 3_600_000),
         fc.option(fc.integer({ min: 0, max: NOW }), { nil: undefined }),
         // The computer's locale: a 12-hour clock with a year makes the longest "last checked".
