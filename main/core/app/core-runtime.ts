@@ -202,6 +202,7 @@ export class CoreRuntime {
         recorded: (item: ItemAssessment) => session?.recorder?.recordedSince(item),
         maintenance,
         dependencies: rules?.dependencies,
+        dependsElsewhere: rules?.dependsElsewhere,
         windows: session?.maintenanceViews(settings, now),
       };
     });

@@ -31,6 +31,8 @@ export interface ServerStatusInput {
   maintenance?: ActiveMaintenance | undefined;
   /** Child → parent, by the server's own item keys (the same object while the settings hold). */
   dependencies?: ReadonlyMap<string, string> | undefined;
+  /** Child (by the server's own item key) → a parent on another connection, by server item key. */
+  dependsElsewhere?: ReadonlyMap<string, string> | undefined;
   /** The server's active and upcoming maintenance windows. */
   windows?: readonly MaintenanceView[] | undefined;
 }
@@ -95,7 +97,7 @@ export function statusView(input: StatusInput): StatusView {
     level: tray.level,
     tooltip: tray.tooltip,
     servers: parts.map((part) => serverStatus(part.server, part.tray)),
-    items: merged.values,
+    items: withCausesElsewhere(merged.values, input.servers),
     trayItems: tray.items,
     maintenance: input.servers.flatMap((server) => server.windows ?? []).sort(byWhenItMatters),
   };
@@ -106,6 +108,33 @@ export function statusView(input: StatusInput): StatusView {
 }
 
 type SinceOf = (entry: RankedItem) => ItemSince | undefined;
+
+/**
+ * A child in trouble whose parent on another connection is down says so, as one whose parent is on its own server
+ * ("Down (Webhooks down)"). Outside the servers' parts, which know only their own items: the few children with a
+ * parent elsewhere are found in the merged list (`items`, made afresh by each build) and their views replaced there.
+ */
+function withCausesElsewhere(items: StatusItemView[], servers: readonly ServerStatusInput[]): StatusItemView[] {
+  const parentOf = new Map<string, string>();
+  for (const server of servers) {
+    for (const [child, parent] of server.dependsElsewhere ?? []) parentOf.set(serverItemKey(server.connection.id, child), parent);
+  }
+  if (parentOf.size === 0) return items;
+  const parents = new Set(parentOf.values());
+  const parentViews = new Map<string, StatusItemView>();
+  const children: number[] = [];
+  for (const [index, item] of items.entries()) {
+    if (parents.has(item.key)) parentViews.set(item.key, item);
+    if (parentOf.has(item.key)) children.push(index);
+  }
+  for (const index of children) {
+    const item = items[index] as StatusItemView;
+    const parent = parentViews.get(parentOf.get(item.key) ?? '');
+    if (parent === undefined || parent.health !== 'critical' || item.health === 'ok' || item.cause !== undefined) continue;
+    items[index] = { ...item, cause: { key: parent.key, name: parent.name } };
+  }
+  return items;
+}
 
 /** A server's part built afresh. */
 function freshPart(input: ServerTrayInput, now: number, sinceOf: SinceOf, details: ItemDetails): ServerPart {

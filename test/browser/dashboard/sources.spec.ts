@@ -168,3 +168,12 @@ test('a source’s checks are copied to This computer after a preview, and a sec
   // A status page's components say nothing of a check: its card offers no copy.
   await expect(page.getByRole('article', { name: 'GitHub' }).getByRole('button', { name: /^Copy/ })).toHaveCount(0);
 });
+
+test('a monitor that depends on a status page’s component says so in its row while that is down', async ({ page }) => {
+  const { calls } = dashboard.fixture;
+  const status = await calls.getStatus();
+  const keyOf = (name: string) => status.items.find((each) => each.name === name)?.key ?? '';
+  await calls.setItemRules(keyOf('Postgres'), { dependsOn: keyOf('Webhooks') });
+  await openDashboard(page, dashboard, 'Sources');
+  await expect(page.getByRole('row', { name: /Postgres/ })).toContainText('Down (Webhooks down)');
+});

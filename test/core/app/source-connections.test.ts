@@ -301,6 +301,8 @@ describe('dependencies across sources', () => {
     setDb(0);
     await poll();
     expect(alerts.slice(before)).toEqual([]);
+    // Its row says why, as a parent on its own server would: "Down (Webhooks down)".
+    expect(item(await core.calls.getStatus(), 'kuma/source:2')).toMatchObject({ state: 'down', cause: { key: 'github/source:c2', name: 'Webhooks' } });
     // Webhooks back: its recovery, and DB's news as it stands, naming what it depends on.
     page.summary = { ...STATUSPAGE_SUMMARY, components: STATUSPAGE_SUMMARY.components.map((each) => (each.id === 'c2' ? { ...each, status: 'operational' } : each)) };
     // Each source is polled on its own: DB's poll may come before or after the page's in a round, so two rounds.
@@ -311,5 +313,6 @@ describe('dependencies across sources', () => {
     expect(told).toContainEqual(expect.arrayContaining(['kuma/source:2']));
     const db = alerts.slice(before).find((alert) => alert.itemKey === 'kuma/source:2');
     expect(db?.body).toMatch(/Webhooks is back up/);
+    expect(item(await core.calls.getStatus(), 'kuma/source:2').cause).toBeUndefined();
   });
 });
