@@ -61,7 +61,7 @@ function withMaintenance(timeline: ServerTimeline, input: { events: readonly His
 }
 
 /** Runs each part, keeping what succeeds; the first failure's words are kept for the page's notes. */
-class Parts {
+export class Parts {
   problem: string | undefined;
 
   async get<T>(fetch: () => Promise<T>, fallback: T): Promise<T> {

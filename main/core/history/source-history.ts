@@ -4,11 +4,10 @@
 import { SOURCE_KIND_NAMES } from '../../../common/ipc/connection-kinds.ts';
 import type { Health } from '../../../common/ipc/views.ts';
 import type { CheckView } from '../../../common/ipc/history.ts';
-import { MonitoringClientError } from '../api/client-error.ts';
 import type { SourceHistoryEntry } from '../sources/source-adapter.ts';
 import type { SourcePoll } from '../sources/source-poll.ts';
 import type { Segment } from './record-types.ts';
-import type { ServerParts } from './server-history.ts';
+import { Parts, type ServerParts } from './server-history.ts';
 import { mergeAdjacent } from './timeline.ts';
 
 export interface SourceHistory {
@@ -40,12 +39,11 @@ export interface CurrentStanding {
  * when it became so.
  */
 export async function sourceServerParts(history: SourceHistory, itemId: string, to: number, current?: CurrentStanding): Promise<ServerParts | undefined> {
-  let entries: SourceHistoryEntry[] | undefined;
-  try {
-    entries = await history.entries(itemId);
-  } catch (error) {
-    return { timeline: undefined, stats: {}, responseTimes: undefined, checks: undefined, pings: undefined, events: [], problem: error instanceof MonitoringClientError ? error.info.message : String(error) };
-  }
+  const parts = new Parts();
+  // Read, or not read: `undefined` inside says the source keeps none of it; none at all, that it could not be read.
+  const read = await parts.get(async () => ({ entries: await history.entries(itemId) }), undefined);
+  if (read === undefined) return { timeline: undefined, stats: {}, responseTimes: undefined, checks: undefined, pings: undefined, events: [], problem: parts.problem };
+  const { entries } = read;
   if (entries === undefined) return undefined;
   const shown = entries.filter((entry) => entry.at <= to);
   const checks = resultsOf(shown);
