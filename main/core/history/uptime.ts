@@ -10,14 +10,15 @@ import type { Segment } from './record-types.ts';
 export type Counted = 'up' | 'down' | 'unknown' | 'maintenance';
 
 /**
- * ok is up and critical down. A warning is down for a heartbeat (late is not on time), up for a domain (expiring
- * is still registered), and unknown for a monitor (a status the server did not give as up or down).
+ * ok is up and critical down. A warning is down for a heartbeat (late is not on time) and for a source's item (a
+ * problem its source reports: late, degraded, pending), up for a domain (expiring is still registered), and unknown
+ * for a monitor (a status the server did not give as up or down).
  */
 export function countAs(kind: ItemKind, health: Health | 'gap' | 'maintenance'): Counted {
   if (health === 'maintenance') return 'maintenance';
   if (health === 'ok') return 'up';
   if (health === 'critical') return 'down';
-  if (health === 'warning' && kind === 'heartbeat') return 'down';
+  if (health === 'warning' && (kind === 'heartbeat' || kind === 'source')) return 'down';
   if (health === 'warning' && kind === 'domain') return 'up';
   return 'unknown';
 }

@@ -172,7 +172,8 @@ test('a source’s checks are copied to This computer after a preview, and a sec
 test('a monitor that depends on a status page’s component says so in its row while that is down', async ({ page }) => {
   const { calls } = dashboard.fixture;
   const status = await calls.getStatus();
-  const keyOf = (name: string) => status.items.find((each) => each.name === name)?.key ?? '';
+  // The source's own items: the copy above made a monitor named Postgres on This computer too.
+  const keyOf = (name: string) => status.items.find((each) => each.name === name && each.kind === 'source')?.key ?? '';
   await calls.setItemRules(keyOf('Postgres'), { dependsOn: keyOf('Webhooks') });
   await openDashboard(page, dashboard, 'Sources');
   await expect(page.getByRole('row', { name: /Postgres/ })).toContainText('Down (Webhooks down)');

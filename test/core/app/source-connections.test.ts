@@ -270,7 +270,10 @@ describe('a source’s own history on the item page', () => {
       // Flips are only between up and down: it is late (a warning) from when its ping was due, as it stands now.
       [-30 * 60_000, 0, 'late'],
     ]);
-    expect(page.incidents).toHaveLength(1);
+    // The outage two hours ago, and the lateness now.
+    expect(page.incidents).toHaveLength(2);
+    // Late is a problem its source reports, counted down as a heartbeat's is: watched all along, never "not watched".
+    expect(page.uptime[0]).toMatchObject({ window: '24h', downSeconds: 60 * 60, unknownSeconds: 0 });
     // Asked with the read-only key, by the check's unique_key: the key the poll read is the one history is read with.
     expect(healthchecks.requests.at(-1)).toMatchObject({ path: `/api/v3/checks/${uniqueKeyOf(HC_UUID)}/flips/` });
   });
